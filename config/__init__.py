@@ -1,0 +1,1 @@
+"""Settings and rules data: what an operator configures, and the rules a new game copies."""

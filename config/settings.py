@@ -1,0 +1,41 @@
+"""Server settings, read from the environment with safe defaults for one machine."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """Every setting has an environment variable of the same name."""
+
+    DATABASE_URL: str = field(
+        default_factory=lambda: _env(
+            "DATABASE_URL", f"sqlite:///{ROOT / 'instance' / 'small-council.db'}"
+        )
+    )
+    SQLITE_SYNCHRONOUS: str = field(default_factory=lambda: _env("SQLITE_SYNCHRONOUS", "NORMAL"))
+    HOST: str = field(default_factory=lambda: _env("HOST", "127.0.0.1"))
+    PORT: int = field(default_factory=lambda: int(_env("PORT", "5000")))
+    RULES_PROFILE: str = field(default_factory=lambda: _env("RULES_PROFILE", "default"))
+    SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "5")))
+    STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
+    HISTORY_PAGE_LIMIT: int = field(default_factory=lambda: int(_env("HISTORY_PAGE_LIMIT", "200")))
+
+    def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
+        if not overrides:
+            return self
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise KeyError(f"unknown settings: {unknown}")
+        return replace(self, **overrides)

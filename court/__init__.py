@@ -1,0 +1,1 @@
+"""The court engine: pure rules over frozen data, plus the adapters that serve them."""

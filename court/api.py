@@ -1,0 +1,209 @@
+"""The HTTP plumbing shared by every blueprint: routes that document themselves, auth, errors.
+
+`Api.route` registers a Flask view and its OpenAPI operation from the same
+schemas, so the document at /openapi.json cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from flask import Blueprint, Flask, jsonify, request
+from marshmallow import Schema, ValidationError
+from werkzeug.exceptions import BadRequest, HTTPException
+
+from court.errors import CourtError
+from court.schemas import ErrorSchema
+
+log = logging.getLogger("small_council.api")
+
+ERRORS = {
+    400: "Malformed request: the body or query has the wrong shape.",
+    401: "Missing or unknown seat token.",
+    403: "The seat or role may not do this.",
+    404: "No such game or version.",
+    409: "The court rules refuse this command now.",
+}
+
+
+@dataclass
+class Operation:
+    rule: str
+    method: str
+    summary: str
+    body: type[Schema] | None
+    query: type[Schema] | None
+    response: type[Schema] | None
+    status: int
+    auth: bool
+    content_type: str
+
+
+@dataclass
+class Api:
+    """Collects operations for the OpenAPI document while routes are registered."""
+
+    title: str
+    version: str
+    operations: list[Operation] = field(default_factory=list)
+
+    def route(
+        self,
+        bp: Blueprint,
+        rule: str,
+        method: str,
+        summary: str,
+        *,
+        body: type[Schema] | None = None,
+        query: type[Schema] | None = None,
+        response: type[Schema] | None = None,
+        status: int = 200,
+        auth: bool = False,
+        content_type: str = "application/json",
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
+            def wrapped(**kwargs: Any) -> Any:
+                if body is not None:
+                    kwargs["body"] = body().load(_json_body())
+                elif method in ("POST", "PUT", "PATCH"):
+                    _json_body(optional=True)
+                if query is not None:
+                    kwargs["query"] = query().load(request.args)
+                result = view(**kwargs)
+                if response is not None and isinstance(result, dict):
+                    return jsonify(response().dump(result)), status
+                return result
+
+            wrapped.__name__ = view.__name__
+            bp.add_url_rule(rule, view_func=wrapped, methods=[method])
+            prefix = bp.url_prefix or ""
+            self.operations.append(
+                Operation(
+                    prefix + rule,
+                    method,
+                    summary,
+                    body,
+                    query,
+                    response,
+                    status,
+                    auth,
+                    content_type,
+                )
+            )
+            return view
+
+        return decorator
+
+    def spec(self) -> dict[str, Any]:
+        spec = APISpec(
+            title=self.title,
+            version=self.version,
+            openapi_version="3.0.3",
+            plugins=[MarshmallowPlugin()],
+        )
+        spec.components.security_scheme(
+            "seatToken", {"type": "http", "scheme": "bearer", "description": "Seat or host token"}
+        )
+        spec.components.schema("Error", schema=ErrorSchema)
+        paths: dict[str, dict[str, Any]] = {}
+        for op in self.operations:
+            path, params = _openapi_path(op.rule)
+            paths.setdefault(path, {})[op.method.lower()] = _operation(op, params)
+        for path, operations in paths.items():
+            spec.path(path=path, operations=operations)
+        return spec.to_dict()
+
+
+def _json_body(optional: bool = False) -> Any:
+    if optional and not request.get_data():
+        return {}
+    if not request.is_json:
+        raise ValidationError({"_body": ["Send a JSON object with Content-Type application/json."]})
+    try:
+        data = request.get_json()
+    except BadRequest:
+        raise ValidationError({"_body": ["The body is not valid JSON."]}) from None
+    if not isinstance(data, dict):
+        raise ValidationError({"_body": ["The body must be a JSON object."]})
+    if optional and data:
+        raise ValidationError({"_body": ["This request takes no body."]})
+    return data
+
+
+def _openapi_path(rule: str) -> tuple[str, list[dict[str, Any]]]:
+    params: list[dict[str, Any]] = []
+    parts = []
+    for part in rule.split("/"):
+        if part.startswith("<") and part.endswith(">"):
+            kind, _, name = part[1:-1].rpartition(":")
+            schema = {"type": "integer", "minimum": 1} if kind == "int" else {"type": "string"}
+            params.append({"in": "path", "name": name, "required": True, "schema": schema})
+            parts.append("{" + name + "}")
+        else:
+            parts.append(part)
+    return "/".join(parts), params
+
+
+def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
+    responses: dict[str, Any] = {}
+    if op.response is not None:
+        content = {op.content_type: {"schema": op.response}}
+    else:
+        content = {op.content_type: {"schema": {"type": "string"}}}
+    responses[str(op.status)] = {"description": "Success", "content": content}
+    codes = [400, 404]
+    if op.method != "GET" or op.auth:
+        codes += [401, 403, 409]
+    for code in codes:
+        responses[str(code)] = {
+            "description": ERRORS[code],
+            "content": {"application/json": {"schema": "Error"}},
+        }
+    operation: dict[str, Any] = {
+        "summary": op.summary,
+        "parameters": params + ([{"in": "query", "schema": op.query}] if op.query else []),
+        "responses": responses,
+    }
+    if op.body is not None:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": op.body}},
+        }
+    if op.auth or op.method != "GET":
+        operation["security"] = [{"seatToken": []}, {}]
+    return operation
+
+
+def error_response(status: int, code: str, message: str, **extra: Any) -> tuple[Any, int]:
+    return jsonify({"code": code, "message": message, **extra}), status
+
+
+def install_error_handlers(app: Flask) -> None:
+    """Map every failure to a JSON error with a code: one place for the whole server."""
+
+    @app.errorhandler(CourtError)
+    def _court_error(exc: CourtError) -> tuple[Any, int]:
+        return error_response(exc.status, exc.code, exc.message)
+
+    @app.errorhandler(ValidationError)
+    def _shape_error(exc: ValidationError) -> tuple[Any, int]:
+        messages = exc.messages if isinstance(exc.messages, dict) else {"_body": exc.messages}
+        return error_response(
+            400, "bad_request", "The request has the wrong shape; see fields.", fields=messages
+        )
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException) -> tuple[Any, int]:
+        status = exc.code or 500
+        code = (exc.name or "error").lower().replace(" ", "_")
+        return error_response(status, code, exc.description or exc.name)
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> tuple[Any, int]:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response(500, "internal_error", "Something went wrong on the server.")

@@ -1,0 +1,163 @@
+"""Log records and their SHA-256 hash chain.
+
+hash(n) = SHA-256( hash(n-1) "\\n" meta "\\n" data "\\n" private_sha256 )
+where meta is the canonical JSON of {game_id, version, type, schema_version,
+recorded_at, seat}, data the canonical JSON of the public part, and
+private_sha256 the SHA-256 of the canonical JSON of the private part ("" when
+there is none). A log exported with private parts withheld still verifies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+GENESIS = "0" * 64
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def private_digest(private: dict[str, Any] | None) -> str:
+    if private is None:
+        return ""
+    return hashlib.sha256(canonical(private).encode()).hexdigest()
+
+
+def link(
+    prev_hash: str,
+    *,
+    game_id: str,
+    version: int,
+    type: str,
+    schema_version: int,
+    recorded_at: str,
+    seat: int | None,
+    data_json: str,
+    private_sha256: str,
+) -> str:
+    meta = canonical(
+        {
+            "game_id": game_id,
+            "version": version,
+            "type": type,
+            "schema_version": schema_version,
+            "recorded_at": recorded_at,
+            "seat": seat,
+        }
+    )
+    payload = f"{prev_hash}\n{meta}\n{data_json}\n{private_sha256}"
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One entry of a game's log, as stored and exported."""
+
+    game_id: str
+    version: int
+    type: str
+    schema_version: int
+    recorded_at: str
+    seat: int | None
+    data: dict[str, Any]
+    private: dict[str, Any] | None
+    private_sha256: str
+    hash: str
+    position: int | None = None
+
+    def expected_hash(self, prev_hash: str) -> str:
+        return link(
+            prev_hash,
+            game_id=self.game_id,
+            version=self.version,
+            type=self.type,
+            schema_version=self.schema_version,
+            recorded_at=self.recorded_at,
+            seat=self.seat,
+            data_json=canonical(self.data),
+            private_sha256=self.private_sha256,
+        )
+
+    def withheld(self) -> Record:
+        """The same record with its private part left out (its digest stays)."""
+        return Record(**{**_fields(self), "private": None})
+
+    def to_json(self) -> dict[str, Any]:
+        out = _fields(self)
+        out.pop("position")
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Record:
+        keys = set(_FIELD_NAMES) - {"position"}
+        missing = sorted(keys - set(raw))
+        extra = sorted(set(raw) - keys)
+        if missing or extra:
+            raise ValueError(f"missing {missing} / unexpected {extra} fields")
+        return cls(**{k: raw[k] for k in keys})
+
+
+_FIELD_NAMES = tuple(Record.__dataclass_fields__)
+
+
+def _fields(record: Record) -> dict[str, Any]:
+    return {name: getattr(record, name) for name in _FIELD_NAMES}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Verification:
+    ok: bool
+    records: int
+    head: str
+    bad_index: int | None = None
+    bad_version: int | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "records": self.records,
+            "head": self.head,
+            "bad_index": self.bad_index,
+            "bad_version": self.bad_version,
+            "reason": self.reason,
+        }
+
+
+def verify(records: Iterable[Record]) -> Verification:
+    """Walk a game's records from version 1 and report the first one that breaks the chain."""
+    prev = GENESIS
+    game_id: str | None = None
+    count = 0
+    for index, record in enumerate(records):
+        problem = _problem(record, index, game_id, prev)
+        if problem:
+            return Verification(
+                ok=False,
+                records=count,
+                head=prev,
+                bad_index=index,
+                bad_version=record.version,
+                reason=problem,
+            )
+        game_id = record.game_id
+        prev = record.hash
+        count += 1
+    return Verification(ok=True, records=count, head=prev)
+
+
+def _problem(record: Record, index: int, game_id: str | None, prev: str) -> str:
+    if game_id is not None and record.game_id != game_id:
+        return f"record {index} belongs to game {record.game_id!r}, not {game_id!r}"
+    if record.version != index + 1:
+        return f"record {index} has version {record.version}; version {index + 1} was expected"
+    if record.private is not None and private_digest(record.private) != record.private_sha256:
+        return f"the private part of version {record.version} does not match its digest"
+    if record.expected_hash(prev) != record.hash:
+        return f"version {record.version} does not match its hash: the record was changed"
+    return ""

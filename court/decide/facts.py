@@ -1,0 +1,33 @@
+"""Recorded facts: what happened outside the court, entered by the host (section 9)."""
+
+from __future__ import annotations
+
+from court.commands import Actor, AdjustGold
+from court.decide.guards import require_host, require_status
+from court.errors import CourtError
+from court.events import Event, GoldAdjusted
+from court.state import CourtState, GameStatus
+
+CAUSE_LIMIT = 120
+
+
+def adjust_gold(state: CourtState, cmd: AdjustGold, actor: Actor) -> tuple[Event, ...]:
+    require_host(actor, "record Gold Dragons won or lost outside the court")
+    require_status(state, GameStatus.PLAYING)
+    if cmd.house not in state.treasury:
+        raise CourtError("unknown_house", f"No House {cmd.house!r} plays in this game.")
+    cause = " ".join(cmd.cause.split())
+    if not 1 <= len(cause) <= CAUSE_LIMIT:
+        raise CourtError(
+            "bad_cause", f"Every fact names its cause in 1 to {CAUSE_LIMIT} characters."
+        )
+    if cmd.amount == 0:
+        raise CourtError("zero_amount", "An adjustment of 0 Gold Dragons changes nothing.")
+    balance = state.treasury[cmd.house] + cmd.amount
+    if balance < 0:
+        raise CourtError(
+            "treasury_too_low",
+            f"A treasury can never go below zero (R-2.1): {cmd.house} holds "
+            f"{state.treasury[cmd.house]} GD.",
+        )
+    return (GoldAdjusted(house=cmd.house, amount=cmd.amount, cause=cause),)

@@ -1,0 +1,31 @@
+"""Checks shared by many commands: who may act, and in which state of the game."""
+
+from __future__ import annotations
+
+from court.commands import Actor
+from court.errors import CourtError, NotAllowed
+from court.ids import Seat
+from court.state import CourtState, GameStatus
+
+_STATUS_SENTENCES = {
+    GameStatus.NEW: "This game does not exist yet.",
+    GameStatus.LOBBY: "The game has not started yet.",
+    GameStatus.PLAYING: "The game has already started.",
+    GameStatus.ENDED: "The game is over.",
+}
+
+
+def require_status(state: CourtState, *allowed: GameStatus) -> None:
+    if state.status not in allowed:
+        raise CourtError(f"game_{state.status.value}", _STATUS_SENTENCES[state.status])
+
+
+def require_host(actor: Actor, doing: str) -> None:
+    if not actor.host:
+        raise NotAllowed("host_only", f"Only the host can {doing}.")
+
+
+def require_seat(actor: Actor, doing: str) -> Seat:
+    if actor.seat is None:
+        raise NotAllowed("seat_required", f"You need a seat at the table to {doing}.")
+    return actor.seat

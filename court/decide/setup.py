@@ -1,0 +1,129 @@
+"""Game setup: create a game, take and leave seats, start (R-1.1, R-1.2, R-2.2)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from court import dice
+from court.commands import Actor, CreateGame, JoinSeat, LeaveSeat, StartGame
+from court.decide.guards import require_host, require_seat, require_status
+from court.errors import CourtError
+from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
+from court.ids import Seat
+from court.ruleset import Ruleset
+from court.state import CourtState, GameStatus
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+NAME_LIMIT = 40
+
+
+def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event, ...]:
+    if state.status is not GameStatus.NEW:
+        raise CourtError("game_exists", "A game with this id already exists.")
+    ruleset = _effective_ruleset(cmd)
+    profile = ruleset["profile"]
+    low = max(MIN_PLAYERS, profile["players"]["min"])
+    high = min(MAX_PLAYERS, profile["players"]["max"])
+    if not low <= cmd.players <= high:
+        raise CourtError(
+            "bad_player_count",
+            f"A game has {low} to {high} players (R-1.1); {cmd.players} was asked for.",
+        )
+    first = profile["players"]["first_player_seat"]
+    if not 0 <= first < cmd.players:
+        raise CourtError(
+            "bad_first_player",
+            f"The First Player seat must be between 0 and {cmd.players - 1} (R-1.1).",
+        )
+    if len(Ruleset.from_dict(ruleset).houses) < cmd.players:
+        raise CourtError("roster_too_small", "The roster has fewer Houses than players.")
+    return (
+        GameCreated(
+            game_id=cmd.game_id,
+            ruleset=ruleset,
+            players=cmd.players,
+            host_name=_player_name(cmd.host_name),
+            dice_seed_sha256=dice.commitment(cmd.dice_seed),
+            host_token_sha256=cmd.host_token_sha256,
+            dice_seed=cmd.dice_seed,
+        ),
+    )
+
+
+def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
+    """The ruleset with the host's choices of variants, deadlines and First Player applied."""
+    ruleset = copy.deepcopy(cmd.ruleset)
+    profile = ruleset["profile"]
+    for section, choices in (("variants", cmd.variants), ("deadlines", cmd.deadlines)):
+        unknown = sorted(set(choices) - set(profile[section]))
+        if unknown:
+            raise CourtError(f"unknown_{section}", f"Unknown {section}: {', '.join(unknown)}.")
+        profile[section].update(choices)
+    if any(v < 0 for v in profile["deadlines"].values()):
+        raise CourtError("bad_deadline", "A step deadline cannot be negative (R-4.3).")
+    if cmd.first_player_seat is not None:
+        profile["players"]["first_player_seat"] = cmd.first_player_seat
+    try:
+        Ruleset.from_dict(ruleset)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CourtError("bad_ruleset", f"The rules profile cannot be read: {exc}.") from None
+    return ruleset
+
+
+def _player_name(raw: str) -> str:
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise CourtError("bad_name", f"A name has 1 to {NAME_LIMIT} characters.")
+    return name
+
+
+def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ...]:
+    require_status(state, GameStatus.LOBBY)
+    if actor.seat is not None:
+        raise CourtError("already_seated", "You already hold a seat in this game.")
+    if len(state.seats) >= state.players:
+        raise CourtError("game_full", f"All {state.players} seats are taken.")
+    card = state.ruleset.house(cmd.house)
+    if card is None:
+        raise CourtError("unknown_house", f"There is no House {cmd.house!r} in this game's roster.")
+    if state.seat_of_house(cmd.house) is not None:
+        raise CourtError("house_taken", f"{card.name} is already played by someone else.")
+    if any(s.token_sha256 == cmd.token_sha256 for s in state.seats.values()):
+        raise CourtError("token_reused", "This seat token is already in use.")
+    seat = next(Seat(i) for i in range(state.players) if Seat(i) not in state.seats)
+    return (
+        SeatJoined(
+            seat=seat,
+            house=cmd.house,
+            player_name=_player_name(cmd.player_name),
+            host=actor.host,
+            token_sha256=cmd.token_sha256,
+        ),
+    )
+
+
+def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, ...]:
+    seat = require_seat(actor, "leave it")
+    require_status(state, GameStatus.LOBBY)
+    return (SeatLeft(seat=seat),)
+
+
+def start_game(state: CourtState, cmd: StartGame, actor: Actor) -> tuple[Event, ...]:
+    require_host(actor, "start the game")
+    require_status(state, GameStatus.LOBBY)
+    if len(state.seats) < state.players:
+        raise CourtError(
+            "seats_not_filled",
+            f"The game needs {state.players} players; {len(state.seats)} have joined.",
+        )
+    order = tuple(sorted(state.seats)) if cmd.seat_order is None else cmd.seat_order
+    if sorted(order) != sorted(state.seats):
+        raise CourtError(
+            "bad_seat_order", "The seat order must name every seat exactly once (R-1.1)."
+        )
+    first = Seat(state.ruleset.profile.players.first_player_seat)
+    return (
+        GameStarted(seat_order=order, first_player=first),
+        RoundStarted(round=1, first_player=first),
+    )

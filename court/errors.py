@@ -1,0 +1,59 @@
+"""Errors the engine raises: every one carries a stable code and a sentence a player can read."""
+
+
+class CourtError(Exception):
+    """A command the rules refuse. `code` is stable; `message` names the rule."""
+
+    status = 409
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class NotAllowed(CourtError):
+    """The actor may not send this command at all (wrong seat, not the host)."""
+
+    status = 403
+
+
+class BadRecord(CourtError):
+    """A stored or imported record cannot be read (unknown type, bad shape)."""
+
+    status = 400
+
+
+class NotFound(CourtError):
+    status = 404
+
+
+class UnknownGame(NotFound):
+    def __init__(self, game_id: str) -> None:
+        super().__init__("unknown_game", f"There is no game {game_id!r}.")
+
+
+class BadToken(CourtError):
+    """A seat token is missing where one is needed, or matches no seat of this game."""
+
+    status = 401
+
+
+class Conflict(CourtError):
+    """Another command changed the game first and retries ran out."""
+
+    status = 409
+
+
+class ConcurrencyError(Exception):
+    """An append found the expected version already taken (the optimistic lock)."""
+
+    def __init__(self, game_id: str, expected_version: int) -> None:
+        super().__init__(
+            f"game {game_id}: version {expected_version + 1} was appended by someone else"
+        )
+        self.game_id = game_id
+        self.expected_version = expected_version

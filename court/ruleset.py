@@ -1,0 +1,322 @@
+"""The rules a game is played with, parsed from the data its first event records.
+
+A game never reads today's config: `Ruleset.from_dict` turns the profile, map,
+roster and title table copied into `GameCreated` into frozen, typed data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from court.ids import FiefdomId, HouseId, NobleId, RegionId, TitleId, VillageId
+
+
+class Gender(StrEnum):
+    LORD = "lord"
+    LADY = "lady"
+
+
+class Attribute(StrEnum):
+    """Noble attributes the court rules read (R-1.3)."""
+
+    BASTARD = "bastard"
+    HARD_TO_MARRY = "hard_to_marry"
+    HEART_BREAKER = "heart_breaker"
+    CRUEL = "cruel"
+    IMMUNE_TO_JUSTICE = "immune_to_justice"
+    PRINCE_OF_WESTEROS = "prince_of_westeros"
+    GODS_CURSED = "gods_cursed"
+
+
+class Category(StrEnum):
+    """Title categories (R-3.1)."""
+
+    FIEF = "fief"
+    MILITARY = "military"
+    HIGH = "high"
+    ROYAL = "royal"
+    MOTHER_OF_DRAGONS = "mother_of_dragons"
+
+
+T = TypeVar("T")
+
+
+def _section(cls: type[T], raw: dict[str, Any]) -> T:
+    """Build a frozen settings section, ignoring nothing: unknown keys are an error."""
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = set(raw) - names
+    if unknown:
+        raise ValueError(f"unknown setting(s) {sorted(unknown)} for {cls.__name__}")
+    return cls(**raw)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Players:
+    min: int
+    max: int
+    first_player_seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variants:
+    nights_watch: bool
+    title_concession: bool
+    sealed_ballots: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deadlines:
+    """Seconds each interactive step stays open (R-4.3); 0 is no deadline."""
+
+    candidacy: int
+    ballot: int
+    decree: int
+    title_choice: int
+    purchase: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Treasury:
+    starting: int
+    income_per_village: int
+    income_per_sept: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleSettings:
+    fief_price: int
+    king_holds_protector: bool
+    queen_protects_when_king_dies: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Purchases:
+    sept_cost: int
+    septs_per_village: int
+    council_seat_sale: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Marriage:
+    hard_to_marry_fee: int
+    opposite_gender: bool
+    alliances_per_player: int
+    min_players_for_alliance: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decrees:
+    pillage_per_sept: int
+    odd_pillage_to_protector: bool
+    gods_cursed_death_roll: int
+    roll_at_round_start: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseBonus:
+    house: HouseId
+    votes: int
+    while_in_play: tuple[NobleId, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElectionSettings:
+    tie_elects_nobody: bool
+    lord_commander_min_brothers: int
+    lord_commander_min_votes: int
+    hand_min_council: int
+    king_min_titled_lords: int
+    king_min_votes: int
+    king_house_bonuses: tuple[HouseBonus, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NightWatch:
+    max_brothers: str | int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Victory:
+    solo_vp: int
+    alliance_vp: int
+    alliance_vp_nights_watch: int
+    all_qualifying_win: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Profile:
+    name: str
+    description: str
+    players: Players
+    variants: Variants
+    deadlines: Deadlines
+    treasury: Treasury
+    titles: TitleSettings
+    purchases: Purchases
+    marriage: Marriage
+    decrees: Decrees
+    elections: ElectionSettings
+    night_watch: NightWatch
+    victory: Victory
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Profile:
+        elections = dict(raw["elections"])
+        bonuses = tuple(
+            HouseBonus(
+                house=HouseId(b["house"]),
+                votes=int(b["votes"]),
+                while_in_play=tuple(NobleId(n) for n in b["while_in_play"]),
+            )
+            for b in elections.pop("king_house_bonuses", ())
+        )
+        return cls(
+            name=raw["name"],
+            description=raw.get("description", ""),
+            players=_section(Players, raw["players"]),
+            variants=_section(Variants, raw["variants"]),
+            deadlines=_section(Deadlines, raw["deadlines"]),
+            treasury=_section(Treasury, raw["treasury"]),
+            titles=_section(TitleSettings, raw["titles"]),
+            purchases=_section(Purchases, raw["purchases"]),
+            marriage=_section(Marriage, raw["marriage"]),
+            decrees=_section(Decrees, raw["decrees"]),
+            elections=_section(ElectionSettings, {**elections, "king_house_bonuses": bonuses}),
+            night_watch=_section(NightWatch, raw["night_watch"]),
+            victory=_section(Victory, raw["victory"]),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Region:
+    id: RegionId
+    number: int
+    name: str
+    principal: VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Village:
+    id: VillageId
+    name: str
+    region: RegionId
+    fiefdom: FiefdomId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fiefdom:
+    id: FiefdomId
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NobleCard:
+    """A Noble as the roster describes him, before play changes anything."""
+
+    id: NobleId
+    name: str
+    gender: Gender
+    attributes: frozenset[Attribute]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseCard:
+    id: HouseId
+    name: str
+    words: str
+    colours: tuple[str, ...]
+    nobles: tuple[NobleCard, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleDef:
+    id: TitleId
+    name: str
+    category: Category
+    vp: int
+    council: bool = False
+    master: bool = False
+    nights_watch: bool = False
+    fiefdom: FiefdomId | None = None
+    region: RegionId | None = None
+
+
+def noble_card(raw: dict[str, Any]) -> NobleCard:
+    return NobleCard(
+        id=NobleId(raw["id"]),
+        name=raw["name"],
+        gender=Gender(raw["gender"]),
+        attributes=frozenset(Attribute(a) for a in raw.get("attributes", ())),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruleset:
+    profile: Profile
+    regions: tuple[Region, ...]
+    villages: tuple[Village, ...]
+    fiefdoms: tuple[Fiefdom, ...]
+    houses: tuple[HouseCard, ...]
+    titles: tuple[TitleDef, ...]
+    slots: dict[Category, int | None]
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Ruleset:
+        game_map, roster, table = raw["map"], raw["roster"], raw["titles"]
+        return cls(
+            profile=Profile.from_dict(raw["profile"]),
+            regions=tuple(
+                Region(
+                    id=RegionId(r["id"]),
+                    number=int(r["number"]),
+                    name=r["name"],
+                    principal=VillageId(r["principal"]),
+                )
+                for r in sorted(game_map["regions"], key=lambda r: r["number"])
+            ),
+            villages=tuple(
+                Village(
+                    id=VillageId(v["id"]),
+                    name=v["name"],
+                    region=RegionId(v["region"]),
+                    fiefdom=FiefdomId(v["fiefdom"]),
+                )
+                for v in game_map["villages"]
+            ),
+            fiefdoms=tuple(
+                Fiefdom(id=FiefdomId(f["id"]), name=f["name"]) for f in game_map["fiefdoms"]
+            ),
+            houses=tuple(
+                HouseCard(
+                    id=HouseId(h["id"]),
+                    name=h["name"],
+                    words=h.get("words", ""),
+                    colours=tuple(h.get("colours", ())),
+                    nobles=tuple(noble_card(n) for n in h["nobles"]),
+                )
+                for h in roster["houses"]
+            ),
+            titles=tuple(
+                TitleDef(
+                    id=TitleId(t["id"]),
+                    name=t["name"],
+                    category=Category(t["category"]),
+                    vp=int(t.get("vp", 0)),
+                    council=bool(t.get("council", False)),
+                    master=bool(t.get("master", False)),
+                    nights_watch=bool(t.get("nights_watch", False)),
+                    fiefdom=t.get("fiefdom"),
+                    region=t.get("region"),
+                )
+                for t in table["titles"]
+            ),
+            slots={Category(name): c.get("slots") for name, c in table["categories"].items()},
+        )
+
+    def house(self, house_id: HouseId) -> HouseCard | None:
+        return next((h for h in self.houses if h.id == house_id), None)
+
+    def title(self, title_id: TitleId) -> TitleDef | None:
+        return next((t for t in self.titles if t.id == title_id), None)

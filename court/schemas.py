@@ -1,0 +1,210 @@
+"""Marshmallow schemas: the shape of every HTTP request and response (shape only, no rules)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+ID = validate.Regexp(
+    r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _."
+)
+NAME = validate.Length(min=1, max=40)
+DAY = 7 * 24 * 3600
+
+
+class VariantsSchema(Schema):
+    nights_watch = fields.Boolean()
+    title_concession = fields.Boolean()
+    sealed_ballots = fields.Boolean()
+
+
+class DeadlinesSchema(Schema):
+    candidacy = fields.Integer(validate=validate.Range(0, DAY))
+    ballot = fields.Integer(validate=validate.Range(0, DAY))
+    decree = fields.Integer(validate=validate.Range(0, DAY))
+    title_choice = fields.Integer(validate=validate.Range(0, DAY))
+    purchase = fields.Integer(validate=validate.Range(0, DAY))
+
+
+class CreateGameSchema(Schema):
+    profile = fields.String(load_default="default", validate=ID)
+    players = fields.Integer(required=True, validate=validate.Range(3, 6))
+    host_name = fields.String(required=True, validate=NAME)
+    variants = fields.Nested(VariantsSchema, load_default=dict)
+    deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
+    first_player_seat = fields.Integer(validate=validate.Range(0, 5), allow_none=True)
+
+
+class GameCreatedSchema(Schema):
+    game_id = fields.String(required=True)
+    host_token = fields.String(required=True)
+    invite_url = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class JoinSeatSchema(Schema):
+    house = fields.String(required=True, validate=ID)
+    player_name = fields.String(required=True, validate=NAME)
+
+
+class SeatJoinedSchema(Schema):
+    seat = fields.Integer(required=True)
+    house = fields.String(required=True)
+    token = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class EmptySchema(Schema):
+    pass
+
+
+class StartGameSchema(Schema):
+    seat_order = fields.List(
+        fields.Integer(validate=validate.Range(0, 5)), validate=validate.Length(3, 6)
+    )
+
+
+class AdjustGoldSchema(Schema):
+    house = fields.String(required=True, validate=ID)
+    amount = fields.Integer(required=True, validate=validate.Range(-1000, 1000))
+    cause = fields.String(required=True, validate=validate.Length(min=1, max=120))
+
+
+class AckSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+
+
+class ErrorSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    field_errors = fields.Dict(keys=fields.String(), data_key="fields")
+
+
+class HistoryQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+
+
+class RecordSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    type = fields.String(required=True)
+    schema_version = fields.Integer(required=True)
+    recorded_at = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    data = fields.Dict(required=True)
+    private = fields.Dict(allow_none=True, required=True)
+    private_sha256 = fields.String(required=True)
+    hash = fields.String(required=True)
+    text = fields.String()
+
+
+class HistoryPageSchema(Schema):
+    version = fields.Integer(required=True)
+    records = fields.List(fields.Nested(RecordSchema), required=True)
+    next_after = fields.Integer(allow_none=True, required=True)
+
+
+class VerificationSchema(Schema):
+    ok = fields.Boolean(required=True)
+    records = fields.Integer(required=True)
+    head = fields.String(required=True)
+    bad_index = fields.Integer(allow_none=True, required=True)
+    bad_version = fields.Integer(allow_none=True, required=True)
+    reason = fields.String(required=True)
+
+
+class NobleViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    house = fields.String(required=True)
+    gender = fields.String(required=True)
+    attributes = fields.List(fields.String(), required=True)
+    status = fields.String(required=True)
+    outlaw = fields.Boolean(required=True)
+    captor = fields.String(allow_none=True, required=True)
+    spouse = fields.String(allow_none=True, required=True)
+    titles = fields.List(fields.String(), required=True)
+
+
+class HouseViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    words = fields.String(required=True)
+    colours = fields.List(fields.String(), required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    treasury = fields.Integer(allow_none=True, required=True)
+    nobles = fields.List(fields.Nested(NobleViewSchema), required=True)
+
+
+class SeatViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    house = fields.String(required=True)
+    player_name = fields.String(required=True)
+    host = fields.Boolean(required=True)
+
+
+class TitleViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    category = fields.String(required=True)
+    vp = fields.Integer(required=True)
+    holder = fields.String(allow_none=True, required=True)
+
+
+class VillageViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    fiefdom = fields.String(required=True)
+    controller = fields.String(allow_none=True, required=True)
+    sept = fields.Boolean(required=True)
+
+
+class RegionViewSchema(Schema):
+    id = fields.String(required=True)
+    number = fields.Integer(required=True)
+    name = fields.String(required=True)
+    principal = fields.String(required=True)
+    villages = fields.List(fields.Nested(VillageViewSchema), required=True)
+
+
+class GameInfoSchema(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    players = fields.Integer(required=True)
+    host_name = fields.String(required=True)
+    profile = fields.String(required=True)
+    variants = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
+    deadlines = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    round = fields.Integer(required=True)
+    phase = fields.String(allow_none=True, required=True)
+    step = fields.String(allow_none=True, required=True)
+    first_player = fields.Integer(allow_none=True, required=True)
+    turn_order = fields.List(fields.Integer(), required=True)
+    dice_seed_sha256 = fields.String(required=True)
+    dice_seed = fields.String(allow_none=True, required=True)
+
+
+class ViewerSchema(Schema):
+    seat = fields.Integer(allow_none=True, required=True)
+    host = fields.Boolean(required=True)
+    role = fields.String(required=True)
+
+
+class CourtViewSchema(Schema):
+    game = fields.Nested(GameInfoSchema, required=True)
+    viewer = fields.Nested(ViewerSchema, required=True)
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
+    houses = fields.List(fields.Nested(HouseViewSchema), required=True)
+    titles = fields.List(fields.Nested(TitleViewSchema), required=True)
+    regions = fields.List(fields.Nested(RegionViewSchema), required=True)
+
+
+class ProfilesSchema(Schema):
+    profiles = fields.List(fields.String(), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    database = fields.String(required=True)

@@ -1,0 +1,348 @@
+"""The court service: load a game, decide, append with the expected version, publish.
+
+Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game
+lock that applies one game's commands one at a time, the bounded retry on a
+concurrent append, and the cache of current states keyed by (game, version).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from court import codec
+from court.chain import GENESIS, Record, Verification, canonical, link, private_digest, verify
+from court.commands import SPECTATOR, Actor, Command, CreateGame, JoinSeat
+from court.decide import decide
+from court.errors import (
+    BadRecord,
+    BadToken,
+    ConcurrencyError,
+    Conflict,
+    CourtError,
+    NotFound,
+    UnknownGame,
+)
+from court.events import Event
+from court.evolve import evolve, initial
+from court.ids import GameId, HouseId
+from court.state import CourtState, GameStatus
+
+
+class EventStore(Protocol):
+    def append(self, records: Sequence[Record], expected_version: int) -> None: ...
+    def read(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> Iterable[Record]: ...
+    def head(self, game_id: str) -> tuple[int, str] | None: ...
+    def games(self) -> list[str]: ...
+
+
+class Publisher(Protocol):
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None: ...
+
+
+class SecretSource(Protocol):
+    def token(self) -> str: ...
+    def game_id(self) -> str: ...
+    def seed(self) -> str: ...
+
+
+class SystemSecrets:
+    """Tokens, game ids and dice seeds from the operating system's CSPRNG."""
+
+    def token(self) -> str:
+        return secrets.token_urlsafe(32)
+
+    def game_id(self) -> str:
+        return secrets.token_hex(6)
+
+    def seed(self) -> str:
+        return secrets.token_hex(32)
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A game's state at a version, with the hash that version ends on."""
+
+    version: int
+    hash: str
+    state: CourtState
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    version: int
+    records: tuple[Record, ...]
+    state: CourtState
+
+
+class CourtService:
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        clock: Callable[[], str] = utc_now,
+        secret_source: SecretSource | None = None,
+        publisher: Publisher | None = None,
+        retries: int = 5,
+        cache_size: int = 1024,
+        upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.secrets = secret_source or SystemSecrets()
+        self.publisher = publisher
+        self.retries = retries
+        self.upcasters = upcasters
+        self._cache: OrderedDict[str, Head] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    # -- reading -----------------------------------------------------------
+
+    def decode(self, record: Record) -> Event:
+        return codec.decode(
+            record.type, record.schema_version, record.data, record.private, self.upcasters
+        )
+
+    def current(self, game_id: str) -> Head:
+        """The game's newest state, from the cache when it is at the stored head."""
+        stored = self.store.head(game_id)
+        if stored is None:
+            raise UnknownGame(game_id)
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        if cached is not None and cached.version == stored[0]:
+            return cached
+        base = cached if cached is not None and cached.version < stored[0] else None
+        head = self._fold(game_id, base, upto=None)
+        self._remember(game_id, head)
+        return head
+
+    def state_at(self, game_id: str, version: int) -> Head:
+        """The court as it stood right after `version` (rebuilt from the log)."""
+        newest = self.current(game_id)
+        if not 1 <= version <= newest.version:
+            raise NotFound(
+                "unknown_version",
+                f"Game {game_id} has versions 1 to {newest.version}; {version} does not exist.",
+            )
+        if version == newest.version:
+            return newest
+        return self._fold(game_id, None, upto=version)
+
+    def _fold(self, game_id: str, base: Head | None, upto: int | None) -> Head:
+        state = base.state if base else initial(GameId(game_id))
+        version, last = (base.version, base.hash) if base else (0, GENESIS)
+        for record in self.store.read(game_id, after=version, upto=upto):
+            state = evolve(state, self.decode(record))
+            version, last = record.version, record.hash
+        if version == 0:
+            raise UnknownGame(game_id)
+        return Head(version, last, state)
+
+    def _remember(self, game_id: str, head: Head) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = head
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def records(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[Record]:
+        self.current(game_id)
+        return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
+
+    def verify(self, game_id: str) -> Verification:
+        self.current(game_id)
+        return verify(self.store.read(game_id))
+
+    def games(self) -> list[str]:
+        return self.store.games()
+
+    # -- who is asking -----------------------------------------------------
+
+    def authenticate(self, game_id: str, token: str | None) -> Actor:
+        """The actor a seat token stands for in this game; no token is a spectator."""
+        state = self.current(game_id).state
+        if not token:
+            return SPECTATOR
+        digest = token_digest(token)
+        host_seat = next((s.seat for s in state.seats.values() if s.host), None)
+        if digest == state.host_token_sha256:
+            return Actor(seat=host_seat, host=True)
+        for info in state.seats.values():
+            if info.token_sha256 == digest:
+                return Actor(seat=info.seat, host=info.host)
+        raise BadToken("bad_token", "This token does not belong to any seat of this game.")
+
+    # -- writing -----------------------------------------------------------
+
+    def create_game(
+        self,
+        *,
+        ruleset: dict[str, Any],
+        players: int,
+        host_name: str,
+        variants: dict[str, bool] | None = None,
+        deadlines: dict[str, int] | None = None,
+        first_player_seat: int | None = None,
+    ) -> tuple[GameId, str, Outcome]:
+        """Create a game; returns its id, the host's secret token and the outcome."""
+        token = self.secrets.token()
+        game_id = GameId(self.secrets.game_id())
+        command = CreateGame(
+            game_id=game_id,
+            ruleset=ruleset,
+            players=players,
+            host_name=host_name,
+            host_token_sha256=token_digest(token),
+            dice_seed=self.secrets.seed(),
+            variants=variants or {},
+            deadlines=deadlines or {},
+            first_player_seat=first_player_seat,
+        )
+        return game_id, token, self.handle(game_id, command, Actor(host=True))
+
+    def join(
+        self, game_id: str, actor: Actor, *, house: str, player_name: str
+    ) -> tuple[str, Outcome]:
+        """Take a seat; returns the new seat's secret token and the outcome."""
+        token = self.secrets.token()
+        command = JoinSeat(
+            house=HouseId(house), player_name=player_name, token_sha256=token_digest(token)
+        )
+        return token, self.handle(game_id, command, actor)
+
+    def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
+        """Decide and append one command, one at a time per game, retrying on a lost race."""
+        with self._lock_for(game_id):
+            for _ in range(self.retries):
+                head = self._head_for(game_id, command)
+                events = decide(head.state, command, actor)
+                records = self._records(game_id, head, events, actor)
+                try:
+                    self.store.append(records, head.version)
+                except ConcurrencyError:
+                    self._forget(game_id)
+                    continue
+                state = head.state
+                for event in events:
+                    state = evolve(state, event)
+                new_head = Head(records[-1].version, records[-1].hash, state)
+                self._remember(game_id, new_head)
+                if self.publisher is not None:
+                    self.publisher.publish(GameId(game_id), records, state)
+                return Outcome(new_head.version, tuple(records), state)
+        raise Conflict("busy", "The game changed too often while deciding; please try again.")
+
+    def _head_for(self, game_id: str, command: Command) -> Head:
+        if isinstance(command, CreateGame):
+            if self.store.head(game_id) is not None:
+                raise CourtError("game_exists", "A game with this id already exists.")
+            return Head(0, GENESIS, initial(GameId(game_id)))
+        return self.current(game_id)
+
+    def _lock_for(self, game_id: str) -> threading.Lock:
+        with self._locks_guard:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    def _records(
+        self, game_id: str, head: Head, events: Sequence[Event], actor: Actor
+    ) -> list[Record]:
+        now = self.clock()
+        records: list[Record] = []
+        prev, version = head.hash, head.version
+        for event in events:
+            name, data, private = codec.encode(event)
+            version += 1
+            seat = getattr(event, event.OWNER) if event.OWNER else actor.seat
+            schema = codec.schema_version(name)
+            digest = private_digest(private)
+            prev = link(
+                prev,
+                game_id=game_id,
+                version=version,
+                type=name,
+                schema_version=schema,
+                recorded_at=now,
+                seat=seat,
+                data_json=canonical(data),
+                private_sha256=digest,
+            )
+            records.append(
+                Record(
+                    game_id=game_id,
+                    version=version,
+                    type=name,
+                    schema_version=schema,
+                    recorded_at=now,
+                    seat=seat,
+                    data=data,
+                    private=private,
+                    private_sha256=digest,
+                    hash=prev,
+                )
+            )
+        return records
+
+    # -- moving whole logs -------------------------------------------------
+
+    def import_log(self, lines: Iterable[dict[str, Any]]) -> Verification:
+        """Store a whole exported log as a new game after checking its chain and its events."""
+        try:
+            records = [Record.from_json(line) for line in lines]
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise BadRecord("bad_import", f"The file is not an exported log: {exc}.") from None
+        if not records:
+            raise BadRecord("empty_import", "The file holds no records.")
+        result = verify(records)
+        if not result.ok:
+            raise BadRecord(
+                "tampered_log",
+                f"Record {result.bad_index} breaks the hash chain: {result.reason}.",
+            )
+        game_id = records[0].game_id
+        if self.store.head(game_id) is not None:
+            raise CourtError("game_exists", f"Game {game_id} is already stored here.")
+        state = initial(GameId(game_id))
+        try:
+            for record in records:
+                state = evolve(state, self.decode(record))
+        except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+            raise BadRecord(
+                "bad_import", f"Record {record.version} cannot be replayed: {exc!r}."
+            ) from None
+        if state.status is GameStatus.NEW:
+            raise BadRecord("bad_import", "The log does not begin with a created game.")
+        with self._lock_for(game_id):
+            try:
+                self.store.append(records, 0)
+            except ConcurrencyError:
+                raise CourtError("game_exists", f"Game {game_id} is already stored here.") from None
+        return result

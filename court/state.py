@@ -1,0 +1,111 @@
+"""The court as it stands after some events: frozen data, rebuilt by folding the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.ruleset import Attribute, Gender, Ruleset
+
+
+class GameStatus(StrEnum):
+    NEW = "new"
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    ENDED = "ended"
+
+
+class Phase(StrEnum):
+    """The eight phases of a round (R-4.1), in order."""
+
+    DECREES = "decrees"
+    CARDS = "cards"
+    INCOME = "income"
+    PURCHASES = "purchases"
+    MOVEMENT = "movement"
+    BATTLES = "battles"
+    WALL = "wall"
+    END_OF_ROUND = "end_of_round"
+
+
+class NobleStatus(StrEnum):
+    """Where a Noble stands (R-1.4); Outlaw is a separate mark."""
+
+    IN_PLAY = "in_play"
+    CAPTIVE = "captive"
+    DEAD = "dead"
+    BROTHER = "brother"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatInfo:
+    seat: Seat
+    house: HouseId
+    player_name: str
+    host: bool
+    token_sha256: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Noble:
+    id: NobleId
+    house: HouseId
+    name: str
+    gender: Gender
+    attributes: frozenset[Attribute]
+    status: NobleStatus = NobleStatus.IN_PLAY
+    outlaw: bool = False
+    captor: HouseId | None = None
+    spouse: NobleId | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.status is not NobleStatus.DEAD
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CourtState:
+    game_id: GameId
+    status: GameStatus = GameStatus.NEW
+    rules: Ruleset | None = None
+    players: int = 0
+    host_name: str = ""
+    host_token_sha256: str = ""
+    dice_seed_sha256: str = ""
+    dice_seed: str | None = None
+    seats: dict[Seat, SeatInfo] = field(default_factory=dict)
+    seat_order: tuple[Seat, ...] = ()
+    first_player: Seat | None = None
+    round: int = 0
+    phase: Phase | None = None
+    step: str | None = None
+    nobles: dict[NobleId, Noble] = field(default_factory=dict)
+    titles: dict[TitleId, NobleId] = field(default_factory=dict)
+    treasury: dict[HouseId, int] = field(default_factory=dict)
+    villages: dict[VillageId, HouseId] = field(default_factory=dict)
+    septs: frozenset[VillageId] = frozenset()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's rules; only a created game has them."""
+        if self.rules is None:
+            raise LookupError("the game has not been created")
+        return self.rules
+
+    def seat_of_house(self, house: HouseId) -> Seat | None:
+        return next((s.seat for s in self.seats.values() if s.house == house), None)
+
+    def turn_order(self) -> tuple[Seat, ...]:
+        """Seats starting from the First Player, clockwise (R-1.1)."""
+        if self.first_player is None or not self.seat_order:
+            return self.seat_order
+        i = self.seat_order.index(self.first_player)
+        return self.seat_order[i:] + self.seat_order[:i]
+
+    def holder(self, title: TitleId) -> Noble | None:
+        noble = self.titles.get(title)
+        return self.nobles[noble] if noble is not None else None
+
+    def titles_of(self, noble: NobleId) -> tuple[TitleId, ...]:
+        return tuple(t for t, n in self.titles.items() if n == noble)

@@ -1,0 +1,234 @@
+"""The court's HTTP API: a blueprint calling the service; every view is rendered per caller."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, url_for
+
+from config.rulesdata import RulesDataError, list_profiles, load_ruleset
+from court import schemas as s
+from court.api import Api
+from court.commands import Actor, AdjustGold, LeaveSeat, StartGame
+from court.errors import BadToken, NotFound
+from court.ids import HouseId, Seat
+from court.service import CourtService
+from court.views import court_view, export_lines, record_view
+
+bp = Blueprint("court", __name__, url_prefix="/api")
+api = Api(title="Small Council", version="1.0.0")
+
+
+def service() -> CourtService:
+    return current_app.extensions["court"]
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise BadToken("bad_token", "Send the seat token as 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+def caller(game_id: str) -> Actor:
+    return service().authenticate(game_id, bearer_token())
+
+
+def player(game_id: str) -> Actor:
+    actor = caller(game_id)
+    if actor.spectator:
+        raise BadToken("token_required", "This needs your seat token (Authorization: Bearer ...).")
+    return actor
+
+
+@api.route(
+    bp,
+    "/profiles",
+    "GET",
+    "List the rules profiles a game can be created with",
+    response=s.ProfilesSchema,
+)
+def profiles() -> dict[str, Any]:
+    return {"profiles": list_profiles()}
+
+
+@api.route(
+    bp,
+    "/games",
+    "POST",
+    "Create a game; the answer holds the host's secret token",
+    body=s.CreateGameSchema,
+    response=s.GameCreatedSchema,
+    status=201,
+)
+def create_game(body: dict[str, Any]) -> dict[str, Any]:
+    try:
+        ruleset = load_ruleset(body["profile"])
+    except RulesDataError as exc:
+        raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
+    game_id, token, outcome = service().create_game(
+        ruleset=ruleset,
+        players=body["players"],
+        host_name=body["host_name"],
+        variants=body["variants"],
+        deadlines=body["deadlines"],
+        first_player_seat=body.get("first_player_seat"),
+    )
+    return {
+        "game_id": game_id,
+        "host_token": token,
+        "invite_url": url_for("pages.game", game_id=game_id, _external=True),
+        "version": outcome.version,
+    }
+
+
+@api.route(
+    bp,
+    "/games/<game_id>",
+    "GET",
+    "The court as the caller may see it",
+    auth=True,
+    response=s.CourtViewSchema,
+)
+def court(game_id: str) -> dict[str, Any]:
+    actor = caller(game_id)
+    head = service().current(game_id)
+    return court_view(head.state, head.version, actor)
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/seats",
+    "POST",
+    "Take a free seat and House; the answer holds the seat's secret token",
+    body=s.JoinSeatSchema,
+    response=s.SeatJoinedSchema,
+    status=201,
+)
+def join(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    actor = caller(game_id)
+    token, outcome = service().join(
+        game_id, actor, house=HouseId(body["house"]), player_name=body["player_name"]
+    )
+    joined = outcome.records[-1].data
+    return {
+        "seat": joined["seat"],
+        "house": joined["house"],
+        "token": token,
+        "version": outcome.version,
+    }
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/leave",
+    "POST",
+    "Give up your seat before the game starts",
+    response=s.AckSchema,
+    auth=True,
+)
+def leave(game_id: str) -> dict[str, Any]:
+    outcome = service().handle(game_id, LeaveSeat(), player(game_id))
+    return {"ok": True, "version": outcome.version}
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/start",
+    "POST",
+    "Start the game (host only)",
+    body=s.StartGameSchema,
+    response=s.AckSchema,
+    auth=True,
+)
+def start(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    order = body.get("seat_order")
+    command = StartGame(seat_order=tuple(Seat(x) for x in order) if order else None)
+    outcome = service().handle(game_id, command, player(game_id))
+    return {"ok": True, "version": outcome.version}
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/facts/gold",
+    "POST",
+    "Record Gold Dragons won or lost outside the court (host only)",
+    body=s.AdjustGoldSchema,
+    response=s.AckSchema,
+    auth=True,
+)
+def adjust_gold(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    command = AdjustGold(house=HouseId(body["house"]), amount=body["amount"], cause=body["cause"])
+    outcome = service().handle(game_id, command, player(game_id))
+    return {"ok": True, "version": outcome.version}
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/events",
+    "GET",
+    "A page of the event history, each record rendered for the caller",
+    query=s.HistoryQuerySchema,
+    response=s.HistoryPageSchema,
+    auth=True,
+)
+def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
+    actor = caller(game_id)
+    head = service().current(game_id)
+    limit = min(query["limit"], current_app.config["HISTORY_PAGE_LIMIT"])
+    records = service().records(game_id, after=query["after"], limit=limit)
+    last = records[-1].version if records else query["after"]
+    return {
+        "version": head.version,
+        "records": [record_view(r, actor, head.state) for r in records],
+        "next_after": last if last < head.version else None,
+    }
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/versions/<int:version>",
+    "GET",
+    "The court as it stood right after event `version`",
+    auth=True,
+    response=s.CourtViewSchema,
+)
+def court_at(game_id: str, version: int) -> dict[str, Any]:
+    actor = caller(game_id)
+    head = service().state_at(game_id, version)
+    return court_view(head.state, head.version, actor)
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/export",
+    "GET",
+    "The whole log as JSON Lines; private parts only where the caller may see them",
+    auth=True,
+    content_type="application/x-ndjson",
+)
+def export(game_id: str) -> Response:
+    actor = caller(game_id)
+    head = service().current(game_id)
+    lines = export_lines(service().records(game_id), actor, head.state)
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    return Response(
+        text,
+        mimetype="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'},
+    )
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/verify",
+    "GET",
+    "Check the game's hash chain",
+    response=s.VerificationSchema,
+)
+def verify(game_id: str) -> dict[str, Any]:
+    return service().verify(game_id).to_json()
