@@ -48,18 +48,14 @@ def list_profiles(config_dir: Path = CONFIG_DIR) -> list[str]:
     return sorted(stem for stem in stems if _PROFILE_NAME.fullmatch(stem))
 
 
-def load_ruleset(
-    profile: str = "default", config_dir: Path = CONFIG_DIR
-) -> dict[str, Any]:
+def load_ruleset(profile: str = "default", config_dir: Path = CONFIG_DIR) -> dict[str, Any]:
     """Parse and validate a profile with the map, roster and titles, as plain data."""
     if not _PROFILE_NAME.fullmatch(profile):
         raise RulesDataError(f"profile name {profile!r} must match [a-z0-9_-]+")
     profile_path = config_dir / "profiles" / f"{profile}.toml"
     if not profile_path.is_file():
         known = ", ".join(list_profiles(config_dir)) or "none"
-        raise RulesDataError(
-            f"profiles/{profile}.toml: no such profile (known: {known})"
-        )
+        raise RulesDataError(f"profiles/{profile}.toml: no such profile (known: {known})")
     data = {
         "profile": _read_toml(profile_path, f"profiles/{profile}.toml"),
         "map": _read_toml(config_dir / _MAP_FILE, _MAP_FILE),
@@ -131,13 +127,9 @@ def _entries(
 
 
 def _validate_map(game_map: _Entry) -> None:
-    regions = _entries(
-        game_map, "regions", _MAP_FILE, "region", ("number", "name", "principal")
-    )
+    regions = _entries(game_map, "regions", _MAP_FILE, "region", ("number", "name", "principal"))
     fiefdoms = _entries(game_map, "fiefdoms", _MAP_FILE, "fiefdom", ("name",))
-    villages = _entries(
-        game_map, "villages", _MAP_FILE, "village", ("name", "region", "fiefdom")
-    )
+    villages = _entries(game_map, "villages", _MAP_FILE, "village", ("name", "region", "fiefdom"))
     _check_region_numbers(regions)
     for village_id, village in villages.items():
         if village["region"] not in regions:
@@ -163,9 +155,7 @@ def _check_region_numbers(regions: Mapping[str, _Entry]) -> None:
     for region_id, region in regions.items():
         number = region["number"]
         if not _is_whole(number) or number not in _REGION_NUMBERS:
-            raise _fail(
-                _MAP_FILE, "region", region_id, f"number {number!r} is not 1 to 5"
-            )
+            raise _fail(_MAP_FILE, "region", region_id, f"number {number!r} is not 1 to 5")
         if number in seen:
             raise _fail(
                 _MAP_FILE,
@@ -175,18 +165,12 @@ def _check_region_numbers(regions: Mapping[str, _Entry]) -> None:
             )
         seen[number] = region_id
     if len(seen) != len(_REGION_NUMBERS):
-        raise RulesDataError(
-            f"{_MAP_FILE}: regions must be numbered 1 to 5, got {sorted(seen)}"
-        )
+        raise RulesDataError(f"{_MAP_FILE}: regions must be numbered 1 to 5, got {sorted(seen)}")
 
 
-def _check_regions_villages(
-    regions: Mapping[str, _Entry], villages: Mapping[str, _Entry]
-) -> None:
+def _check_regions_villages(regions: Mapping[str, _Entry], villages: Mapping[str, _Entry]) -> None:
     for region_id, region in regions.items():
-        own = {
-            v_id for v_id, village in villages.items() if village["region"] == region_id
-        }
+        own = {v_id for v_id, village in villages.items() if village["region"] == region_id}
         if not own:
             raise _fail(_MAP_FILE, "region", region_id, "has no villages")
         if region["principal"] not in own:
@@ -206,9 +190,7 @@ def _check_fiefdoms_villages(
         if not regions:
             raise _fail(_MAP_FILE, "fiefdom", fiefdom_id, "has no villages")
         if len(regions) > 1:
-            raise _fail(
-                _MAP_FILE, "fiefdom", fiefdom_id, f"spans regions {sorted(regions)}"
-            )
+            raise _fail(_MAP_FILE, "fiefdom", fiefdom_id, f"spans regions {sorted(regions)}")
 
 
 # ---------------------------------------------------------------- roster
@@ -221,9 +203,7 @@ def _validate_roster(roster: _Entry) -> None:
     noble_ids: set[str] = set()
     for house_id, house in houses.items():
         _check_colours(house_id, house["colours"])
-        nobles = _entries(
-            house, "nobles", _ROSTER_FILE, "noble", ("name", "gender", "attributes")
-        )
+        nobles = _entries(house, "nobles", _ROSTER_FILE, "noble", ("name", "gender", "attributes"))
         for noble_id, noble in nobles.items():
             if noble_id in noble_ids:
                 raise _fail(_ROSTER_FILE, "noble", noble_id, "duplicate id")
@@ -237,9 +217,7 @@ def _check_colours(house_id: str, colours: object) -> None:
         and len(colours) == 2
         and all(isinstance(c, str) and _HEX_COLOUR.fullmatch(c) for c in colours)
     ):
-        raise _fail(
-            _ROSTER_FILE, "house", house_id, f"colours {colours!r} must be two #rrggbb"
-        )
+        raise _fail(_ROSTER_FILE, "house", house_id, f"colours {colours!r} must be two #rrggbb")
 
 
 def _check_noble(noble_id: str, noble: _Entry) -> None:
@@ -270,9 +248,7 @@ def _validate_titles(titles: _Entry, game_map: _Entry) -> None:
     categories = titles.get("categories", {})
     for category_id, category in categories.items():
         _check_category(category_id, category)
-    table = _entries(
-        titles, "titles", _TITLES_FILE, "title", ("name", "category", "vp")
-    )
+    table = _entries(titles, "titles", _TITLES_FILE, "title", ("name", "category", "vp"))
     for title_id, title in table.items():
         if title["category"] not in categories:
             raise _fail(
@@ -300,9 +276,7 @@ def _check_category(category_id: str, category: object) -> None:
         raise _fail(_TITLES_FILE, "category", category_id, "must have a name")
     slots = category.get("slots")
     if slots is not None and (not _is_whole(slots) or slots < 1):
-        raise _fail(
-            _TITLES_FILE, "category", category_id, f"slots {slots!r} must be >= 1"
-        )
+        raise _fail(_TITLES_FILE, "category", category_id, f"slots {slots!r} must be >= 1")
 
 
 def _check_one_title_each(
@@ -335,13 +309,9 @@ def _validate_profile(profile: _Entry, roster: _Entry) -> None:
     players = profile.get("players", {})
     low, high = players.get("min"), players.get("max")
     if not _is_whole(low) or low < _MIN_PLAYERS:
-        raise RulesDataError(
-            f"{file}: players.min {low!r} must be at least {_MIN_PLAYERS}"
-        )
+        raise RulesDataError(f"{file}: players.min {low!r} must be at least {_MIN_PLAYERS}")
     if not _is_whole(high) or high > _MAX_PLAYERS:
-        raise RulesDataError(
-            f"{file}: players.max {high!r} must be at most {_MAX_PLAYERS}"
-        )
+        raise RulesDataError(f"{file}: players.max {high!r} must be at most {_MAX_PLAYERS}")
     if low > high:
         raise RulesDataError(f"{file}: players.min {low} is above players.max {high}")
     houses = {house["id"]: house for house in roster["houses"]}
@@ -359,9 +329,7 @@ def _check_house_bonus(
 ) -> None:
     where = f"{file}: elections.king_house_bonuses"
     if not _is_whole(bonus.get("votes")) or bonus["votes"] < 1:
-        raise RulesDataError(
-            f"{where}: votes {bonus.get('votes')!r} must be a whole number >= 1"
-        )
+        raise RulesDataError(f"{where}: votes {bonus.get('votes')!r} must be a whole number >= 1")
     if bonus.get("house") not in houses:
         raise RulesDataError(f"{where}: unknown house {bonus.get('house')!r}")
     for noble_id in bonus.get("while_in_play", []):

@@ -125,10 +125,13 @@ def decode(
             "future_schema",
             f"{name} schema version {version} is newer than this server reads ({current}).",
         )
+    plan = _plan(cls)
+    if len(merged) > len(plan):
+        extra = sorted(set(merged) - {key for key, _ in plan})
+        raise BadRecord("bad_event_data", f"A {name} record has unknown fields {extra}.")
     try:
         kwargs = {
-            key: conv(merged[key]) if key in merged else _missing(cls, key)
-            for key, conv in _plan(cls)
+            key: conv(merged[key]) if key in merged else _missing(cls, key) for key, conv in plan
         }
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:

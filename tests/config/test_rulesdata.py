@@ -54,12 +54,16 @@ def ruleset(loaded: Ruleset) -> Ruleset:
     return copy.deepcopy(loaded)
 
 
+def _by_id(entries: list[dict[str, Any]], entry_id: str) -> dict[str, Any]:
+    return next(entry for entry in entries if entry["id"] == entry_id)
+
+
 def _nobles(ruleset: Ruleset) -> list[dict[str, Any]]:
     return [noble for house in ruleset["roster"]["houses"] for noble in house["nobles"]]
 
 
 def _house(ruleset: Ruleset, house_id: str) -> dict[str, Any]:
-    return next(house for house in ruleset["roster"]["houses"] if house["id"] == house_id)
+    return _by_id(ruleset["roster"]["houses"], house_id)
 
 
 def _villages_of(ruleset: Ruleset, key: str, value: str) -> list[dict[str, Any]]:
@@ -67,7 +71,7 @@ def _villages_of(ruleset: Ruleset, key: str, value: str) -> list[dict[str, Any]]
 
 
 def _title(ruleset: Ruleset, title_id: str) -> dict[str, Any]:
-    return next(title for title in ruleset["titles"]["titles"] if title["id"] == title_id)
+    return _by_id(ruleset["titles"]["titles"], title_id)
 
 
 def _contrast(first: str, second: str) -> float:
@@ -80,6 +84,21 @@ def _contrast(first: str, second: str) -> float:
 
     light, dark = sorted((luminance(first), luminance(second)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+def _copy_config(tmp_path: Path) -> Path:
+    config_dir = tmp_path / "config"
+    (config_dir / "profiles").mkdir(parents=True)
+    for file in ("map.toml", "roster.toml", "titles.toml", "profiles/default.toml"):
+        shutil.copyfile(CONFIG_DIR / file, config_dir / file)
+    return config_dir
+
+
+def _write_profile(path: Path, name: str, max_players: int = 6) -> None:
+    text = (CONFIG_DIR / "profiles" / "default.toml").read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text)
+    text = re.sub(r"(?m)^max = 6 ", f"max = {max_players} ", text)
+    path.write_text(text, encoding="utf-8")
 
 
 # ---------------------------------------------------------------- loading
@@ -159,21 +178,6 @@ def test_missing_data_file_is_reported_with_its_name(tmp_path: Path) -> None:
     (config_dir / "roster.toml").unlink()
     with pytest.raises(RulesDataError, match=re.escape("roster.toml: file not found")):
         load_ruleset("default", config_dir)
-
-
-def _copy_config(tmp_path: Path) -> Path:
-    config_dir = tmp_path / "config"
-    (config_dir / "profiles").mkdir(parents=True)
-    for file in ("map.toml", "roster.toml", "titles.toml", "profiles/default.toml"):
-        shutil.copyfile(CONFIG_DIR / file, config_dir / file)
-    return config_dir
-
-
-def _write_profile(path: Path, name: str, max_players: int = 6) -> None:
-    text = (CONFIG_DIR / "profiles" / "default.toml").read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', text)
-    text = re.sub(r"(?m)^max = 6 ", f"max = {max_players} ", text)
-    path.write_text(text, encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the default map
@@ -276,8 +280,7 @@ def test_every_starting_attribute_is_carried_by_several_nobles(loaded: Ruleset) 
     carried = Counter(a for noble in _nobles(loaded) for a in noble["attributes"])
     assert set(carried) == set(STARTING_ATTRIBUTES)
     assert all(carried[attribute] >= 3 for attribute in STARTING_ATTRIBUTES), carried
-    assert _house(loaded, "stark")["nobles"][2]["id"] == "jon-snow"
-    assert "bastard" in _house(loaded, "stark")["nobles"][2]["attributes"]
+    assert "bastard" in _by_id(_house(loaded, "stark")["nobles"], "jon-snow")["attributes"]
 
 
 def test_every_house_has_two_plain_nobles_and_a_marriageable_lord_and_lady(
@@ -293,7 +296,7 @@ def test_every_house_has_two_plain_nobles_and_a_marriageable_lord_and_lady(
             ), (house["id"], gender)
 
 
-def test_house_colours_are_hex_and_readable_on_each_other(loaded: Ruleset) -> None:
+def test_every_house_has_words_and_colours_readable_on_each_other(loaded: Ruleset) -> None:
     for house in loaded["roster"]["houses"]:
         primary, secondary = house["colours"]
         assert _contrast(primary, secondary) >= 4.5, house["id"]
@@ -386,10 +389,6 @@ def test_small_council_is_the_hand_and_four_masters(loaded: Ruleset) -> None:
 
 Corruption = Callable[[Ruleset], None]
 Locator = Callable[[Ruleset], dict[str, Any]]
-
-
-def _by_id(entries: list[dict[str, Any]], entry_id: str) -> dict[str, Any]:
-    return next(entry for entry in entries if entry["id"] == entry_id)
 
 
 def _at(part: str, key: str, entry_id: str) -> Locator:

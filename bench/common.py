@@ -1,0 +1,66 @@
+"""Shared helpers of the bench scripts: the repo root on sys.path, timing, `name: value` lines.
+
+Import this module first in a bench script: it puts the repo root on sys.path
+so that the script can import `court` and `config` when run as
+`.venv/bin/python bench/<script>.py` from anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def emit(name: str, value: float | str, digits: int = 0) -> None:
+    """Print one `name: value` line at once; numbers are rounded to `digits` decimals."""
+    if isinstance(value, str):
+        text = value
+    elif digits == 0:
+        text = str(round(value))
+    else:
+        text = f"{value:.{digits}f}"
+    print(f"{name}: {text}", flush=True)
+
+
+def per_second(count: int, seconds: float) -> float:
+    return count / seconds if seconds > 0 else float("inf")
+
+
+def timed(action: Callable[[], object]) -> float:
+    """Seconds one call of `action` takes."""
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def median_ms(action: Callable[[], object], calls: int) -> float:
+    """Median milliseconds of `calls` calls of `action`."""
+    return statistics.median(timed(action) for _ in range(calls)) * 1000
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown cpu"
+
+
+def machine_line() -> str:
+    return (
+        f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"SQLite {sqlite3.sqlite_version}"
+    )

@@ -1,0 +1,350 @@
+"""Bench of the event store through the real CourtService, against plain `sqlite3`.
+
+Run from the repo root: `.venv/bin/python bench/store.py`. Prints `name: value`
+lines (appends and replays per second, their ratios to plain sqlite3, the
+latency of a warm current court) and a `machine:` line; exits 1 with
+`FAILED: <name>` lines when a target is missed. Every file lives in a
+temporary directory removed at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from common import emit, machine_line, median_ms, per_second, timed  # repo root on sys.path
+
+from config.rulesdata import load_ruleset
+from court.chain import Record, canonical, link, private_digest
+from court.codec import encode, schema_version
+from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
+from court.events import GoldAdjusted
+from court.ids import HouseId
+from court.service import CourtService, utc_now
+from court.store import SqlEventStore
+from court.views import court_view
+
+APPEND_SECONDS = 4.0  # how long the service appends for
+WARMUP_COMMANDS = 50  # untimed appends before the clock starts
+REPLAY_EVENTS = 100_000  # events in the game rebuilt from disk
+BUILD_BATCH = 1000  # records per store.append while building that game
+REPEATS = 3  # cold replays and raw reads; the median counts
+CURRENT_CALLS = 200  # calls timed for the warm current court
+HOUSES = ("stark", "lannister", "baratheon")
+
+APPEND_RATIO_TARGET = 0.25
+REPLAY_RATIO_TARGET = 0.30
+CURRENT_MS_TARGET = 5.0
+
+_ROW_COLUMNS = (
+    "game_id, version, type, schema_version, recorded_at, seat, data, private, private_sha256, hash"
+)
+_INSERT = f"INSERT INTO event_records ({_ROW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_SELECT_GAME = (
+    f"SELECT position, {_ROW_COLUMNS} FROM event_records WHERE game_id = ? ORDER BY version"
+)
+
+Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A started game: its id, the host actor and the House whose gold moves."""
+
+    game_id: str
+    host: Actor
+    house: HouseId
+
+
+# -- setup -------------------------------------------------------------------
+
+
+def open_service(path: Path) -> CourtService:
+    """A CourtService on a SqlEventStore on the SQLite file `path`, default PRAGMAs."""
+    store = SqlEventStore(f"sqlite:///{path}")
+    store.create_schema()
+    return CourtService(store)
+
+
+def close_service(service: CourtService) -> None:
+    service.store.close()  # type: ignore[attr-defined]
+
+
+def start_game(service: CourtService) -> Game:
+    """Create a 3-player game, fill its seats (the host takes the first) and start it."""
+    game_id, _token, _ = service.create_game(
+        ruleset=load_ruleset(), players=3, host_name="Bench Host"
+    )
+    _, joined = service.join(game_id, Actor(host=True), house=HOUSES[0], player_name="Host Player")
+    for index, house in enumerate(HOUSES[1:], start=2):
+        service.join(game_id, SPECTATOR, house=house, player_name=f"Player {index}")
+    host_seat = next(s.seat for s in joined.state.seats.values() if s.host)
+    host = Actor(seat=host_seat, host=True)
+    service.handle(game_id, StartGame(), host)
+    return Game(game_id, host, HouseId(HOUSES[0]))
+
+
+def raw_connect(path: Path) -> sqlite3.Connection:
+    """A plain sqlite3 connection with the store's default PRAGMAs, in autocommit mode."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA busy_timeout=5000")
+    return conn
+
+
+def copy_schema(source: Path, target: Path) -> sqlite3.Connection:
+    """A fresh database at `target` with the tables, indexes and triggers of `source`."""
+    with sqlite3.connect(source) as src:
+        statements = [
+            sql
+            for (sql,) in src.execute(
+                "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL "
+                "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+            )
+        ]
+    src.close()
+    conn = raw_connect(target)
+    for sql in statements:
+        conn.execute(sql)
+    return conn
+
+
+def stored_rows(path: Path, game_id: str) -> list[Row]:
+    """The rows of a game's log as stored, in version order, without the position."""
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute(
+            f"SELECT {_ROW_COLUMNS} FROM event_records WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        ).fetchall()
+    conn.close()
+    return rows
+
+
+# -- appends -----------------------------------------------------------------
+
+
+def adjustments(game: Game) -> Iterator[AdjustGold]:
+    """+1, -1, +1, ... so the treasury never goes below its start."""
+    amount = 1
+    while True:
+        yield AdjustGold(house=game.house, amount=amount, cause="bench")
+        amount = -amount
+
+
+def service_appends(service: CourtService, game: Game) -> tuple[int, float]:
+    """(commands, seconds) of AdjustGold commands for APPEND_SECONDS, one event each."""
+    commands = adjustments(game)
+    for _ in range(WARMUP_COMMANDS):
+        service.handle(game.game_id, next(commands), game.host)
+    count = 0
+    start = time.perf_counter()
+    deadline = start + APPEND_SECONDS
+    while True:
+        service.handle(game.game_id, next(commands), game.host)
+        count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count, now - start
+
+
+def raw_appends(source: Path, target: Path, before: list[Row], timed_rows: list[Row]) -> float:
+    """Seconds plain sqlite3 takes to insert `timed_rows` one transaction each.
+
+    The rows written before the timed ones go in first, untimed, so both runs
+    append to a table of the same size.
+    """
+    conn = copy_schema(source, target)
+    try:
+        conn.execute("BEGIN")
+        conn.executemany(_INSERT, before)
+        conn.execute("COMMIT")
+        start = time.perf_counter()
+        for row in timed_rows:
+            conn.execute("BEGIN")
+            conn.execute(_INSERT, row)
+            conn.execute("COMMIT")
+        return time.perf_counter() - start
+    finally:
+        conn.close()
+
+
+def bench_appends(tmp: Path) -> bool:
+    """Print append_per_s, raw_append_per_s and append_ratio; True when the target is met."""
+    path = tmp / "append.db"
+    service = open_service(path)
+    try:
+        game = start_game(service)
+        count, seconds = service_appends(service, game)
+    finally:
+        close_service(service)
+    append_rate = per_second(count, seconds)
+    emit("append_per_s", append_rate)
+
+    rows = stored_rows(path, game.game_id)
+    before, timed_rows = rows[:-count], rows[-count:]
+    raw_seconds = statistics.median(
+        raw_appends(path, tmp / f"raw-append-{i}.db", before, timed_rows) for i in range(REPEATS)
+    )
+    raw_rate = per_second(count, raw_seconds)
+    emit("raw_append_per_s", raw_rate)
+    ratio = append_rate / raw_rate
+    emit("append_ratio", ratio, 3)
+    return ratio >= APPEND_RATIO_TARGET
+
+
+# -- replays -----------------------------------------------------------------
+
+
+def gold_records(game: Game, after: int, prev_hash: str, count: int) -> list[Record]:
+    """`count` chained GoldAdjusted records of the host, following version `after`."""
+    now = utc_now()
+    records: list[Record] = []
+    for version in range(after + 1, after + count + 1):
+        amount = 1 if version % 2 else -1
+        name, data, private = encode(GoldAdjusted(house=game.house, amount=amount, cause="bench"))
+        digest = private_digest(private)
+        schema = schema_version(name)
+        prev_hash = link(
+            prev_hash,
+            game_id=game.game_id,
+            version=version,
+            type=name,
+            schema_version=schema,
+            recorded_at=now,
+            seat=game.host.seat,
+            data_json=canonical(data),
+            private_sha256=digest,
+        )
+        records.append(
+            Record(
+                game_id=game.game_id,
+                version=version,
+                type=name,
+                schema_version=schema,
+                recorded_at=now,
+                seat=game.host.seat,
+                data=data,
+                private=private,
+                private_sha256=digest,
+                hash=prev_hash,
+            )
+        )
+    return records
+
+
+def build_long_game(path: Path, events: int) -> str:
+    """A started game with `events` events in all on `path`, appended in batches."""
+    service = open_service(path)
+    try:
+        game = start_game(service)
+        head = service.current(game.game_id)
+        version, last = head.version, head.hash
+        while version < events:
+            batch = gold_records(game, version, last, min(BUILD_BATCH, events - version))
+            service.store.append(batch, version)
+            version, last = batch[-1].version, batch[-1].hash
+        return game.game_id
+    finally:
+        close_service(service)
+
+
+def cold_replay(path: Path, game_id: str, events: int) -> float:
+    """Seconds a brand-new service and store take to rebuild the court from the log."""
+    service = CourtService(SqlEventStore(f"sqlite:///{path}"))
+    try:
+        seconds = timed(lambda: service.current(game_id))
+        version = service.current(game_id).version
+        if version != events:
+            raise RuntimeError(f"replayed {version} events, expected {events}")
+        return seconds
+    finally:
+        close_service(service)
+
+
+def raw_read(path: Path, game_id: str, events: int) -> float:
+    """Seconds plain sqlite3 takes to read a game's rows and decode their JSON columns."""
+    conn = raw_connect(path)
+    try:
+        start = time.perf_counter()
+        loads = json.loads
+        count = 0
+        for row in conn.execute(_SELECT_GAME, (game_id,)):
+            loads(row[7])
+            if row[8] is not None:
+                loads(row[8])
+            count += 1
+        seconds = time.perf_counter() - start
+    finally:
+        conn.close()
+    if count != events:
+        raise RuntimeError(f"read {count} rows, expected {events}")
+    return seconds
+
+
+def bench_current(path: Path, game_id: str) -> bool:
+    """Print current_state_ms and current_view_ms; True when the target is met."""
+    service = CourtService(SqlEventStore(f"sqlite:///{path}"))
+    try:
+        service.current(game_id)
+        state_ms = median_ms(lambda: service.current(game_id), CURRENT_CALLS)
+        emit("current_state_ms", state_ms, 3)
+
+        def current_view() -> object:
+            head = service.current(game_id)
+            return court_view(head.state, head.version, SPECTATOR)
+
+        emit("current_view_ms", median_ms(current_view, CURRENT_CALLS), 3)
+    finally:
+        close_service(service)
+    return state_ms < CURRENT_MS_TARGET
+
+
+def bench_replays(tmp: Path) -> tuple[bool, bool]:
+    """Print the replay figures and the warm current court; (replay, current) targets met."""
+    path = tmp / "replay.db"
+    game_id = build_long_game(path, REPLAY_EVENTS)
+    replay = statistics.median(cold_replay(path, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
+    replay_rate = per_second(REPLAY_EVENTS, replay)
+    emit("replay_per_s", replay_rate)
+    read = statistics.median(raw_read(path, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
+    read_rate = per_second(REPLAY_EVENTS, read)
+    emit("raw_read_per_s", read_rate)
+    ratio = replay_rate / read_rate
+    emit("replay_ratio", ratio, 3)
+    return ratio >= REPLAY_RATIO_TARGET, bench_current(path, game_id)
+
+
+# -- main --------------------------------------------------------------------
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory(prefix="bench-store-") as name:
+        tmp = Path(name)
+        append_ok = bench_appends(tmp)
+        replay_ok, current_ok = bench_replays(tmp)
+    emit("machine", machine_line())
+    failed = [
+        name
+        for name, ok in (
+            ("append_ratio", append_ok),
+            ("replay_ratio", replay_ok),
+            ("current_state_ms", current_ok),
+        )
+        if not ok
+    ]
+    for name in failed:
+        print(f"FAILED: {name}", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

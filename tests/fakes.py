@@ -1,0 +1,42 @@
+"""Fakes for service tests: a fixed clock, predictable secrets, a recording publisher."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from court.chain import Record
+from court.state import CourtState
+
+
+class FixedClock:
+    """Each call returns the next second of a fixed day, so records differ but repeat."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count()
+
+    def __call__(self) -> str:
+        n = next(self._ticks)
+        return f"2026-11-21T10:{n // 60 % 60:02d}:{n % 60:02d}.000000Z"
+
+
+class CountingSecrets:
+    def __init__(self) -> None:
+        self._n = itertools.count(1)
+
+    def token(self) -> str:
+        return f"token-{next(self._n)}"
+
+    def game_id(self) -> str:
+        return f"game-{next(self._n)}"
+
+    def seed(self) -> str:
+        return f"seed-{next(self._n)}"
+
+
+class RecordingPublisher:
+    def __init__(self) -> None:
+        self.published: list[tuple[str, tuple[Record, ...], CourtState]] = []
+
+    def publish(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
+        self.published.append((game_id, tuple(records), state))
