@@ -1,0 +1,90 @@
+"""Small steps the HTTP API tests repeat: create, join, start, and read every stored log's head."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+HOUSES = ("stark", "lannister", "tyrell")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game created through the API, with every secret token the test was handed."""
+
+    id: str
+    host_token: str
+    tokens: dict[str, str]  # house -> seat token
+    seats: dict[str, int]  # house -> seat number
+
+    def auth(self, house: str) -> dict[str, str]:
+        return bearer(self.tokens[house])
+
+    @property
+    def host(self) -> dict[str, str]:
+        return bearer(self.host_token)
+
+
+def create_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"players": 3, "host_name": "Eddard", **body})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def join(client: FlaskClient, game_id: str, house: str, token: str | None = None) -> dict[str, Any]:
+    response = client.post(
+        f"/api/games/{game_id}/seats",
+        json={"house": house, "player_name": f"Player of {house}"},
+        headers=bearer(token) if token else {},
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: Any) -> Game:
+    """A game whose host took the first House with his host token; the others joined without."""
+    created = create_game(client, **body)
+    tokens: dict[str, str] = {}
+    seats: dict[str, int] = {}
+    for index, house in enumerate(houses):
+        joined = join(
+            client, created["game_id"], house, created["host_token"] if index == 0 else None
+        )
+        tokens[house] = joined["token"]
+        seats[house] = joined["seat"]
+    return Game(created["game_id"], created["host_token"], tokens, seats)
+
+
+def start(client: FlaskClient, game: Game) -> None:
+    response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
+    assert response.status_code == 200, response.get_json()
+
+
+def logs(app: Flask, client: FlaskClient) -> dict[str, tuple[int, str]]:
+    """(records, head) of every stored game's log as /verify reports it."""
+    heads = {}
+    for game_id in app.extensions["court_store"].games():
+        verified = client.get(f"/api/games/{game_id}/verify").get_json()
+        assert verified["ok"] is True
+        heads[game_id] = (verified["records"], verified["head"])
+    return heads
+
+
+def error_body(response: Any, status: int, code: str | None = None) -> dict[str, Any]:
+    """The JSON error of a refused request: the status, a string code and a string message."""
+    assert response.status_code == status, (response.status_code, response.data[:300])
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert isinstance(body, dict)
+    assert isinstance(body.get("code"), str) and body["code"]
+    assert isinstance(body.get("message"), str) and body["message"]
+    if code is not None:
+        assert body["code"] == code, body
+    return body
