@@ -28,6 +28,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.config["MAX_CONTENT_LENGTH"] = 256 * 1024  # a court request is a few hundred bytes
 
     if settings.DATABASE_URL.startswith("sqlite:///"):
         Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(

@@ -126,7 +126,7 @@ def _json_body(optional: bool = False) -> Any:
         raise ValidationError({"_body": ["Send a JSON object with Content-Type application/json."]})
     try:
         data = request.get_json()
-    except BadRequest:
+    except (BadRequest, RecursionError):
         raise ValidationError({"_body": ["The body is not valid JSON."]}) from None
     if not isinstance(data, dict):
         raise ValidationError({"_body": ["The body must be a JSON object."]})

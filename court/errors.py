@@ -36,6 +36,12 @@ class UnknownGame(NotFound):
         super().__init__("unknown_game", f"There is no game {game_id!r}.")
 
 
+class CorruptLog(CourtError):
+    """A stored log that cannot be replayed: someone changed the database by hand."""
+
+    status = 409
+
+
 class BadToken(CourtError):
     """A seat token is missing where one is needed, or matches no seat of this game."""
 

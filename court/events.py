@@ -54,6 +54,8 @@ class SeatLeft(Event):
     """A player gave up his seat before the game started; his token stops working."""
 
     seat: Seat
+    house: HouseId
+    player_name: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -71,7 +71,7 @@ def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
         host=e.host,
         token_sha256=e.token_sha256,
     )
-    return replace(state, seats={**state.seats, e.seat: info})
+    return replace(state, seats={**state.seats, e.seat: info}, joins=state.joins + 1)
 
 
 def _seat_left(state: CourtState, e: SeatLeft) -> CourtState:

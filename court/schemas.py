@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
 
 ID = validate.Regexp(
     r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _."
 )
 NAME = validate.Length(min=1, max=40)
 DAY = 7 * 24 * 3600
+VERSION_MAX = 2**31 - 1
+
+
+class Text(fields.String):
+    """A string a player typed: printable Unicode that can be stored and hashed as UTF-8."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValidationError("Text must be valid Unicode.") from None
+        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
+            raise ValidationError("Text cannot hold control characters.")
+        return text
+
+
+def Int(**kwargs: Any) -> fields.Integer:
+    """A whole number: 3.5 or "3" is refused, not rounded."""
+    return fields.Integer(strict=True, **kwargs)
 
 
 class VariantsSchema(Schema):
@@ -18,20 +40,20 @@ class VariantsSchema(Schema):
 
 
 class DeadlinesSchema(Schema):
-    candidacy = fields.Integer(validate=validate.Range(0, DAY))
-    ballot = fields.Integer(validate=validate.Range(0, DAY))
-    decree = fields.Integer(validate=validate.Range(0, DAY))
-    title_choice = fields.Integer(validate=validate.Range(0, DAY))
-    purchase = fields.Integer(validate=validate.Range(0, DAY))
+    candidacy = Int(validate=validate.Range(0, DAY))
+    ballot = Int(validate=validate.Range(0, DAY))
+    decree = Int(validate=validate.Range(0, DAY))
+    title_choice = Int(validate=validate.Range(0, DAY))
+    purchase = Int(validate=validate.Range(0, DAY))
 
 
 class CreateGameSchema(Schema):
     profile = fields.String(load_default="default", validate=ID)
-    players = fields.Integer(required=True, validate=validate.Range(3, 6))
-    host_name = fields.String(required=True, validate=NAME)
+    players = Int(required=True, validate=validate.Range(3, 6))
+    host_name = Text(required=True, validate=NAME)
     variants = fields.Nested(VariantsSchema, load_default=dict)
     deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
-    first_player_seat = fields.Integer(validate=validate.Range(0, 5), allow_none=True)
+    first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
 
 
 class GameCreatedSchema(Schema):
@@ -43,7 +65,7 @@ class GameCreatedSchema(Schema):
 
 class JoinSeatSchema(Schema):
     house = fields.String(required=True, validate=ID)
-    player_name = fields.String(required=True, validate=NAME)
+    player_name = Text(required=True, validate=NAME)
 
 
 class SeatJoinedSchema(Schema):
@@ -59,14 +81,14 @@ class EmptySchema(Schema):
 
 class StartGameSchema(Schema):
     seat_order = fields.List(
-        fields.Integer(validate=validate.Range(0, 5)), validate=validate.Length(3, 6)
+        Int(validate=validate.Range(0, VERSION_MAX)), validate=validate.Length(3, 6)
     )
 
 
 class AdjustGoldSchema(Schema):
     house = fields.String(required=True, validate=ID)
-    amount = fields.Integer(required=True, validate=validate.Range(-1000, 1000))
-    cause = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    amount = Int(required=True, validate=validate.Range(-1000, 1000))
+    cause = Text(required=True, validate=validate.Length(min=1, max=120))
 
 
 class AckSchema(Schema):
@@ -81,7 +103,7 @@ class ErrorSchema(Schema):
 
 
 class HistoryQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(0, VERSION_MAX))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
 
 

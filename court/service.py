@@ -25,6 +25,7 @@ from court.errors import (
     BadToken,
     ConcurrencyError,
     Conflict,
+    CorruptLog,
     CourtError,
     NotFound,
     UnknownGame,
@@ -32,6 +33,7 @@ from court.errors import (
 from court.events import Event
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId
+from court.invariants import violations
 from court.state import CourtState, GameStatus
 
 
@@ -152,7 +154,14 @@ class CourtService:
         state = base.state if base else initial(GameId(game_id))
         version, last = (base.version, base.hash) if base else (0, GENESIS)
         for record in self.store.read(game_id, after=version, upto=upto):
-            state = evolve(state, self.decode(record))
+            try:
+                state = evolve(state, self.decode(record))
+            except (LookupError, TypeError, ValueError, AttributeError, CourtError) as exc:
+                raise CorruptLog(
+                    "log_unreadable",
+                    f"Game {game_id} cannot be rebuilt at version {record.version} ({exc!r}); "
+                    "its log was changed outside the server: run verify.",
+                ) from None
             version, last = record.version, record.hash
         if version == 0:
             raise UnknownGame(game_id)
@@ -176,7 +185,9 @@ class CourtService:
         return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
 
     def verify(self, game_id: str) -> Verification:
-        self.current(game_id)
+        """Check the chain from the stored records alone, without rebuilding the court."""
+        if self.store.head(game_id) is None:
+            raise UnknownGame(game_id)
         return verify(self.store.read(game_id))
 
     def games(self) -> list[str]:
@@ -331,13 +342,18 @@ class CourtService:
         if self.store.head(game_id) is not None:
             raise CourtError("game_exists", f"Game {game_id} is already stored here.")
         state = initial(GameId(game_id))
-        try:
-            for record in records:
+        for index, record in enumerate(records):
+            try:
                 state = evolve(state, self.decode(record))
-        except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
-            raise BadRecord(
-                "bad_import", f"Record {record.version} cannot be replayed: {exc!r}."
-            ) from None
+            except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+                raise BadRecord(
+                    "bad_import", f"Record {index} cannot be replayed: {exc!r}."
+                ) from None
+            broken = violations(state)
+            if broken:
+                raise BadRecord(
+                    "rule_broken", f"Record {index} breaks the court rules: {broken[0]}."
+                )
         if state.status is GameStatus.NEW:
             raise BadRecord("bad_import", "The log does not begin with a created game.")
         with self._lock_for(game_id):

@@ -75,6 +75,9 @@ class CourtState:
     dice_seed_sha256: str = ""
     dice_seed: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
+    # Seats ever taken: a seat number is never given twice, so a private part
+    # owned by a player who left is never shown to whoever joins after him.
+    joins: int = 0
     seat_order: tuple[Seat, ...] = ()
     first_player: Seat | None = None
     round: int = 0

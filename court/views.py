@@ -37,6 +37,11 @@ def _house_name(state: CourtState, house: str) -> str:
     return card.name if card else house
 
 
+def _player(state: CourtState, seat: int) -> str:
+    info = state.seats.get(seat)  # type: ignore[call-overload]
+    return f"{info.player_name} ({_house_name(state, info.house)})" if info else "A player"
+
+
 def describe(record: Record, state: CourtState) -> str:
     """The record as one sentence a player can read in the history."""
     d = record.data
@@ -44,15 +49,13 @@ def describe(record: Record, state: CourtState) -> str:
         case "GameCreated":
             return f"{d['host_name']} created a game for {d['players']} players."
         case "SeatJoined":
-            return (
-                f"{d['player_name']} took seat {d['seat'] + 1} as {_house_name(state, d['house'])}."
-            )
+            return f"{d['player_name']} joined as {_house_name(state, d['house'])}."
         case "SeatLeft":
-            return f"Seat {d['seat'] + 1} was given up."
+            return f"{d['player_name']} left the table, freeing {_house_name(state, d['house'])}."
         case "GameStarted":
-            return f"The game started; seat {d['first_player'] + 1} holds the First Player marker."
+            return f"The game started; {_player(state, d['first_player'])} is First Player."
         case "RoundStarted":
-            return f"Round {d['round']} began with seat {d['first_player'] + 1} as First Player."
+            return f"Round {d['round']} began; {_player(state, d['first_player'])} is First Player."
         case "GoldAdjusted":
             verb = "gained" if d["amount"] > 0 else "lost"
             return (

@@ -34,7 +34,8 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
     if not 0 <= first < cmd.players:
         raise CourtError(
             "bad_first_player",
-            f"The First Player seat must be between 0 and {cmd.players - 1} (R-1.1).",
+            f"The First Player sits at a place from 0 to {cmd.players - 1} of the seat order"
+            " (R-1.1).",
         )
     if len(Ruleset.from_dict(ruleset).houses) < cmd.players:
         raise CourtError("roster_too_small", "The roster has fewer Houses than players.")
@@ -91,10 +92,9 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
         raise CourtError("house_taken", f"{card.name} is already played by someone else.")
     if any(s.token_sha256 == cmd.token_sha256 for s in state.seats.values()):
         raise CourtError("token_reused", "This seat token is already in use.")
-    seat = next(Seat(i) for i in range(state.players) if Seat(i) not in state.seats)
     return (
         SeatJoined(
-            seat=seat,
+            seat=Seat(state.joins),
             house=cmd.house,
             player_name=_player_name(cmd.player_name),
             host=actor.host,
@@ -106,7 +106,8 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
 def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, ...]:
     seat = require_seat(actor, "leave it")
     require_status(state, GameStatus.LOBBY)
-    return (SeatLeft(seat=seat),)
+    info = state.seats[seat]
+    return (SeatLeft(seat=seat, house=info.house, player_name=info.player_name),)
 
 
 def start_game(state: CourtState, cmd: StartGame, actor: Actor) -> tuple[Event, ...]:
@@ -122,7 +123,7 @@ def start_game(state: CourtState, cmd: StartGame, actor: Actor) -> tuple[Event, 
         raise CourtError(
             "bad_seat_order", "The seat order must name every seat exactly once (R-1.1)."
         )
-    first = Seat(state.ruleset.profile.players.first_player_seat)
+    first = order[state.ruleset.profile.players.first_player_seat]
     return (
         GameStarted(seat_order=order, first_player=first),
         RoundStarted(round=1, first_player=first),

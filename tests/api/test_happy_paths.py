@@ -402,4 +402,5 @@ def test_a_player_may_leave_before_the_start_and_his_token_stops_working(
     assert (left.status_code, left.get_json()) == (200, {"ok": True, "version": 3})
     assert client.get(f"/api/games/{gid}").get_json()["seats"] == []
     assert client.get(f"/api/games/{gid}", headers=bearer(joined["token"])).status_code == 401
-    assert join(client, gid, "lannister")["seat"] == 0
+    # the House is free again; the seat number is a new one, never the leaver's
+    assert join(client, gid, "lannister")["seat"] == 1

@@ -1,8 +1,5 @@
 """A sweep of hostile requests over every route of the OpenAPI document: none may make the server
 fail (status 500), and every refusal is a JSON error with a code and a message.
-
-Combinations that do fail today are strict xfails naming the bug, so the sweep turns red as soon
-as a bug is fixed without the mark being removed, or as soon as a new one appears.
 """
 
 from __future__ import annotations
@@ -100,36 +97,9 @@ HOSTILE_QUERY_VALUES = {
     "nul": "\x00",
 }
 
-SURROGATE = "a lone UTF-16 surrogate in a name reaches the hash chain, whose str.encode() raises "
-SURROGATE += "UnicodeEncodeError: 500 instead of 400"
-DEEP = "Flask's get_json lets RecursionError through on deeply nested JSON: 500 instead of 400"
-AFTER = "an `after` beyond SQLite's 64-bit INTEGER raises OverflowError in the store: 500"
-
-# (stage, method, path, case) combinations that fail today; None stands for every stage.
-KNOWN_BUGS: dict[tuple[str | None, str, str, str], str] = {
-    (None, "POST", "/api/games", "host_name=lone-surrogate"): SURROGATE,
-    ("lobby", "POST", "/api/games/{game_id}/seats", "player_name=lone-surrogate"): SURROGATE,
-    ("playing", "POST", "/api/games/{game_id}/facts/gold", "cause=lone-surrogate"): SURROGATE,
-    **{
-        (None, "POST", path, f"raw={raw}"): DEEP
-        for path in VALID_BODIES
-        for raw in ("deep-array", "deep-object")
-    },
-    **{
-        (None, "GET", "/api/games/{game_id}/events", f"after={name}"): AFTER
-        for name in ("huge-int", "int64-overflow")
-    },
-}
-
 
 def param(stage: str, method: str, path: str, case: str) -> Any:
-    reason = KNOWN_BUGS.get((stage, method, path, case)) or KNOWN_BUGS.get(
-        (None, method, path, case)
-    )
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(
-        stage, method, path, case, marks=marks, id=f"{stage}-{method}-{path}-{case}"
-    )
+    return pytest.param(stage, method, path, case, id=f"{stage}-{method}-{path}-{case}")
 
 
 def body_fields(operation: dict[str, Any]) -> list[str]:

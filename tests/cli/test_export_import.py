@@ -262,11 +262,6 @@ def rechain(lines: list[dict]) -> list[dict]:
     return lines
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="import checks the hash chain and that the events fold, never the court rules: "
-    "a re-chained log in which a treasury goes below zero (R-2.1) is stored as a game",
-)
 def test_importing_a_rechained_log_that_breaks_a_court_rule_is_refused(
     app: Flask, make_app: MakeApp, court: Court, played: Played, tmp_path: Path
 ) -> None:

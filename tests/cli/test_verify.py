@@ -125,12 +125,6 @@ def test_verify_over_http_reports_the_same_first_bad_record(
     assert (body["bad_index"], body["bad_version"], body["records"]) == (6, 7, 6)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verify replays the whole log (service.current) before it checks the chain, so a "
-    "tampered log that no longer replays crashes (KeyError/AssertionError) instead of being "
-    "reported; only a log the engine can still fold is ever verified",
-)
 @pytest.mark.parametrize(
     ("edit", "index", "version"),
     [

@@ -112,7 +112,7 @@ def test_a_game_cannot_be_created_twice() -> None:
     assert err.value.code == "game_exists"
 
 
-def test_a_player_takes_the_lowest_free_seat_and_his_house() -> None:
+def test_a_player_takes_the_next_seat_and_his_house() -> None:
     state = given(*lobby(4, seated=2))
     (event,) = when(
         state,
@@ -166,7 +166,15 @@ def test_leaving_frees_the_seat_and_the_house_for_someone_else() -> None:
     state = then_state(state, when(state, LeaveSeat(), seat(0)))
     assert Seat(0) not in state.seats
     (event,) = when(state, JoinSeat(house="stark", player_name="New", token_sha256="n" * 64))
-    assert isinstance(event, SeatJoined) and event.seat == 0
+    # a seat number is never given twice: the leaver's private records stay his
+    assert isinstance(event, SeatJoined) and event.house == "stark" and event.seat == 2
+    state = then_state(state, (event,))
+    assert sorted(state.seats) == [1, 2]
+    state = then_state(
+        state, when(state, JoinSeat(house="martell", player_name="M", token_sha256="m" * 64))
+    )
+    state = then_state(state, when(state, StartGame()))
+    assert state.seat_order == (1, 2, 3) and state.first_player == 1
 
 
 def test_a_spectator_has_no_seat_to_leave_and_nobody_leaves_a_running_game() -> None:
@@ -211,22 +219,25 @@ def test_starting_seats_the_houses_with_their_nobles_and_treasury() -> None:
 
 def test_turn_order_starts_from_the_first_player_clockwise() -> None:
     """R-1.1: in turn order means from the First Player, clockwise."""
-    state = given(*lobby(4, seated=4))
+    state = given(created(4, players__first_player_seat=2), *(joined(i) for i in range(4)))
     state = then_state(
         state, when(state, StartGame(seat_order=(Seat(2), Seat(0), Seat(3), Seat(1))))
     )
     assert state.seat_order == (2, 0, 3, 1)
-    assert state.first_player == 0
-    assert state.turn_order() == (0, 3, 1, 2)
+    assert state.first_player == 3
+    assert state.turn_order() == (3, 1, 2, 0)
 
 
 def test_the_first_player_seat_chosen_at_creation_holds_the_marker() -> None:
-    """R-1.1 [D]: the First Player starts at a seat chosen when the game is created."""
+    """R-1.1 [D]: the First Player starts at a place of the seat order chosen at creation."""
     (event,) = when(given(), create(3, first_player_seat=2))
     state = given(event, joined(0), joined(1), joined(2))
     state = then_state(state, when(state, StartGame()))
     assert state.first_player == 2
     assert state.turn_order() == (2, 0, 1)
+    state = given(event, joined(0), joined(1), joined(2))
+    state = then_state(state, when(state, StartGame(seat_order=(Seat(1), Seat(2), Seat(0)))))
+    assert state.first_player == 0 and state.turn_order() == (0, 1, 2)
 
 
 @pytest.mark.parametrize("order", [(0, 1), (0, 1, 1), (0, 1, 5), (0, 1, 2, 3)])
