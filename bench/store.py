@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ APPEND_SECONDS = 4.0  # how long the service appends for
 WARMUP_COMMANDS = 50  # untimed appends before the clock starts
 REPLAY_EVENTS = 100_000  # events in the game rebuilt from disk
 BUILD_BATCH = 1000  # records per store.append while building that game
-REPEATS = 3  # cold replays and raw reads; the median counts
+REPEATS = 5  # raw append runs, cold replays and raw reads; the median counts
 CURRENT_CALLS = 200  # calls timed for the warm current court
 HOUSES = ("stark", "lannister", "baratheon")
 
@@ -67,15 +68,15 @@ class Game:
 # -- setup -------------------------------------------------------------------
 
 
-def open_service(path: Path) -> CourtService:
+@contextmanager
+def service_on(path: Path) -> Iterator[CourtService]:
     """A CourtService on a SqlEventStore on the SQLite file `path`, default PRAGMAs."""
     store = SqlEventStore(f"sqlite:///{path}")
     store.create_schema()
-    return CourtService(store)
-
-
-def close_service(service: CourtService) -> None:
-    service.store.close()  # type: ignore[attr-defined]
+    try:
+        yield CourtService(store)
+    finally:
+        store.close()
 
 
 def start_game(service: CourtService) -> Game:
@@ -103,7 +104,7 @@ def raw_connect(path: Path) -> sqlite3.Connection:
 
 def copy_schema(source: Path, target: Path) -> sqlite3.Connection:
     """A fresh database at `target` with the tables, indexes and triggers of `source`."""
-    with sqlite3.connect(source) as src:
+    with closing(sqlite3.connect(source)) as src:
         statements = [
             sql
             for (sql,) in src.execute(
@@ -111,7 +112,6 @@ def copy_schema(source: Path, target: Path) -> sqlite3.Connection:
                 "AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
             )
         ]
-    src.close()
     conn = raw_connect(target)
     for sql in statements:
         conn.execute(sql)
@@ -120,13 +120,11 @@ def copy_schema(source: Path, target: Path) -> sqlite3.Connection:
 
 def stored_rows(path: Path, game_id: str) -> list[Row]:
     """The rows of a game's log as stored, in version order, without the position."""
-    with sqlite3.connect(path) as conn:
-        rows = conn.execute(
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute(
             f"SELECT {_ROW_COLUMNS} FROM event_records WHERE game_id = ? ORDER BY version",
             (game_id,),
         ).fetchall()
-    conn.close()
-    return rows
 
 
 # -- appends -----------------------------------------------------------------
@@ -180,12 +178,9 @@ def raw_appends(source: Path, target: Path, before: list[Row], timed_rows: list[
 def bench_appends(tmp: Path) -> bool:
     """Print append_per_s, raw_append_per_s and append_ratio; True when the target is met."""
     path = tmp / "append.db"
-    service = open_service(path)
-    try:
+    with service_on(path) as service:
         game = start_game(service)
         count, seconds = service_appends(service, game)
-    finally:
-        close_service(service)
     append_rate = per_second(count, seconds)
     emit("append_per_s", append_rate)
 
@@ -243,8 +238,7 @@ def gold_records(game: Game, after: int, prev_hash: str, count: int) -> list[Rec
 
 def build_long_game(path: Path, events: int) -> str:
     """A started game with `events` events in all on `path`, appended in batches."""
-    service = open_service(path)
-    try:
+    with service_on(path) as service:
         game = start_game(service)
         head = service.current(game.game_id)
         version, last = head.version, head.hash
@@ -252,22 +246,17 @@ def build_long_game(path: Path, events: int) -> str:
             batch = gold_records(game, version, last, min(BUILD_BATCH, events - version))
             service.store.append(batch, version)
             version, last = batch[-1].version, batch[-1].hash
-        return game.game_id
-    finally:
-        close_service(service)
+    return game.game_id
 
 
 def cold_replay(path: Path, game_id: str, events: int) -> float:
     """Seconds a brand-new service and store take to rebuild the court from the log."""
-    service = CourtService(SqlEventStore(f"sqlite:///{path}"))
-    try:
+    with service_on(path) as service:
         seconds = timed(lambda: service.current(game_id))
         version = service.current(game_id).version
-        if version != events:
-            raise RuntimeError(f"replayed {version} events, expected {events}")
-        return seconds
-    finally:
-        close_service(service)
+    if version != events:
+        raise RuntimeError(f"replayed {version} events, expected {events}")
+    return seconds
 
 
 def raw_read(path: Path, game_id: str, events: int) -> float:
@@ -292,8 +281,7 @@ def raw_read(path: Path, game_id: str, events: int) -> float:
 
 def bench_current(path: Path, game_id: str) -> bool:
     """Print current_state_ms and current_view_ms; True when the target is met."""
-    service = CourtService(SqlEventStore(f"sqlite:///{path}"))
-    try:
+    with service_on(path) as service:
         service.current(game_id)
         state_ms = median_ms(lambda: service.current(game_id), CURRENT_CALLS)
         emit("current_state_ms", state_ms, 3)
@@ -303,15 +291,11 @@ def bench_current(path: Path, game_id: str) -> bool:
             return court_view(head.state, head.version, SPECTATOR)
 
         emit("current_view_ms", median_ms(current_view, CURRENT_CALLS), 3)
-    finally:
-        close_service(service)
     return state_ms < CURRENT_MS_TARGET
 
 
-def bench_replays(tmp: Path) -> tuple[bool, bool]:
-    """Print the replay figures and the warm current court; (replay, current) targets met."""
-    path = tmp / "replay.db"
-    game_id = build_long_game(path, REPLAY_EVENTS)
+def bench_replays(path: Path, game_id: str) -> bool:
+    """Print replay_per_s, raw_read_per_s and replay_ratio; True when the target is met."""
     replay = statistics.median(cold_replay(path, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
     replay_rate = per_second(REPLAY_EVENTS, replay)
     emit("replay_per_s", replay_rate)
@@ -320,27 +304,22 @@ def bench_replays(tmp: Path) -> tuple[bool, bool]:
     emit("raw_read_per_s", read_rate)
     ratio = replay_rate / read_rate
     emit("replay_ratio", ratio, 3)
-    return ratio >= REPLAY_RATIO_TARGET, bench_current(path, game_id)
+    return ratio >= REPLAY_RATIO_TARGET
 
 
 # -- main --------------------------------------------------------------------
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory(prefix="bench-store-") as name:
-        tmp = Path(name)
-        append_ok = bench_appends(tmp)
-        replay_ok, current_ok = bench_replays(tmp)
+    with tempfile.TemporaryDirectory(prefix="bench-store-") as folder:
+        tmp = Path(folder)
+        met = {"append_ratio": bench_appends(tmp)}
+        path = tmp / "replay.db"
+        game_id = build_long_game(path, REPLAY_EVENTS)
+        met["replay_ratio"] = bench_replays(path, game_id)
+        met["current_state_ms"] = bench_current(path, game_id)
     emit("machine", machine_line())
-    failed = [
-        name
-        for name, ok in (
-            ("append_ratio", append_ok),
-            ("replay_ratio", replay_ok),
-            ("current_state_ms", current_ok),
-        )
-        if not ok
-    ]
+    failed = [name for name, ok in met.items() if not ok]
     for name in failed:
         print(f"FAILED: {name}", flush=True)
     return 1 if failed else 0

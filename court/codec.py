@@ -111,7 +111,7 @@ def decode(
         raise BadRecord(
             "unknown_event_type", f"The log holds an unknown event type {name!r}."
         ) from None
-    merged = {**data, **(private or {})}
+    merged = data if private is None else {**data, **private}
     while version < current:
         try:
             merged = upcasters[(name, version)](merged)

@@ -1,10 +1,14 @@
-"""Fold events into the court state. `evolve` trusts its input: every check lives in `decide`."""
+"""Fold events into the court state. `evolve` trusts its input: every check lives in `decide`.
+
+Dispatch is a dict keyed by event type rather than a `match`: replaying a long
+game calls `evolve` once per event, and a chain of class patterns grows with
+every event type while a dict lookup does not.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
-from typing import assert_never
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from court.events import (
     Event,
@@ -15,9 +19,12 @@ from court.events import (
     SeatJoined,
     SeatLeft,
 )
+from court.frozen import replacer
 from court.ids import GameId
 from court.ruleset import Ruleset
 from court.state import CourtState, GameStatus, Noble, Phase, SeatInfo
+
+replace = replacer(CourtState)
 
 
 def initial(game_id: GameId) -> CourtState:
@@ -32,21 +39,7 @@ def replay(game_id: GameId, events: Iterable[Event]) -> CourtState:
 
 
 def evolve(state: CourtState, event: Event) -> CourtState:
-    match event:
-        case GameCreated():
-            return _game_created(state, event)
-        case SeatJoined():
-            return _seat_joined(state, event)
-        case SeatLeft():
-            return _seat_left(state, event)
-        case GameStarted():
-            return _game_started(state, event)
-        case RoundStarted():
-            return _round_started(state, event)
-        case GoldAdjusted():
-            return _gold_adjusted(state, event)
-        case _:
-            assert_never(event)  # type: ignore[arg-type]
+    return HANDLERS[type(event)](state, event)
 
 
 def _game_created(state: CourtState, e: GameCreated) -> CourtState:
@@ -109,3 +102,13 @@ def _round_started(state: CourtState, e: RoundStarted) -> CourtState:
 def _gold_adjusted(state: CourtState, e: GoldAdjusted) -> CourtState:
     treasury = {**state.treasury, e.house: state.treasury[e.house] + e.amount}
     return replace(state, treasury=treasury)
+
+
+HANDLERS: dict[type[Event], Callable[[CourtState, Any], CourtState]] = {
+    GameCreated: _game_created,
+    SeatJoined: _seat_joined,
+    SeatLeft: _seat_left,
+    GameStarted: _game_started,
+    RoundStarted: _round_started,
+    GoldAdjusted: _gold_adjusted,
+}

@@ -4,6 +4,10 @@ Appends are plain INSERTs guarded by the unique (game_id, version) pair, which
 is the optimistic lock. No code path updates or deletes a record. Everything
 specific to SQLite (WAL, synchronous, the append-only triggers) lives in
 `_sqlite_setup`.
+
+The three statements on the hot path (append, head, read a stream) are compiled
+once by SQLAlchemy for the engine's dialect and run on a pooled DBAPI
+connection: per-command Core overhead was most of an append's cost.
 """
 
 from __future__ import annotations
@@ -12,9 +16,19 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from sqlalchemy import Column, Index, Integer, Text, UniqueConstraint, event, func, insert, select
+from sqlalchemy import (
+    Column,
+    Index,
+    Integer,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    event,
+    func,
+    insert,
+    select,
+)
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Field, SQLModel, create_engine
 
@@ -47,20 +61,50 @@ class EventRecord(SQLModel, table=True):
 
 
 TABLE = EventRecord.__table__  # type: ignore[attr-defined]
-_INSERT = insert(TABLE)
-_COLUMNS = (
-    TABLE.c.position,
-    TABLE.c.game_id,
-    TABLE.c.version,
-    TABLE.c.type,
-    TABLE.c.schema_version,
-    TABLE.c.recorded_at,
-    TABLE.c.seat,
-    TABLE.c.data,
-    TABLE.c.private,
-    TABLE.c.private_sha256,
-    TABLE.c.hash,
+_WRITTEN = (
+    "game_id",
+    "version",
+    "type",
+    "schema_version",
+    "recorded_at",
+    "seat",
+    "data",
+    "private",
+    "private_sha256",
+    "hash",
 )
+_READ = ("position", *_WRITTEN)
+
+_INSERT = insert(TABLE).values({c: bindparam(c) for c in _WRITTEN}).inline()
+_HEAD = (
+    select(TABLE.c.version, TABLE.c.hash)
+    .where(TABLE.c.game_id == bindparam("game_id"))
+    .order_by(TABLE.c.version.desc())
+    .limit(1)
+)
+
+
+def _stream(upto: bool) -> Any:
+    query = select(*(TABLE.c[c] for c in _READ)).where(
+        TABLE.c.game_id == bindparam("game_id"), TABLE.c.version > bindparam("after")
+    )
+    if upto:
+        query = query.where(TABLE.c.version <= bindparam("upto"))
+    return query.order_by(TABLE.c.version).limit(bindparam("limit"))
+
+
+class _Compiled:
+    """A statement compiled once for a dialect, run with dict parameters on a DBAPI cursor."""
+
+    def __init__(self, statement: Any, engine: Engine) -> None:
+        compiled = statement.compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        self.order = compiled.positiontup
+        self.defaults = compiled.params
+
+    def params(self, values: dict[str, Any]) -> Any:
+        values = {**self.defaults, **values}
+        return values if self.order is None else tuple(values[k] for k in self.order)
 
 
 _SQLITE_APPEND_ONLY = tuple(
@@ -104,6 +148,10 @@ class SqlEventStore:
     def __init__(self, url: str, *, synchronous: str = "NORMAL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous=synchronous)
+        self._insert = _Compiled(_INSERT, self.engine)
+        self._head = _Compiled(_HEAD, self.engine)
+        self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
+        self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
 
     def create_schema(self) -> None:
         SQLModel.metadata.create_all(self.engine, tables=[TABLE])
@@ -119,66 +167,89 @@ class SqlEventStore:
         """Insert records in one transaction, or raise ConcurrencyError if the version is taken."""
         if not records:
             return
-        game_id = records[0].game_id
         rows = [
-            {
-                "game_id": r.game_id,
-                "version": r.version,
-                "type": r.type,
-                "schema_version": r.schema_version,
-                "recorded_at": r.recorded_at,
-                "seat": r.seat,
-                "data": canonical(r.data),
-                "private": None if r.private is None else canonical(r.private),
-                "private_sha256": r.private_sha256,
-                "hash": r.hash,
-            }
+            self._insert.params(
+                {
+                    "game_id": r.game_id,
+                    "version": r.version,
+                    "type": r.type,
+                    "schema_version": r.schema_version,
+                    "recorded_at": r.recorded_at,
+                    "seat": r.seat,
+                    "data": canonical(r.data),
+                    "private": None if r.private is None else canonical(r.private),
+                    "private_sha256": r.private_sha256,
+                    "hash": r.hash,
+                }
+            )
             for r in records
         ]
+        conn = self.engine.raw_connection()
         try:
-            with self.engine.begin() as conn:
-                conn.execute(_INSERT, rows)
-        except IntegrityError:
-            raise ConcurrencyError(game_id, expected_version) from None
+            cursor = conn.cursor()
+            if len(rows) == 1:
+                cursor.execute(self._insert.sql, rows[0])
+            else:
+                cursor.executemany(self._insert.sql, rows)
+            conn.commit()
+        except self._integrity:
+            conn.rollback()
+            raise ConcurrencyError(records[0].game_id, expected_version) from None
+        except BaseException:
+            conn.rollback()
+            raise
+        finally:
+            conn.close()
+
+    def rows(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> Iterator[tuple[Any, ...]]:
+        """Raw rows (position, game_id, version, type, schema_version, recorded_at, seat,
+        data JSON, private JSON, private_sha256, hash) in version order."""
+        statement = self._read[upto is not None]
+        values = {"game_id": game_id, "after": after, "upto": upto, "limit": limit or -1}
+        if self.engine.dialect.name != "sqlite" and limit is None:
+            values["limit"] = None
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(statement.sql, statement.params(values))
+            while batch := cursor.fetchmany(2000):
+                yield from batch
+            conn.commit()
+        finally:
+            conn.close()
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> Iterator[Record]:
         """Records of one game in version order, after version `after`, up to `upto`."""
-        query = select(*_COLUMNS).where(TABLE.c.game_id == game_id, TABLE.c.version > after)
-        if upto is not None:
-            query = query.where(TABLE.c.version <= upto)
-        query = query.order_by(TABLE.c.version)
-        if limit is not None:
-            query = query.limit(limit)
-        with self.engine.connect() as conn:
-            result = conn.execution_options(yield_per=2000).execute(query)
-            loads = json.loads
-            for row in result:
-                yield Record(
-                    position=row[0],
-                    game_id=row[1],
-                    version=row[2],
-                    type=row[3],
-                    schema_version=row[4],
-                    recorded_at=row[5],
-                    seat=row[6],
-                    data=loads(row[7]),
-                    private=None if row[8] is None else loads(row[8]),
-                    private_sha256=row[9],
-                    hash=row[10],
-                )
+        loads = json.loads
+        for row in self.rows(game_id, after=after, upto=upto, limit=limit):
+            yield Record(
+                position=row[0],
+                game_id=row[1],
+                version=row[2],
+                type=row[3],
+                schema_version=row[4],
+                recorded_at=row[5],
+                seat=row[6],
+                data=loads(row[7]),
+                private=None if row[8] is None else loads(row[8]),
+                private_sha256=row[9],
+                hash=row[10],
+            )
 
     def head(self, game_id: str) -> tuple[int, str] | None:
         """(version, hash) of a game's newest record, or None for an unknown game."""
-        query = (
-            select(TABLE.c.version, TABLE.c.hash)
-            .where(TABLE.c.game_id == game_id)
-            .order_by(TABLE.c.version.desc())
-            .limit(1)
-        )
-        with self.engine.connect() as conn:
-            row = conn.execute(query).first()
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(self._head.sql, self._head.params({"game_id": game_id}))
+            row = cursor.fetchone()
+            conn.commit()
+        finally:
+            conn.close()
         return None if row is None else (row[0], row[1])
 
     def games(self) -> list[str]:

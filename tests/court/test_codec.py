@@ -75,3 +75,9 @@ def test_dice_rolls_are_reproducible_from_the_seed() -> None:
     assert set(rolls) == {1, 2, 3, 4, 5, 6}
     assert rolls != [dice.roll_d6("abd", n) for n in range(600)]
     assert all(80 <= rolls.count(face) <= 120 for face in range(1, 7))
+
+
+def test_every_registered_event_type_has_an_evolve_handler() -> None:
+    from court.evolve import HANDLERS
+
+    assert set(HANDLERS) == {cls for cls, _ in EVENT_TYPES.values()}

@@ -159,3 +159,13 @@ def test_records_are_published_after_they_are_stored(table: Table) -> None:
     stored = log(table)[-1]
     assert (stored.version, stored.hash) == (records[-1].version, records[-1].hash)
     assert state.treasury["stark"] == 11
+
+
+def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_stored_log(table: Table) -> None:
+    """Another process made the command legal: the cached court must not refuse it."""
+    rival, rival_store = open_service(table.path)
+    rival.handle(table.game_id, AdjustGold(house="stark", amount=5, cause="tax"), table.host)
+    spend = AdjustGold(house="stark", amount=-15, cause="ransom")
+    outcome = table.service.handle(table.game_id, spend, table.host)
+    assert outcome.version == 8 and outcome.state.treasury["stark"] == 0
+    rival_store.close()
