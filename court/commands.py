@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from court.ids import GameId, HouseId, Seat
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,4 +64,80 @@ class AdjustGold:
     cause: str
 
 
-Command = CreateGame | JoinSeat | LeaveSeat | StartGame | AdjustGold
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordVillageControl:
+    """Host fact: who controls a village now (None: nobody)."""
+
+    village: VillageId
+    house: HouseId | None
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvancePhase:
+    """Host: the table is done with the current phase (R-4.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandForElection:
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pass:
+    """Pass in the current step: no candidate, or no marker."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerChoice:
+    kind: str
+    candidate: NobleId
+    salt: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceBallot:
+    """None, one or both markers; salts come from the server, never from the client."""
+
+    markers: tuple[MarkerChoice, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptTitle:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefuseTitle:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveTitleOverflow:
+    """Pass `title` to Noble `to`, or return it to the board when `to` is None (R-3.2)."""
+
+    title: TitleId
+    to: NobleId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseOverdueStep:
+    """Close the step whose deadline has passed (anyone may ask; the clock decides)."""
+
+
+Command = (
+    CreateGame
+    | JoinSeat
+    | LeaveSeat
+    | StartGame
+    | AdjustGold
+    | RecordVillageControl
+    | AdvancePhase
+    | StandForElection
+    | Pass
+    | PlaceBallot
+    | AcceptTitle
+    | RefuseTitle
+    | ResolveTitleOverflow
+    | CloseOverdueStep
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from court.ids import GameId, HouseId, Seat
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,6 +83,168 @@ class GoldAdjusted(Event):
     cause: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseStarted(Event):
+    """A phase of the round began (R-4.1)."""
+
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VillageControlChanged(Event):
+    """The host recorded who controls a village now (section 9); None is nobody."""
+
+    village: VillageId
+    house: HouseId | None
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IncomePaid(Event):
+    """Phase 3: each House gained its income (R-2.2, R-4.5)."""
+
+    round: int
+    amounts: tuple[tuple[HouseId, int], ...]
+
+
+# -- elections (R-7) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElectionSkipped(Event):
+    """An election was not held; `reason` says why (R-4.2, R-7.1 step 1-2)."""
+
+    election: str
+    title: TitleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElectionOpened(Event):
+    """Candidacy opened: players in `order` may each put forward one Lord (R-7.1 step 2)."""
+
+    election: str
+    title: TitleId
+    order: tuple[Seat, ...]
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateStood(Event):
+    election: str
+    seat: Seat
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidacyPassed(Event):
+    election: str
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotOpened(Event):
+    """Ballots opened; votes are fixed here for the whole election (R-7.2)."""
+
+    election: str
+    candidates: tuple[NobleId, ...]
+    weights: tuple[tuple[Seat, int], ...]
+    order: tuple[Seat, ...]
+    minimum: int
+    sealed: bool
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotPlaced(Event):
+    """A player placed none, one or both markers face down (R-7.1 step 3).
+
+    `markers` are public: each commitment, and its candidate unless ballots are
+    sealed. `secrets` (kind, candidate, salt of each marker, same order) stay
+    with the owner until the reveal.
+    """
+
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"secrets"})
+    OWNER: ClassVar[str | None] = "seat"
+
+    election: str
+    seat: Seat
+    markers: tuple[dict[str, Any], ...]
+    secrets: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepTimedOut(Event):
+    """The step's deadline passed: everyone in `passed` is recorded as passing (R-4.3)."""
+
+    election: str
+    stage: str
+    passed: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotsRevealed(Event):
+    """All markers shown at once, with the count and its result (R-7.1 steps 4-5)."""
+
+    election: str
+    title: TitleId
+    markers: tuple[dict[str, Any], ...]
+    votes: tuple[tuple[NobleId, int], ...]
+    winner: NobleId | None
+    reason: str
+    # When the winner's player must have taken or refused the title (R-3.3, R-4.3).
+    deadline: float | None
+
+
+# -- titles (R-3) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleRefused(Event):
+    """The winner's player refused the title; it stays on the board (R-3.3)."""
+
+    title: TitleId
+    noble: NobleId
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleGranted(Event):
+    title: TitleId
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleReturned(Event):
+    """A title went back to the board (R-3.2, R-3.4, R-3.8)."""
+
+    title: TitleId
+    noble: NobleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitlePassed(Event):
+    """A title of a full category was passed to another Noble (R-3.2)."""
+
+    title: TitleId
+    noble: NobleId
+    to: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleSlotsExceeded(Event):
+    """A Noble holds one title too many of a category; his player must pass or return one."""
+
+    seat: Seat
+    noble: NobleId
+    category: str
+    title: TitleId
+    deadline: float | None
+
+
 # Persisted names and current schema versions. Names are written into the log:
 # never rename one, add an upcaster instead.
 EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
@@ -92,6 +254,22 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "GameStarted": (GameStarted, 1),
     "RoundStarted": (RoundStarted, 1),
     "GoldAdjusted": (GoldAdjusted, 1),
+    "PhaseStarted": (PhaseStarted, 1),
+    "VillageControlChanged": (VillageControlChanged, 1),
+    "IncomePaid": (IncomePaid, 1),
+    "ElectionSkipped": (ElectionSkipped, 1),
+    "ElectionOpened": (ElectionOpened, 1),
+    "CandidateStood": (CandidateStood, 1),
+    "CandidacyPassed": (CandidacyPassed, 1),
+    "BallotOpened": (BallotOpened, 1),
+    "BallotPlaced": (BallotPlaced, 1),
+    "StepTimedOut": (StepTimedOut, 1),
+    "BallotsRevealed": (BallotsRevealed, 1),
+    "TitleRefused": (TitleRefused, 1),
+    "TitleGranted": (TitleGranted, 1),
+    "TitleReturned": (TitleReturned, 1),
+    "TitlePassed": (TitlePassed, 1),
+    "TitleSlotsExceeded": (TitleSlotsExceeded, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}

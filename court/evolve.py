@@ -7,22 +7,50 @@ every event type while a dict lookup does not.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from court.events import (
+    BallotOpened,
+    BallotPlaced,
+    BallotsRevealed,
+    CandidacyPassed,
+    CandidateStood,
+    ElectionOpened,
+    ElectionSkipped,
     Event,
     GameCreated,
     GameStarted,
     GoldAdjusted,
+    IncomePaid,
+    PhaseStarted,
     RoundStarted,
     SeatJoined,
     SeatLeft,
+    StepTimedOut,
+    TitleGranted,
+    TitlePassed,
+    TitleRefused,
+    TitleReturned,
+    TitleSlotsExceeded,
+    VillageControlChanged,
 )
 from court.frozen import replacer
 from court.ids import GameId
 from court.ruleset import Ruleset
-from court.state import CourtState, GameStatus, Noble, Phase, SeatInfo
+from court.state import (
+    CourtState,
+    Election,
+    GameStatus,
+    Noble,
+    PendingKind,
+    PendingTitle,
+    Phase,
+    PlacedMarker,
+    SeatInfo,
+    Stage,
+)
 
 replace = replacer(CourtState)
 
@@ -95,8 +123,159 @@ def _game_started(state: CourtState, e: GameStarted) -> CourtState:
 
 def _round_started(state: CourtState, e: RoundStarted) -> CourtState:
     return replace(
-        state, round=e.round, first_player=e.first_player, phase=Phase.DECREES, step=None
+        state,
+        round=e.round,
+        first_player=e.first_player,
+        phase=Phase.DECREES,
+        step=None,
+        election=None,
+        round_titles=dict(state.titles),
     )
+
+
+def _phase_started(state: CourtState, e: PhaseStarted) -> CourtState:
+    return replace(state, phase=Phase(e.phase), step=None, election=None)
+
+
+def _village_control_changed(state: CourtState, e: VillageControlChanged) -> CourtState:
+    villages = {v: h for v, h in state.villages.items() if v != e.village}
+    if e.house is not None:
+        villages[e.village] = e.house
+    return replace(state, villages=villages)
+
+
+def _income_paid(state: CourtState, e: IncomePaid) -> CourtState:
+    treasury = dict(state.treasury)
+    for house, amount in e.amounts:
+        treasury[house] += amount
+    return replace(state, treasury=treasury)
+
+
+def _election(state: CourtState, **changes: Any) -> CourtState:
+    assert state.election is not None
+    return replace(state, election=dataclasses.replace(state.election, **changes))
+
+
+def _election_skipped(state: CourtState, e: ElectionSkipped) -> CourtState:
+    return replace(state, step=f"election:{e.election}", election=None)
+
+
+def _election_opened(state: CourtState, e: ElectionOpened) -> CourtState:
+    election = Election(
+        id=e.election, title=e.title, stage=Stage.CANDIDACY, order=e.order, deadline=e.deadline
+    )
+    return replace(state, step=f"election:{e.election}", election=election)
+
+
+def _candidate_stood(state: CourtState, e: CandidateStood) -> CourtState:
+    election = state.election
+    assert election is not None
+    return _election(
+        state,
+        acted=(*election.acted, e.seat),
+        candidates=(*election.candidates, (e.seat, e.noble)),
+    )
+
+
+def _candidacy_passed(state: CourtState, e: CandidacyPassed) -> CourtState:
+    assert state.election is not None
+    return _election(state, acted=(*state.election.acted, e.seat))
+
+
+def _ballot_opened(state: CourtState, e: BallotOpened) -> CourtState:
+    return _election(
+        state,
+        stage=Stage.BALLOT,
+        order=e.order,
+        acted=(),
+        weights=dict(e.weights),
+        minimum=e.minimum,
+        deadline=e.deadline,
+    )
+
+
+def _ballot_placed(state: CourtState, e: BallotPlaced) -> CourtState:
+    election = state.election
+    assert election is not None
+    secrets = e.secrets or tuple({} for _ in e.markers)
+    placed = tuple(
+        PlacedMarker(
+            commitment=m["commitment"],
+            candidate=m["candidate"],
+            secret_kind=s.get("kind"),
+            secret_candidate=s.get("candidate"),
+            secret_salt=s.get("salt"),
+        )
+        for m, s in zip(e.markers, secrets, strict=True)
+    )
+    return _election(
+        state,
+        acted=(*election.acted, e.seat),
+        placements={**election.placements, e.seat: placed},
+    )
+
+
+def _step_timed_out(state: CourtState, e: StepTimedOut) -> CourtState:
+    assert state.election is not None
+    return _election(state, acted=(*state.election.acted, *e.passed))
+
+
+def _ballots_revealed(state: CourtState, e: BallotsRevealed) -> CourtState:
+    pending = None
+    if e.winner is not None:
+        seat = state.seat_of_house(state.nobles[e.winner].house)
+        assert seat is not None
+        pending = PendingTitle(
+            kind=PendingKind.ACCEPTANCE,
+            seat=seat,
+            noble=e.winner,
+            title=e.title,
+            election=e.election,
+            deadline=e.deadline,
+        )
+    return replace(state, election=None, pending=pending)
+
+
+def _title_refused(state: CourtState, e: TitleRefused) -> CourtState:
+    return replace(state, pending=None)
+
+
+def _settled(state: CourtState, kind: PendingKind, noble: Any) -> PendingTitle | None:
+    pending = state.pending
+    if pending is not None and pending.kind is kind and pending.noble == noble:
+        return None
+    return pending
+
+
+def _title_granted(state: CourtState, e: TitleGranted) -> CourtState:
+    return replace(
+        state,
+        titles={**state.titles, e.title: e.noble},
+        pending=_settled(state, PendingKind.ACCEPTANCE, e.noble),
+    )
+
+
+def _title_returned(state: CourtState, e: TitleReturned) -> CourtState:
+    return replace(
+        state,
+        titles={t: n for t, n in state.titles.items() if t != e.title},
+        pending=_settled(state, PendingKind.OVERFLOW, e.noble),
+    )
+
+
+def _title_passed(state: CourtState, e: TitlePassed) -> CourtState:
+    return replace(
+        state,
+        titles={**state.titles, e.title: e.to},
+        pending=_settled(state, PendingKind.OVERFLOW, e.noble),
+    )
+
+
+def _title_slots_exceeded(state: CourtState, e: TitleSlotsExceeded) -> CourtState:
+    pending = PendingTitle(
+        kind=PendingKind.OVERFLOW, seat=e.seat, noble=e.noble, title=e.title, deadline=e.deadline
+    )
+    return replace(state, pending=pending)
 
 
 def _gold_adjusted(state: CourtState, e: GoldAdjusted) -> CourtState:
@@ -111,4 +290,20 @@ HANDLERS: dict[type[Event], Callable[[CourtState, Any], CourtState]] = {
     GameStarted: _game_started,
     RoundStarted: _round_started,
     GoldAdjusted: _gold_adjusted,
+    PhaseStarted: _phase_started,
+    VillageControlChanged: _village_control_changed,
+    IncomePaid: _income_paid,
+    ElectionSkipped: _election_skipped,
+    ElectionOpened: _election_opened,
+    CandidateStood: _candidate_stood,
+    CandidacyPassed: _candidacy_passed,
+    BallotOpened: _ballot_opened,
+    BallotPlaced: _ballot_placed,
+    StepTimedOut: _step_timed_out,
+    BallotsRevealed: _ballots_revealed,
+    TitleRefused: _title_refused,
+    TitleGranted: _title_granted,
+    TitleReturned: _title_returned,
+    TitlePassed: _title_passed,
+    TitleSlotsExceeded: _title_slots_exceeded,
 }

@@ -214,6 +214,54 @@ class ViewerSchema(Schema):
     role = fields.String(required=True)
 
 
+class MarkerViewSchema(Schema):
+    commitment = fields.String(required=True)
+    candidate = fields.String(allow_none=True, required=True)
+
+
+class OwnMarkerViewSchema(MarkerViewSchema):
+    kind = fields.String(allow_none=True, required=True)
+
+
+class PlacedViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    markers = fields.List(fields.Nested(MarkerViewSchema), required=True)
+
+
+class CandidateViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    noble = fields.String(required=True)
+
+
+class WeightViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    votes = fields.Integer(required=True)
+
+
+class ElectionViewSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    stage = fields.String(required=True)
+    order = fields.List(fields.Integer(), required=True)
+    acted = fields.List(fields.Integer(), required=True)
+    current = fields.Integer(allow_none=True, required=True)
+    candidates = fields.List(fields.Nested(CandidateViewSchema), required=True)
+    weights = fields.List(fields.Nested(WeightViewSchema), required=True)
+    minimum = fields.Integer(required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+    placed = fields.List(fields.Nested(PlacedViewSchema), required=True)
+    my_markers = fields.List(fields.Nested(OwnMarkerViewSchema), required=True)
+
+
+class PendingViewSchema(Schema):
+    kind = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    noble = fields.String(required=True)
+    title = fields.String(required=True)
+    election = fields.String(allow_none=True, required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -221,6 +269,8 @@ class CourtViewSchema(Schema):
     houses = fields.List(fields.Nested(HouseViewSchema), required=True)
     titles = fields.List(fields.Nested(TitleViewSchema), required=True)
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
+    election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
+    pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
 
 
 class ProfilesSchema(Schema):

@@ -11,6 +11,7 @@ import hashlib
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -74,7 +75,13 @@ class SystemSecrets:
 
 
 def utc_now() -> str:
-    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+    return iso_time(time.time())
+
+
+def iso_time(seconds: float) -> str:
+    """Epoch seconds as the log writes times: UTC, microseconds, a trailing Z."""
+    moment = datetime.fromtimestamp(seconds, UTC)
+    return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
 def token_digest(token: str) -> str:
@@ -102,7 +109,7 @@ class CourtService:
         self,
         store: EventStore,
         *,
-        clock: Callable[[], str] = utc_now,
+        clock: Callable[[], float] = time.time,
         secret_source: SecretSource | None = None,
         publisher: Publisher | None = None,
         retries: int = 5,
@@ -260,13 +267,14 @@ class CourtService:
         with self._lock_for(game_id):
             for _ in range(self.retries):
                 head = self._head_for(game_id, command)
+                now = self.clock()
                 try:
-                    events = decide(head.state, command, actor)
+                    events = decide(head.state, command, actor, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue
                     raise
-                records = self._records(game_id, head, events, actor)
+                records = self._records(game_id, head, events, actor, now)
                 try:
                     self.store.append(records, head.version)
                 except ConcurrencyError:
@@ -312,9 +320,9 @@ class CourtService:
             return lock
 
     def _records(
-        self, game_id: str, head: Head, events: Sequence[Event], actor: Actor
+        self, game_id: str, head: Head, events: Sequence[Event], actor: Actor, moment: float
     ) -> list[Record]:
-        now = self.clock()
+        now = iso_time(moment)
         records: list[Record] = []
         prev, version = head.hash, head.version
         for event in events:

@@ -64,6 +64,65 @@ class Noble:
         return self.status is not NobleStatus.DEAD
 
 
+class Stage(StrEnum):
+    CANDIDACY = "candidacy"
+    BALLOT = "ballot"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlacedMarker:
+    """A face-down marker: public commitment (and candidate, unless ballots are sealed),
+    with the kind, candidate and salt only the owner and the server know until the reveal."""
+
+    commitment: str
+    candidate: NobleId | None
+    secret_kind: str | None
+    secret_candidate: NobleId | None
+    secret_salt: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Election:
+    """The election under way in phase 1 (R-7.1)."""
+
+    id: str
+    title: TitleId
+    stage: Stage
+    order: tuple[Seat, ...]
+    acted: tuple[Seat, ...] = ()
+    candidates: tuple[tuple[Seat, NobleId], ...] = ()
+    weights: dict[Seat, int] = field(default_factory=dict)
+    minimum: int = 0
+    placements: dict[Seat, tuple[PlacedMarker, ...]] = field(default_factory=dict)
+    deadline: float | None = None
+
+    @property
+    def waiting(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.order if s not in self.acted)
+
+    @property
+    def current(self) -> Seat | None:
+        return next((s for s in self.order if s not in self.acted), None)
+
+
+class PendingKind(StrEnum):
+    ACCEPTANCE = "acceptance"
+    OVERFLOW = "overflow"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PendingTitle:
+    """The game waits for one player about a title: take or refuse a win (R-3.3),
+    or pass or return a title of a full category (R-3.2)."""
+
+    kind: PendingKind
+    seat: Seat
+    noble: NobleId
+    title: TitleId
+    election: str | None = None
+    deadline: float | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CourtState:
     game_id: GameId
@@ -88,6 +147,10 @@ class CourtState:
     treasury: dict[HouseId, int] = field(default_factory=dict)
     villages: dict[VillageId, HouseId] = field(default_factory=dict)
     septs: frozenset[VillageId] = frozenset()
+    # Titles as they stood when the round began (Warden votes, R-7.4).
+    round_titles: dict[TitleId, NobleId] = field(default_factory=dict)
+    election: Election | None = None
+    pending: PendingTitle | None = None
 
     @property
     def ruleset(self) -> Ruleset:

@@ -10,7 +10,7 @@ from typing import Any
 
 from court.chain import Record
 from court.commands import Actor
-from court.state import CourtState, GameStatus, Noble
+from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 
 
 def private_visible(record: Record, viewer: Actor, ended: bool) -> bool:
@@ -37,6 +37,40 @@ def _house_name(state: CourtState, house: str) -> str:
     return card.name if card else house
 
 
+def _title(state: CourtState, title: str) -> str:
+    found = state.rules.title(title) if state.rules else None  # type: ignore[arg-type]
+    return found.name if found else title
+
+
+def _noble(state: CourtState, noble: str) -> str:
+    found = state.nobles.get(noble)  # type: ignore[call-overload]
+    return found.name if found else noble
+
+
+def _village(state: CourtState, village: str) -> str:
+    rules = state.rules
+    found = next((v for v in rules.villages if v.id == village), None) if rules else None
+    return found.name if found else village
+
+
+def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
+    title = _title(state, d["title"])
+    votes = dict(d["votes"])
+    if d["winner"] is None:
+        reasons = {
+            "tie": "a tie at the top",
+            "no_votes": "no candidate had a vote",
+            "below_minimum": "nobody reached the minimum",
+            "no_candidate": "there was no candidate",
+        }
+        why = reasons.get(d["reason"], d["reason"])
+        return f"Round {state.round}, {title}: nobody elected ({why})."
+    return (
+        f"Round {state.round}, {title}: {_noble(state, d['winner'])} elected with "
+        f"{votes[d['winner']]} vote{'s' if votes[d['winner']] != 1 else ''}."
+    )
+
+
 def _player(state: CourtState, seat: int) -> str:
     info = state.seats.get(seat)  # type: ignore[call-overload]
     return f"{info.player_name} ({_house_name(state, info.house)})" if info else "A player"
@@ -56,6 +90,52 @@ def describe(record: Record, state: CourtState) -> str:
             return f"The game started; {_player(state, d['first_player'])} is First Player."
         case "RoundStarted":
             return f"Round {d['round']} began; {_player(state, d['first_player'])} is First Player."
+        case "PhaseStarted":
+            return f"Round {d['round']}: the {d['phase'].replace('_', ' ')} phase began."
+        case "VillageControlChanged":
+            holder = _house_name(state, d["house"]) if d["house"] else "nobody"
+            return f"{_village(state, d['village'])} is now held by {holder} ({d['cause']})."
+        case "IncomePaid":
+            paid = ", ".join(f"{_house_name(state, h)} {g} GD" for h, g in d["amounts"])
+            return f"Round {d['round']} income: {paid}."
+        case "ElectionSkipped":
+            return f"{_title(state, d['title'])}: no election, because {d['reason']}."
+        case "ElectionOpened":
+            return f"{_title(state, d['title'])}: candidacy is open."
+        case "CandidateStood":
+            return f"{_player(state, d['seat'])} put forward {_noble(state, d['noble'])}."
+        case "CandidacyPassed":
+            return f"{_player(state, d['seat'])} put forward nobody."
+        case "BallotOpened":
+            return f"Ballots are open; {len(d['candidates'])} candidate(s) stand."
+        case "BallotPlaced":
+            n = len(d["markers"])
+            what = f"{n} marker{'s' if n != 1 else ''} face down" if n else "no marker"
+            return f"{_player(state, d['seat'])} placed {what}."
+        case "StepTimedOut":
+            who = ", ".join(_player(state, s) for s in d["passed"]) or "nobody"
+            return f"The deadline passed; recorded as passing: {who}."
+        case "BallotsRevealed":
+            return _revealed_sentence(state, d)
+        case "TitleRefused":
+            return f"{_noble(state, d['noble'])} refused the {_title(state, d['title'])} title."
+        case "TitleGranted":
+            return f"{_noble(state, d['noble'])} became {_title(state, d['title'])}."
+        case "TitleReturned":
+            return (
+                f"{_noble(state, d['noble'])} returned the {_title(state, d['title'])} title "
+                f"to the board: {d['reason']}."
+            )
+        case "TitlePassed":
+            return (
+                f"{_noble(state, d['noble'])} passed the {_title(state, d['title'])} title "
+                f"to {_noble(state, d['to'])}."
+            )
+        case "TitleSlotsExceeded":
+            return (
+                f"{_noble(state, d['noble'])} holds too many {d['category']} titles; "
+                f"{_player(state, d['seat'])} must pass or return one (R-3.2)."
+            )
         case "GoldAdjusted":
             verb = "gained" if d["amount"] > 0 else "lost"
             return (
@@ -148,6 +228,8 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
             }
             for t in rules.titles
         ],
+        "election": election_view(state.election, viewer),
+        "pending": pending_view(state.pending),
         "regions": [
             {
                 "id": r.id,
@@ -168,4 +250,49 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
             }
             for r in rules.regions
         ],
+    }
+
+
+def election_view(election: Election | None, viewer: Actor) -> dict[str, Any] | None:
+    """The election under way as the viewer may see it: only his own markers' kinds."""
+    if election is None:
+        return None
+    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()  # type: ignore[call-overload]
+    return {
+        "id": election.id,
+        "title": election.title,
+        "stage": election.stage.value,
+        "order": list(election.order),
+        "acted": list(election.acted),
+        "current": election.current,
+        "candidates": [{"seat": s, "noble": n} for s, n in election.candidates],
+        "weights": [{"seat": s, "votes": v} for s, v in election.weights.items()],
+        "minimum": election.minimum,
+        "deadline": election.deadline,
+        "placed": [
+            {
+                "seat": seat,
+                "markers": [
+                    {"commitment": m.commitment, "candidate": m.candidate} for m in markers
+                ],
+            }
+            for seat, markers in election.placements.items()
+        ],
+        "my_markers": [
+            {"commitment": m.commitment, "kind": m.secret_kind, "candidate": m.secret_candidate}
+            for m in mine
+        ],
+    }
+
+
+def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    return {
+        "kind": pending.kind.value,
+        "seat": pending.seat,
+        "noble": pending.noble,
+        "title": pending.title,
+        "election": pending.election,
+        "deadline": pending.deadline,
     }

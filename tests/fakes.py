@@ -10,14 +10,21 @@ from court.state import CourtState
 
 
 class FixedClock:
-    """Each call returns the next second of a fixed day, so records differ but repeat."""
+    """Each call returns the next second of a fixed day, so records differ but repeat.
+
+    `advance(seconds)` moves it forward, to pass a step's deadline."""
+
+    START = 1_795_000_000.0
 
     def __init__(self) -> None:
-        self._ticks = itertools.count()
+        self.now = self.START
 
-    def __call__(self) -> str:
-        n = next(self._ticks)
-        return f"2026-11-21T10:{n // 60 % 60:02d}:{n % 60:02d}.000000Z"
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 class CountingSecrets:

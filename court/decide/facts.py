@@ -11,16 +11,22 @@ from court.state import CourtState, GameStatus
 CAUSE_LIMIT = 120
 
 
+def clean_cause(raw: str) -> str:
+    """Every fact names its cause (section 9)."""
+    cause = " ".join(raw.split())
+    if not 1 <= len(cause) <= CAUSE_LIMIT:
+        raise CourtError(
+            "bad_cause", f"Every fact names its cause in 1 to {CAUSE_LIMIT} characters."
+        )
+    return cause
+
+
 def adjust_gold(state: CourtState, cmd: AdjustGold, actor: Actor) -> tuple[Event, ...]:
     require_host(actor, "record Gold Dragons won or lost outside the court")
     require_status(state, GameStatus.PLAYING)
     if cmd.house not in state.treasury:
         raise CourtError("unknown_house", f"No House {cmd.house!r} plays in this game.")
-    cause = " ".join(cmd.cause.split())
-    if not 1 <= len(cause) <= CAUSE_LIMIT:
-        raise CourtError(
-            "bad_cause", f"Every fact names its cause in 1 to {CAUSE_LIMIT} characters."
-        )
+    cause = clean_cause(cmd.cause)
     if cmd.amount == 0:
         raise CourtError("zero_amount", "An adjustment of 0 Gold Dragons changes nothing.")
     balance = state.treasury[cmd.house] + cmd.amount

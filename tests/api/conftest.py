@@ -4,6 +4,7 @@ through the API (a full lobby, and a started 3-player game) with their tokens ke
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,6 @@ def lobby(client: FlaskClient) -> Game:
 
 @pytest.fixture
 def game(client: FlaskClient, lobby: Game) -> Game:
-    """The same game started by the host: version 6 (GameStarted, RoundStarted)."""
-    start(client, lobby)
-    return lobby
+    """The same game started by the host: GameStarted, RoundStarted, then phase 1 of round 1 run by
+    the server (every election skipped, the cards phase begun); `game.started` is that version."""
+    return replace(lobby, started=start(client, lobby))

@@ -23,6 +23,7 @@ class Game:
     host_token: str
     tokens: dict[str, str]  # house -> seat token
     seats: dict[str, int]  # house -> seat number
+    started: int = 0  # the version the start answered; 0 while the game is in the lobby
 
     def auth(self, house: str) -> dict[str, str]:
         return bearer(self.tokens[house])
@@ -62,9 +63,13 @@ def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: An
     return Game(created["game_id"], created["host_token"], tokens, seats)
 
 
-def start(client: FlaskClient, game: Game) -> None:
+def start(client: FlaskClient, game: Game) -> int:
+    """Start the game as its host; the version the start answered (phase 1 of round 1 run)."""
     response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
     assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert body["ok"] is True and isinstance(body["version"], int), body
+    return body["version"]
 
 
 def logs(app: Flask, client: FlaskClient) -> dict[str, tuple[int, str]]:

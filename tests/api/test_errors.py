@@ -3,7 +3,7 @@ left exactly as it was (STYLE: shape 400, auth 401/403, unknown 404, rules 409).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -331,11 +331,17 @@ def test_every_game_route_is_covered_by_the_unknown_game_cases(app: Flask) -> No
     assert routes == covered
 
 
-@pytest.mark.parametrize("version", [0, 7, 10**6])
+@pytest.mark.parametrize(
+    "version",
+    [lambda head: 0, lambda head: head + 1, lambda head: 10**6],
+    ids=["0", "past-the-head", "1000000"],
+)
 def test_a_version_that_does_not_exist_is_404(
-    client: FlaskClient, game: Game, unchanged: None, version: int
+    client: FlaskClient, game: Game, unchanged: None, version: Callable[[int], int]
 ) -> None:
-    error_body(client.get(f"/api/games/{game.id}/versions/{version}"), 404, "unknown_version")
+    path = f"/api/games/{game.id}/versions/{version(game.started)}"
+
+    error_body(client.get(path), 404, "unknown_version")
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from court.chain import Record, verify
 from tests.api.court_client import Game, bearer, create_game, join, lobby_game, start
 
 STARTING_TREASURY = load_ruleset()["profile"]["treasury"]["starting"]
+REGIONS = ("north", "east", "crownlands", "south", "west")
 
 
 def court(client: FlaskClient, game: Game, headers: dict[str, str] | None = None) -> dict:
@@ -70,16 +71,48 @@ def test_players_join_seats_0_1_2_in_order_with_distinct_tokens(client: FlaskCli
     assert len(tokens) == 4
 
 
-def test_a_started_game_is_playing_round_1_in_the_decrees_phase(
+WARDEN_SKIPPED = "not every village of the region is controlled (R-7.4)"
+
+
+def test_a_started_game_has_run_phase_1_and_is_playing_round_1_in_the_cards_phase(
     client: FlaskClient, game: Game
 ) -> None:
-    """R-4.1: a round opens with phase 1, Decrees and elections."""
+    """R-4.1: a round opens with phase 1, Decrees and elections; R-4.2: every election whose
+    condition fails is skipped and recorded with its reason, then the cards phase begins."""
     view = court(client, game)
+    history = events(client, game, "")["records"]
 
     assert view["game"]["status"] == "playing"
     assert view["game"]["round"] == 1
-    assert view["game"]["phase"] == "decrees"
-    assert view["game"]["version"] == 6
+    assert view["game"]["phase"] == "cards"
+    assert view["game"]["version"] == game.started
+    assert [r["type"] for r in history[:6]] == [
+        "GameCreated",
+        "SeatJoined",
+        "SeatJoined",
+        "SeatJoined",
+        "GameStarted",
+        "RoundStarted",
+    ]
+    skipped = history[6:-1]
+    assert [r["type"] for r in skipped] == ["ElectionSkipped"] * len(skipped)
+    assert [r["data"]["election"] for r in skipped] == [
+        "warden-north",
+        "warden-east",
+        "warden-crownlands",
+        "warden-south",
+        "warden-west",
+        "hand",
+        "king",
+    ]
+    reasons = {r["data"]["election"]: r["data"]["reason"] for r in skipped}
+    assert all(reasons[f"warden-{region}"] == WARDEN_SKIPPED for region in REGIONS)
+    assert "R-7.7" in reasons["hand"]
+    assert "R-7.8" in reasons["king"]
+    assert all(r["data"]["reason"] in r["text"] for r in skipped)
+    cards = history[-1]
+    assert (cards["type"], cards["data"]) == ("PhaseStarted", {"round": 1, "phase": "cards"})
+    assert cards["version"] == game.started
     assert [(s["seat"], s["house"]) for s in view["seats"]] == [
         (0, "stark"),
         (1, "lannister"),
@@ -195,8 +228,11 @@ def test_gold_recorded_by_the_host_changes_the_treasury_and_the_version(
         headers=game.host,
     )
 
-    assert (gained.status_code, gained.get_json()) == (200, {"ok": True, "version": 7})
-    assert (lost.status_code, lost.get_json()) == (200, {"ok": True, "version": 8})
+    assert (gained.status_code, gained.get_json()) == (
+        200,
+        {"ok": True, "version": game.started + 1},
+    )
+    assert (lost.status_code, lost.get_json()) == (200, {"ok": True, "version": game.started + 2})
     treasuries = {h["id"]: h["treasury"] for h in court(client, game)["houses"]}
     assert treasuries["lannister"] == STARTING_TREASURY + 7
     assert treasuries["tyrell"] == STARTING_TREASURY - 4
@@ -225,10 +261,20 @@ def test_the_history_pages_with_after_and_limit_and_says_where_to_continue(
     client: FlaskClient, game: Game
 ) -> None:
     pages = [events(client, game, f"after={after}&limit=2") for after in (0, 2, 4)]
+    last = events(client, game, f"after={game.started - 2}&limit=2")
+    walked, after = [], 0
+    while after is not None:
+        page = events(client, game, f"after={after}&limit=2")
+        assert len(page["records"]) <= 2
+        walked += [r["version"] for r in page["records"]]
+        after = page["next_after"]
 
     assert [[r["version"] for r in p["records"]] for p in pages] == [[1, 2], [3, 4], [5, 6]]
-    assert [p["next_after"] for p in pages] == [2, 4, None]
-    assert {p["version"] for p in pages} == {6}
+    assert [p["next_after"] for p in pages] == [2, 4, 6]
+    assert [r["version"] for r in last["records"]] == [game.started - 1, game.started]
+    assert last["next_after"] is None
+    assert walked == list(range(1, game.started + 1))
+    assert {p["version"] for p in [*pages, last]} == {game.started}
     types = [r["type"] for p in pages for r in p["records"]]
     assert types == [
         "GameCreated",
@@ -238,18 +284,21 @@ def test_the_history_pages_with_after_and_limit_and_says_where_to_continue(
         "GameStarted",
         "RoundStarted",
     ]
-    assert all(isinstance(r["text"], str) and r["text"] for p in pages for r in p["records"])
+    assert [r["type"] for r in last["records"]] == ["ElectionSkipped", "PhaseStarted"]
+    assert all(
+        isinstance(r["text"], str) and r["text"] for p in [*pages, last] for r in p["records"]
+    )
 
 
 def test_the_history_without_a_query_is_the_whole_log_and_past_the_head_is_empty(
     client: FlaskClient, game: Game
 ) -> None:
     whole = events(client, game, "")
-    beyond = events(client, game, "after=6")
+    beyond = events(client, game, f"after={game.started}")
 
-    assert [r["version"] for r in whole["records"]] == [1, 2, 3, 4, 5, 6]
+    assert [r["version"] for r in whole["records"]] == list(range(1, game.started + 1))
     assert whole["next_after"] is None
-    assert beyond == {"version": 6, "records": [], "next_after": None}
+    assert beyond == {"version": game.started, "records": [], "next_after": None}
 
 
 def test_a_version_before_the_start_shows_the_lobby_without_treasuries(
@@ -269,26 +318,29 @@ def test_a_version_before_the_start_shows_the_lobby_without_treasuries(
 def test_each_version_shows_the_court_as_it_stood_then(client: FlaskClient, game: Game) -> None:
     seated = [
         len(client.get(f"/api/games/{game.id}/versions/{v}").get_json()["seats"])
-        for v in range(1, 7)
+        for v in range(1, game.started + 1)
     ]
     at_4 = client.get(f"/api/games/{game.id}/versions/4").get_json()
-    at_6 = client.get(f"/api/games/{game.id}/versions/6").get_json()
+    at_5 = client.get(f"/api/games/{game.id}/versions/5").get_json()
+    at_start = client.get(f"/api/games/{game.id}/versions/{game.started}").get_json()
 
-    assert seated == [0, 1, 2, 3, 3, 3]
+    # created with no seat, then one seat per SeatJoined, then all three for the rest
+    assert seated == [0, 1, 2, 3] + [3] * (game.started - 4)
     assert at_4["game"]["status"] == "lobby"
-    assert at_6["game"]["status"] == "playing"
-    assert at_6 == court(client, game)
+    assert at_5["game"]["status"] == "playing"
+    assert at_start["game"]["status"] == "playing"
+    assert at_start == court(client, game)
 
 
 def test_a_past_version_stays_the_same_after_later_gold(client: FlaskClient, game: Game) -> None:
-    before = client.get(f"/api/games/{game.id}/versions/6").get_json()
+    before = client.get(f"/api/games/{game.id}/versions/{game.started}").get_json()
     client.post(
         f"/api/games/{game.id}/facts/gold",
         json={"house": "stark", "amount": 3, "cause": "Tax"},
         headers=game.host,
     )
 
-    after = client.get(f"/api/games/{game.id}/versions/6").get_json()
+    after = client.get(f"/api/games/{game.id}/versions/{game.started}").get_json()
 
     assert after == before
     assert house(after, "stark")["treasury"] == STARTING_TREASURY
@@ -307,12 +359,13 @@ def test_a_spectator_export_withholds_every_private_part_and_still_verifies(
 ) -> None:
     records = exported(client, game, {})
 
-    assert [r.version for r in records] == [1, 2, 3, 4, 5, 6]
+    assert [r.version for r in records] == list(range(1, game.started + 1))
     assert all(r.private is None for r in records)
-    assert [r.private_sha256 != "" for r in records] == [True, True, True, True, False, False]
+    # GameCreated (the dice seed) and the three SeatJoined (tokens) hold a private part; no other
+    assert [r.private_sha256 != "" for r in records] == [True] * 4 + [False] * (game.started - 4)
     result = verify(records)
     assert result.ok
-    assert result.records == 6
+    assert result.records == game.started
     assert result.head == client.get(f"/api/games/{game.id}/verify").get_json()["head"]
 
 
@@ -336,7 +389,7 @@ def test_verify_reports_an_intact_chain(client: FlaskClient, game: Game) -> None
     assert response.status_code == 200
     body = response.get_json()
     assert body["ok"] is True
-    assert body["records"] == 6
+    assert body["records"] == game.started
     assert body["bad_index"] is None and body["bad_version"] is None
     assert len(body["head"]) == 64
 

@@ -1,5 +1,5 @@
 """Fixtures of the `flask court ...` command tests: apps on their own SQLite files, a runner for
-the `court` group, and a started 3-player game with two gold facts (8 records)."""
+the `court` group, and a started 3-player game with two gold facts on top of the start."""
 
 from __future__ import annotations
 
@@ -46,7 +46,9 @@ def court() -> Court:
 
 @pytest.fixture
 def played(app: Flask, tmp_path: Path) -> Played:
-    """Versions: 1 created, 2-4 seats (stark is the host), 5-6 started, 7 +5 stark, 8 -3 tyrell."""
+    """Versions: 1 created, 2-4 seats (stark is the host), 5 GameStarted, 6 RoundStarted, then
+    phase 1 of round 1 (skipped elections, the cards phase begun) up to `started`; after it
+    `gold[0]` +5 stark and `gold[1]` -3 tyrell, the head."""
     client = app.test_client()
     created = client.post("/api/games", json={"players": 3, "host_name": "Eddard"}).get_json()
     gid, host = created["game_id"], created["host_token"]
@@ -61,7 +63,9 @@ def played(app: Flask, tmp_path: Path) -> Played:
         assert response.status_code == 201
         tokens[house] = response.get_json()["token"]
     auth = {"Authorization": f"Bearer {host}"}
-    assert client.post(f"/api/games/{gid}/start", json={}, headers=auth).status_code == 200
+    started = client.post(f"/api/games/{gid}/start", json={}, headers=auth)
+    assert started.status_code == 200
+    gold = []
     for house, amount in (("stark", 5), ("tyrell", -3)):
         response = client.post(
             f"/api/games/{gid}/facts/gold",
@@ -69,4 +73,7 @@ def played(app: Flask, tmp_path: Path) -> Played:
             headers=auth,
         )
         assert response.status_code == 200
-    return Played(gid, tmp_path / "t.db", host, tokens)
+        gold.append(response.get_json()["version"])
+    start_version = started.get_json()["version"]
+    assert gold == [start_version + 1, start_version + 2]
+    return Played(gid, tmp_path / "t.db", host, tokens, start_version, (gold[0], gold[1]))

@@ -15,12 +15,15 @@ Court = Callable[..., Result]
 
 @dataclass(frozen=True)
 class Played:
-    """A game played through the HTTP API: its id, its database file and its tokens."""
+    """A game played through the HTTP API: its id, its database file, its tokens, the version its
+    start answered and the versions its two gold facts answered (the last one is the head)."""
 
     id: str
     db: Path
     host_token: str
     tokens: dict[str, str]
+    started: int
+    gold: tuple[int, int]
 
 
 def tamper(db: Path, *statements: tuple[str, tuple[object, ...]]) -> None:

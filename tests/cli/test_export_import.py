@@ -37,10 +37,10 @@ def test_a_full_export_imports_into_another_server_and_replays_the_same(
     imported = court(other, "import", str(tmp_path / "full.jsonl"))
 
     assert imported.exit_code == 0, imported.output
-    assert imported.output == f"imported {played.id}: 8 records, ok\n"
+    assert imported.output == f"imported {played.id}: {played.gold[1]} records, ok\n"
     assert court(other, "verify", played.id).output == court(app, "verify", played.id).output
     assert court(other, "games").output.split() == [played.id]
-    for to in ([], ["--to", "4"], ["--to", "7"]):
+    for to in ([], ["--to", "4"], ["--to", str(played.gold[0])]):
         original = court(app, "replay", played.id, *to)
         copy = court(other, "replay", played.id, *to)
         assert copy.exit_code == 0
@@ -65,8 +65,8 @@ def test_a_full_export_is_a_backup_the_seats_can_play_on_from(
     )
 
     assert viewer == {"seat": 2, "host": False, "role": "player"}
-    assert gold.get_json() == {"ok": True, "version": 9}
-    assert court(other, "verify", played.id).output.startswith("ok: 9 records")
+    assert gold.get_json() == {"ok": True, "version": played.gold[1] + 1}
+    assert court(other, "verify", played.id).output.startswith(f"ok: {played.gold[1] + 1} records")
 
 
 def test_a_full_export_is_every_stored_record_as_is(
@@ -85,7 +85,7 @@ def test_a_public_export_withholds_every_private_part(
     lines = export(app, court, played.id, tmp_path / "public.jsonl")
     text = (tmp_path / "public.jsonl").read_text()
 
-    assert len(lines) == 8
+    assert len(lines) == played.gold[1]
     assert all(line["private"] is None for line in lines)
     assert "token_sha256" not in text.replace('"private_sha256"', "")
     assert 'dice_seed"' not in text
@@ -120,60 +120,68 @@ def test_a_public_export_still_imports_verifies_and_replays_the_same(
     assert court(other, "replay", played.id).output == court(app, "replay", played.id).output
 
 
-def edit_gold(lines: list[dict]) -> None:
-    lines[6]["data"]["amount"] = 500
+# Each edit gets the exported lines and the index of each gold fact's line (a line's index is
+# its record's version - 1; the second gold fact is the last line).
 
 
-def remove_line(lines: list[dict]) -> None:
+def edit_gold(lines: list[dict], gold: tuple[int, int]) -> None:
+    lines[gold[0]]["data"]["amount"] = 500
+
+
+def remove_line(lines: list[dict], gold: tuple[int, int]) -> None:
     del lines[3]
 
 
-def swap_lines(lines: list[dict]) -> None:
+def swap_lines(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[2], lines[3] = lines[3], lines[2]
 
 
-def edit_seat_private(lines: list[dict]) -> None:
+def edit_seat_private(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[2]["private"]["token_sha256"] = "0" * 64
 
 
-def edit_dice_seed(lines: list[dict]) -> None:
+def edit_dice_seed(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[0]["private"]["dice_seed"] = "1" * 64
 
 
-def edit_hash(lines: list[dict]) -> None:
+def edit_hash(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[5]["hash"] = "f" * 64
 
 
-def renumber(lines: list[dict]) -> None:
+def renumber(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[4]["version"] = 6
 
 
-def edit_seat_of_record(lines: list[dict]) -> None:
-    lines[7]["seat"] = 1
+def edit_seat_of_record(lines: list[dict], gold: tuple[int, int]) -> None:
+    lines[gold[1]]["seat"] = 1
 
 
-def remove_first_line(lines: list[dict]) -> None:
+def remove_first_line(lines: list[dict], gold: tuple[int, int]) -> None:
     del lines[0]
 
 
-def mix_in_another_game(lines: list[dict]) -> None:
+def mix_in_another_game(lines: list[dict], gold: tuple[int, int]) -> None:
     lines[5]["game_id"] = "another-game"
 
 
+# Each edit, and the index of the first record that no longer fits the chain (from `gold`).
+Edit = Callable[[list[dict], tuple[int, int]], None]
+TAMPERING: list[tuple[Edit, Callable[[tuple[int, int]], int]]] = [
+    (edit_gold, lambda gold: gold[0]),
+    (remove_line, lambda gold: 3),
+    (swap_lines, lambda gold: 2),
+    (edit_seat_private, lambda gold: 2),
+    (edit_dice_seed, lambda gold: 0),
+    (edit_hash, lambda gold: 5),
+    (renumber, lambda gold: 4),
+    (edit_seat_of_record, lambda gold: gold[1]),
+    (remove_first_line, lambda gold: 0),
+    (mix_in_another_game, lambda gold: 5),
+]
+
+
 @pytest.mark.parametrize(
-    ("edit", "index"),
-    [
-        (edit_gold, 6),
-        (remove_line, 3),
-        (swap_lines, 2),
-        (edit_seat_private, 2),
-        (edit_dice_seed, 0),
-        (edit_hash, 5),
-        (renumber, 4),
-        (edit_seat_of_record, 7),
-        (remove_first_line, 0),
-        (mix_in_another_game, 5),
-    ],
+    ("edit", "index"), [pytest.param(e, i, id=e.__name__) for e, i in TAMPERING]
 )
 def test_importing_a_tampered_export_is_refused_naming_the_first_bad_record(
     app: Flask,
@@ -181,17 +189,19 @@ def test_importing_a_tampered_export_is_refused_naming_the_first_bad_record(
     court: Court,
     played: Played,
     tmp_path: Path,
-    edit: Callable[[list[dict]], None],
-    index: int,
+    edit: Edit,
+    index: Callable[[tuple[int, int]], int],
 ) -> None:
     lines = export(app, court, played.id, tmp_path / "full.jsonl", "--full")
-    edit(lines)
+    gold = (played.gold[0] - 1, played.gold[1] - 1)
+    assert [lines[i]["type"] for i in gold] == ["GoldAdjusted", "GoldAdjusted"]
+    edit(lines, gold)
     other = make_app("other")
 
     result = court(other, "import", str(write(tmp_path / "tampered.jsonl", lines)))
 
     assert result.exit_code != 0
-    assert f"Record {index} breaks the hash chain" in result.output
+    assert f"Record {index(gold)} breaks the hash chain" in result.output
     assert court(other, "games").output == ""
 
 
@@ -210,7 +220,7 @@ def test_importing_a_game_already_stored_is_refused(
         assert "game_exists" in result.output
         assert played.id in result.output
     assert court(other, "games").output.split() == [played.id]
-    assert court(other, "verify", played.id).output.startswith("ok: 8 records")
+    assert court(other, "verify", played.id).output.startswith(f"ok: {played.gold[1]} records")
 
 
 def test_importing_a_file_with_a_line_that_is_not_json_is_refused_naming_the_line(
@@ -267,7 +277,9 @@ def test_importing_a_rechained_log_that_breaks_a_court_rule_is_refused(
 ) -> None:
     """R-2.1: a treasury can never go below zero, also not in a game brought in from a file."""
     lines = export(app, court, played.id, tmp_path / "full.jsonl", "--full")
-    lines[7]["data"]["amount"] = -100
+    tyrell_gold = lines[played.gold[1] - 1]
+    assert (tyrell_gold["data"]["house"], tyrell_gold["data"]["amount"]) == ("tyrell", -3)
+    tyrell_gold["data"]["amount"] = -100
     forged = rechain(lines)
     assert verify(Record.from_json(line) for line in forged).ok
     other = make_app("other")
@@ -275,4 +287,5 @@ def test_importing_a_rechained_log_that_breaks_a_court_rule_is_refused(
     result = court(other, "import", str(write(tmp_path / "forged.jsonl", forged)))
 
     assert result.exit_code != 0
+    assert "R-2.1" in result.output
     assert court(other, "games").output == ""

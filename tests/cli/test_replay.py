@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from flask import Flask
@@ -44,15 +45,16 @@ def test_replay_before_the_start_has_no_treasuries_and_no_round(
 
 def test_replay_follows_each_gold_fact(app: Flask, court: Court, played: Played) -> None:
     """R-2.2 starting treasury, then the recorded facts of section 9 one at a time."""
+    started, (first_gold, second_gold) = played.started, played.gold
     by_version = {
         v: treasuries(json.loads(court(app, "replay", played.id, "--to", str(v)).output))
-        for v in (6, 7, 8)
+        for v in (started, first_gold, second_gold)
     }
 
     assert by_version == {
-        6: {"stark": 10, "lannister": 10, "tyrell": 10},
-        7: {"stark": 15, "lannister": 10, "tyrell": 10},
-        8: {"stark": 15, "lannister": 10, "tyrell": 7},
+        started: {"stark": 10, "lannister": 10, "tyrell": 10},
+        first_gold: {"stark": 15, "lannister": 10, "tyrell": 10},
+        second_gold: {"stark": 15, "lannister": 10, "tyrell": 7},
     }
 
 
@@ -63,12 +65,14 @@ def test_replay_without_to_is_the_newest_public_court_the_api_shows(
 
     assert result.exit_code == 0
     view = json.loads(result.output)
-    assert view["game"]["version"] == 8
+    assert view["game"]["version"] == played.gold[1]
     assert view == app.test_client().get(f"/api/games/{played.id}").get_json()
 
 
 def test_replay_never_prints_a_secret(app: Flask, court: Court, played: Played) -> None:
-    output = "".join(court(app, "replay", played.id, "--to", str(v)).output for v in range(1, 9))
+    output = "".join(
+        court(app, "replay", played.id, "--to", str(v)).output for v in range(1, played.gold[1] + 1)
+    )
 
     assert "token_sha256" not in output
     assert played.host_token not in output
@@ -86,11 +90,15 @@ def test_replay_of_an_unknown_game_fails_naming_it(
     assert "no-such-game" in result.output
 
 
-@pytest.mark.parametrize("version", ["9", "0", "-1", "1000000"])
+@pytest.mark.parametrize(
+    "version",
+    [lambda head: str(head + 1), lambda head: "0", lambda head: "-1", lambda head: "1000000"],
+    ids=["past-the-head", "0", "-1", "1000000"],
+)
 def test_replay_to_a_version_that_does_not_exist_fails(
-    app: Flask, court: Court, played: Played, version: str
+    app: Flask, court: Court, played: Played, version: Callable[[int], str]
 ) -> None:
-    result = court(app, "replay", played.id, "--to", version)
+    result = court(app, "replay", played.id, "--to", version(played.gold[1]))
 
     assert result.exit_code != 0
     assert "unknown_version" in result.output

@@ -22,7 +22,7 @@ def test_verify_an_intact_game_prints_ok_and_exits_0(
     result = court(app, "verify", played.id)
 
     assert result.exit_code == 0
-    assert result.output.startswith("ok: 8 records, head ")
+    assert result.output.startswith(f"ok: {played.gold[1]} records, head ")
     head = app.test_client().get(f"/api/games/{played.id}/verify").get_json()["head"]
     assert head in result.output
 
@@ -84,20 +84,26 @@ def swap(played: Played, a: int, b: int) -> list[Statement]:
 SEAT_TOKEN = json.dumps({"token_sha256": "0" * 64})
 OTHER_TIME = "2000-01-01T00:00:00.000000Z"
 
-# Each edit, and the (index, version) of the first record that no longer fits the chain.
-TAMPERING: dict[str, tuple[Callable[[Played], list[Statement]], int, int]] = {
-    "gold-amount-edited": (
-        lambda p: set_column(p, 7, "data", edited_data(p, 7, amount=500)),
-        6,
-        7,
+# Each edit of a played game, and the (index, version) of the first record that no longer fits
+# the chain; a record's index is its version - 1. `p.gold` are the gold facts (the last: the head).
+Tampering = tuple[list[Statement], int, int]
+TAMPERING: dict[str, Callable[[Played], Tampering]] = {
+    "gold-amount-edited": lambda p: (
+        set_column(p, p.gold[0], "data", edited_data(p, p.gold[0], amount=500)),
+        p.gold[0] - 1,
+        p.gold[0],
     ),
-    "cause-edited": (lambda p: set_column(p, 8, "data", edited_data(p, 8, cause="Gift")), 7, 8),
-    "private-part-edited": (lambda p: set_column(p, 3, "private", SEAT_TOKEN), 2, 3),
-    "recorded-at-edited": (lambda p: set_column(p, 5, "recorded_at", OTHER_TIME), 4, 5),
-    "seat-edited": (lambda p: set_column(p, 4, "seat", 0), 3, 4),
-    "middle-gold-deleted": (lambda p: delete(p, 7), 6, 8),
-    "gold-versions-swapped": (lambda p: swap(p, 7, 8), 6, 7),
-    "seat-versions-swapped": (lambda p: swap(p, 3, 4), 2, 3),
+    "cause-edited": lambda p: (
+        set_column(p, p.gold[1], "data", edited_data(p, p.gold[1], cause="Gift")),
+        p.gold[1] - 1,
+        p.gold[1],
+    ),
+    "private-part-edited": lambda p: (set_column(p, 3, "private", SEAT_TOKEN), 2, 3),
+    "recorded-at-edited": lambda p: (set_column(p, 5, "recorded_at", OTHER_TIME), 4, 5),
+    "seat-edited": lambda p: (set_column(p, 4, "seat", 0), 3, 4),
+    "middle-gold-deleted": lambda p: (delete(p, p.gold[0]), p.gold[0] - 1, p.gold[1]),
+    "gold-versions-swapped": lambda p: (swap(p, *p.gold), p.gold[0] - 1, p.gold[0]),
+    "seat-versions-swapped": lambda p: (swap(p, 3, 4), 2, 3),
 }
 
 
@@ -105,8 +111,8 @@ TAMPERING: dict[str, tuple[Callable[[Played], list[Statement]], int, int]] = {
 def test_verify_a_tampered_log_exits_1_naming_the_first_bad_record(
     app: Flask, make_app: MakeApp, court: Court, played: Played, edit: str
 ) -> None:
-    statements, index, version = TAMPERING[edit]
-    tamper(played.db, *statements(played))
+    statements, index, version = TAMPERING[edit](played)
+    tamper(played.db, *statements)
 
     result = court(make_app("t"), "verify", played.id)
 
@@ -117,12 +123,18 @@ def test_verify_a_tampered_log_exits_1_naming_the_first_bad_record(
 def test_verify_over_http_reports_the_same_first_bad_record(
     make_app: MakeApp, played: Played
 ) -> None:
-    tamper(played.db, *TAMPERING["gold-amount-edited"][0](played))
+    statements, _, _ = TAMPERING["gold-amount-edited"](played)
+    tamper(played.db, *statements)
+    first_gold = played.gold[0]
 
     body = make_app("t").test_client().get(f"/api/games/{played.id}/verify").get_json()
 
     assert body["ok"] is False
-    assert (body["bad_index"], body["bad_version"], body["records"]) == (6, 7, 6)
+    assert (body["bad_index"], body["bad_version"], body["records"]) == (
+        first_gold - 1,
+        first_gold,
+        first_gold - 1,
+    )
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 from config.rulesdata import load_ruleset
 from court import dice
 from court.commands import Actor, Command
-from court.decide import decide
+from court.decide import decide, settle
 from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoined
 from court.evolve import evolve, replay
 from court.ids import GameId, HouseId, Seat
@@ -65,12 +65,14 @@ def lobby(players: int = 3, seated: int | None = None) -> tuple[Event, ...]:
 
 
 def started(players: int = 3, first: int = 0) -> tuple[Event, ...]:
+    """A started game, with phase 1 of round 1 run as far as the server runs it alone."""
     order = tuple(Seat(i) for i in range(players))
-    return (
-        *lobby(players),
+    before = lobby(players)
+    start = (
         GameStarted(seat_order=order, first_player=Seat(first)),
         RoundStarted(round=1, first_player=Seat(first)),
     )
+    return (*before, *settle(replay(GAME, before), start, 0.0))
 
 
 def given(*events: Event) -> CourtState:

@@ -23,6 +23,7 @@ class Table:
     tokens: list[str]
     path: Path
     publisher: RecordingPublisher
+    started: int  # the version the log stands at once the game has started
 
 
 def open_service(path: Path, **kw) -> tuple[CourtService, SqlEventStore]:
@@ -44,6 +45,6 @@ def table(tmp_path: Path) -> Table:
     for house, name in (("lannister", "Bob"), ("tyrell", "Cat")):
         tokens.append(service.join(game_id, SPECTATOR, house=house, player_name=name)[0])
     host_seat = service.authenticate(game_id, host_token)
-    service.handle(game_id, StartGame(), host_seat)
-    yield Table(service, store, game_id, host_seat, tokens, path, publisher)
+    started = service.handle(game_id, StartGame(), host_seat).version
+    yield Table(service, store, game_id, host_seat, tokens, path, publisher, started)
     store.close()

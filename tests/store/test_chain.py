@@ -20,7 +20,7 @@ def records(table: Table) -> list[Record]:
 
 def test_an_untouched_log_verifies_to_its_head(records: list[Record]) -> None:
     result = verify(records)
-    assert result.ok and result.records == 7 and result.head == records[-1].hash
+    assert result.ok and result.records == len(records) and result.head == records[-1].hash
 
 
 def test_the_first_record_chains_from_the_genesis_hash(records: list[Record]) -> None:

@@ -22,8 +22,8 @@ def log(t: Table) -> list:
 
 def test_a_started_game_is_one_stream_of_versioned_records(table: Table) -> None:
     records = log(table)
-    assert [r.version for r in records] == [1, 2, 3, 4, 5, 6]
-    assert [r.type for r in records] == [
+    assert [r.version for r in records] == list(range(1, table.started + 1))
+    assert [r.type for r in records][:6] == [
         "GameCreated",
         "SeatJoined",
         "SeatJoined",
@@ -32,7 +32,7 @@ def test_a_started_game_is_one_stream_of_versioned_records(table: Table) -> None
         "RoundStarted",
     ]
     positions = [r.position for r in records]
-    assert positions == sorted(positions) and len(set(positions)) == 6
+    assert positions == sorted(positions) and len(set(positions)) == table.started
     assert verify(records).ok
 
 
@@ -58,7 +58,7 @@ def test_the_database_refuses_update_and_delete_of_records(table: Table) -> None
         with pytest.raises(sqlite3.DatabaseError, match="append-only"):
             conn.execute("UPDATE event_records SET data = '{}' WHERE version = 1")
         with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute("DELETE FROM event_records WHERE version = 6")
+            conn.execute("DELETE FROM event_records WHERE version = 3")
 
 
 def test_the_sqlite_store_runs_in_wal_mode_with_the_chosen_synchronous_level(tmp_path) -> None:
@@ -86,7 +86,7 @@ def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) 
 
     table.store.append = racing_append  # type: ignore[method-assign]
     outcome = table.service.handle(table.game_id, GOLD, table.host)
-    assert raced == [7] and outcome.version == 8
+    assert raced == [table.started + 1] and outcome.version == table.started + 2
     assert table.service.current(table.game_id).state.treasury["stark"] == 12
     assert verify(log(table)).ok
     rival_store.close()
@@ -109,24 +109,25 @@ def test_a_refused_command_leaves_the_log_unchanged(table: Table) -> None:
             table.game_id, AdjustGold(house="stark", amount=-99, cause="x"), table.host
         )
     assert log(table) == before
-    assert table.publisher.published[-1][1][-1].version == 6
+    assert table.publisher.published[-1][1][-1].version == table.started
 
 
 def test_the_cache_follows_appends_made_by_another_service(table: Table) -> None:
     other, other_store = open_service(table.path)
-    assert table.service.current(table.game_id).version == 6
+    assert table.service.current(table.game_id).version == table.started
     other.handle(table.game_id, GOLD, table.host)
     head = table.service.current(table.game_id)
-    assert head.version == 7 and head.state.treasury["stark"] == 11
+    assert head.version == table.started + 1 and head.state.treasury["stark"] == 11
     other_store.close()
 
 
 def test_the_state_at_any_version_is_rebuilt_from_the_log(table: Table) -> None:
     table.service.handle(table.game_id, GOLD, table.host)
     assert table.service.state_at(table.game_id, 4).state.status.value == "lobby"
-    assert table.service.state_at(table.game_id, 6).state.treasury["stark"] == 10
-    assert table.service.state_at(table.game_id, 7).state.treasury["stark"] == 11
-    for bad in (0, 8):
+    start = table.started
+    assert table.service.state_at(table.game_id, start).state.treasury["stark"] == 10
+    assert table.service.state_at(table.game_id, start + 1).state.treasury["stark"] == 11
+    for bad in (0, start + 2):
         with pytest.raises(CourtError) as err:
             table.service.state_at(table.game_id, bad)
         assert err.value.code == "unknown_version"
@@ -167,5 +168,5 @@ def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_stored_log(table: Ta
     rival.handle(table.game_id, AdjustGold(house="stark", amount=5, cause="tax"), table.host)
     spend = AdjustGold(house="stark", amount=-15, cause="ransom")
     outcome = table.service.handle(table.game_id, spend, table.host)
-    assert outcome.version == 8 and outcome.state.treasury["stark"] == 0
+    assert outcome.version == table.started + 2 and outcome.state.treasury["stark"] == 0
     rival_store.close()

@@ -1,0 +1,207 @@
+"""The elections of phase 1: candidacy, ballots, reveal (R-7.1 to R-7.8, R-4.2)."""
+
+from __future__ import annotations
+
+from court import electorate
+from court.commands import Actor, Pass, PlaceBallot, StandForElection
+from court.decide.guards import require_seat, require_status
+from court.errors import CourtError, NotAllowed
+from court.events import (
+    BallotOpened,
+    BallotPlaced,
+    BallotsRevealed,
+    CandidacyPassed,
+    CandidateStood,
+    ElectionOpened,
+    ElectionSkipped,
+    Event,
+)
+from court.ids import Seat
+from court.state import CourtState, Election, GameStatus, Stage
+from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered
+from elections.tally import Revealed, count
+
+STEP_PREFIX = "election:"
+
+
+def running(state: CourtState, actor: Actor, stage: Stage, doing: str) -> tuple[Election, Seat]:
+    """The election under way at `stage` and the actor's seat, whose turn it must be."""
+    require_status(state, GameStatus.PLAYING)
+    seat = require_seat(actor, doing)
+    election = state.election
+    if state.pending is not None:
+        raise CourtError("waiting_for_title", "The game waits for a title decision first (R-3.2).")
+    if election is None or election.stage is not stage:
+        raise CourtError("wrong_step", f"You cannot {doing} now: no {stage.value} step is open.")
+    if seat not in election.order:
+        raise NotAllowed("not_in_this_step", f"You have no part in this {stage.value} step.")
+    if seat in election.acted:
+        raise CourtError("already_acted", "You have already acted in this step.")
+    if election.current != seat:
+        raise CourtError("not_your_turn", "It is not your turn yet (turn order, R-7.1).")
+    return election, seat
+
+
+def stand(state: CourtState, cmd: StandForElection, actor: Actor) -> tuple[Event, ...]:
+    """R-7.1 step 2: put forward one of your own eligible Lords."""
+    election, seat = running(state, actor, Stage.CANDIDACY, "put forward a candidate")
+    spec = electorate.spec(state, election.id)
+    if cmd.noble not in electorate.candidates_of(state, spec, seat):
+        raise CourtError(
+            "not_eligible",
+            f"{cmd.noble} cannot stand for {spec.name}: choose one of your own eligible Lords "
+            "(R-7.2).",
+        )
+    return (CandidateStood(election=election.id, seat=seat, noble=cmd.noble),)
+
+
+def pass_turn(state: CourtState, cmd: Pass, actor: Actor) -> tuple[Event, ...]:
+    election = state.election
+    stage = election.stage if election is not None else Stage.CANDIDACY
+    election, seat = running(state, actor, stage, "pass")
+    if stage is Stage.CANDIDACY:
+        return (CandidacyPassed(election=election.id, seat=seat),)
+    return (BallotPlaced(election=election.id, seat=seat, markers=(), secrets=()),)
+
+
+def place_ballot(state: CourtState, cmd: PlaceBallot, actor: Actor) -> tuple[Event, ...]:
+    """R-7.1 step 3: none, one or both markers, each face down on a candidate."""
+    election, seat = running(state, actor, Stage.BALLOT, "place markers")
+    try:
+        markers = [
+            Marker(kind=MarkerKind(m.kind), candidate=m.candidate, salt=m.salt) for m in cmd.markers
+        ]
+    except ValueError:
+        raise CourtError("bad_marker", "A marker is either FOR or DECOY.") from None
+    try:
+        check_placement(markers, [noble for _, noble in election.candidates])
+    except BallotError as exc:
+        raise CourtError(exc.code, exc.message) from None
+    sealed = state.ruleset.profile.variants.sealed_ballots
+    placed = ordered(markers)
+    return (
+        BallotPlaced(
+            election=election.id,
+            seat=seat,
+            markers=tuple(
+                {"commitment": m.commitment, "candidate": None if sealed else m.candidate}
+                for m in placed
+            ),
+            secrets=tuple(
+                {"kind": m.kind.value, "candidate": m.candidate, "salt": m.salt} for m in placed
+            ),
+        ),
+    )
+
+
+def deadline(state: CourtState, step: str, now: float) -> float | None:
+    seconds = getattr(state.ruleset.profile.deadlines, step)
+    return now + seconds if seconds > 0 else None
+
+
+def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
+    """What happens next by itself in the elections: open, skip, ballot, reveal."""
+    election = state.election
+    if election is None:
+        return _next_election(state, now)
+    if election.current is not None:
+        return ()
+    if election.stage is Stage.CANDIDACY:
+        return _open_ballot(state, election, now)
+    return _reveal(state, election, now)
+
+
+def remaining(state: CourtState) -> tuple[electorate.ElectionSpec, ...]:
+    """Elections of this phase 1 still to come, after the current step (R-4.2)."""
+    specs = electorate.sequence(state)
+    step = state.step or ""
+    if not step.startswith(STEP_PREFIX):
+        return specs
+    done = step.removeprefix(STEP_PREFIX)
+    index = next(i for i, s in enumerate(specs) if s.id == done)
+    return specs[index + 1 :]
+
+
+def _next_election(state: CourtState, now: float) -> tuple[Event, ...]:
+    upcoming = remaining(state)
+    if not upcoming:
+        return ()
+    spec = upcoming[0]
+    reason = electorate.condition(state, spec)
+    if reason is None:
+        order = tuple(
+            seat for seat in state.turn_order() if electorate.candidates_of(state, spec, seat)
+        )
+        if not order:
+            reason = "no player has a Lord who may stand (R-7.1)"
+        else:
+            return (
+                ElectionOpened(
+                    election=spec.id,
+                    title=spec.title,
+                    order=order,
+                    deadline=deadline(state, "candidacy", now),
+                ),
+            )
+    return (ElectionSkipped(election=spec.id, title=spec.title, reason=reason),)
+
+
+def _open_ballot(state: CourtState, election: Election, now: float) -> tuple[Event, ...]:
+    spec = electorate.spec(state, election.id)
+    if not election.candidates:
+        return (
+            ElectionSkipped(
+                election=election.id, title=election.title, reason="no candidate stood (R-7.1)"
+            ),
+        )
+    weights = electorate.weights(state, spec)
+    return (
+        BallotOpened(
+            election=election.id,
+            candidates=tuple(noble for _, noble in election.candidates),
+            weights=tuple(weights.items()),
+            order=tuple(seat for seat, votes in weights.items() if votes > 0),
+            minimum=spec.minimum,
+            sealed=state.ruleset.profile.variants.sealed_ballots,
+            deadline=deadline(state, "ballot", now),
+        ),
+    )
+
+
+def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, ...]:
+    """R-7.1 steps 4-5: every marker shown at once, then the count."""
+    shown: list[dict] = []
+    revealed: list[Revealed] = []
+    for seat in election.order:
+        for marker in election.placements.get(seat, ()):
+            assert marker.secret_kind is not None and marker.secret_candidate is not None
+            shown.append(
+                {
+                    "seat": seat,
+                    "commitment": marker.commitment,
+                    "candidate": marker.secret_candidate,
+                    "kind": marker.secret_kind,
+                    "salt": marker.secret_salt,
+                }
+            )
+            revealed.append(
+                Revealed(
+                    voter=str(seat),
+                    candidate=marker.secret_candidate,
+                    kind=MarkerKind(marker.secret_kind),
+                )
+            )
+    candidates = [noble for _, noble in election.candidates]
+    weights = {str(seat): votes for seat, votes in election.weights.items()}
+    tally = count(weights, revealed, candidates, election.minimum)
+    return (
+        BallotsRevealed(
+            election=election.id,
+            title=election.title,
+            markers=tuple(shown),
+            votes=tuple(tally.votes.items()),
+            winner=tally.winner,
+            reason=tally.reason,
+            deadline=deadline(state, "title_choice", now) if tally.winner else None,
+        ),
+    )

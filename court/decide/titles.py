@@ -1,0 +1,158 @@
+"""Granting, refusing, passing and returning titles (R-3.2, R-3.3, R-3.4, R-3.8)."""
+
+from __future__ import annotations
+
+from court.commands import AcceptTitle, Actor, RefuseTitle, ResolveTitleOverflow
+from court.decide.guards import require_seat
+from court.electorate import may_stand
+from court.errors import CourtError, NotAllowed
+from court.events import (
+    Event,
+    TitleGranted,
+    TitlePassed,
+    TitleRefused,
+    TitleReturned,
+    TitleSlotsExceeded,
+)
+from court.ids import NobleId, TitleId
+from court.ruleset import Category, Gender
+from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
+
+HAND, KING, QUEEN, PROTECTOR = (TitleId(t) for t in ("hand", "king", "queen", "protector"))
+
+
+def category(state: CourtState, title: TitleId) -> Category:
+    found = state.ruleset.title(title)
+    assert found is not None
+    return found.category
+
+
+def held_in(state: CourtState, noble: NobleId, cat: Category) -> list[TitleId]:
+    return [t for t in state.titles_of(noble) if category(state, t) is cat]
+
+
+def has_free_slot(state: CourtState, noble: NobleId, cat: Category) -> bool:
+    slots = state.ruleset.slots.get(cat)
+    return slots is None or len(held_in(state, noble, cat)) < slots
+
+
+def could_hold(state: CourtState, title: TitleId, noble: NobleId) -> bool:
+    """Whether a Noble could stand for a title he is handed (R-3.2, R-6.6)."""
+    candidate = state.nobles.get(noble)
+    if candidate is None or not may_stand(candidate):
+        return False
+    definition = state.ruleset.title(title)
+    assert definition is not None
+    if definition.nights_watch:
+        return candidate.status is NobleStatus.BROTHER
+    if candidate.status is not NobleStatus.IN_PLAY:
+        return False
+    if definition.category is Category.MILITARY:
+        return candidate.gender is Gender.LORD
+    return definition.category is not Category.ROYAL
+
+
+def grant(
+    state: CourtState, title: TitleId, noble: NobleId, cause: str, deadline: float | None
+) -> tuple[Event, ...]:
+    """A title goes to a Noble, with everything that follows from it."""
+    events: list[Event] = []
+    if title == HAND:
+        events += [
+            TitleReturned(
+                title=t, noble=noble, reason="the new Hand gives up his Master title (R-3.4)"
+            )
+            for t in state.titles_of(noble)
+            if _is_master(state, t)
+        ]
+    events.append(TitleGranted(title=title, noble=noble, cause=cause))
+    if title == KING:
+        events += _crown(state, noble)
+    cat = category(state, title)
+    slots = state.ruleset.slots.get(cat)
+    held = len(held_in(state, noble, cat)) - sum(
+        1 for e in events if isinstance(e, TitleReturned) and category(state, e.title) is cat
+    )
+    if slots is not None and held + 1 > slots:
+        seat = state.seat_of_house(state.nobles[noble].house)
+        assert seat is not None
+        events.append(
+            TitleSlotsExceeded(
+                seat=seat, noble=noble, category=cat.value, title=title, deadline=deadline
+            )
+        )
+    return tuple(events)
+
+
+def _is_master(state: CourtState, title: TitleId) -> bool:
+    definition = state.ruleset.title(title)
+    return definition is not None and definition.master
+
+
+def _crown(state: CourtState, king: NobleId) -> list[Event]:
+    """R-3.8: the King's wife is Queen; the King holds Protector of the Realm [D]."""
+    events: list[Event] = []
+    wife = state.nobles[king].spouse
+    queen = state.titles.get(QUEEN)
+    if queen is not None and queen != wife:
+        events.append(TitleReturned(title=QUEEN, noble=queen, reason="she is not the King's wife"))
+    if wife is not None and state.nobles[wife].alive and queen != wife:
+        events.append(TitleGranted(title=QUEEN, noble=wife, cause="wife of the King (R-3.8)"))
+    if state.ruleset.profile.titles.king_holds_protector:
+        protector = state.titles.get(PROTECTOR)
+        if protector is not None and protector != king:
+            events.append(
+                TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected")
+            )
+        if protector != king:
+            events.append(TitleGranted(title=PROTECTOR, noble=king, cause="the King (R-3.8)"))
+    return events
+
+
+def _pending(state: CourtState, actor: Actor, kind: PendingKind, doing: str) -> PendingTitle:
+    seat = require_seat(actor, doing)
+    pending = state.pending
+    if pending is None or pending.kind is not kind:
+        raise CourtError("nothing_pending", f"There is no title waiting for you to {doing}.")
+    if pending.seat != seat:
+        raise NotAllowed("not_your_title", f"Only the player of {pending.noble} can {doing}.")
+    return pending
+
+
+def accept_title(
+    state: CourtState, cmd: AcceptTitle, actor: Actor, deadline: float | None
+) -> tuple[Event, ...]:
+    pending = _pending(state, actor, PendingKind.ACCEPTANCE, "accept the title")
+    return grant(state, pending.title, pending.noble, f"election:{pending.election}", deadline)
+
+
+def refuse_title(state: CourtState, cmd: RefuseTitle, actor: Actor) -> tuple[Event, ...]:
+    """R-3.3: a Noble may refuse a title he won; it stays on the board."""
+    pending = _pending(state, actor, PendingKind.ACCEPTANCE, "refuse the title")
+    return (TitleRefused(title=pending.title, noble=pending.noble, seat=pending.seat),)
+
+
+def resolve_overflow(
+    state: CourtState, cmd: ResolveTitleOverflow, actor: Actor
+) -> tuple[Event, ...]:
+    """R-3.2: pass one title of the full category to a Noble who could hold it, or return it."""
+    pending = _pending(state, actor, PendingKind.OVERFLOW, "pass or return a title")
+    cat = category(state, pending.title)
+    if cmd.title not in held_in(state, pending.noble, cat):
+        raise CourtError(
+            "not_his_title",
+            f"Choose one of the {cat.value} titles {pending.noble} holds (R-3.2).",
+        )
+    if category(state, cmd.title) is Category.ROYAL:
+        raise CourtError("royal_title", "Royal titles are never transferred (R-3.4).")
+    if cmd.to is None:
+        return (
+            TitleReturned(title=cmd.title, noble=pending.noble, reason="too many titles (R-3.2)"),
+        )
+    if cmd.to == pending.noble or not could_hold(state, cmd.title, cmd.to):
+        raise CourtError(
+            "cannot_hold", f"{cmd.to} could not stand for this title; pass it to another (R-3.2)."
+        )
+    if not has_free_slot(state, cmd.to, cat):
+        raise CourtError("no_free_slot", f"{cmd.to} has no free {cat.value} title slot (R-3.2).")
+    return (TitlePassed(title=cmd.title, noble=pending.noble, to=cmd.to),)
