@@ -14,7 +14,7 @@ from flask_socketio import SocketIO
 from sqlalchemy import text
 
 from config.settings import Settings
-from court import pages, web
+from court import pages, web, web_play  # noqa: F401 - web_play registers its routes
 from court.api import install_error_handlers
 from court.cli import court_cli
 from court.service import CourtService

@@ -91,6 +91,52 @@ class AdjustGoldSchema(Schema):
     cause = Text(required=True, validate=validate.Length(min=1, max=120))
 
 
+class StandSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+
+
+class MarkerSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["for", "decoy"]))
+    candidate = fields.String(required=True, validate=ID)
+
+
+class BallotSchema(Schema):
+    markers = fields.List(
+        fields.Nested(MarkerSchema), required=True, validate=validate.Length(max=2)
+    )
+
+
+class OverflowSchema(Schema):
+    title = fields.String(required=True, validate=ID)
+    to = fields.String(load_default=None, allow_none=True, validate=ID)
+
+
+class VillageFactSchema(Schema):
+    village = fields.String(required=True, validate=ID)
+    house = fields.String(required=True, allow_none=True, validate=ID)
+    cause = Text(required=True, validate=validate.Length(min=1, max=120))
+
+
+class ReceiptMarkerSchema(Schema):
+    kind = fields.String(required=True)
+    candidate = fields.String(required=True)
+    salt = fields.String(required=True)
+
+
+class ReceiptSchema(Schema):
+    election = fields.String(required=True)
+    version = fields.Integer(required=True)
+    record_hash = fields.String(required=True)
+    commitments = fields.List(fields.String(), required=True)
+    markers = fields.List(fields.Nested(ReceiptMarkerSchema), required=True)
+
+
+class BallotAckSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    receipt = fields.Nested(ReceiptSchema, required=True)
+
+
 class AckSchema(Schema):
     ok = fields.Boolean(required=True)
     version = fields.Integer(required=True)

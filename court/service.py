@@ -20,7 +20,15 @@ from typing import Any, Protocol
 
 from court import codec
 from court.chain import GENESIS, Record, Verification, canonical, link, private_digest, verify
-from court.commands import SPECTATOR, Actor, Command, CreateGame, JoinSeat
+from court.commands import (
+    SPECTATOR,
+    Actor,
+    Command,
+    CreateGame,
+    JoinSeat,
+    MarkerChoice,
+    PlaceBallot,
+)
 from court.decide import decide
 from court.errors import (
     BadRecord,
@@ -34,7 +42,7 @@ from court.errors import (
 )
 from court.events import Event
 from court.evolve import evolve, initial
-from court.ids import GameId, HouseId
+from court.ids import GameId, HouseId, NobleId
 from court.invariants import violations
 from court.state import CourtState, GameStatus
 
@@ -59,6 +67,7 @@ class SecretSource(Protocol):
     def token(self) -> str: ...
     def game_id(self) -> str: ...
     def seed(self) -> str: ...
+    def salt(self) -> str: ...
 
 
 class SystemSecrets:
@@ -72,6 +81,9 @@ class SystemSecrets:
 
     def seed(self) -> str:
         return secrets.token_hex(32)
+
+    def salt(self) -> str:
+        return secrets.token_hex(16)
 
 
 def utc_now() -> str:
@@ -261,6 +273,28 @@ class CourtService:
             house=HouseId(house), player_name=player_name, token_sha256=token_digest(token)
         )
         return token, self.handle(game_id, command, actor)
+
+    def place_ballot(
+        self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
+    ) -> tuple[Outcome, dict[str, Any]]:
+        """Place (kind, candidate) markers with fresh salts; returns the outcome and the
+        placing player's receipt: the commitments and the hash of the record holding them."""
+        command = PlaceBallot(
+            markers=tuple(
+                MarkerChoice(kind=kind, candidate=NobleId(candidate), salt=self.secrets.salt())
+                for kind, candidate in markers
+            )
+        )
+        outcome = self.handle(game_id, command, actor)
+        record = next(r for r in outcome.records if r.type == "BallotPlaced")
+        receipt = {
+            "election": record.data["election"],
+            "version": record.version,
+            "record_hash": record.hash,
+            "commitments": [m["commitment"] for m in record.data["markers"]],
+            "markers": list(record.private["secrets"]) if record.private else [],
+        }
+        return outcome, receipt
 
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
         """Decide and append one command, one at a time per game, retrying on a lost race."""

@@ -40,6 +40,9 @@ class CountingSecrets:
     def seed(self) -> str:
         return f"seed-{next(self._n)}"
 
+    def salt(self) -> str:
+        return f"salt-{next(self._n)}"
+
 
 class RecordingPublisher:
     def __init__(self) -> None:

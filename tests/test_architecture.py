@@ -27,6 +27,7 @@ ADAPTERS = {
     "store.py",
     "schemas.py",
     "web.py",
+    "web_play.py",
     "api.py",
     "cli.py",
     "pages.py",

@@ -297,6 +297,23 @@ UNKNOWN_GAME_ROUTES = [
     ("POST", "/api/games/nosuchgame/leave", None),
     ("POST", "/api/games/nosuchgame/start", {}),
     ("POST", "/api/games/nosuchgame/facts/gold", {"house": "stark", "amount": 1, "cause": "x"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/village",
+        {"village": "winterfell", "house": "stark", "cause": "x"},
+    ),
+    ("POST", "/api/games/nosuchgame/election/stand", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/election/pass", None),
+    (
+        "POST",
+        "/api/games/nosuchgame/election/ballot",
+        {"markers": [{"kind": "for", "candidate": "robb-stark"}]},
+    ),
+    ("POST", "/api/games/nosuchgame/title/accept", None),
+    ("POST", "/api/games/nosuchgame/title/refuse", None),
+    ("POST", "/api/games/nosuchgame/title/overflow", {"title": "warden-north", "to": None}),
+    ("POST", "/api/games/nosuchgame/phase/advance", None),
+    ("POST", "/api/games/nosuchgame/steps/close-overdue", None),
 ]
 
 

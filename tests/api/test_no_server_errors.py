@@ -30,6 +30,21 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/leave": {},
     "/api/games/{game_id}/start": {},
     "/api/games/{game_id}/facts/gold": {"house": "stark", "amount": 1, "cause": "Tax"},
+    "/api/games/{game_id}/facts/village": {
+        "village": "winterfell",
+        "house": "stark",
+        "cause": "Battle",
+    },
+    "/api/games/{game_id}/election/stand": {"noble": "robb-stark"},
+    "/api/games/{game_id}/election/pass": {},
+    "/api/games/{game_id}/election/ballot": {
+        "markers": [{"kind": "for", "candidate": "robb-stark"}]
+    },
+    "/api/games/{game_id}/title/accept": {},
+    "/api/games/{game_id}/title/refuse": {},
+    "/api/games/{game_id}/title/overflow": {"title": "warden-north", "to": None},
+    "/api/games/{game_id}/phase/advance": {},
+    "/api/games/{game_id}/steps/close-overdue": {},
 }
 
 
