@@ -12,15 +12,15 @@ from typing import Any
 from flask import Flask, jsonify
 from flask_socketio import SocketIO
 from sqlalchemy import text
+from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
 from court import pages, web, web_play  # noqa: F401 - web_play registers its routes
 from court.api import install_error_handlers
 from court.cli import court_cli
 from court.service import CourtService
+from court.sockets import CourtNamespace, RateLimit, SocketPublisher
 from court.store import SqlEventStore
-
-socketio = SocketIO(async_mode="threading")
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
@@ -36,9 +36,14 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         )
     store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
     store.create_schema()
+    socketio = SocketIO(app, async_mode="threading")
     app.extensions["court"] = CourtService(
-        store, retries=settings.SERVICE_RETRIES, cache_size=settings.STATE_CACHE_SIZE
+        store,
+        retries=settings.SERVICE_RETRIES,
+        cache_size=settings.STATE_CACHE_SIZE,
+        publisher=SocketPublisher(socketio),
     )
+    socketio.on_namespace(CourtNamespace(lambda: app.extensions["court"], RateLimit()))
     app.extensions["court_store"] = store
 
     app.register_blueprint(web.bp)
@@ -56,16 +61,17 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     def openapi() -> Any:
         return jsonify(web.api.spec())
 
-    socketio.init_app(app)
     return app
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
+    WSGIRequestHandler.disable_nagle_algorithm = True
     app = create_app()
     host, port = app.config["HOST"], app.config["PORT"]
     print(f"Small Council is listening on http://{host}:{port}", flush=True)
-    socketio.run(app, host=host, port=port, allow_unsafe_werkzeug=True)
+    app.extensions["socketio"].run(app, host=host, port=port, allow_unsafe_werkzeug=True)
 
 
 if __name__ == "__main__":

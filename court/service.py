@@ -346,6 +346,11 @@ class CourtService:
         self._forget(game_id)
         return True
 
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock that applies one game's commands one at a time; publishing happens
+        under it, so a reader holding it sees no push slip past."""
+        return self._lock_for(game_id)
+
     def _lock_for(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
             lock = self._locks.get(game_id)

@@ -1,0 +1,321 @@
+"""The live court over Socket.IO: one namespace, a room per game and a private room per seat.
+
+Clients connect with `auth = {"game": id, "token": seat token or null, "last_version": n}`.
+Every command answers with an ack `{ok, version}` or `{ok: false, code, message}`; every
+new event is pushed to each room rendered for that room's viewer. docs/protocol.md lists
+every message.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import request
+from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
+from marshmallow import Schema, ValidationError
+
+from court import schemas as s
+from court.chain import Record
+from court.commands import (
+    SPECTATOR,
+    AcceptTitle,
+    Actor,
+    AdjustGold,
+    AdvancePhase,
+    CloseOverdueStep,
+    Command,
+    LeaveSeat,
+    Pass,
+    RecordVillageControl,
+    RefuseTitle,
+    ResolveTitleOverflow,
+    StandForElection,
+    StartGame,
+)
+from court.errors import CourtError
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.service import CourtService
+from court.state import CourtState
+from court.views import court_view, record_view
+
+log = logging.getLogger("small_council.sockets")
+NAMESPACE = "/court"
+
+
+def game_room(game_id: str) -> str:
+    return f"game:{game_id}"
+
+
+def seat_room(game_id: str, seat: int) -> str:
+    return f"game:{game_id}:seat:{seat}"
+
+
+def public_room(game_id: str) -> str:
+    return f"game:{game_id}:public"
+
+
+class SocketPublisher:
+    """Pushes each new batch of records to every room, rendered for that room's viewer."""
+
+    def __init__(self, socketio: SocketIO) -> None:
+        self.socketio = socketio
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        version = records[-1].version
+        for seat in state.seats:
+            self._push(seat_room(game_id, seat), records, Actor(seat=Seat(seat)), state, version)
+        self._push(public_room(game_id), records, SPECTATOR, state, version)
+
+    def _push(
+        self, room: str, records: Sequence[Record], viewer: Actor, state: CourtState, version: int
+    ) -> None:
+        payload = {"version": version, "records": [record_view(r, viewer, state) for r in records]}
+        self.socketio.emit("events", payload, to=room, namespace=NAMESPACE)
+
+
+class RateLimit:
+    """A token bucket per connection: bursts are fine, floods are refused."""
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
+        self.rate, self.burst = rate, burst
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, sid: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(sid, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            if tokens < 1:
+                self._buckets[sid] = (tokens, now)
+                return False
+            self._buckets[sid] = (tokens - 1, now)
+            return True
+
+    def forget(self, sid: str) -> None:
+        with self._lock:
+            self._buckets.pop(sid, None)
+
+
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"ok": False, "code": code, "message": message, **extra}
+
+
+class ConnectSchema(Schema):
+    game = s.fields.String(required=True, validate=s.ID)
+    token = s.fields.String(load_default=None, allow_none=True)
+    last_version = s.fields.Integer(
+        load_default=None, allow_none=True, validate=s.validate.Range(0, s.VERSION_MAX)
+    )
+
+
+class SyncSchema(Schema):
+    last_version = s.fields.Integer(required=True, validate=s.validate.Range(0, s.VERSION_MAX))
+
+
+Handler = Callable[[dict[str, Any]], Command]
+
+# event name -> (payload schema or None, command builder)
+COMMANDS: dict[str, tuple[type[Schema] | None, Handler]] = {
+    "stand": (s.StandSchema, lambda b: StandForElection(noble=NobleId(b["noble"]))),
+    "pass": (None, lambda b: Pass()),
+    "accept_title": (None, lambda b: AcceptTitle()),
+    "refuse_title": (None, lambda b: RefuseTitle()),
+    "resolve_title_overflow": (
+        s.OverflowSchema,
+        lambda b: ResolveTitleOverflow(
+            title=TitleId(b["title"]), to=NobleId(b["to"]) if b["to"] else None
+        ),
+    ),
+    "leave": (None, lambda b: LeaveSeat()),
+    "start": (
+        s.StartGameSchema,
+        lambda b: StartGame(
+            seat_order=tuple(Seat(x) for x in b["seat_order"]) if b.get("seat_order") else None
+        ),
+    ),
+    "advance_phase": (None, lambda b: AdvancePhase()),
+    "close_overdue": (None, lambda b: CloseOverdueStep()),
+    "record_gold": (
+        s.AdjustGoldSchema,
+        lambda b: AdjustGold(house=HouseId(b["house"]), amount=b["amount"], cause=b["cause"]),
+    ),
+    "record_village": (
+        s.VillageFactSchema,
+        lambda b: RecordVillageControl(
+            village=VillageId(b["village"]),
+            house=HouseId(b["house"]) if b["house"] else None,
+            cause=b["cause"],
+        ),
+    ),
+}
+
+
+class CourtNamespace(Namespace):
+    """Socket.IO handlers; each one is short and calls the service."""
+
+    def __init__(self, service: Callable[[], CourtService], limit: RateLimit) -> None:
+        super().__init__(NAMESPACE)
+        self.service = service
+        self.limit = limit
+        self._sessions: dict[str, tuple[str, Actor]] = {}
+        self._sessions_lock = threading.Lock()
+
+    # -- connection --------------------------------------------------------
+
+    def on_connect(self, auth: Any = None) -> None:
+        """A client opens the game: seat token (or none for a spectator), last version seen.
+
+        Sends `welcome` {version, court} to the client, then `events` with every record
+        after `last_version` rendered for it (nothing when it is None)."""
+        try:
+            data = ConnectSchema().load(auth if isinstance(auth, dict) else {})
+            actor = self.service().authenticate(data["game"], data["token"])
+        except ValidationError as exc:
+            raise ConnectionRefusedError(
+                _error(
+                    "bad_request",
+                    "Connect with auth {game, token, last_version}.",
+                    fields=exc.messages,
+                )
+            ) from None
+        except CourtError as exc:
+            raise ConnectionRefusedError(_error(exc.code, exc.message)) from None
+        sid = request.sid  # type: ignore[attr-defined]
+        with self._sessions_lock:
+            self._sessions[sid] = (data["game"], actor)
+        self._enter(data["game"], actor, data["last_version"])
+
+    def _enter(self, game_id: str, actor: Actor, last_version: int | None) -> None:
+        """Join the rooms and catch up under the game's lock, so no push slips between."""
+        service = self.service()
+        with service.lock(game_id):
+            join_room(game_room(game_id))
+            if actor.seat is not None:
+                join_room(seat_room(game_id, actor.seat))
+            else:
+                join_room(public_room(game_id))
+            head = service.current(game_id)
+            emit(
+                "welcome",
+                {"version": head.version, "court": court_view(head.state, head.version, actor)},
+            )
+            if last_version is not None and last_version < head.version:
+                records = service.records(game_id, after=last_version)
+                emit(
+                    "events",
+                    {
+                        "version": head.version,
+                        "records": [record_view(r, actor, head.state) for r in records],
+                    },
+                )
+
+    def on_disconnect(self, reason: Any = None) -> None:
+        sid = request.sid  # type: ignore[attr-defined]
+        with self._sessions_lock:
+            self._sessions.pop(sid, None)
+        self.limit.forget(sid)
+
+    def session(self) -> tuple[str, Actor]:
+        with self._sessions_lock:
+            return self._sessions[request.sid]  # type: ignore[attr-defined]
+
+    # -- commands ----------------------------------------------------------
+
+    def trigger_event(self, event: str, *args: Any) -> Any:
+        """Every client message passes the rate limit and lands in one error mapping."""
+        if event in ("connect", "disconnect"):
+            return super().trigger_event(event, *args)
+        if not self.limit.allow(str(args[0] if args else "")):
+            return _error("rate_limited", "Too many messages; slow down a little.")
+        if not hasattr(self, f"on_{event}"):
+            return _error("unknown_message", f"There is no message {event!r}.")
+        try:
+            return super().trigger_event(event, *args)
+        except ValidationError as exc:
+            return _error(
+                "bad_request", "The message has the wrong shape; see fields.", fields=exc.messages
+            )
+        except CourtError as exc:
+            return _error(exc.code, exc.message)
+        except TypeError:
+            log.warning("message %s with unexpected arguments", event, exc_info=True)
+            return _error("bad_request", "Send one JSON object with the message.")
+        except Exception:
+            log.exception("unexpected error handling %s", event)
+            return _error("internal_error", "Something went wrong on the server.")
+
+    def _load(self, schema: type[Schema] | None, payload: Any) -> dict[str, Any]:
+        if payload is None:
+            payload = {}
+        if not isinstance(payload, dict):
+            raise ValidationError({"_payload": ["Send a JSON object."]})
+        if schema is None:
+            if payload:
+                raise ValidationError({"_payload": ["This message takes no fields."]})
+            return {}
+        return schema().load(payload)
+
+    def _command(self, event: str, payload: Any) -> dict[str, Any]:
+        schema, build = COMMANDS[event]
+        body = self._load(schema, payload)
+        game_id, actor = self.session()
+        outcome = self.service().handle(game_id, build(body), actor)
+        return {"ok": True, "version": outcome.version}
+
+    def on_place_ballot(self, payload: Any) -> dict[str, Any]:
+        """A seat places none, one or both markers: `{markers: [{kind, candidate}]}`.
+
+        Ack: {ok, version, receipt}; the receipt goes to the placer only."""
+        body = self._load(s.BallotSchema, payload)
+        game_id, actor = self.session()
+        markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
+        outcome, receipt = self.service().place_ballot(game_id, actor, markers)
+        return {"ok": True, "version": outcome.version, "receipt": receipt}
+
+    def on_join(self, payload: Any) -> dict[str, Any]:
+        """A spectator connection takes a seat: `{house, player_name}`.
+
+        Ack: {ok, version, seat, token}; the connection moves to the seat's room."""
+        body = self._load(s.JoinSeatSchema, payload)
+        game_id, actor = self.session()
+        token, outcome = self.service().join(
+            game_id, actor, house=body["house"], player_name=body["player_name"]
+        )
+        seat = outcome.records[-1].data["seat"]
+        new_actor = Actor(seat=Seat(seat), host=actor.host)
+        with self._sessions_lock:
+            self._sessions[request.sid] = (game_id, new_actor)  # type: ignore[attr-defined]
+        leave_room(public_room(game_id))
+        join_room(seat_room(game_id, seat))
+        return {"ok": True, "version": outcome.version, "seat": seat, "token": token}
+
+    def on_sync(self, payload: Any) -> dict[str, Any]:
+        """Ask again for every record after `last_version`, rendered for this connection."""
+        body = self._load(SyncSchema, payload)
+        game_id, actor = self.session()
+        service = self.service()
+        head = service.current(game_id)
+        records = service.records(game_id, after=body["last_version"])
+        return {
+            "ok": True,
+            "version": head.version,
+            "records": [record_view(r, actor, head.state) for r in records],
+        }
+
+
+def _command_handler(event: str) -> Callable[..., dict[str, Any]]:
+    def handler(self: CourtNamespace, payload: Any = None) -> dict[str, Any]:
+        return self._command(event, payload)
+
+    handler.__name__ = f"on_{event}"
+    handler.__doc__ = f"A seat sends `{event}`; ack {{ok, version}}; pushes go to every room."
+    return handler
+
+
+for _event in COMMANDS:
+    setattr(CourtNamespace, f"on_{_event}", _command_handler(_event))

@@ -1,0 +1,162 @@
+"""Several real Socket.IO clients in one game room through a Warden election
+(R-7.1 step 3, R-7.4): nothing another client receives before the reveal says which
+marker is the FOR; reconnecting clients receive exactly what they missed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from app import create_app
+from court.sockets import NAMESPACE
+from tests.api.court_client import Game, lobby_game, start
+
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+
+@pytest.fixture
+def app(tmp_path) -> Flask:
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+
+
+@pytest.fixture
+def game(app: Flask) -> Game:
+    client = app.test_client()
+    game = lobby_game(client)
+    start(client, game)
+    return game
+
+
+def connect(app: Flask, game: Game, token: str | None, last_version: int | None = None):
+    socketio = app.extensions["socketio"]
+    client = socketio.test_client(
+        app,
+        namespace=NAMESPACE,
+        auth={"game": game.id, "token": token, "last_version": last_version},
+    )
+    assert client.is_connected(NAMESPACE)
+    return client
+
+
+def send(client, event: str, payload: dict | None = None) -> dict[str, Any]:
+    return client.emit(event, payload or {}, namespace=NAMESPACE, callback=True)
+
+
+def pushed(client) -> list[dict[str, Any]]:
+    """Every record pushed to this client so far, in order."""
+    records = []
+    for message in client.get_received(NAMESPACE):
+        if message["name"] == "events":
+            records.extend(message["args"][0]["records"])
+    return records
+
+
+def test_four_clients_run_a_warden_election_and_only_the_owner_knows_his_for(
+    app: Flask, game: Game
+) -> None:
+    stark = connect(app, game, game.tokens["stark"])
+    lannister = connect(app, game, game.tokens["lannister"])
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    spectator = connect(app, game, None)
+    for village in NORTH:
+        assert send(
+            stark, "record_village", {"village": village, "house": "stark", "cause": "battle"}
+        )["ok"]
+        # the host's seat token is the host's too
+    while True:
+        ack = send(stark, "advance_phase")
+        assert ack["ok"], ack
+        view = app.test_client().get(f"/api/games/{game.id}").get_json()
+        if view["game"]["round"] == 2:
+            break
+    assert view["election"]["id"] == "warden-north"
+    for client in (stark, lannister, tyrell, spectator):
+        client.get_received(NAMESPACE)
+
+    assert send(lannister, "stand", {"noble": "jaime-lannister"})["ok"]
+    assert send(tyrell, "pass")["ok"]
+    wrong = send(tyrell, "stand", {"noble": "loras-tyrell"})
+    assert wrong["ok"] is False and wrong["code"] == "already_acted"
+    assert send(stark, "stand", {"noble": "robb-stark"})["ok"]
+    before_reveal = {
+        name: pushed(c)
+        for name, c in (
+            ("stark", stark),
+            ("lannister", lannister),
+            ("tyrell", tyrell),
+            ("spectator", spectator),
+        )
+    }
+    assert all(r["type"] == "BallotOpened" for r in before_reveal["spectator"][-1:])
+
+    ack = send(
+        stark,
+        "place_ballot",
+        {
+            "markers": [
+                {"kind": "for", "candidate": "robb-stark"},
+                {"kind": "decoy", "candidate": "jaime-lannister"},
+            ]
+        },
+    )
+    assert ack["ok"] and len(ack["receipt"]["commitments"]) == 2
+
+    for name, client in (("lannister", lannister), ("tyrell", tyrell), ("spectator", spectator)):
+        records = pushed(client)
+        placed = next(r for r in records if r["type"] == "BallotPlaced")
+        assert placed["private"] is None
+        text = json.dumps(placed)
+        assert '"for"' not in text and '"decoy"' not in text, name
+        revealed = next(r for r in records if r["type"] == "BallotsRevealed")
+        assert revealed["data"]["winner"] == "robb-stark"
+        assert {m["kind"] for m in revealed["data"]["markers"]} == {"for", "decoy"}
+    own = next(r for r in pushed(stark) if r["type"] == "BallotPlaced")
+    assert {m["kind"] for m in own["private"]["secrets"]} == {"for", "decoy"}
+
+
+def test_a_reconnecting_client_receives_exactly_the_events_it_missed(
+    app: Flask, game: Game
+) -> None:
+    lannister = connect(app, game, game.tokens["lannister"])
+    welcome = next(m for m in lannister.get_received(NAMESPACE) if m["name"] == "welcome")
+    seen = welcome["args"][0]["version"]
+    lannister.disconnect(namespace=NAMESPACE)
+    host = connect(app, game, game.tokens["stark"])
+    for amount in (1, 2, 3):
+        assert send(host, "record_gold", {"house": "tyrell", "amount": amount, "cause": "tax"})[
+            "ok"
+        ]
+    again = connect(app, game, game.tokens["lannister"], last_version=seen)
+    records = pushed(again)
+    assert [r["version"] for r in records] == [seen + 1, seen + 2, seen + 3]
+    assert [r["data"]["amount"] for r in records] == [1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("event", "payload", "code"),
+    [
+        ("stand", {"noble": 7}, "bad_request"),
+        ("stand", {"noble": "robb-stark", "seat": 0}, "bad_request"),
+        ("place_ballot", {"markers": [{"kind": "for", "candidate": "robb-stark"}]}, "wrong_step"),
+        ("pass", {}, "wrong_step"),
+        ("fly", {}, "unknown_message"),
+        ("record_gold", {"house": "stark", "amount": 1, "cause": "x"}, "host_only"),
+    ],
+)
+def test_bad_socket_messages_get_a_code_and_change_nothing(app, game, event, payload, code):
+    client = connect(app, game, game.tokens["lannister"])
+    before = app.test_client().get(f"/api/games/{game.id}/verify").get_json()
+    ack = send(client, event, payload)
+    assert ack["ok"] is False and ack["code"] == code and ack["message"]
+    assert app.test_client().get(f"/api/games/{game.id}/verify").get_json() == before
+
+
+def test_a_forged_token_cannot_connect(app: Flask, game: Game) -> None:
+    socketio = app.extensions["socketio"]
+    client = socketio.test_client(
+        app, namespace=NAMESPACE, auth={"game": game.id, "token": "forged"}
+    )
+    assert not client.is_connected(NAMESPACE)
