@@ -18,6 +18,7 @@ from config.settings import Settings
 from court import pages, web, web_play  # noqa: F401 - web_play registers its routes
 from court.api import install_error_handlers
 from court.cli import court_cli
+from court.deadlines import DeadlineWatcher
 from court.service import CourtService
 from court.sockets import CourtNamespace, RateLimit, SocketPublisher
 from court.store import SqlEventStore
@@ -44,6 +45,12 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         publisher=SocketPublisher(socketio),
     )
     socketio.on_namespace(CourtNamespace(lambda: app.extensions["court"], RateLimit()))
+    watcher = DeadlineWatcher(lambda: app.extensions["court"])
+    app.extensions["court"].publishers.append(watcher)
+    app.extensions["deadlines"] = watcher
+    if settings.DEADLINES:
+        watcher.close_overdue_now()
+        watcher.start()
     app.extensions["court_store"] = store
 
     app.register_blueprint(web.bp)

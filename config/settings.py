@@ -29,6 +29,8 @@ class Settings:
     RULES_PROFILE: str = field(default_factory=lambda: _env("RULES_PROFILE", "default"))
     SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "5")))
     STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
+    # Close overdue steps at start-up and as their deadlines pass.
+    DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")
     HISTORY_PAGE_LIMIT: int = field(default_factory=lambda: int(_env("HISTORY_PAGE_LIMIT", "200")))
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:

@@ -131,7 +131,7 @@ class CourtService:
         self.store = store
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
-        self.publisher = publisher
+        self.publishers: list[Publisher] = [publisher] if publisher is not None else []
         self.retries = retries
         self.upcasters = upcasters
         self._cache: OrderedDict[str, Head] = OrderedDict()
@@ -319,8 +319,8 @@ class CourtService:
                     state = evolve(state, event)
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self._remember(game_id, new_head)
-                if self.publisher is not None:
-                    self.publisher.publish(GameId(game_id), records, state)
+                for publisher in self.publishers:
+                    publisher.publish(GameId(game_id), records, state)
                 return Outcome(new_head.version, tuple(records), state)
         raise Conflict("busy", "The game changed too often while deciding; please try again.")
 

@@ -32,6 +32,7 @@ ADAPTERS = {
     "cli.py",
     "pages.py",
     "sockets.py",
+    "deadlines.py",
     "simulate.py",
     "migrations",
 }

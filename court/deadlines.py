@@ -1,0 +1,93 @@
+"""Closing steps at their deadline (R-4.3): at start-up for every game, then as they fall due.
+
+The watcher is a publisher: after every command it learns the game's next deadline.
+Closing is an ordinary command (`CloseOverdueStep`) decided on the stored state, so a
+deadline closed by another process first is simply refused as not overdue.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+
+from court.chain import Record
+from court.commands import SPECTATOR, CloseOverdueStep
+from court.decide.rounds import next_deadline, overdue
+from court.errors import CourtError
+from court.ids import GameId
+from court.service import CourtService
+from court.state import CourtState
+
+log = logging.getLogger("small_council.deadlines")
+
+
+class DeadlineWatcher:
+    def __init__(self, service: Callable[[], CourtService], clock: Callable[[], float] = time.time):
+        self.service = service
+        self.clock = clock
+        self._heap: list[tuple[float, str]] = []
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        self.watch(game_id, state)
+
+    def watch(self, game_id: str, state: CourtState) -> None:
+        deadline = next_deadline(state)
+        if deadline is None:
+            return
+        with self._wake:
+            heapq.heappush(self._heap, (deadline, game_id))
+            self._wake.notify()
+
+    def close_overdue_now(self) -> int:
+        """Close every overdue step of every stored game; returns how many were closed."""
+        closed = 0
+        service = self.service()
+        for game_id in service.games():
+            try:
+                head = service.current(game_id)
+            except CourtError as exc:
+                log.warning("game %s cannot be loaded: %s", game_id, exc.message)
+                continue
+            if overdue(head.state, self.clock()):
+                closed += self._close(game_id)
+            else:
+                self.watch(game_id, service.current(game_id).state)
+        return closed
+
+    def _close(self, game_id: str) -> int:
+        try:
+            outcome = self.service().handle(game_id, CloseOverdueStep(), SPECTATOR)
+        except CourtError as exc:
+            if exc.code != "not_overdue":
+                log.warning("closing game %s: %s", game_id, exc.message)
+            return 0
+        log.info("closed an overdue step of game %s at version %s", game_id, outcome.version)
+        return 1
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="deadlines", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._stopped and (not self._heap or self._heap[0][0] > self.clock()):
+                    timeout = self._heap[0][0] - self.clock() if self._heap else None
+                    self._wake.wait(timeout=timeout)
+                if self._stopped:
+                    return
+                _, game_id = heapq.heappop(self._heap)
+            self._close(game_id)
