@@ -7,13 +7,14 @@ so that the script can import `court` and `config` when run as
 
 from __future__ import annotations
 
+import math
 import os
 import platform
 import sqlite3
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,3 +65,12 @@ def machine_line() -> str:
         f"{cpu_model()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"SQLite {sqlite3.sqlite_version}"
     )
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of `values`: `fraction` 0.99 gives the p99."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]

@@ -42,6 +42,7 @@ from court.errors import (
 )
 from court.events import Event
 from court.evolve import evolve, initial
+from court.fifo import FifoLock
 from court.ids import GameId, HouseId, NobleId
 from court.invariants import violations
 from court.state import CourtState, GameStatus
@@ -137,7 +138,7 @@ class CourtService:
         self._cache: OrderedDict[str, Head] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
 
     # -- reading -----------------------------------------------------------
@@ -346,16 +347,16 @@ class CourtService:
         self._forget(game_id)
         return True
 
-    def lock(self, game_id: str) -> threading.Lock:
+    def lock(self, game_id: str) -> FifoLock:
         """The lock that applies one game's commands one at a time; publishing happens
         under it, so a reader holding it sees no push slip past."""
         return self._lock_for(game_id)
 
-    def _lock_for(self, game_id: str) -> threading.Lock:
+    def _lock_for(self, game_id: str) -> FifoLock:
         with self._locks_guard:
             lock = self._locks.get(game_id)
             if lock is None:
-                lock = self._locks[game_id] = threading.Lock()
+                lock = self._locks[game_id] = FifoLock()
             return lock
 
     def _records(

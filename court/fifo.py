@@ -1,0 +1,47 @@
+"""A lock that serves its waiters in the order they arrived.
+
+`threading.Lock` makes no promise about which waiter wins; a game's commands must
+be applied in arrival order, so each game has one of these instead.
+"""
+
+from __future__ import annotations
+
+import threading
+from types import TracebackType
+
+
+class FifoLock:
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._next_ticket = 0
+        self._serving = 0
+
+    def acquire(self) -> None:
+        with self._cond:
+            ticket = self._next_ticket
+            self._next_ticket += 1
+            while ticket != self._serving:
+                self._cond.wait()
+
+    def release(self) -> None:
+        with self._cond:
+            self._serving += 1
+            self._cond.notify_all()
+
+    @property
+    def waiting(self) -> int:
+        """Holders and waiters: tickets handed out and not yet released."""
+        with self._cond:
+            return self._next_ticket - self._serving
+
+    def __enter__(self) -> FifoLock:
+        self.acquire()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.release()

@@ -1,0 +1,54 @@
+"""A game's commands are applied one at a time, in the order they arrived."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from court.fifo import FifoLock
+
+
+def wait_until(predicate, seconds: float = 5.0) -> None:
+    limit = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < limit, "timed out"
+        time.sleep(0.001)
+
+
+def test_waiters_are_served_in_arrival_order() -> None:
+    lock = FifoLock()
+    served: list[int] = []
+    threads = []
+    lock.acquire()
+    for n in range(20):
+        thread = threading.Thread(
+            target=lambda n=n: (lock.acquire(), served.append(n), lock.release())
+        )
+        thread.start()
+        threads.append(thread)
+        wait_until(lambda n=n: lock.waiting == n + 2)  # the holder and n + 1 waiters
+    lock.release()
+    for thread in threads:
+        thread.join(timeout=5)
+    assert served == list(range(20))
+
+
+def test_only_one_holder_at_a_time() -> None:
+    lock = FifoLock()
+    inside = []
+    overlaps = []
+
+    def work() -> None:
+        for _ in range(200):
+            with lock:
+                inside.append(1)
+                if len(inside) > 1:
+                    overlaps.append(1)
+                inside.pop()
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=10)
+    assert overlaps == [] and lock.waiting == 0
