@@ -160,3 +160,65 @@ def test_a_forged_token_cannot_connect(app: Flask, game: Game) -> None:
         app, namespace=NAMESPACE, auth={"game": game.id, "token": "forged"}
     )
     assert not client.is_connected(NAMESPACE)
+
+
+@pytest.mark.parametrize("sealed", [False, True], ids=["open", "sealed"])
+def test_before_the_reveal_others_see_where_markers_lie_but_never_which_is_the_for(
+    app: Flask, sealed: bool
+) -> None:
+    """R-7.1 step 3: positions public (hidden too with sealed ballots), kinds secret."""
+    http = app.test_client()
+    game = lobby_game(http, variants={"sealed_ballots": sealed})
+    start(http, game)
+    stark = connect(app, game, game.tokens["stark"])
+    lannister = connect(app, game, game.tokens["lannister"])
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    spectator = connect(app, game, None)
+    holders = {
+        "winterfell": "stark",
+        "white-harbor": "stark",
+        "the-dreadfort": "stark",
+        "moat-cailin": "lannister",
+    }
+    for village, house in holders.items():
+        assert send(
+            stark, "record_village", {"village": village, "house": house, "cause": "battle"}
+        )["ok"]
+    while http.get(f"/api/games/{game.id}").get_json()["game"]["round"] == 1:
+        assert send(stark, "advance_phase")["ok"]
+    assert send(lannister, "stand", {"noble": "jaime-lannister"})["ok"]
+    assert send(tyrell, "pass")["ok"]
+    assert send(stark, "stand", {"noble": "robb-stark"})["ok"]
+    for client in (stark, lannister, tyrell, spectator):
+        client.get_received(NAMESPACE)
+
+    # Lannister (first in turn order this round) places both markers; Stark has yet to vote.
+    ack = send(
+        lannister,
+        "place_ballot",
+        {
+            "markers": [
+                {"kind": "decoy", "candidate": "robb-stark"},
+                {"kind": "for", "candidate": "jaime-lannister"},
+            ]
+        },
+    )
+    assert ack["ok"], ack
+    for client in (stark, tyrell, spectator):
+        records = pushed(client)
+        assert [r["type"] for r in records] == ["BallotPlaced"]
+        text = json.dumps(records)
+        assert "decoy" not in text and '"for"' not in text and "salt" not in text
+        positions = {m["candidate"] for m in records[0]["data"]["markers"]}
+        assert positions == ({None} if sealed else {"robb-stark", "jaime-lannister"})
+    view = http.get(f"/api/games/{game.id}", headers=game.auth("stark")).get_json()
+    assert "decoy" not in json.dumps(view) and view["election"]["my_markers"] == []
+    own = http.get(f"/api/games/{game.id}", headers=game.auth("lannister")).get_json()
+    assert {m["kind"] for m in own["election"]["my_markers"]} == {"for", "decoy"}
+
+    assert send(stark, "place_ballot", {"markers": [{"kind": "for", "candidate": "robb-stark"}]})[
+        "ok"
+    ]
+    revealed = next(r for r in pushed(spectator) if r["type"] == "BallotsRevealed")
+    assert dict(revealed["data"]["votes"]) == {"jaime-lannister": 1, "robb-stark": 4}
+    assert revealed["data"]["winner"] == "robb-stark"
