@@ -423,3 +423,40 @@ def test_a_new_election_opens_only_for_players_with_an_eligible_lord() -> None:
     opened = [e for e in started(3) if isinstance(e, ElectionOpened)]
     assert opened == []
     assert state.election is not None and state.election.stage is Stage.CANDIDACY
+
+
+def test_brothers_elect_a_lord_commander_with_two_votes_at_least() -> None:
+    """R-7.3: NWE; two Brothers in play; any Brother stands; a vote per Brother; minimum 2."""
+    from court.commands import StartGame
+
+    state = given(created(3, variants__nights_watch=True), joined(0), joined(1), joined(2))
+    state = act(state, StartGame())
+    for brother in ("benjen-stark", "jon-snow", "lancel-lannister"):
+        state = noble(state, brother, status=NobleStatus.BROTHER)
+    state = next_round(state)
+    assert state.election is not None and state.election.id == "lord-commander"
+    assert state.election.order == (1, 0)  # Tyrell has no Brother
+    with pytest.raises(CourtError) as err:
+        when(state, StandForElection(noble=NobleId("kevan-lannister")), seat(1))
+    assert err.value.code == "not_eligible"
+    state = act(state, StandForElection(noble=NobleId("lancel-lannister")), seat(1))
+    state = act(state, StandForElection(noble=NobleId("benjen-stark")), seat(0))
+    assert state.election is not None and state.election.minimum == 2
+    assert state.election.weights == {1: 1, 2: 0, 0: 2}
+    state = act(state, ballot(("for", "lancel-lannister")), seat(1))
+    state = act(state, ballot(("for", "benjen-stark")), seat(0))
+    state = act(state, AcceptTitle(), seat(0))
+    assert state.titles["lord-commander"] == "benjen-stark"
+
+
+def test_a_hand_election_needs_two_council_members_in_play() -> None:
+    """R-7.7 [D]: condition two Small Council members in play."""
+    state = grant(given(*started(3)), "master-of-coin", "eddard-stark")
+    seen: list = []
+    while state.round == 1:
+        events = when(state, AdvancePhase())
+        seen.extend(events)
+        state = then_state(state, events)
+    hand = next(e for e in seen if isinstance(e, ElectionSkipped) and e.election == "hand")
+    assert "fewer than 2 Small Council members" in hand.reason and "R-7.7" in hand.reason
+    assert state.election is None and state.phase is Phase.CARDS

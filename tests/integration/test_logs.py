@@ -9,7 +9,7 @@ from flask import Flask
 
 from app import create_app
 from tests.api.court_client import lobby_game, start
-from tests.integration.test_sockets import NORTH, connect, send
+from tests.integration.live import NORTH, connect, send
 
 
 @pytest.fixture

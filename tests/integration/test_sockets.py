@@ -5,53 +5,12 @@ marker is the FOR; reconnecting clients receive exactly what they missed."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from flask import Flask
 
-from app import create_app
-from court.sockets import NAMESPACE
 from tests.api.court_client import Game, lobby_game, start
-
-NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
-
-
-@pytest.fixture
-def app(tmp_path) -> Flask:
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
-
-
-@pytest.fixture
-def game(app: Flask) -> Game:
-    client = app.test_client()
-    game = lobby_game(client)
-    start(client, game)
-    return game
-
-
-def connect(app: Flask, game: Game, token: str | None, last_version: int | None = None):
-    socketio = app.extensions["socketio"]
-    client = socketio.test_client(
-        app,
-        namespace=NAMESPACE,
-        auth={"game": game.id, "token": token, "last_version": last_version},
-    )
-    assert client.is_connected(NAMESPACE)
-    return client
-
-
-def send(client, event: str, payload: dict | None = None) -> dict[str, Any]:
-    return client.emit(event, payload or {}, namespace=NAMESPACE, callback=True)
-
-
-def pushed(client) -> list[dict[str, Any]]:
-    """Every record pushed to this client so far, in order."""
-    records = []
-    for message in client.get_received(NAMESPACE):
-        if message["name"] == "events":
-            records.extend(message["args"][0]["records"])
-    return records
+from tests.integration.live import NAMESPACE, NORTH, connect, pushed, send
 
 
 def test_four_clients_run_a_warden_election_and_only_the_owner_knows_his_for(

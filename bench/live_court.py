@@ -1,0 +1,215 @@
+"""Court side of bench/live.py: games set up over HTTP, Warden elections played over Socket.IO.
+
+Setup (untimed) goes through the HTTP API with one requests.Session per game: create a
+6-player game, seat six Houses (the host with his host token), start, give the four
+North villages to Stark, Lannister and Tyrell, and advance the phases until the
+"warden-north" election opens. An election is then played from the records the host's
+peer is pushed: candidacy in turn order (even Houses stand, odd ones pass), a ballot in
+which Lannister passes and every other voter puts FOR on Stark's candidate and DECOY on
+another, and the winner refuses the title so that the same election comes back next
+round.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import requests
+from live_peers import Peer, Room, timed_command
+
+PLAYERS = 6
+HOUSES = ("stark", "lannister", "baratheon", "targaryen", "tyrell", "martell")
+STANDING = frozenset({"stark", "baratheon", "tyrell"})  # put forward a Lord; the others pass
+BALLOT_PASSING = frozenset({"lannister"})  # pass in the ballot; the other voters place
+# winterfell is the principal village: Stark 3 votes, Lannister 1, Tyrell 1 (R-7.4)
+VILLAGES = (
+    ("winterfell", "stark"),
+    ("white-harbor", "lannister"),
+    ("the-dreadfort", "tyrell"),
+    ("moat-cailin", "stark"),
+)
+ELECTION = "warden-north"
+MAX_ADVANCES = 12  # phases advanced at most while looking for the next election
+HTTP_SECONDS = 20.0
+
+Move = tuple[int, str, dict[str, Any]]  # (seat, message, payload)
+
+
+@dataclass
+class Game:
+    """A started game: its id, the host's token, each seat's token, House and first Lord."""
+
+    id: str
+    host_token: str
+    version: int = 0  # the version the start answered
+    tokens: dict[int, str] = field(default_factory=dict)
+    houses: dict[int, str] = field(default_factory=dict)
+    lords: dict[str, str] = field(default_factory=dict)
+
+
+class CourtHttp:
+    """The few HTTP calls of the setup."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.session = requests.Session()
+
+    def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.session.post(
+            f"{self.url}/api{path}", json=body, headers=headers, timeout=HTTP_SECONDS
+        )
+        if response.status_code not in (200, 201):
+            raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
+        return response.json()
+
+    def start_game(self) -> Game:
+        """A 6-player game with every seat taken (the host's first), started."""
+        created = self._post("/games", {"players": PLAYERS, "host_name": "Bench Host"})
+        game = Game(created["game_id"], created["host_token"])
+        for index, house in enumerate(HOUSES):
+            joined = self._post(
+                f"/games/{game.id}/seats",
+                {"house": house, "player_name": f"Player of {house}"},
+                game.host_token if index == 0 else None,
+            )
+            game.tokens[joined["seat"]] = joined["token"]
+            game.houses[joined["seat"]] = house
+        game.version = self._post(f"/games/{game.id}/start", {}, game.host_token)["version"]
+        game.lords = self._first_lords(game)
+        return game
+
+    def _first_lords(self, game: Game) -> dict[str, str]:
+        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
+        response.raise_for_status()
+        return {
+            house["id"]: next(n["id"] for n in house["nobles"] if n["gender"] == "lord")
+            for house in response.json()["houses"]
+            if house["id"] in HOUSES
+        }
+
+    def record_villages(self, game: Game) -> int:
+        version = 0
+        for village, house in VILLAGES:
+            body = {"village": village, "house": house, "cause": "bench"}
+            version = self._post(f"/games/{game.id}/facts/village", body, game.host_token)[
+                "version"
+            ]
+        return version
+
+    def advance_phase(self, game: Game) -> int:
+        return int(self._post(f"/games/{game.id}/phase/advance", {}, game.host_token)["version"])
+
+    def close(self) -> None:
+        self.session.close()
+
+
+class Table:
+    """One game's peers (seats, then spectators) and the election script they play."""
+
+    def __init__(self, http: CourtHttp, game: Game, room: Room, spectators: int) -> None:
+        self.http = http
+        self.game = game
+        self.room = room
+        self.seats = {
+            seat: Peer(room, i, keep_records=i == 0) for i, seat in enumerate(sorted(game.tokens))
+        }
+        first = len(self.seats)
+        self.spectators = [Peer(room, first + i) for i in range(spectators)]
+        self.observer = self.seats[min(self.seats)]
+        self.read_upto = 0  # records up to this version have been turned into moves
+        self.moves: deque[Move] = deque()
+        self.stood: dict[str, int] = {}  # noble -> seat, in the election under way
+
+    @property
+    def peers(self) -> list[Peer]:
+        return [*self.seats.values(), *self.spectators]
+
+    def auths(self) -> list[tuple[Peer, dict[str, Any]]]:
+        game = self.game
+        seated = [
+            (peer, {"game": game.id, "token": game.tokens[seat], "last_version": None})
+            for seat, peer in self.seats.items()
+        ]
+        watching = [
+            (peer, {"game": game.id, "token": None, "last_version": None})
+            for peer in self.spectators
+        ]
+        return seated + watching
+
+    # -- untimed setup -------------------------------------------------------
+
+    def to_first_election(self) -> None:
+        """Once every peer is welcomed: record the North villages, then advance to the
+        first Warden election."""
+        self.room.wait(self.game.version)
+        self.read_upto = self.game.version
+        self.room.wait(self.http.record_villages(self.game))
+        self._read_new()
+        self.to_next_election()
+
+    def to_next_election(self) -> None:
+        """Advance phases (host, over HTTP) until the election's candidacy is open."""
+        for _ in range(MAX_ADVANCES):
+            if self.moves:
+                return
+            self.room.wait(self.http.advance_phase(self.game))
+            self._read_new()
+        raise RuntimeError(f"no {ELECTION} election after {MAX_ADVANCES} phases")
+
+    # -- the timed election --------------------------------------------------
+
+    def play_election(self, samples: list[float]) -> None:
+        """Play the open election to its end; each command's seconds go to `samples`."""
+        if not self.moves:
+            raise RuntimeError("no election is open")
+        while self.moves:
+            seat, event, payload = self.moves.popleft()
+            _, seconds = timed_command(self.seats[seat], event, payload)
+            samples.append(seconds)
+            self._read_new()
+
+    def _read_new(self) -> None:
+        """Turn the records pushed since the last read into the moves they call for."""
+        upto = min(self.room.versions)
+        records = [self.observer.records[v] for v in range(self.read_upto + 1, upto + 1)]
+        self.read_upto = upto
+        self.moves.extend(self._moves(records))
+
+    def _moves(self, records: Iterable[dict[str, Any]]) -> Iterable[Move]:
+        for record in records:
+            data = record["data"]
+            if data.get("election") != ELECTION:
+                continue
+            match record["type"]:
+                case "ElectionOpened":
+                    self.stood = {}
+                    yield from (self._candidacy(seat) for seat in data["order"])
+                case "CandidateStood":
+                    self.stood[data["noble"]] = data["seat"]
+                case "BallotOpened":
+                    yield from self._ballot(data["order"], data["candidates"])
+                case "BallotsRevealed" if data["winner"] is not None:
+                    yield (self.stood[data["winner"]], "refuse_title", {})
+
+    def _candidacy(self, seat: int) -> Move:
+        house = self.game.houses[seat]
+        if house in STANDING:
+            return (seat, "stand", {"noble": self.game.lords[house]})
+        return (seat, "pass", {})
+
+    def _ballot(self, order: list[int], candidates: list[str]) -> Iterable[Move]:
+        host_lord = self.game.lords[self.game.houses[min(self.seats)]]
+        target = host_lord if host_lord in candidates else candidates[0]
+        others = [c for c in candidates if c != target]
+        for seat in order:
+            if self.game.houses[seat] in BALLOT_PASSING:
+                yield (seat, "pass", {})
+                continue
+            markers = [{"kind": "for", "candidate": target}]
+            if others:
+                markers.append({"kind": "decoy", "candidate": others[seat % len(others)]})
+            yield (seat, "place_ballot", {"markers": markers})
