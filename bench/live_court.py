@@ -4,10 +4,10 @@ Setup (untimed) goes through the HTTP API with one requests.Session per game: cr
 6-player game, seat six Houses (the host with his host token), start, give the four
 North villages to Stark, Lannister and Tyrell, and advance the phases until the
 "warden-north" election opens. An election is then played from the records the host's
-peer is pushed: candidacy in turn order (even Houses stand, odd ones pass), a ballot in
-which Lannister passes and every other voter puts FOR on Stark's candidate and DECOY on
-another, and the winner refuses the title so that the same election comes back next
-round.
+peer is pushed: candidacy in turn order (Stark, Baratheon and Tyrell stand, the others
+pass), a ballot in which Lannister passes and every other voter puts FOR on Stark's
+candidate and DECOY on another, and the winner refuses the title so that the same
+election comes back next round.
 """
 
 from __future__ import annotations
@@ -95,9 +95,8 @@ class CourtHttp:
         version = 0
         for village, house in VILLAGES:
             body = {"village": village, "house": house, "cause": "bench"}
-            version = self._post(f"/games/{game.id}/facts/village", body, game.host_token)[
-                "version"
-            ]
+            ack = self._post(f"/games/{game.id}/facts/village", body, game.host_token)
+            version = int(ack["version"])
         return version
 
     def advance_phase(self, game: Game) -> int:

@@ -65,16 +65,25 @@ class SocketPublisher:
         self.socketio = socketio
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        """One public payload for every room that may see no private part; a payload of
+        its own for each seat that owns a private record of the batch."""
         version = records[-1].version
+        owners = {r.seat for r in records if r.private is not None}
+        public = self._payload(records, SPECTATOR, state, version)
+        rooms = [public_room(game_id)]
         for seat in state.seats:
-            self._push(seat_room(game_id, seat), records, Actor(seat=Seat(seat)), state, version)
-        self._push(public_room(game_id), records, SPECTATOR, state, version)
+            if seat in owners:
+                own = self._payload(records, Actor(seat=Seat(seat)), state, version)
+                self.socketio.emit("events", own, to=seat_room(game_id, seat), namespace=NAMESPACE)
+            else:
+                rooms.append(seat_room(game_id, seat))
+        self.socketio.emit("events", public, to=rooms, namespace=NAMESPACE)
 
-    def _push(
-        self, room: str, records: Sequence[Record], viewer: Actor, state: CourtState, version: int
-    ) -> None:
-        payload = {"version": version, "records": [record_view(r, viewer, state) for r in records]}
-        self.socketio.emit("events", payload, to=room, namespace=NAMESPACE)
+    @staticmethod
+    def _payload(
+        records: Sequence[Record], viewer: Actor, state: CourtState, version: int
+    ) -> dict[str, Any]:
+        return {"version": version, "records": [record_view(r, viewer, state) for r in records]}
 
 
 class RateLimit:

@@ -12,7 +12,9 @@ connection: per-command Core overhead was most of an append's cost.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -152,6 +154,11 @@ class SqlEventStore:
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
         self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        # SQLite has one writer at a time; appends of this process queue here instead of
+        # sleeping in SQLite's busy handler and retrying with growing back-off.
+        self._write_lock: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
 
     def create_schema(self) -> None:
         SQLModel.metadata.create_all(self.engine, tables=[TABLE])
@@ -184,22 +191,23 @@ class SqlEventStore:
             )
             for r in records
         ]
-        conn = self.engine.raw_connection()
-        try:
-            cursor = conn.cursor()
-            if len(rows) == 1:
-                cursor.execute(self._insert.sql, rows[0])
-            else:
-                cursor.executemany(self._insert.sql, rows)
-            conn.commit()
-        except self._integrity:
-            conn.rollback()
-            raise ConcurrencyError(records[0].game_id, expected_version) from None
-        except BaseException:
-            conn.rollback()
-            raise
-        finally:
-            conn.close()
+        with self._write_lock:
+            conn = self.engine.raw_connection()
+            try:
+                cursor = conn.cursor()
+                if len(rows) == 1:
+                    cursor.execute(self._insert.sql, rows[0])
+                else:
+                    cursor.executemany(self._insert.sql, rows)
+                conn.commit()
+            except self._integrity:
+                conn.rollback()
+                raise ConcurrencyError(records[0].game_id, expected_version) from None
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                conn.close()
 
     def rows(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None

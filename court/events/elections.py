@@ -1,0 +1,95 @@
+"""Events of the elections of phase 1 (R-7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from court.events.base import Event
+from court.ids import NobleId, Seat, TitleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElectionSkipped(Event):
+    """An election was not held; `reason` says why (R-4.2, R-7.1 step 1-2)."""
+
+    election: str
+    title: TitleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElectionOpened(Event):
+    """Candidacy opened: players in `order` may each put forward one Lord (R-7.1 step 2)."""
+
+    election: str
+    title: TitleId
+    order: tuple[Seat, ...]
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateStood(Event):
+    election: str
+    seat: Seat
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidacyPassed(Event):
+    election: str
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotOpened(Event):
+    """Ballots opened; votes are fixed here for the whole election (R-7.2)."""
+
+    election: str
+    candidates: tuple[NobleId, ...]
+    weights: tuple[tuple[Seat, int], ...]
+    order: tuple[Seat, ...]
+    minimum: int
+    sealed: bool
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotPlaced(Event):
+    """A player placed none, one or both markers face down (R-7.1 step 3).
+
+    `markers` are public: each commitment, and its candidate unless ballots are
+    sealed. `secrets` (kind, candidate, salt of each marker, same order) stay
+    with the owner until the reveal.
+    """
+
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"secrets"})
+    OWNER: ClassVar[str | None] = "seat"
+
+    election: str
+    seat: Seat
+    markers: tuple[dict[str, Any], ...]
+    secrets: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepTimedOut(Event):
+    """The step's deadline passed: everyone in `passed` is recorded as passing (R-4.3)."""
+
+    election: str
+    stage: str
+    passed: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallotsRevealed(Event):
+    """All markers shown at once, with the count and its result (R-7.1 steps 4-5)."""
+
+    election: str
+    title: TitleId
+    markers: tuple[dict[str, Any], ...]
+    votes: tuple[tuple[NobleId, int], ...]
+    winner: NobleId | None
+    reason: str
+    # When the winner's player must have taken or refused the title (R-3.3, R-4.3).
+    deadline: float | None

@@ -1,0 +1,50 @@
+"""Events of the round and of facts recorded by the host (R-4.1, R-4.5, section 9)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.events.base import Event
+from court.ids import HouseId, Seat, VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """A round began; the First Player marker sits with `first_player` (R-1.1, R-4.1)."""
+
+    round: int
+    first_player: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseStarted(Event):
+    """A phase of the round began (R-4.1)."""
+
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IncomePaid(Event):
+    """Phase 3: each House gained its income (R-2.2, R-4.5)."""
+
+    round: int
+    amounts: tuple[tuple[HouseId, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoldAdjusted(Event):
+    """The host recorded a gain or loss of Gold Dragons outside the court (R-2.1, section 9)."""
+
+    house: HouseId
+    amount: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VillageControlChanged(Event):
+    """The host recorded who controls a village now (section 9); None is nobody."""
+
+    village: VillageId
+    house: HouseId | None
+    cause: str

@@ -1,0 +1,55 @@
+"""Events of game setup: creation, seats, start (R-1.1, R-1.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from court.events.base import Event
+from court.ids import GameId, HouseId, Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameCreated(Event):
+    """A host created a game with a full ruleset copied from config (R-1.1)."""
+
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"host_token_sha256", "dice_seed"})
+
+    game_id: GameId
+    ruleset: dict[str, Any]
+    players: int
+    host_name: str
+    dice_seed_sha256: str
+    host_token_sha256: str
+    dice_seed: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatJoined(Event):
+    """A player took a free seat and a free House."""
+
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"token_sha256"})
+    OWNER: ClassVar[str | None] = "seat"
+
+    seat: Seat
+    house: HouseId
+    player_name: str
+    host: bool
+    token_sha256: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatLeft(Event):
+    """A player gave up his seat before the game started; his token stops working."""
+
+    seat: Seat
+    house: HouseId
+    player_name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted(Event):
+    """The host started the game: seats take their clockwise order (R-1.1)."""
+
+    seat_order: tuple[Seat, ...]
+    first_player: Seat

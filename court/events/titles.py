@@ -1,0 +1,53 @@
+"""Events of titles changing hands (R-3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.events.base import Event
+from court.ids import NobleId, Seat, TitleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleRefused(Event):
+    """The winner's player refused the title; it stays on the board (R-3.3)."""
+
+    title: TitleId
+    noble: NobleId
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleGranted(Event):
+    title: TitleId
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleReturned(Event):
+    """A title went back to the board (R-3.2, R-3.4, R-3.8)."""
+
+    title: TitleId
+    noble: NobleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitlePassed(Event):
+    """A title of a full category was passed to another Noble (R-3.2)."""
+
+    title: TitleId
+    noble: NobleId
+    to: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleSlotsExceeded(Event):
+    """A Noble holds one title too many of a category; his player must pass or return one."""
+
+    seat: Seat
+    noble: NobleId
+    category: str
+    title: TitleId
+    deadline: float | None

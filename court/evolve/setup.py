@@ -1,0 +1,77 @@
+"""Folding setup events: creation, seats, start."""
+
+from __future__ import annotations
+
+from court.events.setup import (
+    GameCreated,
+    GameStarted,
+    SeatJoined,
+    SeatLeft,
+)
+from court.evolve.base import Handlers, replace
+from court.ruleset import Ruleset
+from court.state import (
+    CourtState,
+    GameStatus,
+    Noble,
+    SeatInfo,
+)
+
+
+def _game_created(state: CourtState, e: GameCreated) -> CourtState:
+    return replace(
+        state,
+        game_id=e.game_id,
+        status=GameStatus.LOBBY,
+        rules=Ruleset.from_dict(e.ruleset),
+        players=e.players,
+        host_name=e.host_name,
+        host_token_sha256=e.host_token_sha256,
+        dice_seed_sha256=e.dice_seed_sha256,
+        dice_seed=e.dice_seed,
+    )
+
+
+def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
+    info = SeatInfo(
+        seat=e.seat,
+        house=e.house,
+        player_name=e.player_name,
+        host=e.host,
+        token_sha256=e.token_sha256,
+    )
+    return replace(state, seats={**state.seats, e.seat: info}, joins=state.joins + 1)
+
+
+def _seat_left(state: CourtState, e: SeatLeft) -> CourtState:
+    return replace(state, seats={s: i for s, i in state.seats.items() if s != e.seat})
+
+
+def _game_started(state: CourtState, e: GameStarted) -> CourtState:
+    rules = state.ruleset
+    nobles: dict = {}
+    treasury: dict = {}
+    for seat in e.seat_order:
+        card = rules.house(state.seats[seat].house)
+        assert card is not None
+        treasury[card.id] = rules.profile.treasury.starting
+        for n in card.nobles:
+            nobles[n.id] = Noble(
+                id=n.id, house=card.id, name=n.name, gender=n.gender, attributes=n.attributes
+            )
+    return replace(
+        state,
+        status=GameStatus.PLAYING,
+        seat_order=e.seat_order,
+        first_player=e.first_player,
+        nobles=nobles,
+        treasury=treasury,
+    )
+
+
+HANDLERS: Handlers = {
+    GameCreated: _game_created,
+    SeatJoined: _seat_joined,
+    SeatLeft: _seat_left,
+    GameStarted: _game_started,
+}

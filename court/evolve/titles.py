@@ -1,0 +1,70 @@
+"""Folding titles changing hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from court.events.titles import (
+    TitleGranted,
+    TitlePassed,
+    TitleRefused,
+    TitleReturned,
+    TitleSlotsExceeded,
+)
+from court.evolve.base import Handlers, replace
+from court.state import (
+    CourtState,
+    PendingKind,
+    PendingTitle,
+)
+
+
+def _settled(state: CourtState, kind: PendingKind, noble: Any) -> PendingTitle | None:
+    pending = state.pending
+    if pending is not None and pending.kind is kind and pending.noble == noble:
+        return None
+    return pending
+
+
+def _title_refused(state: CourtState, e: TitleRefused) -> CourtState:
+    return replace(state, pending=None)
+
+
+def _title_granted(state: CourtState, e: TitleGranted) -> CourtState:
+    return replace(
+        state,
+        titles={**state.titles, e.title: e.noble},
+        pending=_settled(state, PendingKind.ACCEPTANCE, e.noble),
+    )
+
+
+def _title_returned(state: CourtState, e: TitleReturned) -> CourtState:
+    return replace(
+        state,
+        titles={t: n for t, n in state.titles.items() if t != e.title},
+        pending=_settled(state, PendingKind.OVERFLOW, e.noble),
+    )
+
+
+def _title_passed(state: CourtState, e: TitlePassed) -> CourtState:
+    return replace(
+        state,
+        titles={**state.titles, e.title: e.to},
+        pending=_settled(state, PendingKind.OVERFLOW, e.noble),
+    )
+
+
+def _title_slots_exceeded(state: CourtState, e: TitleSlotsExceeded) -> CourtState:
+    pending = PendingTitle(
+        kind=PendingKind.OVERFLOW, seat=e.seat, noble=e.noble, title=e.title, deadline=e.deadline
+    )
+    return replace(state, pending=pending)
+
+
+HANDLERS: Handlers = {
+    TitleRefused: _title_refused,
+    TitleGranted: _title_granted,
+    TitleReturned: _title_returned,
+    TitlePassed: _title_passed,
+    TitleSlotsExceeded: _title_slots_exceeded,
+}
