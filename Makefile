@@ -29,6 +29,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/live.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache

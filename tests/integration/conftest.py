@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from flask import Flask
 
@@ -18,5 +20,4 @@ def app(tmp_path) -> Flask:
 def game(app: Flask) -> Game:
     client = app.test_client()
     game = lobby_game(client)
-    start(client, game)
-    return game
+    return replace(game, started=start(client, game))

@@ -5,6 +5,7 @@ marker is the FOR; reconnecting clients receive exactly what they missed."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from flask import Flask
@@ -181,3 +182,22 @@ def test_before_the_reveal_others_see_where_markers_lie_but_never_which_is_the_f
     revealed = next(r for r in pushed(spectator) if r["type"] == "BallotsRevealed")
     assert dict(revealed["data"]["votes"]) == {"jaime-lannister": 1, "robb-stark": 4}
     assert revealed["data"]["winner"] == "robb-stark"
+
+
+def test_a_flooding_connection_is_rate_limited_and_other_rooms_carry_on(
+    app: Flask, game: Game
+) -> None:
+    """Bad input never hurts: a flood gets `rate_limited`, and another game still plays."""
+    http = app.test_client()
+    other = lobby_game(http)
+    start(http, other)
+    flooder = connect(app, game, game.tokens["lannister"])
+    calm = connect(app, other, other.tokens["stark"])
+    answers = [send(flooder, "pass") for _ in range(120)]
+    codes = {a["code"] for a in answers}
+    assert "rate_limited" in codes and codes <= {"rate_limited", "wrong_step"}
+    began = time.monotonic()
+    ack = send(calm, "record_gold", {"house": "stark", "amount": 1, "cause": "tax"})
+    assert ack["ok"] and time.monotonic() - began < 0.5
+    before = http.get(f"/api/games/{game.id}/verify").get_json()
+    assert before["records"] == game.started
