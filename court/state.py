@@ -124,6 +124,78 @@ class PendingTitle:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Alliance:
+    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4)."""
+
+    seats: tuple[Seat, Seat]
+    lord: NobleId
+    lady: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeStep:
+    """A phase-1 step other than an election, played in turn order (R-4.2)."""
+
+    id: str
+    order: tuple[Seat, ...]
+    acted: tuple[Seat, ...] = ()
+    deadline: float | None = None
+
+    @property
+    def current(self) -> Seat | None:
+        return next((s for s in self.order if s not in self.acted), None)
+
+    @property
+    def waiting(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.order if s not in self.acted)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Proposal:
+    """A marriage proposed and waiting for the other player's answer (R-5.1)."""
+
+    seat: Seat
+    noble: NobleId
+    to_seat: Seat
+    to_noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SealedBid:
+    """A bid for the fourth council seat: public commitment, secret amount (R-4.6)."""
+
+    commitment: str
+    secret_amount: int | None
+    secret_salt: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Auction:
+    """The sealed-bid sale of the fourth Small Council seat in phase 4 (R-4.6)."""
+
+    order: tuple[Seat, ...]
+    bids: dict[Seat, SealedBid] = field(default_factory=dict)
+    passed: tuple[Seat, ...] = ()
+    deadline: float | None = None
+
+    @property
+    def waiting(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.order if s not in self.bids and s not in self.passed)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RansomOffer:
+    """A captive's player offers Gold Dragons and/or captives to the captor's player (R-8.2)."""
+
+    id: int
+    seat: Seat
+    to_seat: Seat
+    captive: NobleId
+    gold: int
+    captives: tuple[NobleId, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CourtState:
     game_id: GameId
     status: GameStatus = GameStatus.NEW
@@ -151,6 +223,17 @@ class CourtState:
     round_titles: dict[TitleId, NobleId] = field(default_factory=dict)
     election: Election | None = None
     pending: PendingTitle | None = None
+    # Court life (R-5, R-6, R-8, R-4.6, R-4.7).
+    alliances: tuple[Alliance, ...] = ()
+    decree: DecreeStep | None = None
+    proposal: Proposal | None = None
+    septs_banned: bool = False
+    rolls: int = 0
+    outlaw_round: int = 0
+    auction: Auction | None = None
+    offers: dict[int, RansomOffer] = field(default_factory=dict)
+    next_offer: int = 1
+    winners: tuple[Seat, ...] = ()
 
     @property
     def ruleset(self) -> Ruleset:
@@ -175,3 +258,9 @@ class CourtState:
 
     def titles_of(self, noble: NobleId) -> tuple[TitleId, ...]:
         return tuple(t for t, n in self.titles.items() if n == noble)
+
+    def alliance_of(self, seat: Seat) -> Alliance | None:
+        return next((a for a in self.alliances if seat in a.seats), None)
+
+    def seat_of_noble(self, noble: NobleId) -> Seat | None:
+        return self.seat_of_house(self.nobles[noble].house)

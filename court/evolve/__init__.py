@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from court.events import Event
-from court.evolve import elections, rounds, setup, titles
+from court.evolve import elections, nobles, rounds, setup, titles
 from court.evolve.base import Handlers
 from court.ids import GameId
 from court.state import CourtState
@@ -21,6 +21,7 @@ HANDLERS: Handlers = {
     **rounds.HANDLERS,
     **elections.HANDLERS,
     **titles.HANDLERS,
+    **nobles.HANDLERS,
 }
 
 

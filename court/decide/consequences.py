@@ -1,0 +1,101 @@
+"""What follows from a death, an Outlaw mark, taking the black or a capture: the titles
+lost, the alliance ended, the Queen protecting the realm (R-3.4, R-3.8, R-5.4, R-6.5, R-8.3).
+
+Every decision that changes a Noble's standing builds its events here, so the same
+consequences follow whoever causes them (a recorded fact, a decree, a die).
+"""
+
+from __future__ import annotations
+
+from court.events import Event, TitleGranted, TitleReturned
+from court.events.nobles import (
+    AllianceEnded,
+    NobleCaptured,
+    NobleDied,
+    OutlawDeclared,
+    TookTheBlack,
+)
+from court.ids import HouseId, NobleId, TitleId
+from court.ruleset import Attribute, Category
+from court.state import CourtState, NobleStatus
+
+KING, QUEEN, PROTECTOR = TitleId("king"), TitleId("queen"), TitleId("protector")
+# R-6.5: an Outlaw keeps these.
+OUTLAW_KEEPS = frozenset({KING, QUEEN, TitleId("mother-of-dragons")})
+
+
+def alliance_ends(state: CourtState, noble: NobleId, reason: str) -> list[Event]:
+    """The marriage alliance made through this Noble's marriage ends (R-5.4)."""
+    alliance = next((a for a in state.alliances if noble in (a.lord, a.lady)), None)
+    if alliance is None:
+        return []
+    return [AllianceEnded(seats=alliance.seats, reason=reason)]
+
+
+def lose_titles(
+    state: CourtState,
+    noble: NobleId,
+    reason: str,
+    keep: frozenset[TitleId] = frozenset(),
+    keep_fiefs: bool = False,
+) -> list[Event]:
+    events: list[Event] = []
+    for title in state.titles_of(noble):
+        definition = state.ruleset.title(title)
+        assert definition is not None
+        if title in keep or (keep_fiefs and definition.category is Category.FIEF):
+            continue
+        events.append(TitleReturned(title=title, noble=noble, reason=reason))
+    return events
+
+
+def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
+    """R-1.4: a dead Noble keeps no title and no marriage; R-3.8: the widowed Queen protects."""
+    events: list[Event] = alliance_ends(state, noble, "a spouse died (R-5.4)")
+    events.append(NobleDied(noble=noble, cause=cause))
+    events += lose_titles(state, noble, "its holder died")
+    queen = state.titles.get(QUEEN)
+    if (
+        state.titles.get(KING) == noble
+        and queen is not None
+        and state.nobles[queen].alive
+        and state.ruleset.profile.titles.queen_protects_when_king_dies
+    ):
+        events.append(TitleGranted(title=PROTECTOR, noble=queen, cause="the King died (R-3.8)"))
+    return events
+
+
+def outlaw(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
+    """R-6.5: an Outlaw loses every title but Fief titles, King, Queen and Mother of Dragons."""
+    events: list[Event] = [OutlawDeclared(noble=noble, cause=cause)]
+    return events + lose_titles(
+        state, noble, "an Outlaw keeps only Fief and Royal titles (R-6.5)", keep=OUTLAW_KEEPS
+    )
+
+
+def take_the_black(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
+    """R-3.4, R-8.3: every title dropped as if dead, the Outlaw mark lifted, the alliance ended."""
+    events: list[Event] = alliance_ends(state, noble, "a spouse took the black (R-8.3)")
+    events.append(TookTheBlack(noble=noble, cause=cause))
+    return events + lose_titles(state, noble, "he took the black (R-8.3)")
+
+
+def capture(
+    state: CourtState, noble: NobleId, captor: HouseId, by: NobleId | None, cause: str
+) -> list[Event]:
+    """R-8.1: a captive keeps his titles; R-5.4: a heart breaker or cruel captor ends the
+    captive's marriage alliance."""
+    events: list[Event] = []
+    if by is not None:
+        attributes = state.nobles[by].attributes
+        if attributes & {Attribute.HEART_BREAKER, Attribute.CRUEL}:
+            events += alliance_ends(
+                state, noble, "a spouse was captured by a heart breaker or cruel Noble (R-5.4)"
+            )
+    events.append(NobleCaptured(noble=noble, captor=captor, by=by, cause=cause))
+    return events
+
+
+def in_play(state: CourtState, noble: NobleId) -> bool:
+    found = state.nobles.get(noble)
+    return found is not None and found.status is NobleStatus.IN_PLAY
