@@ -68,9 +68,8 @@ def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
 def outlaw(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     """R-6.5: an Outlaw loses every title but Fief titles, King, Queen and Mother of Dragons."""
     events: list[Event] = [OutlawDeclared(noble=noble, cause=cause)]
-    return events + lose_titles(
-        state, noble, "an Outlaw keeps only Fief and Royal titles (R-6.5)", keep=OUTLAW_KEEPS
-    )
+    reason = "an Outlaw keeps only Fief and Royal titles (R-6.5)"
+    return events + lose_titles(state, noble, reason, keep=OUTLAW_KEEPS, keep_fiefs=True)
 
 
 def take_the_black(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
