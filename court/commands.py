@@ -7,6 +7,7 @@ reaches `decide` as an `Actor`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
@@ -125,6 +126,246 @@ class CloseOverdueStep:
     """Close the step whose deadline has passed (anyone may ask; the clock decides)."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposeMarriage:
+    """1.1.1: one of your unmarried Nobles to an unmarried Noble of another House (R-5.1)."""
+
+    noble: NobleId
+    to_noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerMarriage:
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Divorce:
+    """1.1.1: the Master of Laws' player divorces a married couple (R-5.4)."""
+
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EmbraceRhllor:
+    """1.1.2: the Protector embraces R'hllor. When the same player holds the Hand, he also
+    says whether the Hand converts and whom he burns (R-6.2)."""
+
+    hand_converts: bool = False
+    burn: NobleId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandConversion:
+    """1.1.2: the Hand's player answers the Protector's embrace (R-6.2)."""
+
+    convert: bool
+    burn: NobleId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pardon:
+    """1.1.3: the Master of Laws, then the King, lifts one Outlaw mark (R-6.3)."""
+
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SendToWall:
+    """1.1.4: the Hand names a Noble: Outlaw, or the black with the NWE (R-6.4)."""
+
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConcedeTitle:
+    """1.1.5 (variant): a non-Royal title to another of your own Nobles (R-6.6)."""
+
+    title: TitleId
+    to: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Desert:
+    """1.2.1 (NWE): one of your Brothers breaks his oath (R-8.4)."""
+
+    noble: NobleId
+
+
+DECREE_COMMANDS = (
+    ProposeMarriage,
+    AnswerMarriage,
+    Divorce,
+    EmbraceRhllor,
+    HandConversion,
+    Pardon,
+    SendToWall,
+    ConcedeTitle,
+    Desert,
+)
+
+
+# -- recorded facts of a Noble's life and Court Events (host only, section 9) ---------
+
+
+class DeathKind(StrEnum):
+    """How a recorded death came about (section 9)."""
+
+    BATTLE = "battle"
+    JUSTICE = "justice"
+    ASSASSINATION = "assassination"
+    UPRISING = "uprising"
+    WALL = "wall"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordCapture:
+    """Host fact: a Noble was taken captive by another House (R-8.1), by one of its Nobles
+    when `by` is known."""
+
+    noble: NobleId
+    captor_house: HouseId
+    by: NobleId | None = None
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordRelease:
+    """Host fact: the captor let a captive go (R-8.1)."""
+
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordEscape:
+    """Host fact: a captive escaped (R-8.1)."""
+
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordDeath:
+    """Host fact: a Noble died in battle, by Justice, Assassination, Uprising, at the Wall or
+    otherwise (R-6.2, R-6.5, R-8.1)."""
+
+    noble: NobleId
+    kind: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddNoble:
+    """Court Event: a new Noble comes into play for a House (R-1.2)."""
+
+    house: HouseId
+    noble_id: NobleId
+    name: str
+    gender: str
+    attributes: tuple[str, ...] = ()
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinSmallCouncil:
+    """Court Event: a Warden joins the Small Council with a free Master title (R-3.5)."""
+
+    noble: NobleId
+    master_title: TitleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrantMotherOfDragons:
+    """Court Event: a Lady becomes Mother of Dragons (R-3.1)."""
+
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeirBorn:
+    """Court Event: a Lord becomes the Heir, `prince_of_westeros` (R-3.9)."""
+
+    noble: NobleId
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordWallSupplies:
+    """Host fact: the Lord Commander disposed of the Wall's supplies to a House (R-8.5)."""
+
+    amount: int
+    to_house: HouseId
+    cause: str
+
+
+# -- purchases at court in phase 4, and ransom (R-3.6, R-4.6, R-8.2) ------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildSept:
+    """Phase 4: build a Sept in a village your House controls (R-4.6)."""
+
+    village: VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyFiefTitle:
+    """Phase 4: buy a free Fief title for one of your Nobles (R-3.6)."""
+
+    title: TitleId
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceBid:
+    """A sealed bid for the fourth council seat; the salt comes from the server (R-4.6)."""
+
+    amount: int
+    salt: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassBid:
+    """No bid for the fourth council seat."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseCouncilSeat:
+    """The winner of the sale puts one of his Wardens on the council with a free Master
+    title (R-3.5, R-4.6)."""
+
+    noble: NobleId
+    title: TitleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferRansom:
+    """Offer Gold Dragons and/or captives you hold for one of your captive Nobles (R-8.2)."""
+
+    captive: NobleId
+    gold: int = 0
+    captives: tuple[NobleId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptRansom:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefuseRansom:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawRansom:
+    offer: int
+
+
 Command = (
     CreateGame
     | JoinSeat
@@ -140,4 +381,31 @@ Command = (
     | RefuseTitle
     | ResolveTitleOverflow
     | CloseOverdueStep
+    | ProposeMarriage
+    | AnswerMarriage
+    | Divorce
+    | EmbraceRhllor
+    | HandConversion
+    | Pardon
+    | SendToWall
+    | ConcedeTitle
+    | Desert
+    | RecordCapture
+    | RecordRelease
+    | RecordEscape
+    | RecordDeath
+    | AddNoble
+    | JoinSmallCouncil
+    | GrantMotherOfDragons
+    | HeirBorn
+    | RecordWallSupplies
+    | BuildSept
+    | BuyFiefTitle
+    | PlaceBid
+    | PassBid
+    | ChooseCouncilSeat
+    | OfferRansom
+    | AcceptRansom
+    | RefuseRansom
+    | WithdrawRansom
 )

@@ -6,6 +6,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from court.commands import DeathKind
+
 ID = validate.Regexp(
     r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _."
 )
@@ -117,6 +119,76 @@ class VillageFactSchema(Schema):
     cause = Text(required=True, validate=validate.Length(min=1, max=120))
 
 
+# -- recorded facts of a Noble's life and Court Events (section 9) ----------------------
+
+
+def Cause() -> Text:
+    return Text(required=True, validate=validate.Length(min=1, max=120))
+
+
+class NobleFactSchema(Schema):
+    """A fact about one Noble: release, escape, Mother of Dragons, Heir born."""
+
+    noble = fields.String(required=True, validate=ID)
+    cause = Cause()
+
+
+class CaptureFactSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+    captor_house = fields.String(required=True, validate=ID)
+    by = fields.String(load_default=None, allow_none=True, validate=ID)
+    cause = Cause()
+
+
+class DeathFactSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in DeathKind]))
+    cause = Cause()
+
+
+class AddNobleSchema(Schema):
+    house = fields.String(required=True, validate=ID)
+    noble_id = fields.String(required=True, validate=ID)
+    name = Text(required=True, validate=NAME)
+    gender = fields.String(required=True, validate=validate.OneOf(["lord", "lady"]))
+    attributes = fields.List(
+        fields.String(
+            validate=validate.OneOf(
+                ["bastard", "hard_to_marry", "heart_breaker", "cruel", "immune_to_justice"]
+            )
+        ),
+        load_default=list,
+        validate=validate.Length(max=5),
+    )
+    cause = Cause()
+
+
+class JoinCouncilSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+    master_title = fields.String(required=True, validate=ID)
+    cause = Cause()
+
+
+class WallSuppliesSchema(Schema):
+    amount = Int(required=True, validate=validate.Range(1, 100))
+    to_house = fields.String(required=True, validate=ID)
+    cause = Cause()
+
+
+# Socket.IO message of each fact (court/fact_payloads.py) -> its payload's shape.
+FACT_SCHEMAS: dict[str, type[Schema]] = {
+    "record_capture": CaptureFactSchema,
+    "record_release": NobleFactSchema,
+    "record_escape": NobleFactSchema,
+    "record_death": DeathFactSchema,
+    "add_noble": AddNobleSchema,
+    "join_small_council": JoinCouncilSchema,
+    "grant_mother_of_dragons": NobleFactSchema,
+    "heir_born": NobleFactSchema,
+    "record_wall_supplies": WallSuppliesSchema,
+}
+
+
 class ReceiptMarkerSchema(Schema):
     kind = fields.String(required=True)
     candidate = fields.String(required=True)
@@ -135,6 +207,69 @@ class BallotAckSchema(Schema):
     ok = fields.Boolean(required=True)
     version = fields.Integer(required=True)
     receipt = fields.Nested(ReceiptSchema, required=True)
+
+
+# -- purchases at court (phase 4) and ransom (R-3.6, R-4.6, R-8.2) ---------------------
+
+GOLD_MAX = 10_000
+
+
+class SeptSchema(Schema):
+    village = fields.String(required=True, validate=ID)
+
+
+class FiefPurchaseSchema(Schema):
+    title = fields.String(required=True, validate=ID)
+    noble = fields.String(required=True, validate=ID)
+
+
+class BidSchema(Schema):
+    amount = Int(required=True, validate=validate.Range(0, GOLD_MAX))
+
+
+class CouncilSeatSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+    title = fields.String(required=True, validate=ID)
+
+
+class RansomOfferSchema(Schema):
+    captive = fields.String(required=True, validate=ID)
+    gold = Int(load_default=0, validate=validate.Range(0, GOLD_MAX))
+    captives = fields.List(
+        fields.String(validate=ID), load_default=list, validate=validate.Length(max=20)
+    )
+
+
+class RansomAnswerSchema(Schema):
+    offer = Int(required=True, validate=validate.Range(1, VERSION_MAX))
+
+
+# Socket.IO message of each purchase or ransom command (court/purchase_payloads.py) -> its
+# payload's shape; None takes no fields.
+PURCHASE_SCHEMAS: dict[str, type[Schema] | None] = {
+    "build_sept": SeptSchema,
+    "buy_fief_title": FiefPurchaseSchema,
+    "pass_bid": None,
+    "choose_council_seat": CouncilSeatSchema,
+    "offer_ransom": RansomOfferSchema,
+    "accept_ransom": RansomAnswerSchema,
+    "refuse_ransom": RansomAnswerSchema,
+    "withdraw_ransom": RansomAnswerSchema,
+}
+
+
+class BidReceiptSchema(Schema):
+    version = fields.Integer(required=True)
+    record_hash = fields.String(required=True)
+    commitment = fields.String(required=True)
+    amount = fields.Integer(required=True)
+    salt = fields.String(required=True)
+
+
+class BidAckSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    receipt = fields.Nested(BidReceiptSchema, required=True)
 
 
 class AckSchema(Schema):
@@ -308,6 +443,24 @@ class PendingViewSchema(Schema):
     deadline = fields.Float(allow_none=True, required=True)
 
 
+class AuctionViewSchema(Schema):
+    order = fields.List(fields.Integer(), required=True)
+    bid = fields.List(fields.Integer(), required=True)
+    passed = fields.List(fields.Integer(), required=True)
+    waiting = fields.List(fields.Integer(), required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+
+
+class OfferViewSchema(Schema):
+    id = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    to_seat = fields.Integer(required=True)
+    captive = fields.String(required=True)
+    gold = fields.Integer(required=True)
+    captives = fields.List(fields.String(), required=True)
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -317,6 +470,8 @@ class CourtViewSchema(Schema):
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
     election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
     pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
+    auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
+    offers = fields.List(fields.Nested(OfferViewSchema), required=True)
 
 
 class ProfilesSchema(Schema):

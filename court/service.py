@@ -28,6 +28,7 @@ from court.commands import (
     JoinSeat,
     MarkerChoice,
     PlaceBallot,
+    PlaceBid,
 )
 from court.decide import decide
 from court.errors import (
@@ -294,6 +295,21 @@ class CourtService:
             "record_hash": record.hash,
             "commitments": [m["commitment"] for m in record.data["markers"]],
             "markers": list(record.private["secrets"]) if record.private else [],
+        }
+        return outcome, receipt
+
+    def place_bid(self, game_id: str, actor: Actor, amount: int) -> tuple[Outcome, dict[str, Any]]:
+        """Place a sealed bid for the fourth council seat with a fresh salt (R-4.6); returns the
+        outcome and the bidder's receipt: commitment, amount, salt and the record's hash."""
+        outcome = self.handle(game_id, PlaceBid(amount=amount, salt=self.secrets.salt()), actor)
+        record = next(r for r in outcome.records if r.type == "BidPlaced")
+        secret = record.private["secret"] if record.private else {}
+        receipt = {
+            "version": record.version,
+            "record_hash": record.hash,
+            "commitment": record.data["commitment"],
+            "amount": secret.get("amount"),
+            "salt": secret.get("salt"),
         }
         return outcome, receipt
 

@@ -37,7 +37,9 @@ from court.commands import (
     StartGame,
 )
 from court.errors import CourtError
+from court.fact_payloads import FACTS
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.purchase_payloads import PURCHASES
 from court.service import CourtService
 from court.state import CourtState
 from court.views import court_view, record_view
@@ -161,6 +163,10 @@ COMMANDS: dict[str, tuple[type[Schema] | None, Handler]] = {
             cause=b["cause"],
         ),
     ),
+    # Recorded facts of a Noble's life and Court Events (host only, section 9).
+    **{message: (s.FACT_SCHEMAS[message], build) for _, message, _, build in FACTS},
+    # Purchases at court in phase 4, and ransom (R-3.6, R-4.6, R-8.2).
+    **{message: (s.PURCHASE_SCHEMAS[message], build) for _, message, _, build in PURCHASES},
 }
 
 
@@ -284,6 +290,16 @@ class CourtNamespace(Namespace):
         game_id, actor = self.session()
         markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
         outcome, receipt = self.service().place_ballot(game_id, actor, markers)
+        return {"ok": True, "version": outcome.version, "receipt": receipt}
+
+    def on_place_bid(self, payload: Any) -> dict[str, Any]:
+        """A seat in the sale of the fourth council seat bids: `{amount}` (R-4.6).
+
+        Ack: {ok, version, receipt}; the receipt (amount, salt) goes to the bidder only, and
+        every other room learns only that he bid."""
+        body = self._load(s.BidSchema, payload)
+        game_id, actor = self.session()
+        outcome, receipt = self.service().place_bid(game_id, actor, body["amount"])
         return {"ok": True, "version": outcome.version, "receipt": receipt}
 
     def on_join(self, payload: Any) -> dict[str, Any]:

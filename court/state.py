@@ -177,6 +177,9 @@ class Auction:
     bids: dict[Seat, SealedBid] = field(default_factory=dict)
     passed: tuple[Seat, ...] = ()
     deadline: float | None = None
+    # Set by the reveal: the seat that bought the council seat and must now choose his
+    # Warden and Master title; `deadline` is then that choice's.
+    winner: Seat | None = None
 
     @property
     def waiting(self) -> tuple[Seat, ...]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from court.chain import Record
 from court.commands import Actor
+from court.purchase_views import auction_view, offers_view
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 
 
@@ -74,6 +75,102 @@ def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
 def _player(state: CourtState, seat: int) -> str:
     info = state.seats.get(seat)  # type: ignore[call-overload]
     return f"{info.player_name} ({_house_name(state, info.house)})" if info else "A player"
+
+
+def _gold(amount: int) -> str:
+    return f"{amount} Gold Dragon{'s' if amount != 1 else ''}"
+
+
+def _purchase_sentence(state: CourtState, kind: str, d: dict[str, Any]) -> str:
+    """Phase 4 purchases and ransom (R-3.6, R-4.6, R-8.2); no bid amount before the reveal."""
+    match kind:
+        case "GoldPaid":
+            to = _house_name(state, d["to_house"]) if d["to_house"] else "the bank"
+            return (
+                f"{_house_name(state, d['house'])} paid {_gold(d['amount'])} to {to} "
+                f"({d['cause']})."
+            )
+        case "SeptBuilt":
+            village = _village(state, d["village"])
+            return f"{_house_name(state, d['house'])} built a Sept at {village}."
+        case "AuctionOpened":
+            who = ", ".join(_player(state, s) for s in d["order"])
+            return f"The fourth Small Council seat is for sale; sealed bids from {who}."
+        case "AuctionSkipped":
+            return f"No sale of the fourth Small Council seat this round: {d['reason']}."
+        case "BidPlaced":
+            return f"{_player(state, d['seat'])} placed a sealed bid."
+        case "BidPassed":
+            return f"{_player(state, d['seat'])} passed in the sale of the council seat."
+        case "BidsTimedOut":
+            who = ", ".join(_player(state, s) for s in d["passed"]) or "nobody"
+            return f"The sale's deadline passed; recorded as passing: {who}."
+        case "BidsRevealed":
+            shown = ", ".join(
+                f"{_player(state, b['seat'])} {b['amount']}" + (" (void)" if b["void"] else "")
+                for b in d["bids"]
+            )
+            bids = f"Bids revealed: {shown or 'none'}"
+            if d["winner"] is not None:
+                top = max(b["amount"] for b in d["bids"] if b["seat"] == d["winner"])
+                return (
+                    f"{bids}. {_player(state, d['winner'])} buys the fourth Small Council seat "
+                    f"for {_gold(top)}."
+                )
+            reasons = {
+                "tie": "a tie for the highest bid",
+                "no_bid": "no positive bid",
+                "no_warden": "the highest bidder has no Warden left to seat",
+                "no_free_master": "no Master title is free any more",
+            }
+            return f"{bids}. Nothing is sold: {reasons.get(d['reason'], d['reason'])}."
+        case "CouncilSeatTaken":
+            return (
+                f"{_player(state, d['seat'])} seats {_noble(state, d['noble'])} on the Small "
+                f"Council as {_title(state, d['title'])}."
+            )
+        case "CouncilSeatLapsed":
+            return f"{_player(state, d['seat'])} loses the council seat bought: {d['reason']}."
+        case "RansomOffered":
+            parts = [_gold(d["gold"])] if d["gold"] else []
+            parts += [_noble(state, n) for n in d["captives"]]
+            return (
+                f"{_player(state, d['seat'])} offers {' and '.join(parts)} to "
+                f"{_player(state, d['to_seat'])} as ransom for {_noble(state, d['captive'])} "
+                f"(offer {d['offer']})."
+            )
+        case "RansomPaid":
+            parts = [_gold(d["gold"])] if d["gold"] else []
+            parts += [_noble(state, n) for n in d["captives"]]
+            return (
+                f"Ransom paid: {_noble(state, d['captive'])} goes home to "
+                f"{_house_name(state, d['house'])}; {_house_name(state, d['to_house'])} "
+                f"receives {' and '.join(parts)}."
+            )
+        case "RansomRefused":
+            return f"Ransom offer {d['offer']} was refused."
+        case _:
+            return f"Ransom offer {d['offer']} was withdrawn."
+
+
+PURCHASE_EVENTS = frozenset(
+    {
+        "GoldPaid",
+        "SeptBuilt",
+        "AuctionOpened",
+        "AuctionSkipped",
+        "BidPlaced",
+        "BidPassed",
+        "BidsTimedOut",
+        "BidsRevealed",
+        "CouncilSeatTaken",
+        "CouncilSeatLapsed",
+        "RansomOffered",
+        "RansomPaid",
+        "RansomRefused",
+        "RansomWithdrawn",
+    }
+)
 
 
 def describe(record: Record, state: CourtState) -> str:
@@ -142,6 +239,41 @@ def describe(record: Record, state: CourtState) -> str:
                 f"{_house_name(state, d['house'])} {verb} {abs(d['amount'])} Gold Dragons "
                 f"({d['cause']})."
             )
+        # Recorded facts of a Noble's life and Court Events (section 9); the causes the
+        # host's facts write start with these words, so a decree's death reads otherwise.
+        case "NobleCaptured":
+            by = f", by {_noble(state, d['by'])}" if d["by"] else ""
+            return (
+                f"{_noble(state, d['noble'])} was taken captive by "
+                f"{_house_name(state, d['captor'])}{by} ({d['cause']}), recorded by the host."
+            )
+        case "NobleFreed":
+            fact = d["cause"].startswith(("released:", "escaped:"))
+            note = ", recorded by the host" if fact else ""
+            return f"{_noble(state, d['noble'])} is free again ({d['cause']}){note}."
+        case "NobleDied":
+            kinds = ("battle", "justice", "assassination", "uprising", "wall", "other")
+            fact = d["cause"].split(":", 1)[0] in kinds
+            note = ", recorded by the host" if fact else ""
+            return f"{_noble(state, d['noble'])} died ({d['cause']}){note}."
+        case "NobleAdded":
+            return (
+                f"{d['noble']['name']} came into play for {_house_name(state, d['house'])} "
+                f"({d['cause']}), recorded by the host."
+            )
+        case "AttributeGained" if d["attribute"] == "prince_of_westeros":
+            return (
+                f"{_noble(state, d['noble'])} is the Heir, prince of Westeros ({d['cause']}), "
+                "recorded by the host."
+            )
+        case "AttributeGained":
+            what = d["attribute"].replace("_", " ")
+            return f"{_noble(state, d['noble'])} is now {what} ({d['cause']})."
+        case "AllianceEnded":
+            allies = " and ".join(_player(state, s) for s in d["seats"])
+            return f"The alliance of {allies} ended: {d['reason']}."
+        case kind if kind in PURCHASE_EVENTS:
+            return _purchase_sentence(state, kind, d)
         case _:
             return f"{record.type} (version {record.version})."
 
@@ -212,9 +344,8 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
                 "colours": list(h.colours),
                 "seat": seat_of.get(h.id),
                 "treasury": state.treasury.get(h.id),
-                "nobles": [
-                    noble_view(state.nobles[n.id], state) for n in h.nobles if n.id in state.nobles
-                ],
+                # Roster Nobles first, then those a Court Event brought into play (R-1.2).
+                "nobles": [noble_view(n, state) for n in state.nobles.values() if n.house == h.id],
             }
             for h in rules.houses
         ],
@@ -230,6 +361,8 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
         ],
         "election": election_view(state.election, viewer),
         "pending": pending_view(state.pending),
+        "auction": auction_view(state.auction),
+        "offers": offers_view(state.offers),
         "regions": [
             {
                 "id": r.id,

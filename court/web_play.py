@@ -23,7 +23,9 @@ from court.commands import (
     ResolveTitleOverflow,
     StandForElection,
 )
+from court.fact_payloads import FACTS
 from court.ids import HouseId, NobleId, TitleId, VillageId
+from court.purchase_payloads import PURCHASES
 from court.web import api, bp, caller, player, service
 
 Build = Callable[[dict[str, Any]], Command]
@@ -86,6 +88,13 @@ ROUTES: tuple[tuple[str, str, type[Schema] | None, Build], ...] = (
         lambda b: AdvancePhase(),
     ),
     ("steps/close-overdue", "Close a step whose deadline has passed (R-4.3)", None, _close),
+    # Recorded facts of a Noble's life and Court Events (host only, section 9).
+    *((path, summary, s.FACT_SCHEMAS[message], build) for path, message, summary, build in FACTS),
+    # Purchases at court in phase 4, and ransom.
+    *(
+        (path, summary, s.PURCHASE_SCHEMAS[message], build)
+        for path, message, summary, build in PURCHASES
+    ),
 )
 
 for _path, _summary, _schema, _build in ROUTES:
@@ -104,4 +113,18 @@ for _path, _summary, _schema, _build in ROUTES:
 def place_ballot(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
     markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
     outcome, receipt = service().place_ballot(game_id, player(game_id), markers)
+    return {"ok": True, "version": outcome.version, "receipt": receipt}
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/purchases/bid",
+    "POST",
+    "Place your sealed bid for the fourth Small Council seat (R-4.6); answers with your receipt",
+    body=s.BidSchema,
+    response=s.BidAckSchema,
+    auth=True,
+)
+def place_bid(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    outcome, receipt = service().place_bid(game_id, player(game_id), body["amount"])
     return {"ok": True, "version": outcome.version, "receipt": receipt}

@@ -10,24 +10,62 @@ from __future__ import annotations
 from typing import assert_never
 
 from court.commands import (
+    AcceptRansom,
     AcceptTitle,
     Actor,
+    AddNoble,
     AdjustGold,
     AdvancePhase,
+    AnswerMarriage,
+    BuildSept,
+    BuyFiefTitle,
+    ChooseCouncilSeat,
     CloseOverdueStep,
     Command,
+    ConcedeTitle,
     CreateGame,
+    Desert,
+    Divorce,
+    EmbraceRhllor,
+    GrantMotherOfDragons,
+    HandConversion,
+    HeirBorn,
     JoinSeat,
+    JoinSmallCouncil,
     LeaveSeat,
+    OfferRansom,
+    Pardon,
     Pass,
+    PassBid,
     PlaceBallot,
+    PlaceBid,
+    ProposeMarriage,
+    RecordCapture,
+    RecordDeath,
+    RecordEscape,
+    RecordRelease,
     RecordVillageControl,
+    RecordWallSupplies,
+    RefuseRansom,
     RefuseTitle,
     ResolveTitleOverflow,
+    SendToWall,
     StandForElection,
     StartGame,
+    WithdrawRansom,
 )
-from court.decide import elections, facts, rounds, setup, titles
+from court.decide import (
+    court_events,
+    decrees,
+    elections,
+    facts,
+    marriages,
+    purchases,
+    ransom,
+    rounds,
+    setup,
+    titles,
+)
 from court.events import Event
 from court.evolve import evolve
 from court.state import CourtState
@@ -61,7 +99,27 @@ def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tu
         case StandForElection():
             return elections.stand(state, command, actor)
         case Pass():
+            if state.decree is not None:
+                return decrees.pass_turn(state, actor)
             return elections.pass_turn(state, command, actor)
+        case ProposeMarriage():
+            return decrees.propose(state, command, actor)
+        case AnswerMarriage():
+            return marriages.answer(state, command, actor)
+        case Divorce():
+            return decrees.divorce(state, command, actor)
+        case EmbraceRhllor():
+            return decrees.embrace(state, command, actor)
+        case HandConversion():
+            return decrees.hand_conversion(state, command, actor)
+        case Pardon():
+            return decrees.pardon(state, command, actor)
+        case SendToWall():
+            return decrees.send_to_wall(state, command, actor)
+        case ConcedeTitle():
+            return decrees.concede(state, command, actor)
+        case Desert():
+            return decrees.desert(state, command, actor)
         case PlaceBallot():
             return elections.place_ballot(state, command, actor)
         case AcceptTitle():
@@ -74,6 +132,42 @@ def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tu
             return titles.resolve_overflow(state, command, actor)
         case CloseOverdueStep():
             return rounds.close_overdue(state, command, actor, now)
+        case BuildSept():
+            return purchases.build_sept(state, command, actor)
+        case BuyFiefTitle():
+            return purchases.buy_fief_title(state, command, actor, now)
+        case PlaceBid():
+            return purchases.place_bid(state, command, actor)
+        case PassBid():
+            return purchases.pass_bid(state, command, actor)
+        case ChooseCouncilSeat():
+            return purchases.choose_council_seat(state, command, actor, now)
+        case OfferRansom():
+            return ransom.offer(state, command, actor)
+        case AcceptRansom():
+            return ransom.accept(state, command, actor)
+        case RefuseRansom():
+            return ransom.refuse(state, command, actor)
+        case WithdrawRansom():
+            return ransom.withdraw(state, command, actor)
+        case RecordCapture():
+            return court_events.record_capture(state, command, actor)
+        case RecordRelease():
+            return court_events.record_release(state, command, actor)
+        case RecordEscape():
+            return court_events.record_escape(state, command, actor)
+        case RecordDeath():
+            return court_events.record_death(state, command, actor)
+        case AddNoble():
+            return court_events.add_noble(state, command, actor)
+        case JoinSmallCouncil():
+            return court_events.join_small_council(state, command, actor, now)
+        case GrantMotherOfDragons():
+            return court_events.grant_mother_of_dragons(state, command, actor)
+        case HeirBorn():
+            return court_events.heir_born(state, command, actor)
+        case RecordWallSupplies():
+            return court_events.record_wall_supplies(state, command, actor)
         case _:
             assert_never(command)
 

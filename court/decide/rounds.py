@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
-from court.decide import elections, titles
+from court.decide import decrees, elections, purchases, titles
 from court.decide.facts import clean_cause
 from court.decide.guards import require_host, require_status
 from court.errors import CourtError
@@ -17,8 +17,10 @@ from court.events import (
     TitleReturned,
     VillageControlChanged,
 )
+from court.events.decrees import DecreePassed, DecreeTurnEnded, MarriageDeclined
 from court.ids import HouseId, Seat
-from court.state import CourtState, GameStatus, PendingKind, Phase
+from court.ruleset import Attribute
+from court.state import CourtState, DecreeStep, GameStatus, PendingKind, Phase
 
 HOST_PHASES = (Phase.CARDS, Phase.PURCHASES, Phase.MOVEMENT, Phase.BATTLES, Phase.WALL)
 
@@ -48,6 +50,8 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
             "server_phase",
             "The server runs this phase itself; it ends when its last step is done (R-4.1).",
         )
+    if state.phase is Phase.PURCHASES:
+        purchases.auction_open(state)
     following = _next_phase(state)
     events: list[Event] = [PhaseStarted(round=state.round, phase=following.value)]
     if following is Phase.INCOME:
@@ -105,17 +109,38 @@ def close_overdue(
         return (
             StepTimedOut(election=election.id, stage=election.stage.value, passed=election.waiting),
         )
+    decree = state.decree
+    due = decree.deadline if decree is not None else None
+    if pending is None and decree is not None and due is not None and due <= now:
+        return _decree_timed_out(state, decree)
+    auction = state.auction
+    due = auction.deadline if auction is not None else None
+    if pending is None and auction is not None and due is not None and due <= now:
+        return purchases.close_overdue(state, auction)
     raise CourtError("not_overdue", "No step of this game is past its deadline.")
+
+
+def _decree_timed_out(state: CourtState, decree: DecreeStep) -> tuple[Event, ...]:
+    """A proposal left unanswered is declined; everyone still to act has passed (R-4.3)."""
+    events: list[Event] = []
+    proposal = state.proposal
+    if proposal is not None:
+        events += [
+            MarriageDeclined(seat=proposal.seat, noble=proposal.noble, to_noble=proposal.to_noble),
+            DecreeTurnEnded(step=decree.id, seat=proposal.seat),
+        ]
+    waiting = tuple(s for s in decree.waiting if proposal is None or s != proposal.seat)
+    if waiting:
+        events.append(DecreePassed(step=decree.id, seats=waiting))
+    return tuple(events)
 
 
 def overdue(state: CourtState, now: float) -> bool:
     """Whether a step of this game waits past its deadline."""
     if state.status is not GameStatus.PLAYING:
         return False
-    if state.pending is not None:
-        return state.pending.deadline is not None and state.pending.deadline <= now
-    election = state.election
-    return election is not None and election.deadline is not None and election.deadline <= now
+    deadline = next_deadline(state)
+    return deadline is not None and deadline <= now
 
 
 def next_deadline(state: CourtState) -> float | None:
@@ -123,7 +148,11 @@ def next_deadline(state: CourtState) -> float | None:
         return None
     if state.pending is not None:
         return state.pending.deadline
-    return state.election.deadline if state.election is not None else None
+    if state.election is not None:
+        return state.election.deadline
+    if state.auction is not None:
+        return state.auction.deadline
+    return state.decree.deadline if state.decree is not None else None
 
 
 def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
@@ -136,8 +165,22 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
             return events
         return (PhaseStarted(round=state.round, phase=Phase.CARDS.value),)
     if state.phase is Phase.END_OF_ROUND:
-        order = state.seat_order
-        assert state.first_player is not None
-        following = order[(order.index(state.first_player) + 1) % len(order)]
-        return (RoundStarted(round=state.round + 1, first_player=Seat(following)),)
+        return _next_round(state)
+    if state.phase is Phase.PURCHASES:
+        return purchases.follow_up(state, now)
     return ()
+
+
+def _next_round(state: CourtState) -> tuple[Event, ...]:
+    """R-1.1: the marker passes clockwise; R-4.4: every Gods-cursed Noble rolls first."""
+    order = state.seat_order
+    assert state.first_player is not None
+    following = order[(order.index(state.first_player) + 1) % len(order)]
+    events: list[Event] = [RoundStarted(round=state.round + 1, first_player=Seat(following))]
+    if state.ruleset.profile.decrees.roll_at_round_start:
+        number = state.rolls
+        for noble in state.nobles.values():
+            if noble.alive and Attribute.GODS_CURSED in noble.attributes:
+                rolled, number = decrees.curse_roll(state, noble.id, number)
+                events += rolled
+    return tuple(events)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from court.events import Event
-from court.evolve import elections, nobles, rounds, setup, titles
+from court.evolve import decrees, elections, nobles, purchases, rounds, setup, titles
 from court.evolve.base import Handlers
 from court.ids import GameId
 from court.state import CourtState
@@ -22,6 +22,8 @@ HANDLERS: Handlers = {
     **elections.HANDLERS,
     **titles.HANDLERS,
     **nobles.HANDLERS,
+    **decrees.HANDLERS,
+    **purchases.HANDLERS,
 }
 
 

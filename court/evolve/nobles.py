@@ -33,7 +33,9 @@ def _noble_died(state: CourtState, e: NobleDied) -> CourtState:
     spouse = state.nobles[e.noble].spouse
     if spouse is not None:
         nobles[spouse] = copy(nobles[spouse], spouse=None)
-    return replace(state, nobles=nobles)
+    # Ransom offers for a dead captive vanish.
+    offers = {i: o for i, o in state.offers.items() if o.captive != e.noble}
+    return replace(state, nobles=nobles, offers=offers)
 
 
 def _noble_captured(state: CourtState, e: NobleCaptured) -> CourtState:

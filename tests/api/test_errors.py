@@ -314,6 +314,68 @@ UNKNOWN_GAME_ROUTES = [
     ("POST", "/api/games/nosuchgame/title/overflow", {"title": "warden-north", "to": None}),
     ("POST", "/api/games/nosuchgame/phase/advance", None),
     ("POST", "/api/games/nosuchgame/steps/close-overdue", None),
+    # Recorded facts of a Noble's life and Court Events (section 9).
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/capture",
+        {"noble": "robb-stark", "captor_house": "lannister", "by": None, "cause": "x"},
+    ),
+    ("POST", "/api/games/nosuchgame/facts/release", {"noble": "robb-stark", "cause": "x"}),
+    ("POST", "/api/games/nosuchgame/facts/escape", {"noble": "robb-stark", "cause": "x"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/death",
+        {"noble": "robb-stark", "kind": "battle", "cause": "x"},
+    ),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/add-noble",
+        {
+            "house": "stark",
+            "noble_id": "rickon-stark",
+            "name": "Rickon Stark",
+            "gender": "lord",
+            "attributes": [],
+            "cause": "x",
+        },
+    ),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/join-small-council",
+        {"noble": "robb-stark", "master_title": "master-of-coin", "cause": "x"},
+    ),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/mother-of-dragons",
+        {"noble": "sansa-stark", "cause": "x"},
+    ),
+    ("POST", "/api/games/nosuchgame/facts/heir-born", {"noble": "bran-stark", "cause": "x"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/facts/wall-supplies",
+        {"amount": 1, "to_house": "stark", "cause": "x"},
+    ),
+    ("POST", "/api/games/nosuchgame/purchases/sept", {"village": "winterfell"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/purchases/fief",
+        {"title": "fief-winterfell", "noble": "robb-stark"},
+    ),
+    ("POST", "/api/games/nosuchgame/purchases/bid", {"amount": 3}),
+    ("POST", "/api/games/nosuchgame/purchases/pass-bid", None),
+    (
+        "POST",
+        "/api/games/nosuchgame/purchases/council-seat",
+        {"noble": "robb-stark", "title": "master-of-coin"},
+    ),
+    (
+        "POST",
+        "/api/games/nosuchgame/ransom/offer",
+        {"captive": "robb-stark", "gold": 2, "captives": []},
+    ),
+    ("POST", "/api/games/nosuchgame/ransom/accept", {"offer": 1}),
+    ("POST", "/api/games/nosuchgame/ransom/refuse", {"offer": 1}),
+    ("POST", "/api/games/nosuchgame/ransom/withdraw", {"offer": 1}),
 ]
 
 

@@ -45,6 +45,44 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/title/overflow": {"title": "warden-north", "to": None},
     "/api/games/{game_id}/phase/advance": {},
     "/api/games/{game_id}/steps/close-overdue": {},
+    # Recorded facts of a Noble's life and Court Events (section 9).
+    "/api/games/{game_id}/facts/capture": {
+        "noble": "robb-stark",
+        "captor_house": "lannister",
+        "by": None,
+        "cause": "x",
+    },
+    "/api/games/{game_id}/facts/release": {"noble": "robb-stark", "cause": "x"},
+    "/api/games/{game_id}/facts/escape": {"noble": "robb-stark", "cause": "x"},
+    "/api/games/{game_id}/facts/death": {"noble": "robb-stark", "kind": "battle", "cause": "x"},
+    "/api/games/{game_id}/facts/add-noble": {
+        "house": "stark",
+        "noble_id": "rickon-stark",
+        "name": "Rickon Stark",
+        "gender": "lord",
+        "attributes": [],
+        "cause": "x",
+    },
+    "/api/games/{game_id}/facts/join-small-council": {
+        "noble": "robb-stark",
+        "master_title": "master-of-coin",
+        "cause": "x",
+    },
+    "/api/games/{game_id}/facts/mother-of-dragons": {"noble": "sansa-stark", "cause": "x"},
+    "/api/games/{game_id}/facts/heir-born": {"noble": "bran-stark", "cause": "x"},
+    "/api/games/{game_id}/facts/wall-supplies": {"amount": 1, "to_house": "stark", "cause": "x"},
+    "/api/games/{game_id}/purchases/sept": {"village": "winterfell"},
+    "/api/games/{game_id}/purchases/fief": {"title": "fief-winterfell", "noble": "robb-stark"},
+    "/api/games/{game_id}/purchases/bid": {"amount": 3},
+    "/api/games/{game_id}/purchases/pass-bid": {},
+    "/api/games/{game_id}/purchases/council-seat": {
+        "noble": "robb-stark",
+        "title": "master-of-coin",
+    },
+    "/api/games/{game_id}/ransom/offer": {"captive": "robb-stark", "gold": 2, "captives": []},
+    "/api/games/{game_id}/ransom/accept": {"offer": 1},
+    "/api/games/{game_id}/ransom/refuse": {"offer": 1},
+    "/api/games/{game_id}/ransom/withdraw": {"offer": 1},
 }
 
 

@@ -12,6 +12,7 @@ from court.commands import (
     CloseOverdueStep,
     MarkerChoice,
     Pass,
+    PassBid,
     PlaceBallot,
     RecordVillageControl,
     RefuseTitle,
@@ -58,9 +59,13 @@ def control(state: CourtState, villages, house: str) -> CourtState:
 
 
 def next_round(state: CourtState, now: float = 0.0) -> CourtState:
-    """The host closes phases 2, 5, 6 (and 7): income is paid, and a new round begins."""
+    """The host closes phases 2, 5, 6 (and 7): income is paid, and a new round begins.
+    Everyone passes in a sale of the fourth council seat (R-4.6)."""
     start = state.round
     while state.round == start:
+        if state.auction is not None:
+            state = act(state, PassBid(), seat(state.auction.waiting[0]), now)
+            continue
         state = act(state, AdvancePhase(), HOST, now)
     return state
 

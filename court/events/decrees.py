@@ -1,0 +1,116 @@
+"""Events of the decree steps of phase 1 and of the end of the game (R-4.2, R-5, R-6, R-8.4,
+R-4.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.events.base import Event
+from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeStepOpened(Event):
+    """A decree step opened for the players in `order`, in turn order (R-4.2)."""
+
+    step: str
+    order: tuple[Seat, ...]
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeStepSkipped(Event):
+    """Nobody had anything legal to do in this step; `reason` says why (R-4.2)."""
+
+    step: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeStepClosed(Event):
+    """Every player of the step has acted or passed."""
+
+    step: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreePassed(Event):
+    """A player did nothing in his turn of the step (or the deadline passed for him)."""
+
+    step: str
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeTurnEnded(Event):
+    """A player acted in his turn of the step; the turn passes on."""
+
+    step: str
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarriageProposed(Event):
+    seat: Seat
+    noble: NobleId
+    to_seat: Seat
+    to_noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarriageDeclined(Event):
+    seat: Seat
+    noble: NobleId
+    to_noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarriageMade(Event):
+    """R-5.1 to R-5.3: the couple is married; with 4-6 players their players are allied."""
+
+    lord: NobleId
+    lady: NobleId
+    seats: tuple[Seat, Seat]
+    alliance: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Divorced(Event):
+    """The Master of Laws divorced the couple (R-5.4)."""
+
+    lord: NobleId
+    lady: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RhllorEmbraced(Event):
+    """The Protector of the Realm embraced R'hllor (R-6.2); the Hand may convert too."""
+
+    noble: NobleId
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeptsPillaged(Event):
+    """Every Sept pillaged and removed; no Sept can be built again (R-6.2)."""
+
+    septs: tuple[VillageId, ...]
+    shares: tuple[tuple[HouseId, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleConceded(Event):
+    """Title Concession: a title handed to another Noble of the same House (R-6.6)."""
+
+    title: TitleId
+    noble: NobleId
+    to: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(Event):
+    """The victory check found winners (R-4.7); the game is over."""
+
+    winners: tuple[Seat, ...]
+    points: tuple[tuple[Seat, int], ...]
+    reason: str
