@@ -30,7 +30,7 @@ from court.errors import CourtError
 from court.events import AttributeGained, Event, GoldAdjusted, NobleAdded, NobleFreed
 from court.ids import HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category, Gender
-from court.state import CourtState, GameStatus, Noble, NobleStatus
+from court.state import CourtState, GameStatus, Noble, NobleStatus, PendingKind
 
 MOTHER_OF_DRAGONS = TitleId("mother-of-dragons")
 NOBLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -201,6 +201,14 @@ def record_death(state: CourtState, cmd: RecordDeath, actor: Actor) -> tuple[Eve
         raise CourtError(
             "not_gods_cursed",
             f"An Uprising is played only on a Gods-cursed Noble (R-6.2): {noble.name} is not.",
+        )
+    pending = state.pending
+    if pending is not None and pending.kind is PendingKind.ACCEPTANCE and pending.noble == noble.id:
+        # Otherwise his player could still take the title for a dead Noble.
+        raise CourtError(
+            "title_choice_pending",
+            f"The game waits for {noble.name}'s player to take or refuse a title (R-3.3); "
+            "record the death once that is settled.",
         )
     return tuple(consequences.death(state, noble.id, f"{kind.value}: {cause}"))
 

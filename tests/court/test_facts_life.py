@@ -38,7 +38,7 @@ from court.events import (
 from court.evolve import replay
 from court.ids import HouseId, NobleId, Seat
 from court.ruleset import Attribute
-from court.state import Alliance, CourtState, NobleStatus, PendingKind
+from court.state import Alliance, CourtState, NobleStatus, PendingKind, PendingTitle
 from tests.court.given import (
     GAME,
     HOST,
@@ -326,6 +326,19 @@ def test_an_uprising_cannot_be_played_on_a_noble_who_is_not_gods_cursed() -> Non
 
     assert err.code == "not_gods_cursed"
     assert "R-6.2" in err.message
+
+
+def test_a_noble_whose_player_must_still_take_or_refuse_a_title_cannot_die_yet() -> None:
+    """R-3.3: the game waits for the choice first; a dead Noble could not take the title."""
+    waiting = PendingTitle(
+        kind=PendingKind.ACCEPTANCE, seat=Seat(0), noble=ROBB, title="warden-north", election="x"
+    )
+    state = replace(court(), pending=waiting)
+
+    err = refused(state, RecordDeath(noble=ROBB, kind="assassination", cause="x"))
+
+    assert err.code == "title_choice_pending"
+    assert when(state, RecordDeath(noble=NED, kind="assassination", cause="x"))
 
 
 def test_a_death_of_an_unknown_kind_is_refused() -> None:

@@ -19,9 +19,9 @@ from court.commands import (
     PlaceBid,
     RecordDeath,
 )
-from court.decide import decide
+from court.decide import decide, settle
 from court.errors import CourtError
-from court.events import GoldPaid, PhaseStarted, TitleGranted, TitleSlotsExceeded
+from court.events import EVENT_TYPES, GoldPaid, PhaseStarted, TitleGranted, TitleSlotsExceeded
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -30,11 +30,23 @@ from court.events.purchases import (
     BidsTimedOut,
     CouncilSeatLapsed,
     CouncilSeatTaken,
+    RansomOffered,
+    RansomPaid,
     SeptBuilt,
 )
+from court.evolve import replay
 from court.ids import NobleId, TitleId, VillageId
 from court.state import CourtState, NobleStatus, PendingKind, Phase
-from tests.court.given import HOST, created, given, seat, started, then_state, when
+from tests.court.given import (
+    GAME,
+    HOST,
+    created,
+    given,
+    seat,
+    started,
+    then_state,
+    when,
+)
 from tests.court.test_elections import act, control, grant, next_round, noble
 
 WINTERFELL = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
@@ -75,10 +87,6 @@ def sale(now: float = 0.0, **deadlines: int) -> CourtState:
             created(3, **{f"deadlines__{k}": v for k, v in deadlines.items()}),
             *events[1:4],
         )
-        from court.decide import settle
-        from court.evolve import replay
-        from tests.court.given import GAME
-
         events = (*before, *settle(replay(GAME, before), events[4:6], 0.0))
     state = wardens(
         given(*events), ("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")
@@ -483,9 +491,6 @@ def test_every_phase_four_holds_its_own_sale() -> None:
 
 def test_every_purchase_and_ransom_event_survives_encoding_and_decoding() -> None:
     """Section 10: the log is the truth; each event reads back as it was written."""
-    from court.events import EVENT_TYPES
-    from court.events.purchases import RansomOffered, RansomPaid
-
     state = act(act(sale(), bid(3, "a"), seat(0)), bid(5, "b"), seat(1))
     events = (
         *when(state, ChooseCouncilSeat(noble="jaime-lannister", title="master-of-laws"), seat(1)),
