@@ -29,7 +29,8 @@ from court.codec import encode, schema_version
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
-from court.service import CourtService, utc_now
+from court.ports import utc_now
+from court.service import CourtService
 from court.store import SqlEventStore
 from court.views import court_view
 

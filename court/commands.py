@@ -10,6 +10,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from court.decree_commands import (
+    AnswerMarriage,
+    ConcedeTitle,
+    Desert,
+    Divorce,
+    EmbraceRhllor,
+    HandConversion,
+    Pardon,
+    ProposeMarriage,
+    SendToWall,
+)
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 
 
@@ -124,85 +135,6 @@ class ResolveTitleOverflow:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CloseOverdueStep:
     """Close the step whose deadline has passed (anyone may ask; the clock decides)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProposeMarriage:
-    """1.1.1: one of your unmarried Nobles to an unmarried Noble of another House (R-5.1)."""
-
-    noble: NobleId
-    to_noble: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AnswerMarriage:
-    accept: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Divorce:
-    """1.1.1: the Master of Laws' player divorces a married couple (R-5.4)."""
-
-    noble: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EmbraceRhllor:
-    """1.1.2: the Protector embraces R'hllor. When the same player holds the Hand, he also
-    says whether the Hand converts and whom he burns (R-6.2)."""
-
-    hand_converts: bool = False
-    burn: NobleId | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandConversion:
-    """1.1.2: the Hand's player answers the Protector's embrace (R-6.2)."""
-
-    convert: bool
-    burn: NobleId | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Pardon:
-    """1.1.3: the Master of Laws, then the King, lifts one Outlaw mark (R-6.3)."""
-
-    noble: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SendToWall:
-    """1.1.4: the Hand names a Noble: Outlaw, or the black with the NWE (R-6.4)."""
-
-    noble: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConcedeTitle:
-    """1.1.5 (variant): a non-Royal title to another of your own Nobles (R-6.6)."""
-
-    title: TitleId
-    to: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Desert:
-    """1.2.1 (NWE): one of your Brothers breaks his oath (R-8.4)."""
-
-    noble: NobleId
-
-
-DECREE_COMMANDS = (
-    ProposeMarriage,
-    AnswerMarriage,
-    Divorce,
-    EmbraceRhllor,
-    HandConversion,
-    Pardon,
-    SendToWall,
-    ConcedeTitle,
-    Desert,
-)
 
 
 # -- recorded facts of a Noble's life and Court Events (host only, section 9) ---------

@@ -7,16 +7,13 @@ concurrent append, and the cache of current states keyed by (game, version).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from court import codec
 from court.chain import GENESIS, Record, Verification, canonical, link, private_digest, verify
@@ -46,60 +43,15 @@ from court.evolve import evolve, initial
 from court.fifo import FifoLock
 from court.ids import GameId, HouseId, NobleId
 from court.invariants import violations
+from court.ports import (
+    EventStore,
+    Publisher,
+    SecretSource,
+    SystemSecrets,
+    iso_time,
+    token_digest,
+)
 from court.state import CourtState, GameStatus
-
-
-class EventStore(Protocol):
-    def append(self, records: Sequence[Record], expected_version: int) -> None: ...
-    def read(
-        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> Iterable[Record]: ...
-    def rows(
-        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> Iterable[tuple[Any, ...]]: ...
-    def head(self, game_id: str) -> tuple[int, str] | None: ...
-    def games(self) -> list[str]: ...
-
-
-class Publisher(Protocol):
-    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None: ...
-
-
-class SecretSource(Protocol):
-    def token(self) -> str: ...
-    def game_id(self) -> str: ...
-    def seed(self) -> str: ...
-    def salt(self) -> str: ...
-
-
-class SystemSecrets:
-    """Tokens, game ids and dice seeds from the operating system's CSPRNG."""
-
-    def token(self) -> str:
-        return secrets.token_urlsafe(32)
-
-    def game_id(self) -> str:
-        return secrets.token_hex(6)
-
-    def seed(self) -> str:
-        return secrets.token_hex(32)
-
-    def salt(self) -> str:
-        return secrets.token_hex(16)
-
-
-def utc_now() -> str:
-    return iso_time(time.time())
-
-
-def iso_time(seconds: float) -> str:
-    """Epoch seconds as the log writes times: UTC, microseconds, a trailing Z."""
-    moment = datetime.fromtimestamp(seconds, UTC)
-    return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from court.commands import Actor, AdjustGold, LeaveSeat, StartGame
 from court.errors import BadToken, NotFound
 from court.ids import HouseId, Seat
 from court.service import CourtService
+from court.view_schemas import CourtViewSchema
 from court.views import court_view, export_lines, record_view
 
 bp = Blueprint("court", __name__, url_prefix="/api")
@@ -92,7 +93,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     "GET",
     "The court as the caller may see it",
     auth=True,
-    response=s.CourtViewSchema,
+    response=CourtViewSchema,
 )
 def court(game_id: str) -> dict[str, Any]:
     actor = caller(game_id)
@@ -195,7 +196,7 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     "GET",
     "The court as it stood right after event `version`",
     auth=True,
-    response=s.CourtViewSchema,
+    response=CourtViewSchema,
 )
 def court_at(game_id: str, version: int) -> dict[str, Any]:
     actor = caller(game_id)

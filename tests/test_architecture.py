@@ -26,6 +26,8 @@ FRAMEWORKS = {
 ADAPTERS = {
     "store.py",
     "schemas.py",
+    "view_schemas.py",
+    "ports.py",
     "web.py",
     "web_play.py",
     "api.py",

@@ -1,0 +1,163 @@
+"""Marshmallow schemas of the court view: what GET /api/games/<id> answers, and the
+OpenAPI document says."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+
+class NobleViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    house = fields.String(required=True)
+    gender = fields.String(required=True)
+    attributes = fields.List(fields.String(), required=True)
+    status = fields.String(required=True)
+    outlaw = fields.Boolean(required=True)
+    captor = fields.String(allow_none=True, required=True)
+    spouse = fields.String(allow_none=True, required=True)
+    titles = fields.List(fields.String(), required=True)
+
+
+class HouseViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    words = fields.String(required=True)
+    colours = fields.List(fields.String(), required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    treasury = fields.Integer(allow_none=True, required=True)
+    nobles = fields.List(fields.Nested(NobleViewSchema), required=True)
+
+
+class SeatViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    house = fields.String(required=True)
+    player_name = fields.String(required=True)
+    host = fields.Boolean(required=True)
+
+
+class TitleViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    category = fields.String(required=True)
+    vp = fields.Integer(required=True)
+    holder = fields.String(allow_none=True, required=True)
+
+
+class VillageViewSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    fiefdom = fields.String(required=True)
+    controller = fields.String(allow_none=True, required=True)
+    sept = fields.Boolean(required=True)
+
+
+class RegionViewSchema(Schema):
+    id = fields.String(required=True)
+    number = fields.Integer(required=True)
+    name = fields.String(required=True)
+    principal = fields.String(required=True)
+    villages = fields.List(fields.Nested(VillageViewSchema), required=True)
+
+
+class GameInfoSchema(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    players = fields.Integer(required=True)
+    host_name = fields.String(required=True)
+    profile = fields.String(required=True)
+    variants = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
+    deadlines = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    round = fields.Integer(required=True)
+    phase = fields.String(allow_none=True, required=True)
+    step = fields.String(allow_none=True, required=True)
+    first_player = fields.Integer(allow_none=True, required=True)
+    turn_order = fields.List(fields.Integer(), required=True)
+    dice_seed_sha256 = fields.String(required=True)
+    dice_seed = fields.String(allow_none=True, required=True)
+
+
+class ViewerSchema(Schema):
+    seat = fields.Integer(allow_none=True, required=True)
+    host = fields.Boolean(required=True)
+    role = fields.String(required=True)
+
+
+class MarkerViewSchema(Schema):
+    commitment = fields.String(required=True)
+    candidate = fields.String(allow_none=True, required=True)
+
+
+class OwnMarkerViewSchema(MarkerViewSchema):
+    kind = fields.String(allow_none=True, required=True)
+
+
+class PlacedViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    markers = fields.List(fields.Nested(MarkerViewSchema), required=True)
+
+
+class CandidateViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    noble = fields.String(required=True)
+
+
+class WeightViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    votes = fields.Integer(required=True)
+
+
+class ElectionViewSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    stage = fields.String(required=True)
+    order = fields.List(fields.Integer(), required=True)
+    acted = fields.List(fields.Integer(), required=True)
+    current = fields.Integer(allow_none=True, required=True)
+    candidates = fields.List(fields.Nested(CandidateViewSchema), required=True)
+    weights = fields.List(fields.Nested(WeightViewSchema), required=True)
+    minimum = fields.Integer(required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+    placed = fields.List(fields.Nested(PlacedViewSchema), required=True)
+    my_markers = fields.List(fields.Nested(OwnMarkerViewSchema), required=True)
+
+
+class PendingViewSchema(Schema):
+    kind = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    noble = fields.String(required=True)
+    title = fields.String(required=True)
+    election = fields.String(allow_none=True, required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+
+
+class AuctionViewSchema(Schema):
+    order = fields.List(fields.Integer(), required=True)
+    bid = fields.List(fields.Integer(), required=True)
+    passed = fields.List(fields.Integer(), required=True)
+    waiting = fields.List(fields.Integer(), required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+
+
+class OfferViewSchema(Schema):
+    id = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    to_seat = fields.Integer(required=True)
+    captive = fields.String(required=True)
+    gold = fields.Integer(required=True)
+    captives = fields.List(fields.String(), required=True)
+
+
+class CourtViewSchema(Schema):
+    game = fields.Nested(GameInfoSchema, required=True)
+    viewer = fields.Nested(ViewerSchema, required=True)
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
+    houses = fields.List(fields.Nested(HouseViewSchema), required=True)
+    titles = fields.List(fields.Nested(TitleViewSchema), required=True)
+    regions = fields.List(fields.Nested(RegionViewSchema), required=True)
+    election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
+    pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
+    auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
+    offers = fields.List(fields.Nested(OfferViewSchema), required=True)
