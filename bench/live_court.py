@@ -32,7 +32,7 @@ VILLAGES = (
     ("moat-cailin", "stark"),
 )
 ELECTION = "warden-north"
-MAX_ADVANCES = 12  # phases advanced at most while looking for the next election
+MAX_ADVANCES = 40  # phases advanced and decree turns passed while looking for the election
 HTTP_SECONDS = 20.0
 
 Move = tuple[int, str, dict[str, Any]]  # (seat, message, payload)
@@ -102,6 +102,16 @@ class CourtHttp:
     def advance_phase(self, game: Game) -> int:
         return int(self._post(f"/games/{game.id}/phase/advance", {}, game.host_token)["version"])
 
+    def decree_turn(self, game: Game) -> int | None:
+        """The seat whose turn it is in the open decree step, if one is open."""
+        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
+        response.raise_for_status()
+        decree = response.json()["decree"]
+        return None if decree is None else decree["current"]
+
+    def pass_turn(self, game: Game, seat: int) -> int:
+        return int(self._post(f"/games/{game.id}/election/pass", {}, game.tokens[seat])["version"])
+
     def close(self) -> None:
         self.session.close()
 
@@ -151,11 +161,17 @@ class Table:
         self.to_next_election()
 
     def to_next_election(self) -> None:
-        """Advance phases (host, over HTTP) until the election's candidacy is open."""
+        """Pass the decree steps and advance phases (over HTTP) until the election's
+        candidacy is open."""
         for _ in range(MAX_ADVANCES):
             if self.moves:
                 return
-            self.room.wait(self.http.advance_phase(self.game))
+            turn = self.http.decree_turn(self.game)
+            if turn is not None:
+                # phase 1 opens with the decree steps: every player passes them (untimed)
+                self.room.wait(self.http.pass_turn(self.game, turn))
+            else:
+                self.room.wait(self.http.advance_phase(self.game))
             self._read_new()
         raise RuntimeError(f"no {ELECTION} election after {MAX_ADVANCES} phases")
 

@@ -150,6 +150,22 @@ class OfferViewSchema(Schema):
     captives = fields.List(fields.String(), required=True)
 
 
+class ProposalViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    noble = fields.String(required=True)
+    to_seat = fields.Integer(required=True)
+    to_noble = fields.String(required=True)
+
+
+class DecreeViewSchema(Schema):
+    step = fields.String(required=True)
+    order = fields.List(fields.Integer(), required=True)
+    acted = fields.List(fields.Integer(), required=True)
+    current = fields.Integer(allow_none=True, required=True)
+    deadline = fields.Float(allow_none=True, required=True)
+    proposal = fields.Nested(ProposalViewSchema, allow_none=True, required=True)
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -158,6 +174,7 @@ class CourtViewSchema(Schema):
     titles = fields.List(fields.Nested(TitleViewSchema), required=True)
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
     election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
+    decree = fields.Nested(DecreeViewSchema, allow_none=True, required=True)
     pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)

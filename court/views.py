@@ -116,6 +116,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
             for t in rules.titles
         ],
         "election": election_view(state.election, viewer),
+        "decree": decree_view(state),
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
@@ -184,4 +185,27 @@ def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
         "title": pending.title,
         "election": pending.election,
         "deadline": pending.deadline,
+    }
+
+
+def decree_view(state: CourtState) -> dict[str, Any] | None:
+    """The decree step under way: whose turn it is, and a marriage proposal awaiting an answer."""
+    decree = state.decree
+    if decree is None:
+        return None
+    proposal = state.proposal
+    return {
+        "step": decree.id,
+        "order": list(decree.order),
+        "acted": list(decree.acted),
+        "current": decree.current,
+        "deadline": decree.deadline,
+        "proposal": None
+        if proposal is None
+        else {
+            "seat": proposal.seat,
+            "noble": proposal.noble,
+            "to_seat": proposal.to_seat,
+            "to_noble": proposal.to_noble,
+        },
     }

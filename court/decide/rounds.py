@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
-from court.decide import decrees, elections, purchases, titles
+from court.decide import decrees, elections, purchases, titles, victory
 from court.decide.facts import clean_cause
 from court.decide.guards import require_host, require_status
 from court.errors import CourtError
@@ -160,12 +160,16 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
     if state.status is not GameStatus.PLAYING or state.pending is not None:
         return ()
     if state.phase is Phase.DECREES:
+        decreed = decrees.follow_up(state, now, elections.deadline(state, "decree", now))
+        if decreed is not None:
+            return decreed
         events = elections.follow_up(state, now)
         if events or state.election is not None:
             return events
         return (PhaseStarted(round=state.round, phase=Phase.CARDS.value),)
     if state.phase is Phase.END_OF_ROUND:
-        return _next_round(state)
+        ended = victory.check(state)
+        return (ended,) if ended is not None else _next_round(state)
     if state.phase is Phase.PURCHASES:
         return purchases.follow_up(state, now)
     return ()

@@ -69,7 +69,23 @@ def start(client: FlaskClient, game: Game) -> int:
     assert response.status_code == 200, response.get_json()
     body = response.get_json()
     assert body["ok"] is True and isinstance(body["version"], int), body
-    return body["version"]
+    return pass_decrees(client, game) or body["version"]
+
+
+def pass_decrees(client: FlaskClient, game: Game) -> int | None:
+    """Every player passes in each decree step now open (R-4.2); the version it ends at, or
+    None when no step was open."""
+    seat_house = {seat: house for house, seat in game.seats.items()}
+    version = None
+    for _ in range(100):
+        decree = client.get(f"/api/games/{game.id}").get_json()["decree"]
+        if decree is None or decree["current"] is None:
+            return version
+        house = seat_house[decree["current"]]
+        response = client.post(f"/api/games/{game.id}/election/pass", headers=game.auth(house))
+        assert response.status_code == 200, response.get_json()
+        version = response.get_json()["version"]
+    raise AssertionError("the decree steps did not end")
 
 
 def logs(app: Flask, client: FlaskClient) -> dict[str, tuple[int, str]]:
@@ -93,3 +109,17 @@ def error_body(response: Any, status: int, code: str | None = None) -> dict[str,
     if code is not None:
         assert body["code"] == code, body
     return body
+
+
+def next_round(client: FlaskClient, game: Game) -> None:
+    """The host closes the phases played at the table until a new round begins; then every
+    player passes in its decree steps (R-4.1, R-4.2)."""
+    start_round = client.get(f"/api/games/{game.id}").get_json()["game"]["round"]
+    for _ in range(20):
+        view = client.get(f"/api/games/{game.id}").get_json()
+        if view["game"]["round"] != start_round:
+            pass_decrees(client, game)
+            return
+        response = client.post(f"/api/games/{game.id}/phase/advance", json={}, headers=game.host)
+        assert response.status_code == 200, response.get_json()
+    raise AssertionError("no new round began")

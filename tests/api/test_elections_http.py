@@ -9,7 +9,7 @@ import json
 from flask.testing import FlaskClient
 
 from court.chain import Record, verify
-from tests.api.court_client import Game
+from tests.api.court_client import Game, next_round
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -29,10 +29,8 @@ def to_the_north_election(client: FlaskClient, game: Game) -> None:
             game.host,
             {"village": village, "house": "stark", "cause": "battle"},
         )
+    next_round(client, game)
     court = client.get(f"/api/games/{game.id}").get_json()
-    while court["game"]["round"] == 1:
-        post(client, game, "phase/advance", game.host)
-        court = client.get(f"/api/games/{game.id}").get_json()
     assert court["election"]["id"] == "warden-north"
 
 

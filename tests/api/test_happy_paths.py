@@ -74,7 +74,7 @@ def test_players_join_seats_0_1_2_in_order_with_distinct_tokens(client: FlaskCli
 WARDEN_SKIPPED = "not every village of the region is controlled (R-7.4)"
 
 
-def test_a_started_game_has_run_phase_1_and_is_playing_round_1_in_the_cards_phase(
+def test_a_started_game_passed_phase_1_and_is_playing_round_1_in_the_cards_phase(
     client: FlaskClient, game: Game
 ) -> None:
     """R-4.1: a round opens with phase 1, Decrees and elections; R-4.2: every election whose
@@ -94,8 +94,20 @@ def test_a_started_game_has_run_phase_1_and_is_playing_round_1_in_the_cards_phas
         "GameStarted",
         "RoundStarted",
     ]
-    skipped = history[6:-1]
-    assert [r["type"] for r in skipped] == ["ElectionSkipped"] * len(skipped)
+    # the marriages step opened and every player passed (R-4.2, R-5.1); then the other
+    # decree steps had nobody to act, and every election was skipped
+    decrees = [r for r in history[6:-1] if r["type"].startswith("Decree")]
+    assert decrees[0]["type"] == "DecreeStepOpened" and decrees[0]["data"]["step"] == "marriages"
+    assert [r["data"]["seats"] for r in decrees if r["type"] == "DecreePassed"] == [[0], [1], [2]]
+    skipped_steps = [r["data"]["step"] for r in decrees if r["type"] == "DecreeStepSkipped"]
+    assert skipped_steps == [
+        "false_idols",
+        "royal_pardon",
+        "send_to_wall",
+        "title_concession",
+        "oathbreakers",
+    ]
+    skipped = [r for r in history[6:-1] if r["type"] == "ElectionSkipped"]
     assert [r["data"]["election"] for r in skipped] == [
         "warden-north",
         "warden-east",

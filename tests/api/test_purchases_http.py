@@ -9,7 +9,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.api.court_client import Game
+from tests.api.court_client import Game, next_round
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 WEST = ("casterly-rock", "lannisport", "the-crag", "pyke", "lordsport")
@@ -63,10 +63,8 @@ def to_the_sale(client: FlaskClient, game: Game) -> dict[str, Any]:
         for village in villages:
             body = {"village": village, "house": house, "cause": "battle"}
             post(client, game, "facts/village", game.host, body)
+    next_round(client, game)
     view = court(client, game)
-    while view["game"]["round"] == 1:
-        post(client, game, "phase/advance", game.host)
-        view = court(client, game)
     while view["election"] is not None:
         run_warden_election(client, game)
         view = court(client, game)

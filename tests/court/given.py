@@ -72,7 +72,21 @@ def started(players: int = 3, first: int = 0) -> tuple[Event, ...]:
         GameStarted(seat_order=order, first_player=Seat(first)),
         RoundStarted(round=1, first_player=Seat(first)),
     )
-    return (*before, *settle(replay(GAME, before), start, 0.0))
+    events = (*before, *settle(replay(GAME, before), start, 0.0))
+    return (*events, *pass_decrees(replay(GAME, events)))
+
+
+def pass_decrees(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
+    """Every player passes in each decree step of phase 1 (R-4.2), as a quiet table does."""
+    from court.commands import Pass
+
+    events: list[Event] = []
+    while state.decree is not None and state.decree.current is not None:
+        step = decide(state, Pass(), Actor(seat=state.decree.current), now)
+        for event in step:
+            state = evolve(state, event)
+        events.extend(step)
+    return tuple(events)
 
 
 def given(*events: Event) -> CourtState:

@@ -37,7 +37,17 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.state import CourtState, NobleStatus, PendingKind, Phase, Stage
 from elections.markers import commitment
-from tests.court.given import HOST, created, given, joined, seat, started, then_state, when
+from tests.court.given import (
+    HOST,
+    created,
+    given,
+    joined,
+    pass_decrees,
+    seat,
+    started,
+    then_state,
+    when,
+)
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -67,7 +77,7 @@ def next_round(state: CourtState, now: float = 0.0) -> CourtState:
             state = act(state, PassBid(), seat(state.auction.waiting[0]), now)
             continue
         state = act(state, AdvancePhase(), HOST, now)
-    return state
+    return then_state(state, pass_decrees(state, now))
 
 
 def grant(state: CourtState, title: str, noble: str) -> CourtState:
@@ -123,6 +133,7 @@ def test_with_the_nights_watch_the_lord_commander_election_comes_first() -> None
         RoundStarted(round=1, first_player=Seat(0)),
     )
     events = settle(replay(GAME, before), start, 0.0)
+    events += pass_decrees(replay(GAME, (*before, *events)))
     first = next(e for e in events if isinstance(e, ElectionSkipped))
     assert first.election == "lord-commander" and "Brothers" in first.reason
 
@@ -343,11 +354,12 @@ def test_the_new_hand_returns_his_master_title() -> None:
 def test_a_married_king_makes_his_wife_queen_and_holds_protector() -> None:
     """R-7.8 (three titled Lords, 3 votes at least) and R-3.8."""
     state = given(*started(3))
+    # Warden titles: titled Lords worth no VP, so nobody wins at the end of the round (R-4.7)
     for title, lord in (
-        ("fief-winterfell", "eddard-stark"),
-        ("fief-the-eyrie", "robb-stark"),
-        ("fief-riverrun", "bran-stark"),
-        ("fief-pyke", "tywin-lannister"),
+        ("warden-north", "eddard-stark"),
+        ("warden-east", "robb-stark"),
+        ("warden-crownlands", "bran-stark"),
+        ("warden-west", "tywin-lannister"),
     ):
         state = grant(state, title, lord)
     state = noble(state, "eddard-stark", spouse="catelyn-stark")
@@ -406,6 +418,7 @@ def test_steps_close_by_themselves_at_their_deadline() -> None:
     from court.commands import StartGame
 
     state = act(state, StartGame(), HOST, now=1000.0)
+    state = then_state(state, pass_decrees(state, 1000.0))
     state = control(state, NORTH, "stark")
     state = next_round(state, now=2000.0)
     opened = state.election
@@ -436,6 +449,7 @@ def test_brothers_elect_a_lord_commander_with_two_votes_at_least() -> None:
 
     state = given(created(3, variants__nights_watch=True), joined(0), joined(1), joined(2))
     state = act(state, StartGame())
+    state = then_state(state, pass_decrees(state))
     for brother in ("benjen-stark", "jon-snow", "lancel-lannister"):
         state = noble(state, brother, status=NobleStatus.BROTHER)
     state = next_round(state)
@@ -460,8 +474,10 @@ def test_a_hand_election_needs_two_council_members_in_play() -> None:
     seen: list = []
     while state.round == 1:
         events = when(state, AdvancePhase())
-        seen.extend(events)
         state = then_state(state, events)
+        passes = pass_decrees(state)
+        state = then_state(state, passes)
+        seen.extend((*events, *passes))
     hand = next(e for e in seen if isinstance(e, ElectionSkipped) and e.election == "hand")
     assert "fewer than 2 Small Council members" in hand.reason and "R-7.7" in hand.reason
     assert state.election is None and state.phase is Phase.CARDS

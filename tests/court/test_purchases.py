@@ -42,6 +42,7 @@ from tests.court.given import (
     HOST,
     created,
     given,
+    pass_decrees,
     seat,
     started,
     then_state,
@@ -88,6 +89,7 @@ def sale(now: float = 0.0, **deadlines: int) -> CourtState:
             *events[1:4],
         )
         events = (*before, *settle(replay(GAME, before), events[4:6], 0.0))
+        events = (*events, *pass_decrees(replay(GAME, events)))
     state = wardens(
         given(*events), ("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")
     )

@@ -208,8 +208,10 @@ def test_starting_seats_the_houses_with_their_nobles_and_treasury() -> None:
     )
     state = then_state(state, events)
     assert state.status is GameStatus.PLAYING and state.round == 1
-    # nobody holds anything yet, so every election of phase 1 is skipped
-    assert state.phase is Phase.CARDS
+    # phase 1 begins with the marriages, every player in turn order
+    assert state.phase is Phase.DECREES
+    assert state.decree is not None and state.decree.id == "marriages"
+    assert state.decree.order == (0, 1, 2)
     for house in ("stark", "lannister", "tyrell"):
         nobles = [n for n in state.nobles.values() if n.house == house]
         assert sum(n.gender is Gender.LORD for n in nobles) == 5

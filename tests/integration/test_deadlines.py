@@ -7,7 +7,7 @@ import time
 from flask import Flask
 
 from app import create_app
-from tests.api.court_client import Game, lobby_game, start
+from tests.api.court_client import Game, lobby_game, next_round, start
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -22,8 +22,7 @@ def open_north_election(app: Flask, deadline: int) -> Game:
             headers=game.host,
             json={"village": village, "house": "stark", "cause": "battle"},
         )
-    while client.get(f"/api/games/{game.id}").get_json()["game"]["round"] == 1:
-        client.post(f"/api/games/{game.id}/phase/advance", headers=game.host)
+    next_round(client, game)
     election = client.get(f"/api/games/{game.id}").get_json()["election"]
     assert election["id"] == "warden-north" and election["deadline"] > time.time()
     return game

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from app import create_app
-from tests.api.court_client import lobby_game, start
+from tests.api.court_client import lobby_game, next_round, start
 from tests.integration.live import NORTH, connect, send
 
 
@@ -25,8 +25,7 @@ def test_a_whole_election_logs_no_kind_and_no_salt(app: Flask, caplog) -> None:
     stark = connect(app, game, game.tokens["stark"])
     for village in NORTH:
         send(stark, "record_village", {"village": village, "house": "stark", "cause": "battle"})
-    while http.get(f"/api/games/{game.id}").get_json()["game"]["round"] == 1:
-        send(stark, "advance_phase")
+    next_round(http, game)
     lannister = connect(app, game, game.tokens["lannister"])
     tyrell = connect(app, game, game.tokens["tyrell"])
     send(lannister, "pass")

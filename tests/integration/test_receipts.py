@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from court.chain import Record
 from court.receipts import check_receipt
+from tests.api.court_client import next_round
 from tests.integration.live import NORTH, connect, send
 
 
@@ -15,8 +16,7 @@ def run_election(app, game) -> dict:
     stark = connect(app, game, game.tokens["stark"])
     for village in NORTH:
         send(stark, "record_village", {"village": village, "house": "stark", "cause": "battle"})
-    while http.get(f"/api/games/{game.id}").get_json()["game"]["round"] == 1:
-        send(stark, "advance_phase")
+    next_round(http, game)
     send(connect(app, game, game.tokens["lannister"]), "stand", {"noble": "jaime-lannister"})
     send(connect(app, game, game.tokens["tyrell"]), "pass")
     send(stark, "stand", {"noble": "robb-stark"})

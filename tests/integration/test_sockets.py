@@ -10,7 +10,7 @@ import time
 import pytest
 from flask import Flask
 
-from tests.api.court_client import Game, lobby_game, start
+from tests.api.court_client import Game, lobby_game, next_round, start
 from tests.integration.live import NAMESPACE, NORTH, connect, pushed, send
 
 
@@ -26,12 +26,9 @@ def test_four_clients_run_a_warden_election_and_only_the_owner_knows_his_for(
             stark, "record_village", {"village": village, "house": "stark", "cause": "battle"}
         )["ok"]
         # the host's seat token is the host's too
-    while True:
-        ack = send(stark, "advance_phase")
-        assert ack["ok"], ack
-        view = app.test_client().get(f"/api/games/{game.id}").get_json()
-        if view["game"]["round"] == 2:
-            break
+    next_round(app.test_client(), game)
+    view = app.test_client().get(f"/api/games/{game.id}").get_json()
+    assert view["game"]["round"] == 2
     assert view["election"]["id"] == "warden-north"
     for client in (stark, lannister, tyrell, spectator):
         client.get_received(NAMESPACE)
@@ -144,8 +141,7 @@ def test_before_the_reveal_others_see_where_markers_lie_but_never_which_is_the_f
         assert send(
             stark, "record_village", {"village": village, "house": house, "cause": "battle"}
         )["ok"]
-    while http.get(f"/api/games/{game.id}").get_json()["game"]["round"] == 1:
-        assert send(stark, "advance_phase")["ok"]
+    next_round(http, game)
     assert send(lannister, "stand", {"noble": "jaime-lannister"})["ok"]
     assert send(tyrell, "pass")["ok"]
     assert send(stark, "stand", {"noble": "robb-stark"})["ok"]
