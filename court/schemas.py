@@ -258,6 +258,47 @@ PURCHASE_SCHEMAS: dict[str, type[Schema] | None] = {
 }
 
 
+class NobleChoiceSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+
+
+class ProposeMarriageSchema(Schema):
+    noble = fields.String(required=True, validate=ID)
+    to_noble = fields.String(required=True, validate=ID)
+
+
+class AnswerMarriageSchema(Schema):
+    accept = fields.Boolean(required=True)
+
+
+class EmbraceSchema(Schema):
+    hand_converts = fields.Boolean(load_default=False)
+    burn = fields.String(load_default=None, allow_none=True, validate=ID)
+
+
+class HandConversionSchema(Schema):
+    convert = fields.Boolean(required=True)
+    burn = fields.String(load_default=None, allow_none=True, validate=ID)
+
+
+class ConcedeSchema(Schema):
+    title = fields.String(required=True, validate=ID)
+    to = fields.String(required=True, validate=ID)
+
+
+DECREE_SCHEMAS: dict[str, type[Schema] | None] = {
+    "propose_marriage": ProposeMarriageSchema,
+    "answer_marriage": AnswerMarriageSchema,
+    "divorce": NobleChoiceSchema,
+    "embrace_rhllor": EmbraceSchema,
+    "hand_conversion": HandConversionSchema,
+    "pardon": NobleChoiceSchema,
+    "send_to_wall": NobleChoiceSchema,
+    "concede_title": ConcedeSchema,
+    "desert": NobleChoiceSchema,
+}
+
+
 class BidReceiptSchema(Schema):
     version = fields.Integer(required=True)
     record_hash = fields.String(required=True)

@@ -36,6 +36,7 @@ from court.commands import (
     StandForElection,
     StartGame,
 )
+from court.decree_payloads import DECREES
 from court.errors import CourtError
 from court.fact_payloads import FACTS
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
@@ -167,6 +168,7 @@ COMMANDS: dict[str, tuple[type[Schema] | None, Handler]] = {
     **{message: (s.FACT_SCHEMAS[message], build) for _, message, _, build in FACTS},
     # Purchases at court in phase 4, and ransom.
     **{message: (s.PURCHASE_SCHEMAS[message], build) for _, message, _, build in PURCHASES},
+    **{message: (s.DECREE_SCHEMAS[message], build) for _, message, _, build in DECREES},
 }
 
 

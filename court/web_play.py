@@ -23,6 +23,7 @@ from court.commands import (
     ResolveTitleOverflow,
     StandForElection,
 )
+from court.decree_payloads import DECREES
 from court.fact_payloads import FACTS
 from court.ids import HouseId, NobleId, TitleId, VillageId
 from court.purchase_payloads import PURCHASES
@@ -90,6 +91,11 @@ ROUTES: tuple[tuple[str, str, type[Schema] | None, Build], ...] = (
     ("steps/close-overdue", "Close a step whose deadline has passed (R-4.3)", None, _close),
     # Recorded facts of a Noble's life and Court Events (host only, section 9).
     *((path, summary, s.FACT_SCHEMAS[message], build) for path, message, summary, build in FACTS),
+    # The decree steps of phase 1.
+    *(
+        (path, summary, s.DECREE_SCHEMAS[message], build)
+        for path, message, summary, build in DECREES
+    ),
     # Purchases at court in phase 4, and ransom.
     *(
         (path, summary, s.PURCHASE_SCHEMAS[message], build)

@@ -376,6 +376,23 @@ UNKNOWN_GAME_ROUTES = [
     ("POST", "/api/games/nosuchgame/ransom/accept", {"offer": 1}),
     ("POST", "/api/games/nosuchgame/ransom/refuse", {"offer": 1}),
     ("POST", "/api/games/nosuchgame/ransom/withdraw", {"offer": 1}),
+    (
+        "POST",
+        "/api/games/nosuchgame/decrees/propose-marriage",
+        {"noble": "robb-stark", "to_noble": "cersei-lannister"},
+    ),
+    ("POST", "/api/games/nosuchgame/decrees/answer-marriage", {"accept": True}),
+    ("POST", "/api/games/nosuchgame/decrees/divorce", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/decrees/embrace-rhllor", {}),
+    ("POST", "/api/games/nosuchgame/decrees/hand-conversion", {"convert": False}),
+    ("POST", "/api/games/nosuchgame/decrees/pardon", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/decrees/send-to-wall", {"noble": "robb-stark"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/decrees/concede-title",
+        {"title": "warden-north", "to": "robb-stark"},
+    ),
+    ("POST", "/api/games/nosuchgame/decrees/desert", {"noble": "benjen-stark"}),
 ]
 
 

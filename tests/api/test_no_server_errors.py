@@ -83,6 +83,18 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/ransom/accept": {"offer": 1},
     "/api/games/{game_id}/ransom/refuse": {"offer": 1},
     "/api/games/{game_id}/ransom/withdraw": {"offer": 1},
+    "/api/games/{game_id}/decrees/propose-marriage": {
+        "noble": "robb-stark",
+        "to_noble": "cersei-lannister",
+    },
+    "/api/games/{game_id}/decrees/answer-marriage": {"accept": True},
+    "/api/games/{game_id}/decrees/divorce": {"noble": "robb-stark"},
+    "/api/games/{game_id}/decrees/embrace-rhllor": {},
+    "/api/games/{game_id}/decrees/hand-conversion": {"convert": False},
+    "/api/games/{game_id}/decrees/pardon": {"noble": "robb-stark"},
+    "/api/games/{game_id}/decrees/send-to-wall": {"noble": "robb-stark"},
+    "/api/games/{game_id}/decrees/concede-title": {"title": "warden-north", "to": "robb-stark"},
+    "/api/games/{game_id}/decrees/desert": {"noble": "benjen-stark"},
 }
 
 
