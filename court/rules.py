@@ -1,0 +1,277 @@
+"""What can I do now? `legal_commands(state, actor)` lists every move a seat (or the host)
+may send at this moment, with its choices, for the UI and for bots.
+
+It is computed from the rules, not by trying `decide`; a test plays games with it and
+checks that `decide` accepts every move it lists and refuses others. Recorded facts are
+the host's account of the table, not moves, and are not listed. Salts in a ballot or a
+bid are placeholders: the service draws the real ones.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from court import electorate
+from court.commands import (
+    AcceptRansom,
+    AcceptTitle,
+    Actor,
+    AdvancePhase,
+    BuildSept,
+    BuyFiefTitle,
+    ChooseCouncilSeat,
+    Command,
+    JoinSeat,
+    LeaveSeat,
+    MarkerChoice,
+    Pass,
+    PassBid,
+    PlaceBallot,
+    PlaceBid,
+    RefuseRansom,
+    RefuseTitle,
+    ResolveTitleOverflow,
+    StandForElection,
+    StartGame,
+    WithdrawRansom,
+)
+from court.decide import decrees, marriages, purchases, titles
+from court.decide.rounds import HOST_PHASES
+from court.decree_commands import (
+    AnswerMarriage,
+    ConcedeTitle,
+    Desert,
+    Divorce,
+    EmbraceRhllor,
+    HandConversion,
+    Pardon,
+    ProposeMarriage,
+    SendToWall,
+)
+from court.ids import NobleId, Seat
+from court.ruleset import Category
+from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage
+
+PLACEHOLDER_SALT = "drawn-by-the-server"
+
+
+def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
+    if state.status is GameStatus.LOBBY:
+        return _lobby(state, actor)
+    if state.status is not GameStatus.PLAYING:
+        return []
+    moves: list[Command] = []
+    seat = actor.seat
+    if seat is not None:
+        moves += _pending(state, seat)
+        if state.pending is None:
+            moves += _decree(state, seat) + _election(state, seat) + _purchases(state, seat)
+        moves += _ransom(state, seat)
+    if actor.host and state.pending is None and _host_may_advance(state):
+        moves.append(AdvancePhase())
+    return moves
+
+
+def _lobby(state: CourtState, actor: Actor) -> list[Command]:
+    if actor.seat is not None:
+        moves: list[Command] = [LeaveSeat()]
+        if actor.host and len(state.seats) == state.players:
+            moves.append(StartGame())
+        return moves
+    if len(state.seats) >= state.players:
+        return [StartGame()] if actor.host and len(state.seats) == state.players else []
+    taken = {s.house for s in state.seats.values()}
+    houses = [h.id for h in state.ruleset.houses if h.id not in taken]
+    moves = [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]
+    if actor.host and len(state.seats) == state.players:
+        moves.append(StartGame())
+    return moves
+
+
+def _pending(state: CourtState, seat: Seat) -> list[Command]:
+    pending = state.pending
+    if pending is None or pending.seat != seat:
+        return []
+    if pending.kind is PendingKind.ACCEPTANCE:
+        return [AcceptTitle(), RefuseTitle()]
+    category = titles.category(state, pending.title)
+    moves: list[Command] = []
+    for title in titles.held_in(state, pending.noble, category):
+        if category is Category.ROYAL:
+            continue
+        moves.append(ResolveTitleOverflow(title=title, to=None))
+        for noble in state.nobles:
+            if (
+                noble != pending.noble
+                and titles.could_hold(state, title, noble)
+                and titles.has_free_slot(state, noble, category)
+            ):
+                moves.append(ResolveTitleOverflow(title=title, to=noble))
+    return moves
+
+
+def _decree(state: CourtState, seat: Seat) -> list[Command]:
+    decree, proposal = state.decree, state.proposal
+    if decree is None:
+        return []
+    if proposal is not None:
+        return (
+            [AnswerMarriage(accept=True), AnswerMarriage(accept=False)]
+            if (proposal.to_seat == seat)
+            else []
+        )
+    if decree.current != seat:
+        return []
+    moves: list[Command] = [Pass()]
+    match decree.id:
+        case "marriages":
+            moves += [
+                ProposeMarriage(noble=n, to_noble=o) for n, o in marriages.possible(state, seat)
+            ]
+            if marriages.master_of_laws_seat(state) == seat:
+                moves += [Divorce(noble=n) for n in marriages.divorceable(state)]
+        case "false_idols":
+            moves += _false_idols(state, seat)
+        case "royal_pardon":
+            moves += [Pardon(noble=n.id) for n in state.nobles.values() if n.outlaw and n.alive]
+        case "send_to_wall":
+            moves += [SendToWall(noble=n) for n in _wall_targets(state)]
+        case "title_concession":
+            moves += [ConcedeTitle(title=t, to=n) for t, n in decrees._concessions(state, seat)]
+        case "oathbreakers":
+            moves += [Desert(noble=n) for n in decrees._brothers(state, seat)]
+    return moves
+
+
+def ProposeMarriageOf(noble: NobleId, other: NobleId) -> Command:
+    from court.decree_commands import ProposeMarriage
+
+    return ProposeMarriage(noble=noble, to_noble=other)
+
+
+def _burnable(state: CourtState) -> list[NobleId]:
+    return [
+        n.id
+        for n in state.nobles.values()
+        if n.alive and n.status is not NobleStatus.BROTHER and not state.titles_of(n.id)
+    ]
+
+
+def _false_idols(state: CourtState, seat: Seat) -> list[Command]:
+    hand = decrees.seat_holding(state, decrees.HAND)
+    if not state.septs_banned:
+        if hand != seat:
+            return [EmbraceRhllor()]
+        return [EmbraceRhllor(), EmbraceRhllor(hand_converts=True)] + [
+            EmbraceRhllor(hand_converts=True, burn=n) for n in _burnable(state)
+        ]
+    return [HandConversion(convert=False), HandConversion(convert=True)] + [
+        HandConversion(convert=True, burn=n) for n in _burnable(state)
+    ]
+
+
+def _wall_targets(state: CourtState) -> list[NobleId]:
+    master = state.titles.get(decrees.MASTER_OF_LAWS)
+    return [
+        n.id
+        for n in state.nobles.values()
+        if n.alive
+        and n.id != master
+        and n.status is not NobleStatus.BROTHER
+        and (not n.outlaw or decrees._takes_the_black(state, n.id))
+    ]
+
+
+def _election(state: CourtState, seat: Seat) -> list[Command]:
+    election = state.election
+    if election is None or election.current != seat:
+        return []
+    if election.stage is Stage.CANDIDACY:
+        spec = electorate.spec(state, election.id)
+        return [Pass()] + [
+            StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)
+        ]
+    candidates = [noble for _, noble in election.candidates]
+    ballots: list[Command] = [Pass()]
+    for candidate in candidates:
+        for kind in ("for", "decoy"):
+            ballots.append(_ballot((kind, candidate)))
+    for first, second in product(candidates, candidates):
+        ballots.append(_ballot(("for", first), ("decoy", second)))
+    return ballots
+
+
+def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:
+    return PlaceBallot(
+        markers=tuple(
+            MarkerChoice(kind=kind, candidate=c, salt=f"{PLACEHOLDER_SALT}-{i}")
+            for i, (kind, c) in enumerate(markers)
+        )
+    )
+
+
+def _purchases(state: CourtState, seat: Seat) -> list[Command]:
+    if state.phase is not Phase.PURCHASES:
+        return []
+    house = state.seats[seat].house
+    gold = state.treasury[house]
+    moves: list[Command] = []
+    auction = state.auction
+    if auction is not None:
+        if auction.winner is None and seat in auction.waiting:
+            moves.append(PassBid())
+            moves += [
+                PlaceBid(amount=a, salt=PLACEHOLDER_SALT)
+                for a in sorted({1, gold})
+                if 0 < a <= gold
+            ]
+        if auction.winner == seat:
+            moves += [
+                ChooseCouncilSeat(noble=n, title=t)
+                for n in purchases.wardens_off_council(state, house)
+                for t in purchases.free_masters(state)
+            ]
+        return moves
+    profile = state.ruleset.profile
+    if not state.septs_banned and gold >= profile.purchases.sept_cost:
+        moves += [
+            BuildSept(village=v)
+            for v, h in state.villages.items()
+            if h == house and v not in state.septs
+        ]
+    if gold >= profile.titles.fief_price:
+        moves += _fief_purchases(state, seat)
+    return moves
+
+
+def _fief_purchases(state: CourtState, seat: Seat) -> list[Command]:
+    house = state.seats[seat].house
+    moves: list[Command] = []
+    for title in state.ruleset.titles:
+        if title.category is not Category.FIEF or title.id in state.titles:
+            continue
+        villages = [v.id for v in state.ruleset.villages if v.fiefdom == title.fiefdom]
+        if not all(state.villages.get(v) == house for v in villages):
+            continue
+        moves += [
+            BuyFiefTitle(title=title.id, noble=n.id)
+            for n in state.nobles.values()
+            if n.house == house
+            and titles.could_hold(state, title.id, n.id)
+            and titles.has_free_slot(state, n.id, Category.FIEF)
+        ]
+    return moves
+
+
+def _ransom(state: CourtState, seat: Seat) -> list[Command]:
+    moves: list[Command] = []
+    for offer in state.offers.values():
+        if offer.to_seat == seat:
+            moves += [AcceptRansom(offer=offer.id), RefuseRansom(offer=offer.id)]
+        if offer.seat == seat:
+            moves.append(WithdrawRansom(offer=offer.id))
+    return moves
+
+
+def _host_may_advance(state: CourtState) -> bool:
+    return state.phase in HOST_PHASES and state.auction is None

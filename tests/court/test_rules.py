@@ -1,0 +1,87 @@
+"""`legal_commands` says what each seat may do now: `decide` accepts every move it lists and
+refuses moves it does not list (R-4.2, R-7.1, R-5.1, R-6, R-4.6, R-8.2)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from court.commands import (
+    Actor,
+    AdvancePhase,
+    BuildSept,
+    Pass,
+    RecordVillageControl,
+    StandForElection,
+    StartGame,
+)
+from court.decide import decide
+from court.decree_commands import Pardon, ProposeMarriage, SendToWall
+from court.errors import CourtError
+from court.evolve import evolve
+from court.ids import NobleId, Seat, VillageId
+from court.rules import legal_commands
+from court.state import CourtState, GameStatus
+from tests.court.given import HOUSES, given, lobby
+
+
+def apply(state: CourtState, command, actor: Actor) -> CourtState:
+    for event in decide(state, command, actor):
+        state = evolve(state, event)
+    return state
+
+
+def actors(state: CourtState) -> list[Actor]:
+    return [Actor(seat=Seat(s), host=s == 0) for s in sorted(state.seats)]
+
+
+def stray_moves(state: CourtState, rng: random.Random) -> list:
+    """Moves drawn at random from the whole space, legal or not."""
+    nobles = list(state.nobles)
+    villages = [v.id for v in state.ruleset.villages]
+    return [
+        Pass(),
+        AdvancePhase(),
+        StandForElection(noble=NobleId(rng.choice(nobles))),
+        ProposeMarriage(noble=NobleId(rng.choice(nobles)), to_noble=NobleId(rng.choice(nobles))),
+        SendToWall(noble=NobleId(rng.choice(nobles))),
+        Pardon(noble=NobleId(rng.choice(nobles))),
+        BuildSept(village=VillageId(rng.choice(villages))),
+    ]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (6, 4), (4, 5)])
+def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    host = Actor(seat=Seat(0), host=True)
+    state = given(*lobby(players))
+    assert StartGame() in legal_commands(state, host)
+    state = apply(state, StartGame(), host)
+    listed_total = refused_total = 0
+    for _ in range(250):
+        if state.status is not GameStatus.PLAYING:
+            break
+        if rng.random() < 0.15:  # the host records who holds a village (section 9)
+            village = rng.choice(state.ruleset.villages).id
+            house = rng.choice([*HOUSES[:players], None])
+            fact = RecordVillageControl(village=village, house=house, cause="battle")
+            with contextlib.suppress(CourtError):  # the same holder again changes nothing
+                state = apply(state, fact, host)
+        moves = []
+        for actor in actors(state):
+            listed = legal_commands(state, actor)
+            for move in listed:
+                decide(state, move, actor)  # raises if the rules refuse a listed move
+            listed_total += len(listed)
+            moves += [(actor, move) for move in listed]
+            for move in stray_moves(state, rng):
+                if move not in listed:
+                    with pytest.raises(CourtError):
+                        decide(state, move, actor)
+                    refused_total += 1
+        assert moves, "a running game always offers someone a move"
+        actor, move = rng.choice(moves)
+        state = apply(state, move, actor)
+    assert listed_total > 200 and refused_total > 200
