@@ -166,6 +166,13 @@ class DecreeViewSchema(Schema):
     proposal = fields.Nested(ProposalViewSchema, allow_none=True, required=True)
 
 
+class MoveViewSchema(Schema):
+    """A move the viewer may make now: the Socket.IO message and its payload."""
+
+    message = fields.String(required=True)
+    payload = fields.Dict(keys=fields.String(), required=True)
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -175,6 +182,7 @@ class CourtViewSchema(Schema):
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
     election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
     decree = fields.Nested(DecreeViewSchema, allow_none=True, required=True)
+    moves = fields.List(fields.Nested(MoveViewSchema), required=True)
     pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)

@@ -11,6 +11,7 @@ from typing import Any
 from court.chain import Record
 from court.commands import Actor
 from court.purchase_views import auction_view, offers_view
+from court.rules import legal_commands, move_view
 from court.sentences import describe
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 
@@ -117,6 +118,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
         ],
         "election": election_view(state.election, viewer),
         "decree": decree_view(state),
+        "moves": [move_view(m) for m in legal_commands(state, viewer)],
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
