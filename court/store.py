@@ -156,6 +156,7 @@ class SqlEventStore:
         self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
+        self._write_conn: Any = None
         self._write_lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
@@ -168,6 +169,9 @@ class SqlEventStore:
                     conn.exec_driver_sql(statement)
 
     def close(self) -> None:
+        if self._write_conn is not None:
+            self._write_conn.close()
+            self._write_conn = None
         self.engine.dispose()
 
     def append(self, records: Sequence[Record], expected_version: int) -> None:
@@ -192,7 +196,7 @@ class SqlEventStore:
             for r in records
         ]
         with self._write_lock:
-            conn = self.engine.raw_connection()
+            conn = self._writer()
             try:
                 cursor = conn.cursor()
                 if len(rows) == 1:
@@ -207,7 +211,20 @@ class SqlEventStore:
                 conn.rollback()
                 raise
             finally:
-                conn.close()
+                self._release(conn)
+
+    def _writer(self) -> Any:
+        """SQLite: the one writing connection, kept open under the write lock (a checkout
+        from the pool per append cost as much as the insert). Other databases: the pool."""
+        if self.engine.dialect.name != "sqlite":
+            return self.engine.raw_connection()
+        if self._write_conn is None:
+            self._write_conn = self.engine.raw_connection()
+        return self._write_conn
+
+    def _release(self, conn: Any) -> None:
+        if conn is not self._write_conn:
+            conn.close()
 
     def rows(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
