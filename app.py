@@ -15,12 +15,13 @@ from sqlalchemy import text
 from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
-from court import pages, web, web_play  # noqa: F401 - web_play registers its routes
+from court import pages, web, web_history, web_lobby, web_play  # noqa: F401 - they register routes
 from court.api import install_error_handlers
 from court.cli import court_cli
 from court.deadlines import DeadlineWatcher
+from court.presence import PresenceNamespace
 from court.service import CourtService
-from court.sockets import CourtNamespace, RateLimit, SocketPublisher
+from court.sockets import RateLimit, SocketPublisher
 from court.store import SqlEventStore
 
 
@@ -44,7 +45,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         cache_size=settings.STATE_CACHE_SIZE,
         publisher=SocketPublisher(socketio),
     )
-    socketio.on_namespace(CourtNamespace(lambda: app.extensions["court"], RateLimit()))
+    socketio.on_namespace(PresenceNamespace(lambda: app.extensions["court"], RateLimit()))
     watcher = DeadlineWatcher(lambda: app.extensions["court"])
     app.extensions["court"].publishers.append(watcher)
     app.extensions["deadlines"] = watcher

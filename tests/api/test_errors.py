@@ -293,6 +293,7 @@ UNKNOWN_GAME_ROUTES = [
     ("GET", "/api/games/nosuchgame/versions/1", None),
     ("GET", "/api/games/nosuchgame/export", None),
     ("GET", "/api/games/nosuchgame/verify", None),
+    ("GET", "/api/games/nosuchgame/history", None),
     ("POST", "/api/games/nosuchgame/seats", {"house": "stark", "player_name": "Arya"}),
     ("POST", "/api/games/nosuchgame/leave", None),
     ("POST", "/api/games/nosuchgame/start", {}),

@@ -1,0 +1,83 @@
+"""Who is at the table: open Socket.IO connections per game and seat, pushed as `presence`.
+
+`Presence` only counts connections (no framework); `PresenceNamespace` is the `/court`
+namespace with presence pushes added on connect, join and disconnect, and the server's clock
+so a page can count a step's deadline down without trusting its own.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+
+from court.commands import Actor
+from court.sockets import CourtNamespace, game_room
+
+
+class Presence:
+    """Open connections by id: which game, which seat (None for a spectator), host or not."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, tuple[str, Actor]] = {}
+        self._lock = threading.Lock()
+
+    def enter(self, sid: str, game_id: str, actor: Actor) -> None:
+        with self._lock:
+            self._open[sid] = (game_id, actor)
+
+    def leave(self, sid: str) -> str | None:
+        """Forget a connection; the game it was in, or None if it was not known."""
+        with self._lock:
+            found = self._open.pop(sid, None)
+        return found[0] if found else None
+
+    def snapshot(self, game_id: str) -> dict[str, Any]:
+        """`{seats: [seat…] with at least one connection, spectators: n, host: bool}`."""
+        with self._lock:
+            actors = [actor for game, actor in self._open.values() if game == game_id]
+        seats = Counter(a.seat for a in actors if a.seat is not None)
+        return {
+            "seats": sorted(seats),
+            "spectators": sum(1 for a in actors if a.seat is None and not a.host),
+            "host": any(a.host for a in actors),
+        }
+
+
+class PresenceNamespace(CourtNamespace):
+    """The court namespace, telling every room who is connected whenever that changes."""
+
+    def __init__(self, *args: Any, clock: Callable[[], float] = time.time, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.presence = Presence()
+        self.clock = clock
+
+    def on_connect(self, auth: Any = None) -> None:
+        """After `welcome` and the catch-up, everyone in the game gets `presence`."""
+        super().on_connect(auth)
+        game_id, actor = self.session()
+        self.presence.enter(request.sid, game_id, actor)  # type: ignore[attr-defined]
+        self._push(game_id)
+
+    def on_disconnect(self, reason: Any = None) -> None:
+        """Everyone left in the game gets `presence` without this connection."""
+        game_id = self.presence.leave(request.sid)  # type: ignore[attr-defined]
+        super().on_disconnect(reason)
+        if game_id is not None:
+            self._push(game_id)
+
+    def on_join(self, payload: Any) -> dict[str, Any]:
+        """A spectator connection took a seat: the seat shows as connected at once."""
+        ack = super().on_join(payload)
+        game_id, actor = self.session()
+        self.presence.enter(request.sid, game_id, actor)  # type: ignore[attr-defined]
+        self._push(game_id)
+        return ack
+
+    def _push(self, game_id: str) -> None:
+        payload = {**self.presence.snapshot(game_id), "server_time": self.clock()}
+        self.emit("presence", payload, room=game_room(game_id))
