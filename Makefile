@@ -3,6 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NPM_STAMP := node_modules/.installed
 
 .PHONY: run test lint bench clean
 
@@ -15,11 +16,17 @@ $(STAMP): requirements.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
-run: $(STAMP)
+# The browser's Socket.IO client, served by Flask from node_modules (no CDN).
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed (npm on PATH)"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NPM_STAMP)
+
+run: $(STAMP) $(NPM_STAMP)
 	mkdir -p instance
 	$(BIN)/python app.py
 
-test: $(STAMP)
+test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
@@ -32,4 +39,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/live.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache node_modules test-output
