@@ -1,13 +1,16 @@
-"""The event store: one append-only stream per game in a SQL database, through SQLModel.
+"""The event store: one append-only stream per game in SQLite or PostgreSQL, through SQLModel.
 
-Appends are plain INSERTs guarded by the unique (game_id, version) pair, which
-is the optimistic lock. No code path updates or deletes a record. Everything
-specific to SQLite (WAL, synchronous, the append-only triggers) lives in
-`_sqlite_setup`.
+Appends are plain INSERTs guarded by the unique (game_id, version) pair, which is the
+optimistic lock. No code path updates or deletes a record, and database triggers refuse
+both. `position` orders every record of every game; it becomes visible in commit order, so
+a reader paging through `read_all(after=N)` never misses a record committed later with a
+smaller position (court/store_sqlite.py and court/store_pg.py say how each database does
+it). The schema is built by the migrations (migrations/, run by `create_schema`); a test
+holds it equal to the model below, from which the statements are compiled.
 
-The three statements on the hot path (append, head, read a stream) are compiled
-once by SQLAlchemy for the engine's dialect and run on a pooled DBAPI
-connection: per-command Core overhead was most of an append's cost.
+The three statements on the hot path (append, head, read a stream) are compiled once by
+SQLAlchemy for the engine's dialect and run on a pooled DBAPI connection: per-command Core
+overhead was most of an append's cost.
 """
 
 from __future__ import annotations
@@ -19,25 +22,25 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Index,
     Integer,
     Text,
     UniqueConstraint,
     bindparam,
-    event,
     func,
     insert,
     select,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.pool import StaticPool
-from sqlmodel import Field, SQLModel, create_engine
+from sqlalchemy.engine import Engine, make_url
+from sqlmodel import Field, SQLModel
 
+from court import migrate, store_pg, store_sqlite
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
 
-SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
+SYNCHRONOUS_MODES = store_sqlite.SYNCHRONOUS_MODES
 
 
 class EventRecord(SQLModel, table=True):
@@ -48,7 +51,10 @@ class EventRecord(SQLModel, table=True):
     )
 
     position: int | None = Field(
-        default=None, sa_column=Column(Integer, primary_key=True, autoincrement=True)
+        default=None,
+        sa_column=Column(
+            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+        ),
     )
     game_id: str = Field(max_length=64)
     version: int
@@ -86,6 +92,14 @@ _HEAD = (
 )
 
 
+_LOG = (
+    select(*(TABLE.c[c] for c in _READ))
+    .where(TABLE.c.position > bindparam("after"))
+    .order_by(TABLE.c.position)
+    .limit(bindparam("limit"))
+)
+
+
 def _stream(upto: bool) -> Any:
     query = select(*(TABLE.c[c] for c in _READ)).where(
         TABLE.c.game_id == bindparam("game_id"), TABLE.c.version > bindparam("after")
@@ -109,43 +123,27 @@ class _Compiled:
         return values if self.order is None else tuple(values[k] for k in self.order)
 
 
-_SQLITE_APPEND_ONLY = tuple(
-    f"CREATE TRIGGER IF NOT EXISTS event_records_no_{action.lower()} "
-    f"BEFORE {action} ON event_records "
-    "BEGIN SELECT RAISE(ABORT, 'event records are append-only'); END"
-    for action in ("UPDATE", "DELETE")
-)
-
-
-def _sqlite_setup(engine: Engine, synchronous: str) -> None:
-    """WAL journal and the chosen synchronous level on every new connection."""
-    if synchronous not in SYNCHRONOUS_MODES:
-        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNCHRONOUS_MODES}")
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-        cursor = dbapi_conn.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA synchronous={synchronous}")
-        cursor.execute("PRAGMA busy_timeout=5000")
-        cursor.close()
+def database_url(url: str) -> str:
+    """The URL the store connects with: PostgreSQL always through psycopg (version 3)."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg"):
+        return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
+    if parsed.get_backend_name() == "sqlite":
+        return url
+    raise ValueError(
+        f"DATABASE_URL must be a sqlite:/// or postgresql+psycopg:// URL, not {parsed.drivername}"
+    )
 
 
 def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
+    url = database_url(url)
     if url.startswith("sqlite"):
-        memory = url in ("sqlite://", "sqlite:///:memory:")
-        engine = create_engine(
-            url,
-            connect_args={"check_same_thread": False},
-            poolclass=StaticPool if memory else None,
-        )
-        _sqlite_setup(engine, synchronous)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
+        return store_sqlite.make_engine(url, synchronous=synchronous)
+    return store_pg.make_engine(url)
 
 
 class SqlEventStore:
-    """Event store on any SQLAlchemy database; SQLite by default."""
+    """Event store on SQLite (the default) or PostgreSQL."""
 
     def __init__(self, url: str, *, synchronous: str = "NORMAL") -> None:
         self.url = url
@@ -153,6 +151,7 @@ class SqlEventStore:
         self._insert = _Compiled(_INSERT, self.engine)
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
+        self._read_all = _Compiled(_LOG, self.engine)
         self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
@@ -162,11 +161,8 @@ class SqlEventStore:
         )
 
     def create_schema(self) -> None:
-        SQLModel.metadata.create_all(self.engine, tables=[TABLE])
-        if self.engine.dialect.name == "sqlite":
-            with self.engine.begin() as conn:
-                for statement in _SQLITE_APPEND_ONLY:
-                    conn.exec_driver_sql(statement)
+        """Create or upgrade the schema by running the migrations up to the newest revision."""
+        migrate.upgrade(self.engine)
 
     def close(self) -> None:
         if self._write_conn is not None:
@@ -232,9 +228,28 @@ class SqlEventStore:
         """Raw rows (position, game_id, version, type, schema_version, recorded_at, seat,
         data JSON, private JSON, private_sha256, hash) in version order."""
         statement = self._read[upto is not None]
-        values = {"game_id": game_id, "after": after, "upto": upto, "limit": limit or -1}
-        if self.engine.dialect.name != "sqlite" and limit is None:
-            values["limit"] = None
+        values = {"game_id": game_id, "after": after, "upto": upto, "limit": self._limit(limit)}
+        yield from self._fetch(statement, values)
+
+    def read(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> Iterator[Record]:
+        """Records of one game in version order, after version `after`, up to `upto`."""
+        for row in self.rows(game_id, after=after, upto=upto, limit=limit):
+            yield _record(row)
+
+    def read_all(self, *, after: int = 0, limit: int = 1000) -> list[Record]:
+        """Records of every game in position order, after position `after`. Paging with the
+        last position seen never skips a record, however appends interleave (see above)."""
+        values = {"after": after, "limit": self._limit(limit)}
+        return [_record(row) for row in self._fetch(self._read_all, values)]
+
+    def _limit(self, limit: int | None) -> int | None:
+        if limit is None and self.engine.dialect.name == "sqlite":
+            return -1
+        return limit
+
+    def _fetch(self, statement: _Compiled, values: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
         conn = self.engine.raw_connection()
         try:
             cursor = conn.cursor()
@@ -244,26 +259,6 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
-
-    def read(
-        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> Iterator[Record]:
-        """Records of one game in version order, after version `after`, up to `upto`."""
-        loads = json.loads
-        for row in self.rows(game_id, after=after, upto=upto, limit=limit):
-            yield Record(
-                position=row[0],
-                game_id=row[1],
-                version=row[2],
-                type=row[3],
-                schema_version=row[4],
-                recorded_at=row[5],
-                seat=row[6],
-                data=loads(row[7]),
-                private=None if row[8] is None else loads(row[8]),
-                private_sha256=row[9],
-                hash=row[10],
-            )
 
     def head(self, game_id: str) -> tuple[int, str] | None:
         """(version, hash) of a game's newest record, or None for an unknown game."""
@@ -285,3 +280,20 @@ class SqlEventStore:
         )
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
+
+
+def _record(row: tuple[Any, ...]) -> Record:
+    loads = json.loads
+    return Record(
+        position=row[0],
+        game_id=row[1],
+        version=row[2],
+        type=row[3],
+        schema_version=row[4],
+        recorded_at=row[5],
+        seat=row[6],
+        data=loads(row[7]),
+        private=None if row[8] is None else loads(row[8]),
+        private_sha256=row[9],
+        hash=row[10],
+    )

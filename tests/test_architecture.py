@@ -21,10 +21,14 @@ FRAMEWORKS = {
     "click",
     "redis",
     "psycopg",
+    "alembic",
 }
 # Adapter modules sit at the edge and may use frameworks; everything else is core.
 ADAPTERS = {
     "store.py",
+    "store_sqlite.py",
+    "store_pg.py",
+    "migrate.py",
     "schemas.py",
     "view_schemas.py",
     "ports.py",

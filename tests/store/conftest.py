@@ -1,7 +1,9 @@
-"""A service on a real SQLite file with a started 3-player game."""
+"""Every store test runs on SQLite and on PostgreSQL, each on a database of its own: a service
+over the store with a started 3-player game, and `new_database()` for more empty ones."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +15,8 @@ from court.service import CourtService
 from court.store import SqlEventStore
 from tests.fakes import CountingSecrets, FixedClock, RecordingPublisher
 
+NewDatabase = Callable[[], str]
+
 
 @dataclass
 class Table:
@@ -21,22 +25,31 @@ class Table:
     game_id: str
     host: Actor
     tokens: list[str]
-    path: Path
+    url: str
     publisher: RecordingPublisher
     started: int  # the version the log stands at once the game has started
 
 
-def open_service(path: Path, **kw) -> tuple[CourtService, SqlEventStore]:
-    store = SqlEventStore(f"sqlite:///{path}")
+def open_service(url: str, **kw) -> tuple[CourtService, SqlEventStore]:
+    store = SqlEventStore(url)
     store.create_schema()
     return CourtService(store, clock=FixedClock(), secret_source=CountingSecrets(), **kw), store
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_database(request: pytest.FixtureRequest, tmp_path: Path) -> NewDatabase:
+    """Makes the URL of a new, empty database on the test's database server."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("postgres").new_database
+    names = iter(range(1, 1000))
+    return lambda: f"sqlite:///{tmp_path}/court-{next(names)}.db"
+
+
 @pytest.fixture
-def table(tmp_path: Path) -> Table:
-    path = tmp_path / "court.db"
+def table(new_database: NewDatabase) -> Iterator[Table]:
+    url = new_database()
     publisher = RecordingPublisher()
-    service, store = open_service(path, publisher=publisher)
+    service, store = open_service(url, publisher=publisher)
     game_id, host_token, _ = service.create_game(
         ruleset=load_ruleset(), players=3, host_name="Hostess"
     )
@@ -46,5 +59,5 @@ def table(tmp_path: Path) -> Table:
         tokens.append(service.join(game_id, SPECTATOR, house=house, player_name=name)[0])
     host_seat = service.authenticate(game_id, host_token)
     started = service.handle(game_id, StartGame(), host_seat).version
-    yield Table(service, store, game_id, host_seat, tokens, path, publisher, started)
+    yield Table(service, store, game_id, host_seat, tokens, url, publisher, started)
     store.close()

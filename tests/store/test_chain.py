@@ -9,7 +9,7 @@ import pytest
 from court.chain import GENESIS, Record, private_digest, verify
 from court.commands import AdjustGold
 from court.errors import BadRecord
-from tests.store.conftest import Table, open_service
+from tests.store.conftest import NewDatabase, Table, open_service
 
 
 @pytest.fixture
@@ -79,9 +79,11 @@ def test_a_record_of_another_game_is_found(records: list[Record]) -> None:
     assert verify(records).bad_index == 2
 
 
-def test_export_then_import_gives_the_same_verified_game(table: Table, records, tmp_path) -> None:
+def test_export_then_import_gives_the_same_verified_game(
+    table: Table, records, new_database: NewDatabase
+) -> None:
     lines = [r.to_json() for r in records]
-    target, store = open_service(tmp_path / "copy.db")
+    target, store = open_service(new_database())
     result = target.import_log(lines)
     assert result.ok and result.head == records[-1].hash
     assert target.current(table.game_id).state == table.service.current(table.game_id).state
@@ -98,9 +100,9 @@ def test_export_then_import_gives_the_same_verified_game(table: Table, records, 
     ids=["edited", "removed", "reordered"],
 )
 def test_a_tampered_import_is_refused_naming_the_first_bad_record(
-    records, tmp_path, tamper, index
+    records, new_database: NewDatabase, tamper, index
 ) -> None:
-    target, store = open_service(tmp_path / "copy.db")
+    target, store = open_service(new_database())
     with pytest.raises(BadRecord) as err:
         target.import_log(tamper([r.to_json() for r in records]))
     assert err.value.code == "tampered_log"
@@ -119,8 +121,8 @@ def test_an_import_of_a_game_already_stored_is_refused(table: Table, records) ->
     "lines",
     [[], [{"nope": 1}], [{"game_id": 1}], ["text"]],
 )
-def test_an_import_that_is_not_a_log_is_refused(tmp_path, lines) -> None:
-    target, store = open_service(tmp_path / "copy.db")
+def test_an_import_that_is_not_a_log_is_refused(new_database: NewDatabase, lines) -> None:
+    target, store = open_service(new_database())
     with pytest.raises(BadRecord):
         target.import_log(lines)
     store.close()

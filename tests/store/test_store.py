@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
+from sqlalchemy.exc import DBAPIError
 
 from court.chain import verify
 from court.commands import SPECTATOR, Actor, AdjustGold
@@ -53,12 +52,19 @@ def test_appending_with_a_stale_expected_version_is_refused_and_changes_nothing(
     assert len(log(table)) == before
 
 
-def test_the_database_refuses_update_and_delete_of_records(table: Table) -> None:
-    with sqlite3.connect(table.path) as conn:
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute("UPDATE event_records SET data = '{}' WHERE version = 1")
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute("DELETE FROM event_records WHERE version = 3")
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE event_records SET data = '{}' WHERE version = 1",
+        "UPDATE event_records SET position = position + 1000",
+        "DELETE FROM event_records WHERE version = 3",
+    ],
+)
+def test_the_database_refuses_update_and_delete_of_records(table: Table, statement: str) -> None:
+    before = log(table)
+    with table.store.engine.connect() as conn, pytest.raises(DBAPIError, match="append-only"):
+        conn.exec_driver_sql(statement)
+    assert log(table) == before
 
 
 def test_the_sqlite_store_runs_in_wal_mode_with_the_chosen_synchronous_level(tmp_path) -> None:
@@ -75,7 +81,7 @@ def test_the_sqlite_store_runs_in_wal_mode_with_the_chosen_synchronous_level(tmp
 
 def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) -> None:
     """A rival process appends between our read and our append: we retry on its version."""
-    rival, rival_store = open_service(table.path)
+    rival, rival_store = open_service(table.url)
     real_append = table.store.append
     raced = []
 
@@ -86,7 +92,9 @@ def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) 
 
     table.store.append = racing_append  # type: ignore[method-assign]
     outcome = table.service.handle(table.game_id, GOLD, table.host)
-    assert raced == [table.started + 1] and outcome.version == table.started + 2
+    # Both commands append the same events: ours lands right after the rival's.
+    [rival_version] = raced
+    assert outcome.version - rival_version == rival_version - table.started > 0
     assert table.service.current(table.game_id).state.treasury["stark"] == 12
     assert verify(log(table)).ok
     rival_store.close()
@@ -113,21 +121,21 @@ def test_a_refused_command_leaves_the_log_unchanged(table: Table) -> None:
 
 
 def test_the_cache_follows_appends_made_by_another_service(table: Table) -> None:
-    other, other_store = open_service(table.path)
+    other, other_store = open_service(table.url)
     assert table.service.current(table.game_id).version == table.started
-    other.handle(table.game_id, GOLD, table.host)
+    appended = other.handle(table.game_id, GOLD, table.host).version
     head = table.service.current(table.game_id)
-    assert head.version == table.started + 1 and head.state.treasury["stark"] == 11
+    assert head.version == appended > table.started and head.state.treasury["stark"] == 11
     other_store.close()
 
 
 def test_the_state_at_any_version_is_rebuilt_from_the_log(table: Table) -> None:
-    table.service.handle(table.game_id, GOLD, table.host)
+    gold = table.service.handle(table.game_id, GOLD, table.host).version
     assert table.service.state_at(table.game_id, 4).state.status.value == "lobby"
     start = table.started
     assert table.service.state_at(table.game_id, start).state.treasury["stark"] == 10
-    assert table.service.state_at(table.game_id, start + 1).state.treasury["stark"] == 11
-    for bad in (0, start + 2):
+    assert table.service.state_at(table.game_id, gold).state.treasury["stark"] == 11
+    for bad in (0, gold + 1):
         with pytest.raises(CourtError) as err:
             table.service.state_at(table.game_id, bad)
         assert err.value.code == "unknown_version"
@@ -135,7 +143,7 @@ def test_the_state_at_any_version_is_rebuilt_from_the_log(table: Table) -> None:
 
 def test_a_fresh_service_rebuilds_the_same_state_from_disk(table: Table) -> None:
     table.service.handle(table.game_id, GOLD, table.host)
-    cold, cold_store = open_service(table.path)
+    cold, cold_store = open_service(table.url)
     assert cold.current(table.game_id) == table.service.current(table.game_id)
     cold_store.close()
 
@@ -156,7 +164,7 @@ def test_records_are_published_after_they_are_stored(table: Table) -> None:
     outcome = table.service.handle(table.game_id, GOLD, table.host)
     [(game_id, records, state)] = table.publisher.published
     assert game_id == table.game_id
-    assert [r.version for r in records] == [outcome.version]
+    assert [r.version for r in records] == list(range(table.started + 1, outcome.version + 1))
     stored = log(table)[-1]
     assert (stored.version, stored.hash) == (records[-1].version, records[-1].hash)
     assert state.treasury["stark"] == 11
@@ -164,9 +172,10 @@ def test_records_are_published_after_they_are_stored(table: Table) -> None:
 
 def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_stored_log(table: Table) -> None:
     """Another process made the command legal: the cached court must not refuse it."""
-    rival, rival_store = open_service(table.path)
-    rival.handle(table.game_id, AdjustGold(house="stark", amount=5, cause="tax"), table.host)
+    rival, rival_store = open_service(table.url)
+    tax = AdjustGold(house="stark", amount=5, cause="tax")
+    rival_version = rival.handle(table.game_id, tax, table.host).version
     spend = AdjustGold(house="stark", amount=-15, cause="ransom")
     outcome = table.service.handle(table.game_id, spend, table.host)
-    assert outcome.version == table.started + 2 and outcome.state.treasury["stark"] == 0
+    assert outcome.version > rival_version and outcome.state.treasury["stark"] == 0
     rival_store.close()

@@ -1,0 +1,40 @@
+"""What the event store does only on SQLite: WAL and the synchronous level on every connection.
+
+Triggers made by the first migration refuse UPDATE and DELETE. SQLite lets one transaction
+write at a time, so positions are handed out in commit order by the database itself: a
+reader paging by `position > N` never misses a later commit. Appends of one process queue
+on a lock in the store, on one kept-open writing connection.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+from sqlmodel import create_engine
+
+SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
+    """An engine whose every connection is in WAL mode at the chosen synchronous level."""
+    if synchronous not in SYNCHRONOUS_MODES:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNCHRONOUS_MODES}")
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False},
+        poolclass=StaticPool if memory else None,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+    return engine
