@@ -1,10 +1,22 @@
-"""HTML pages of the court: the entry page and a game's page (the invite link points here)."""
+"""HTML pages of the court (the lobby, a game's table, its history) and the Socket.IO client
+they load, served from the npm package that `make` installs into node_modules/."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from pathlib import Path
+
+from flask import Blueprint, Response, render_template, send_from_directory
+
+from court.errors import NotFound
 
 bp = Blueprint("pages", __name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+# Only these files of the package are served, never the rest of node_modules.
+VENDOR = {
+    "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",
+    "socket.io.esm.min.js.map": ROOT / "node_modules" / "socket.io-client" / "dist",
+}
 
 
 @bp.get("/")
@@ -15,3 +27,22 @@ def index() -> str:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
     return render_template("court/game.html", game_id=game_id)
+
+
+@bp.get("/games/<game_id>/history")
+def history(game_id: str) -> str:
+    return render_template("court/history.html", game_id=game_id)
+
+
+@bp.get("/vendor/<name>")
+def vendor(name: str) -> Response:
+    folder = VENDOR.get(name)
+    if folder is None or not (folder / name).is_file():
+        raise NotFound(
+            "client_missing",
+            f"{name} is not installed; run `make run`, which installs it with npm ci.",
+        )
+    response = send_from_directory(folder, name, max_age=3600)
+    if name.endswith(".js"):
+        response.mimetype = "text/javascript"
+    return response

@@ -1,13 +1,44 @@
-// Small fetch wrapper: JSON in, JSON out, errors carry the server's code and sentence.
+// Small fetch wrapper (JSON in, JSON out; errors carry the server's code and sentence) and the
+// seat tokens. A token lives in this tab's sessionStorage, so each window can hold its own seat;
+// the tokens this device was given are also kept per game in localStorage so a closed tab can
+// resume its seat. Tokens never go into a URL.
 export async function call(method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw Object.assign(new Error(data.message), { code: data.code, status: response.status });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw Object.assign(new Error("The server cannot be reached; check your connection."), { code: "offline" });
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    throw Object.assign(new Error(data.message ?? `The server answered ${response.status}.`),
+      { code: data.code ?? "http_error", status: response.status, fields: data.fields });
+  }
   return data;
 }
 
-export function tokenFor(gameId) { return localStorage.getItem(`token:${gameId}`); }
-export function saveToken(gameId, token) { localStorage.setItem(`token:${gameId}`, token); }
+const tabKey = (gameId) => `token:${gameId}`;
+const deviceKey = (gameId) => `seats:${gameId}`;
+
+export function tokenFor(gameId) { return sessionStorage.getItem(tabKey(gameId)); }
+
+export function saveToken(gameId, token, label) {
+  sessionStorage.setItem(tabKey(gameId), token);
+  const kept = keptSeats(gameId).filter((s) => s.token !== token);
+  kept.push({ token, label });
+  localStorage.setItem(deviceKey(gameId), JSON.stringify(kept));
+}
+
+export function forgetToken(gameId) { sessionStorage.removeItem(tabKey(gameId)); }
+
+// [{token, label}] this device was given for the game (label: "Eddard, House Stark").
+export function keptSeats(gameId) {
+  try { return JSON.parse(localStorage.getItem(deviceKey(gameId)) ?? "[]"); } catch { return []; }
+}
+
+export function dropKept(gameId, token) {
+  localStorage.setItem(deviceKey(gameId), JSON.stringify(keptSeats(gameId).filter((s) => s.token !== token)));
+}

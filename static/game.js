@@ -1,54 +1,118 @@
-import { call, saveToken, tokenFor } from "./api.js";
+// The court page: connects to the live court and draws the table and the panels from each
+// court view the server renders for this viewer. It keeps no secret but the viewer's own.
+import { call, forgetToken, tokenFor } from "./api.js";
+import { Clock } from "./countdown.js";
+import { h, fill, say, errorText, keeping } from "./dom.js";
+import { keepReceipt, renderElection } from "./election.js";
+import { Feed } from "./feed.js";
+import { renderHost } from "./host.js";
+import { connectCourt } from "./live.js";
+import { renderMoves } from "./moves.js";
+import { Names } from "./names.js";
+import { renderSeating } from "./seating.js";
+import { renderHouses, renderSpectators, renderSummary } from "./table.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
-const status = document.getElementById("status");
+const $ = (id) => document.getElementById(id);
+const connection = $("connection"), notice = $("notice");
+const clock = new Clock();
+const feed = new Feed($("feed"));
+let court = null, presence = null, fetching = null, again = false;
 
-function show(message, isError = false) {
-  status.textContent = message;
-  status.className = isError ? "error" : "";
+const ctx = {
+  gameId,
+  reveal: null,
+  notify: (message, kind = "info") => say(notice, message, kind),
+  reconnect: () => live.reconnect(),
+  async send(message, payload) {
+    say(notice, "Sending…", "info");
+    try {
+      const ack = await live.send(message, payload);
+      if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court.viewer.seat, ack.receipt);
+      say(notice, ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
+      if (ack.receipt) draw();
+      return ack;
+    } catch (error) {
+      say(notice, errorText(error), "error");
+      return null;
+    }
+  },
+};
+
+function draw() {
+  if (!court) return;
+  const names = new Names(court);
+  document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
+  renderSummary($("summary"), court, names, clock);
+  renderHouses($("houses"), court, names, presence);
+  renderSpectators($("spectators"), presence);
+  keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
+  const playing = court.game.status !== "lobby";
+  $("play").hidden = !playing;
+  if (!playing) return;
+  keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
+  keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
+  keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
 }
 
-function render(view) {
-  const { game, seats, houses, viewer } = view;
-  show(`Status: ${game.status} · ${seats.length} of ${game.players} seats taken · version ${game.version}`);
-  document.getElementById("seats").replaceChildren(...seats.map((s) => {
-    const li = document.createElement("li");
-    li.textContent = `Seat ${s.seat + 1}: ${s.player_name} (${s.house})${s.host ? " · host" : ""}`;
-    return li;
-  }));
-  document.getElementById("houses").replaceChildren(...houses.filter((h) => h.seat !== null).map((h) => {
-    const div = document.createElement("div");
-    div.className = "house";
-    div.style.setProperty("--primary", h.colours[0] ?? "#6b7280");
-    div.textContent = `${h.name} · ${h.treasury ?? "-"} GD · ${h.nobles.length} nobles`;
-    return div;
-  }));
-  const free = houses.filter((h) => h.seat === null);
-  const canJoin = game.status === "lobby" && viewer.seat === null && seats.length < game.players;
-  document.getElementById("join").hidden = !canJoin;
-  document.getElementById("house-choice").replaceChildren(...free.map((h) => new Option(h.name, h.id)));
-  document.getElementById("start").hidden = !(viewer.host && game.status === "lobby" && seats.length === game.players);
+function describeViewer() {
+  const { viewer } = court;
+  const names = new Names(court);
+  if (viewer.seat !== null) return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
+  if (viewer.host) return "Connected as the host.";
+  return "Connected as a spectator: you see only what is public.";
 }
 
-async function refresh() {
-  try { render(await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId))); }
-  catch (error) { show(`${error.code}: ${error.message}`, true); }
+// The court view after new events: fetched again, at least at the version pushed.
+async function refresh(version) {
+  if (fetching) { again = true; return; }
+  fetching = (async () => {
+    do {
+      again = false;
+      try {
+        const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
+        if (!court || view.game.version >= court.game.version) court = view;
+      } catch (error) { say(notice, errorText(error), "error"); }
+    } while (again || (court && court.game.version < version));
+  })();
+  await fetching;
+  fetching = null;
+  draw();
 }
 
-document.getElementById("join-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const data = new FormData(event.target);
-  try {
-    const joined = await call("POST", `/api/games/${gameId}/seats`,
-      { house: data.get("house"), player_name: data.get("player_name") }, tokenFor(gameId));
-    saveToken(gameId, joined.token);
-    await refresh();
-  } catch (error) { show(`${error.code}: ${error.message}`, true); }
+const live = connectCourt({
+  gameId,
+  token: () => tokenFor(gameId),
+  async onWelcome(payload, first) {
+    court = payload.court;
+    say(connection, describeViewer(), "success");
+    draw();
+    if (first) {
+      const ack = await live.send("sync", { last_version: Math.max(0, payload.version - feed.limit) }).catch(() => null);
+      if (ack) feed.add(ack.records);
+      ctx.reveal = feed.lastOf("BallotsRevealed");
+      draw();
+    }
+  },
+  onEvents(records, version) {
+    feed.add(records);
+    const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
+    if (reveal) ctx.reveal = reveal;
+    refresh(version);
+  },
+  onPresence(payload) {
+    presence = payload;
+    clock.learn(payload.server_time);
+    draw();
+  },
+  onStatus(status, error) {
+    if (status === "reconnecting") say(connection, "Connection lost; reconnecting… (the page catches up by itself)", "warning");
+    if (status === "refused") {
+      say(connection, `The server refused the connection: ${errorText(error)}`, "error");
+      if (error?.code === "bad_token") { forgetToken(gameId); live.reconnect(); }
+    }
+  },
 });
 
-document.getElementById("start-button").addEventListener("click", async () => {
-  try { await call("POST", `/api/games/${gameId}/start`, {}, tokenFor(gameId)); await refresh(); }
-  catch (error) { show(`${error.code}: ${error.message}`, true); }
-});
-
-refresh();
+$("history-link").href = `/games/${gameId}/history`;
+fill($("game-id"), h("code", {}, gameId));

@@ -1,0 +1,117 @@
+// The history page: every event as a sentence, a scrubber showing the court as it stood after
+// any event, the hash chain check and the export of the log.
+import { call, tokenFor } from "./api.js";
+import { Clock } from "./countdown.js";
+import { h, fill, say, errorText } from "./dom.js";
+import { Names } from "./names.js";
+import { renderHouses, renderSummary } from "./table.js";
+
+const gameId = document.querySelector("script[data-game]").dataset.game;
+const $ = (id) => document.getElementById(id);
+const notice = $("notice"), scrubber = $("scrubber");
+const entries = [];
+let shown = null, wanted = null, timer = null;
+
+async function loadEntries() {
+  let after = 0;
+  for (;;) {
+    const page = await call("GET", `/api/games/${gameId}/history?after=${after}&limit=200`, undefined, tokenFor(gameId));
+    entries.push(...page.entries);
+    if (page.next_after === null) return page.version;
+    after = page.next_after;
+  }
+}
+
+function drawEntries() {
+  let round = null;
+  const items = [];
+  for (const e of entries) {
+    if (e.round !== round) { round = e.round; items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, round ? `Round ${round}` : "Before the first round")); }
+    items.push(h("li", { "data-version": e.version },
+      h("button", { type: "button", class: "event", onclick: () => choose(e.version) },
+        h("span", { class: "version" }, `#${e.version}`), " ", e.text)));
+  }
+  fill($("events"), items);
+}
+
+function choose(version) {
+  scrubber.value = String(version);
+  onScrub();
+}
+
+function onScrub() {
+  wanted = Number(scrubber.value);
+  const entry = entries[wanted - 1];
+  $("scrub-version").textContent = `${wanted} of ${entries.length}`;
+  fill($("scrub-event"), entry ? [h("strong", {}, `#${entry.version} `), `Round ${entry.round}: ${entry.text}`] : "");
+  for (const li of $("events").querySelectorAll("li[data-version]")) {
+    const current = Number(li.dataset.version) === wanted;
+    li.classList.toggle("chosen", current);
+    li.querySelector("button").setAttribute("aria-current", current ? "step" : "false");
+    if (current) li.scrollIntoView({ block: "nearest" });
+  }
+  clearTimeout(timer);
+  timer = setTimeout(showCourt, 120);
+}
+
+async function showCourt() {
+  const version = wanted;
+  if (version === shown) return;
+  try {
+    const court = await call("GET", `/api/games/${gameId}/versions/${version}`, undefined, tokenFor(gameId));
+    if (version !== wanted) return;
+    shown = version;
+    const names = new Names(court);
+    renderSummary($("summary"), court, names, new Clock());
+    const election = court.election;
+    fill($("past-election"), election ? h("p", { "data-testid": "past-election" },
+      h("strong", {}, "Election under way: "), `${names.title(election.title)} (${election.stage})`,
+      election.candidates.length ? `; candidates ${election.candidates.map((c) => names.noble(c.noble)).join(", ")}` : "")
+      : h("p", { class: "muted", "data-testid": "past-election" }, "No election under way."));
+    renderHouses($("houses"), court, names, null);
+    $("houses").dataset.version = String(version);
+  } catch (error) { say(notice, errorText(error), "error"); }
+}
+
+async function verify() {
+  const out = $("verification");
+  out.textContent = "Checking the hash chain…";
+  try {
+    const result = await call("GET", `/api/games/${gameId}/verify`);
+    out.className = result.ok ? "notice success" : "notice error";
+    fill(out, result.ok
+      ? [h("strong", {}, "✔ Chain verified: "), `${result.records} records, each linked to the one before; head `, h("code", {}, result.head.slice(0, 16)), "…"]
+      : [h("strong", {}, "✘ The chain is broken: "), `record ${result.bad_index} (version ${result.bad_version}): ${result.reason}`]);
+  } catch (error) { say(out, errorText(error), "error"); }
+}
+
+async function download() {
+  try {
+    const token = tokenFor(gameId);
+    const response = await fetch(`/api/games/${gameId}/export`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw Object.assign(new Error((await response.json()).message), { code: response.status });
+    const url = URL.createObjectURL(await response.blob());
+    const link = h("a", { href: url, download: `${gameId}.jsonl` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    say(notice, "The log was downloaded. Your own private parts are in it; nobody else's.", "success");
+  } catch (error) { say(notice, errorText(error), "error"); }
+}
+
+scrubber.addEventListener("input", onScrub);
+$("scrub-back").addEventListener("click", () => choose(Math.max(1, Number(scrubber.value) - 1)));
+$("scrub-forward").addEventListener("click", () => choose(Math.min(entries.length, Number(scrubber.value) + 1)));
+$("verify").addEventListener("click", verify);
+$("export").addEventListener("click", download);
+
+(async () => {
+  try {
+    const head = await loadEntries();
+    scrubber.max = String(head);
+    drawEntries();
+    choose(head);
+  } catch (error) { say(notice, errorText(error), "error"); }
+  verify();
+})();

@@ -1,0 +1,53 @@
+// Readable names for the ids in a court view: Nobles, Houses, titles, villages, seats, steps.
+
+const PHASES = {
+  decrees: "1. Decrees and elections", cards: "2. Cards", income: "3. Income", purchases: "4. Purchases",
+  movement: "5. Movement", battles: "6. Battles", wall: "7. The Wall", end_of_round: "8. End of round",
+};
+const DECREE_STEPS = {
+  marriages: "1.1.1 Marriages", false_idols: "1.1.2 False idols", royal_pardon: "1.1.3 Royal pardon",
+  send_to_wall: "1.1.4 Send to the Wall", title_concession: "1.1.5 Title concession",
+  oathbreakers: "1.2.1 Oathbreakers",
+};
+
+export class Names {
+  constructor(court) {
+    this.court = court;
+    this.nobles = new Map();
+    this.houses = new Map(court.houses.map((h) => [h.id, h]));
+    for (const house of court.houses) for (const n of house.nobles) this.nobles.set(n.id, n);
+    this.titles = new Map(court.titles.map((t) => [t.id, t]));
+    this.villages = new Map(court.regions.flatMap((r) => r.villages.map((v) => [v.id, { ...v, region: r.name }])));
+    this.seats = new Map(court.seats.map((s) => [s.seat, s]));
+  }
+
+  noble(id) { return id == null ? "nobody" : this.nobles.get(id)?.name ?? id; }
+  house(id) { return id == null ? "nobody" : this.houses.get(id)?.name ?? id; }
+  colours(id) { return this.houses.get(id)?.colours ?? []; }
+  title(id) { return this.titles.get(id)?.name ?? id; }
+  village(id) { return this.villages.get(id)?.name ?? id; }
+  houseOfNoble(id) { return this.nobles.get(id)?.house; }
+
+  // "Eddard (House Stark)"; "you" is added for the viewer's own seat.
+  seat(seat) {
+    const info = this.seats.get(seat);
+    if (!info) return `Seat ${Number(seat) + 1}`;
+    const mine = seat === this.court.viewer.seat ? " — you" : "";
+    return `${info.player_name} (${this.house(info.house)})${mine}`;
+  }
+  houseOfSeat(seat) { return this.seats.get(seat)?.house; }
+
+  phase(id) { return id ? PHASES[id] ?? id : "—"; }
+  // "decree:marriages", "election:warden-north", or a bare id.
+  step(id) {
+    if (!id) return "—";
+    const [kind, name] = id.includes(":") ? id.split(":", 2) : [null, id];
+    if (kind === "election") return `Election: ${this.electionName(name)}`;
+    return DECREE_STEPS[name] ?? name.replaceAll("_", " ").replaceAll("-", " ");
+  }
+  electionName(id) {
+    const election = this.court.election;
+    if (election && election.id === id) return this.title(election.title);
+    return id.replaceAll("-", " ");
+  }
+}

@@ -1,0 +1,70 @@
+// Taking a seat: the invite link, joining with a House, resuming a seat this device holds,
+// leaving, and the host's start.
+import { h, fill, swatch } from "./dom.js";
+import { dropKept, forgetToken, keptSeats, saveToken, tokenFor } from "./api.js";
+
+function inviteLink(gameId, ctx) {
+  const url = new URL(`/games/${gameId}`, window.location.origin).href;
+  const field = h("input", { id: "invite-url", type: "text", readonly: true, value: url, size: Math.min(url.length, 48) });
+  const copy = async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(url); ctx.notify("Invite link copied."); }
+    catch { ctx.notify("Select the link and copy it by hand."); }
+  };
+  return h("p", { class: "invite" }, h("label", { for: "invite-url" }, "Invite link "), field,
+    h("button", { type: "button", onclick: copy }, "Copy"));
+}
+
+function joinForm(court, names, ctx) {
+  const houses = court.moves.filter((m) => m.message === "join").map((m) => m.payload.house);
+  if (!houses.length) return null;
+  const name = h("input", { id: "join-name", name: "player_name", required: true, maxlength: 40, autocomplete: "nickname" });
+  const house = h("select", { id: "join-house", name: "house" }, houses.map((id) => h("option", { value: id }, names.house(id))));
+  const submit = async (event) => {
+    event.preventDefault();
+    const ack = await ctx.send("join", { house: house.value, player_name: name.value.trim() });
+    if (!ack) return;
+    // The host keeps the host token: it stands for the host's seat too.
+    if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(house.value)}`);
+    ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(house.value)}.`);
+    ctx.reconnect();
+  };
+  return h("form", { id: "join-form", class: "move", onsubmit: submit },
+    h("fieldset", {}, h("legend", {}, "Take a seat"),
+      h("label", { for: "join-name" }, "Your name ", name),
+      h("label", { for: "join-house" }, "House ", house),
+      h("ul", { class: "house-choices" }, houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id)))),
+      h("button", { type: "submit" }, "Join")));
+}
+
+function resumeList(court, ctx) {
+  const mine = tokenFor(ctx.gameId);
+  const kept = keptSeats(ctx.gameId).filter((s) => s.token !== mine);
+  if (!kept.length || court.viewer.seat !== null) return null;
+  const resume = (token) => { sessionStorage.setItem(`token:${ctx.gameId}`, token); ctx.reconnect(); };
+  return h("div", { class: "resume" },
+    h("p", {}, "This device holds a seat in this game. Open it here, or join as someone new:"),
+    kept.map((s) => h("button", { type: "button", onclick: () => resume(s.token) }, `Resume as ${s.label}`)));
+}
+
+export function renderSeating(el, court, names, ctx) {
+  const lobby = court.game.status === "lobby";
+  const leave = court.moves.some((m) => m.message === "leave");
+  const start = court.moves.some((m) => m.message === "start");
+  const doLeave = async () => {
+    const token = tokenFor(ctx.gameId);
+    if (!(await ctx.send("leave", {}))) return;
+    if (!court.viewer.host) { forgetToken(ctx.gameId); dropKept(ctx.gameId, token); }
+    ctx.reconnect();
+  };
+  fill(el,
+    lobby && inviteLink(ctx.gameId, ctx),
+    resumeList(court, ctx),
+    lobby && joinForm(court, names, ctx),
+    lobby && court.viewer.seat === null && !court.moves.some((m) => m.message === "join") && !start
+      && h("p", { class: "muted" }, "Every seat is taken; you are watching."),
+    leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
+    start && h("button", { type: "button", class: "primary", "data-message": "start", onclick: () => ctx.send("start", {}) }, "Start the game"),
+    lobby && court.viewer.host && !start && h("p", { class: "muted" }, `Start is possible when all ${court.game.players} seats are taken.`));
+  el.hidden = !el.childElementCount;
+}

@@ -1,0 +1,68 @@
+"""People at the table in the browser: one page each, in its own browser context, with every
+Socket.IO frame it received kept so a test can check what reached that browser at all."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests
+from playwright.sync_api import BrowserContext, Page, expect
+
+WAIT_MS = 10_000
+
+
+@dataclass
+class Person:
+    name: str
+    context: BrowserContext
+    page: Page
+    frames: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def received(self) -> str:
+        """Everything this browser was sent over Socket.IO, and what its pages stored."""
+        stored = self.page.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
+        return "\n".join([*self.frames, stored, self.page.content()])
+
+    def send(self, selector: str) -> None:
+        """Clicks a control that sends a message, and waits for the server's answer."""
+        self.page.locator(selector).click()
+        expect(self.page.locator("#notice")).not_to_have_text("Sending…", timeout=WAIT_MS)
+
+    def choose(self, select: str, value: Any) -> None:
+        """Picks a value in a select of the action panels (their option values are JSON)."""
+        self.page.select_option(select, value=json.dumps(value))
+
+    def shot(self, folder: Path, name: str) -> None:
+        self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    person = Person(name, context, page)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: person.frames.append(str(f))))
+    page.on("pageerror", lambda e: person.errors.append(str(e)))
+    page.on("console", lambda m: person.errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    return person
+
+
+def court(base: str, game_id: str) -> dict[str, Any]:
+    """The public court, as a spectator sees it, to know whose turn it is."""
+    response = requests.get(f"{base}/api/games/{game_id}", timeout=5)
+    response.raise_for_status()
+    return response.json()
+
+
+def wait_version(person: Person, version: int) -> None:
+    """Until the page shows the court at `version` or later."""
+    person.page.wait_for_function(
+        "v => Number(document.querySelector('[data-testid=version]')?.textContent) >= v",
+        arg=version,
+        timeout=WAIT_MS,
+    )
