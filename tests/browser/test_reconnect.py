@@ -1,0 +1,88 @@
+"""A page that loses its connection catches up by itself: after the reconnection it has every
+event it missed, in order, without a reload; seats show who is connected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import requests
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server
+from tests.browser.players import WAIT_MS, court, open_person, wait_version
+
+
+def started_game(base: str) -> tuple[str, str, dict[str, str]]:
+    """A started 3-player game made over HTTP: its id, the host token, the seat tokens."""
+    created = requests.post(
+        f"{base}/api/games", json={"players": 3, "host_name": "Eddard"}, timeout=5
+    ).json()
+    game_id, host = created["game_id"], created["host_token"]
+    tokens = {}
+    for house in ("stark", "lannister", "tyrell"):
+        headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
+        joined = requests.post(
+            f"{base}/api/games/{game_id}/seats",
+            json={"house": house, "player_name": f"Player of {house}"},
+            headers=headers,
+            timeout=5,
+        ).json()
+        tokens[house] = joined["token"]
+    started = requests.post(
+        f"{base}/api/games/{game_id}/start",
+        json={},
+        headers={"Authorization": f"Bearer {host}"},
+        timeout=5,
+    )
+    assert started.ok, started.text
+    return game_id, host, tokens
+
+
+def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
+    response = requests.post(
+        f"{base}/api/games/{game_id}/facts/gold",
+        json={"house": "lannister", "amount": amount, "cause": "a tourney"},
+        headers={"Authorization": f"Bearer {host}"},
+        timeout=5,
+    )
+    assert response.ok, response.text
+
+
+def test_a_page_catches_up_after_a_lost_connection_without_a_reload(
+    chromium: Any, server: Server
+) -> None:
+    game_id, host, tokens = started_game(server.url)
+    url = f"{server.url}/games/{game_id}"
+    player = open_person(chromium, "lannister", "about:blank")
+    player.context.add_init_script(
+        f"sessionStorage.setItem('token:{game_id}', {tokens['lannister']!r})"
+    )
+    player.page.goto(url)
+    page = player.page
+    expect(page.locator("#connection")).to_contain_text("Connected as Player of lannister")
+    seen = court(server.url, game_id)["game"]["version"]
+    wait_version(player, seen)
+    treasury = page.locator("[data-house=lannister] .treasury")
+    before = int(treasury.inner_text().split()[1])
+    page.evaluate("window.sameDocument = true")
+    watcher = open_person(chromium, "spectator", url)
+    expect(watcher.page.locator("[data-testid=presence-1]")).to_have_text("● connected")
+
+    player.context.set_offline(True)
+    expect(page.locator("#connection")).to_contain_text("reconnecting", timeout=WAIT_MS)
+    expect(watcher.page.locator("[data-testid=presence-1]")).to_have_text("○ not connected")
+    for amount in (2, 3):
+        record_gold(server.url, game_id, host, amount)
+    head = court(server.url, game_id)["game"]["version"]
+    assert head > seen
+    player.context.set_offline(False)
+
+    expect(page.locator("#connection")).to_contain_text("Connected as", timeout=3 * WAIT_MS)
+    wait_version(player, head)
+    expect(treasury).to_have_text(f"Treasury: {before + 5} Gold Dragons")
+    for version in range(seen + 1, head + 1):
+        expect(page.locator(f"#feed li[data-version='{version}']")).to_have_count(1)
+    expect(page.locator("#feed")).to_contain_text("gained 3 Gold Dragons (a tourney)")
+    assert page.evaluate("window.sameDocument") is True
+    expect(watcher.page.locator("[data-testid=presence-1]")).to_have_text("● connected")
+    assert player.errors == [] or all("ERR_INTERNET_DISCONNECTED" in e for e in player.errors)
