@@ -60,6 +60,7 @@ function describeViewer() {
   const names = new Names(court);
   if (viewer.seat !== null) return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
   if (viewer.host) return "Connected as the host.";
+  if (viewer.role === "game_master") return "Connected as the game master: you record what happens at the table.";
   return "Connected as a spectator: you see only what is public.";
 }
 

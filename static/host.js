@@ -69,7 +69,7 @@ function factForm(message, [label, fields], court, names, ctx) {
 }
 
 export function renderHost(el, court, names, ctx) {
-  const host = court.viewer.host || court.viewer.role === "master";
+  const host = court.viewer.host || court.viewer.role === "game_master";
   el.hidden = !host || court.game.status !== "playing";
   if (el.hidden) { fill(el); return; }
   const advance = court.moves.some((m) => m.message === "advance_phase");
