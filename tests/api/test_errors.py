@@ -470,7 +470,7 @@ def test_an_unknown_profile_is_404(client: FlaskClient, unchanged: None) -> None
         ("GET", "/api/games/{id}/facts/gold"),
         ("POST", "/api/games/{id}/verify"),
         ("DELETE", "/api/games"),
-        ("GET", "/api/games"),
+        ("PATCH", "/api/games"),  # GET lists the open games
     ],
 )
 def test_a_wrong_method_is_a_json_405(
