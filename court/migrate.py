@@ -11,6 +11,7 @@ is refused.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIRST = "0001"
 # Several servers starting together on one PostgreSQL database migrate it one at a time.
 MIGRATION_LOCK_KEY = 7_160_429_002
+# Alembic keeps the running migration's context in a module global: one thread at a time.
+_IN_PROCESS = threading.Lock()
 
 
 class SchemaError(RuntimeError):
@@ -56,14 +59,14 @@ def current(engine: Engine) -> str | None:
 
 def upgrade(engine: Engine, revision: str = "head") -> str | None:
     """Bring the database up to `revision`; return the revision it stands at after."""
-    with engine.connect() as conn:
+    with _IN_PROCESS, engine.connect() as conn:
         command.upgrade(config(conn), revision)
     return current(engine)
 
 
 def downgrade(engine: Engine, revision: str) -> str | None:
     """Take the database back to `revision` ("base" drops the log: for tests, not for games)."""
-    with engine.connect() as conn:
+    with _IN_PROCESS, engine.connect() as conn:
         command.downgrade(config(conn), revision)
     return current(engine)
 
