@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 import socket
 
+import pytest
+
 from tests.services import HOST, PostgresServer, RedisServer, postgres_bin, unavailable
 
 
@@ -53,3 +55,12 @@ def test_a_stopped_redis_leaves_no_server() -> None:
 def _listening(port: int) -> bool:
     with socket.socket() as sock:
         return sock.connect_ex((HOST, port)) == 0
+
+
+def test_a_missing_server_skips_its_tests_unless_every_server_is_required(monkeypatch) -> None:
+    monkeypatch.delenv("REQUIRE_SERVICES", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="redis-server is not installed"):
+        unavailable("redis-server is not installed")
+    monkeypatch.setenv("REQUIRE_SERVICES", "1")
+    with pytest.raises(pytest.fail.Exception, match="REQUIRE_SERVICES=1 but redis-server"):
+        unavailable("redis-server is not installed")
