@@ -36,6 +36,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/store.py
+	$(BIN)/python bench/store_pg.py
 	$(BIN)/python bench/live.py
 
 clean:

@@ -70,9 +70,9 @@ class Game:
 
 
 @contextmanager
-def service_on(path: Path) -> Iterator[CourtService]:
-    """A CourtService on a SqlEventStore on the SQLite file `path`, default PRAGMAs."""
-    store = SqlEventStore(f"sqlite:///{path}")
+def service_on(url: str) -> Iterator[CourtService]:
+    """A CourtService on a SqlEventStore at `url` (SQLite: default PRAGMAs), schema migrated."""
+    store = SqlEventStore(url)
     store.create_schema()
     try:
         yield CourtService(store)
@@ -179,7 +179,7 @@ def raw_appends(source: Path, target: Path, before: list[Row], timed_rows: list[
 def bench_appends(tmp: Path) -> bool:
     """Print append_per_s, raw_append_per_s and append_ratio; True when the target is met."""
     path = tmp / "append.db"
-    with service_on(path) as service:
+    with service_on(f"sqlite:///{path}") as service:
         game = start_game(service)
         count, seconds = service_appends(service, game)
     append_rate = per_second(count, seconds)
@@ -237,9 +237,9 @@ def gold_records(game: Game, after: int, prev_hash: str, count: int) -> list[Rec
     return records
 
 
-def build_long_game(path: Path, events: int) -> str:
-    """A started game with `events` events in all on `path`, appended in batches."""
-    with service_on(path) as service:
+def build_long_game(url: str, events: int) -> str:
+    """A started game with `events` events in all at `url`, appended in batches."""
+    with service_on(url) as service:
         game = start_game(service)
         head = service.current(game.game_id)
         version, last = head.version, head.hash
@@ -250,9 +250,9 @@ def build_long_game(path: Path, events: int) -> str:
     return game.game_id
 
 
-def cold_replay(path: Path, game_id: str, events: int) -> float:
+def cold_replay(url: str, game_id: str, events: int) -> float:
     """Seconds a brand-new service and store take to rebuild the court from the log."""
-    with service_on(path) as service:
+    with service_on(url) as service:
         seconds = timed(lambda: service.current(game_id))
         version = service.current(game_id).version
     if version != events:
@@ -280,24 +280,25 @@ def raw_read(path: Path, game_id: str, events: int) -> float:
     return seconds
 
 
-def bench_current(path: Path, game_id: str) -> bool:
+def bench_current(url: str, game_id: str, prefix: str = "") -> bool:
     """Print current_state_ms and current_view_ms; True when the target is met."""
-    with service_on(path) as service:
+    with service_on(url) as service:
         service.current(game_id)
         state_ms = median_ms(lambda: service.current(game_id), CURRENT_CALLS)
-        emit("current_state_ms", state_ms, 3)
+        emit(f"{prefix}current_state_ms", state_ms, 3)
 
         def current_view() -> object:
             head = service.current(game_id)
             return court_view(head.state, head.version, SPECTATOR)
 
-        emit("current_view_ms", median_ms(current_view, CURRENT_CALLS), 3)
+        emit(f"{prefix}current_view_ms", median_ms(current_view, CURRENT_CALLS), 3)
     return state_ms < CURRENT_MS_TARGET
 
 
 def bench_replays(path: Path, game_id: str) -> bool:
     """Print replay_per_s, raw_read_per_s and replay_ratio; True when the target is met."""
-    replay = statistics.median(cold_replay(path, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
+    url = f"sqlite:///{path}"
+    replay = statistics.median(cold_replay(url, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
     replay_rate = per_second(REPLAY_EVENTS, replay)
     emit("replay_per_s", replay_rate)
     read = statistics.median(raw_read(path, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
@@ -316,9 +317,9 @@ def main() -> int:
         tmp = Path(folder)
         met = {"append_ratio": bench_appends(tmp)}
         path = tmp / "replay.db"
-        game_id = build_long_game(path, REPLAY_EVENTS)
+        game_id = build_long_game(f"sqlite:///{path}", REPLAY_EVENTS)
         met["replay_ratio"] = bench_replays(path, game_id)
-        met["current_state_ms"] = bench_current(path, game_id)
+        met["current_state_ms"] = bench_current(f"sqlite:///{path}", game_id)
     emit("machine", machine_line())
     failed = [name for name, ok in met.items() if not ok]
     for name in failed:

@@ -278,3 +278,32 @@ def test_postgresql_urls_always_use_psycopg(url: str, expected: str) -> None:
 def test_other_databases_are_refused_with_the_reason(url: str) -> None:
     with pytest.raises(ValueError, match="sqlite:/// or postgresql"):
         database_url(url)
+
+
+def test_a_server_role_without_ddl_rights_starts_on_a_migrated_database(
+    postgres: PostgresServer,
+) -> None:
+    """The grants docs/deployment.md names are all a server needs once the schema is there."""
+    url = postgres.new_database()
+    dbname = url.rsplit("/", 1)[1]
+    owner = SqlEventStore(url)
+    owner.create_schema()
+    owner.close()
+    role = f"server_{dbname}"
+    with postgres.connect(dbname, autocommit=True) as conn:
+        conn.execute(f"CREATE ROLE {role} LOGIN")
+        conn.execute(f"GRANT SELECT, INSERT ON event_records TO {role}")
+        conn.execute(f"GRANT USAGE ON SEQUENCE event_records_position_seq TO {role}")
+        conn.execute(f"GRANT SELECT ON alembic_version TO {role}")
+    app = create_app({"DATABASE_URL": url.replace("//court@", f"//{role}@"), "DEADLINES": False})
+    try:
+        client = app.test_client()
+        created = client.post("/api/games", json={"players": 3, "host_name": "Ann"})
+        assert created.status_code == 201
+        game = created.get_json()["game_id"]
+        assert client.get(f"/api/games/{game}/verify").get_json()["ok"] is True
+        store = app.extensions["court_store"]
+        with store.engine.connect() as conn, pytest.raises(Exception, match="permission denied"):
+            conn.exec_driver_sql("CREATE TABLE intruder (x int)")
+    finally:
+        app.extensions["court_store"].close()
