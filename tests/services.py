@@ -134,7 +134,9 @@ class PostgresServer:
     def running(cls, bin: Path, settings: dict[str, str] | None = None) -> Iterator[PostgresServer]:
         """initdb in a temporary folder, start on a free loopback port, always stop and remove."""
         account = _Account.for_postgres()
-        folder = Path(tempfile.mkdtemp(prefix="court-pg-"))
+        # Under root the server's user must reach the folder: /tmp, whatever TMPDIR says.
+        parent = "/tmp" if account.uid is not None else None
+        folder = Path(tempfile.mkdtemp(prefix="court-pg-", dir=parent))
         try:
             account.own(folder)
             _check(
