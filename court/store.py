@@ -40,8 +40,6 @@ from court import migrate, store_pg, store_sqlite
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
 
-SYNCHRONOUS_MODES = store_sqlite.SYNCHRONOUS_MODES
-
 
 class EventRecord(SQLModel, table=True):
     __tablename__ = "event_records"

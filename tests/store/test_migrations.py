@@ -209,14 +209,18 @@ def test_the_server_starts_on_an_empty_database_and_serves_games(
     try:
         client = app.test_client()
         health = client.get("/healthz").get_json()
-        assert health["database"] == make_engine(url).dialect.name
+        assert health["database"] == ("sqlite" if url.startswith("sqlite") else "postgresql")
         created = client.post("/api/games", json={"players": 3, "host_name": "Ann"})
         assert created.status_code == 201
         game = created.get_json()["game_id"]
         assert client.get(f"/api/games/{game}/verify").get_json()["ok"] is True
     finally:
         app.extensions["court_store"].close()
-    assert migrate.current(make_engine(url)) == migrate.head()
+    engine = make_engine(url)
+    try:
+        assert migrate.current(engine) == migrate.head()
+    finally:
+        engine.dispose()
 
 
 def alembic(*args: str, url: str) -> subprocess.CompletedProcess[str]:
