@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from court.chain import Record
+from court.decree_sentences import DECREE_EVENTS, decree_sentence
 from court.state import CourtState
 
 
@@ -250,5 +251,7 @@ def describe(record: Record, state: CourtState) -> str:
             return f"The alliance of {allies} ended: {d['reason']}."
         case kind if kind in PURCHASE_EVENTS:
             return _purchase_sentence(state, kind, d)
+        case kind if kind in DECREE_EVENTS:
+            return decree_sentence(kind, d, state)
         case _:
             return f"{record.type} (version {record.version})."

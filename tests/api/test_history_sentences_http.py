@@ -4,10 +4,11 @@ after it, in pages, with no private part."""
 from __future__ import annotations
 
 import json
+import re
 
 from flask.testing import FlaskClient
 
-from tests.api.court_client import Game
+from tests.api.court_client import Game, pass_decrees
 from tests.api.test_elections_http import post, to_the_north_election
 
 
@@ -102,3 +103,26 @@ def test_a_bad_token_is_refused(client: FlaskClient, game: Game) -> None:
     )
     assert response.status_code == 401
     assert response.get_json()["code"] == "bad_token"
+
+
+def test_every_record_of_a_round_with_a_marriage_reads_as_a_sentence(
+    client: FlaskClient, lobby: Game
+) -> None:
+    started = client.post(f"/api/games/{lobby.id}/start", json={}, headers=lobby.host)
+    assert started.status_code == 200
+    game = lobby
+    body = {"noble": "robb-stark", "to_noble": "margaery-tyrell"}
+    post(client, game, "decrees/propose-marriage", game.auth("stark"), body)
+    post(client, game, "decrees/answer-marriage", game.auth("tyrell"), {"accept": True})
+    pass_decrees(client, game)
+
+    texts = [e["text"] for e in entries(client, game, limit=200)["entries"]]
+
+    generic = [t for t in texts if re.fullmatch(r"\w+ \(version \d+\)\.", t)]
+    assert generic == []
+    assert "Robb Stark married Margaery Tyrell." in texts
+    assert any(t.startswith("Decree step 1.1.1 Marriages opened; turn order: ") for t in texts)
+    assert any(
+        t.startswith("Player of stark (House Stark) proposed a marriage of Robb Stark")
+        for t in texts
+    )
