@@ -9,10 +9,12 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
+from config.rulesdata import RulesDataError, load_ruleset
 from court.chain import Record
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.service import CourtService
+from court.simulate import simulate
 from court.views import court_view, export_lines
 
 court_cli = AppGroup("court", help="Inspect and move game logs.")
@@ -112,3 +114,29 @@ def import_(path: click.utils.LazyFile) -> None:
         _fail(exc)
         return
     click.echo(f"imported {Record.from_json(lines[0]).game_id}: {result.records} records, ok")
+
+
+@court_cli.command("simulate")
+@click.option("--players", type=click.IntRange(3, 6), default=4, show_default=True)
+@click.option("--rounds", type=click.IntRange(1, 50), default=5, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same game.")
+@click.option("--games", type=click.IntRange(1, 10_000), default=1, show_default=True)
+@click.option("--profile", default="default", show_default=True)
+def simulate_(players: int, rounds: int, seed: int, games: int, profile: str) -> None:
+    """Play whole games with random legal moves and random recorded facts, stored like real
+    games, checking the court after every event; exit 1 if any check failed."""
+    try:
+        ruleset = load_ruleset(profile)
+    except RulesDataError as exc:
+        click.echo(f"error: unknown_profile: {exc}", err=True)
+        sys.exit(2)
+    store = current_app.extensions["court_store"]
+    failed = 0
+    for offset in range(games):
+        summary = simulate(store, ruleset, players=players, rounds=rounds, seed=seed + offset)
+        click.echo(summary.line())
+        for problem in summary.problems[:20]:
+            click.echo(f"  problem: {problem}", err=True)
+        failed += bool(summary.problems)
+    click.echo(f"{games} game(s), {failed} with problems")
+    sys.exit(1 if failed else 0)

@@ -26,14 +26,21 @@ from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Actor:
-    """Who sends a command: a seat, the host, both, or a spectator (neither)."""
+    """Who sends a command: a seat, the host, both, the game master named at creation (who
+    records facts, section 9), or a spectator (none of them)."""
 
     seat: Seat | None = None
     host: bool = False
+    master: bool = False
 
     @property
     def spectator(self) -> bool:
-        return self.seat is None and not self.host
+        return self.seat is None and not self.host and not self.master
+
+    @property
+    def recorder(self) -> bool:
+        """May record what happened outside the court (section 9)."""
+        return self.host or self.master
 
 
 SPECTATOR = Actor()
@@ -50,6 +57,8 @@ class CreateGame:
     variants: dict[str, bool] = field(default_factory=dict)
     deadlines: dict[str, int] = field(default_factory=dict)
     first_player_seat: int | None = None
+    game_master_name: str | None = None
+    game_master_token_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

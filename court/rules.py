@@ -115,11 +115,10 @@ def _decree(state: CourtState, seat: Seat) -> list[Command]:
     if decree is None:
         return []
     if proposal is not None:
-        return (
-            [AnswerMarriage(accept=True), AnswerMarriage(accept=False)]
-            if (proposal.to_seat == seat)
-            else []
-        )
+        if proposal.to_seat != seat:
+            return []
+        accept = [AnswerMarriage(accept=True)] if marriages.accept_problem(state) is None else []
+        return [*accept, AnswerMarriage(accept=False)]
     if decree.current != seat:
         return []
     moves: list[Command] = [Pass()]

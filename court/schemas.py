@@ -56,11 +56,15 @@ class CreateGameSchema(Schema):
     variants = fields.Nested(VariantsSchema, load_default=dict)
     deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
+    game_master_name = Text(validate=NAME, allow_none=True)
 
 
 class GameCreatedSchema(Schema):
     game_id = fields.String(required=True)
     host_token = fields.String(required=True)
+    game_master_token = fields.String(
+        allow_none=True, metadata={"description": "Secret token of the game master, if named"}
+    )
     invite_url = fields.String(required=True)
     version = fields.Integer(required=True)
 

@@ -207,8 +207,9 @@ def describe(record: Record, state: CourtState) -> str:
             )
         case "TitleSlotsExceeded":
             return (
-                f"{_noble(state, d['noble'])} holds too many {d['category']} titles; "
-                f"{_player(state, d['seat'])} must pass or return one (R-3.2)."
+                f"{_noble(state, d['noble'])} has no free {d['category']} slot for the "
+                f"{_title(state, d['title'])} title; {_player(state, d['seat'])} must pass or "
+                "return one (R-3.2)."
             )
         case "GoldAdjusted":
             verb = "gained" if d["amount"] > 0 else "lost"
@@ -216,33 +217,27 @@ def describe(record: Record, state: CourtState) -> str:
                 f"{_house_name(state, d['house'])} {verb} {abs(d['amount'])} Gold Dragons "
                 f"({d['cause']})."
             )
-        # Recorded facts of a Noble's life and Court Events (section 9); the causes the
-        # host's facts write start with these words, so a decree's death reads otherwise.
+        case "FactRecorded":
+            role = "the game master" if d["by"] == "game_master" else "the host"
+            return f"{d['name']}, {role}, recorded a fact: {d['fact'].replace('_', ' ')}."
+        # Recorded facts of a Noble's life and Court Events (section 9).
         case "NobleCaptured":
             by = f", by {_noble(state, d['by'])}" if d["by"] else ""
             return (
                 f"{_noble(state, d['noble'])} was taken captive by "
-                f"{_house_name(state, d['captor'])}{by} ({d['cause']}), recorded by the host."
+                f"{_house_name(state, d['captor'])}{by} ({d['cause']})."
             )
         case "NobleFreed":
-            fact = d["cause"].startswith(("released:", "escaped:"))
-            note = ", recorded by the host" if fact else ""
-            return f"{_noble(state, d['noble'])} is free again ({d['cause']}){note}."
+            return f"{_noble(state, d['noble'])} is free again ({d['cause']})."
         case "NobleDied":
-            kinds = ("battle", "justice", "assassination", "uprising", "wall", "other")
-            fact = d["cause"].split(":", 1)[0] in kinds
-            note = ", recorded by the host" if fact else ""
-            return f"{_noble(state, d['noble'])} died ({d['cause']}){note}."
+            return f"{_noble(state, d['noble'])} died ({d['cause']})."
         case "NobleAdded":
             return (
                 f"{d['noble']['name']} came into play for {_house_name(state, d['house'])} "
-                f"({d['cause']}), recorded by the host."
+                f"({d['cause']})."
             )
         case "AttributeGained" if d["attribute"] == "prince_of_westeros":
-            return (
-                f"{_noble(state, d['noble'])} is the Heir, prince of Westeros ({d['cause']}), "
-                "recorded by the host."
-            )
+            return f"{_noble(state, d['noble'])} is the Heir, prince of Westeros ({d['cause']})."
         case "AttributeGained":
             what = d["attribute"].replace("_", " ")
             return f"{_noble(state, d['noble'])} is now {what} ({d['cause']})."

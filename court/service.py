@@ -185,6 +185,8 @@ class CourtService:
         host_seat = next((s.seat for s in state.seats.values() if s.host), None)
         if digest == state.host_token_sha256:
             return Actor(seat=host_seat, host=True)
+        if digest == state.game_master_token_sha256:
+            return Actor(master=True)
         for info in state.seats.values():
             if info.token_sha256 == digest:
                 return Actor(seat=info.seat, host=info.host)
@@ -201,8 +203,12 @@ class CourtService:
         variants: dict[str, bool] | None = None,
         deadlines: dict[str, int] | None = None,
         first_player_seat: int | None = None,
+        game_master: tuple[str, str] | None = None,
     ) -> tuple[GameId, str, Outcome]:
-        """Create a game; returns its id, the host's secret token and the outcome."""
+        """Create a game; returns its id, the host's secret token and the outcome.
+
+        `game_master` is the (name, secret token) of a game master who records facts
+        without playing (section 9)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -215,6 +221,8 @@ class CourtService:
             variants=variants or {},
             deadlines=deadlines or {},
             first_player_seat=first_player_seat,
+            game_master_name=game_master[0] if game_master else None,
+            game_master_token_sha256=token_digest(game_master[1]) if game_master else None,
         )
         return game_id, token, self.handle(game_id, command, Actor(host=True))
 

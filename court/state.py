@@ -208,6 +208,8 @@ class CourtState:
     host_token_sha256: str = ""
     dice_seed_sha256: str = ""
     dice_seed: str | None = None
+    game_master_name: str | None = None
+    game_master_token_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
     # Seats ever taken: a seat number is never given twice, so a private part
     # owned by a player who left is never shown to whoever joins after him.

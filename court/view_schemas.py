@@ -66,6 +66,7 @@ class GameInfoSchema(Schema):
     status = fields.String(required=True)
     players = fields.Integer(required=True)
     host_name = fields.String(required=True)
+    game_master_name = fields.String(allow_none=True, required=True)
     profile = fields.String(required=True)
     variants = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
     deadlines = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
@@ -81,7 +82,9 @@ class GameInfoSchema(Schema):
 class ViewerSchema(Schema):
     seat = fields.Integer(allow_none=True, required=True)
     host = fields.Boolean(required=True)
-    role = fields.String(required=True)
+    role = fields.String(
+        required=True, metadata={"enum": ["player", "host", "game_master", "spectator"]}
+    )
 
 
 class MarkerViewSchema(Schema):

@@ -50,6 +50,14 @@ def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
     }
 
 
+def _role(viewer: Actor) -> str:
+    if viewer.seat is not None:
+        return "player"
+    if viewer.host:
+        return "host"
+    return "game_master" if viewer.master else "spectator"
+
+
 def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]:
     """The whole court as the viewer may see it at `version`."""
     rules = state.ruleset
@@ -63,6 +71,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
             "status": state.status.value,
             "players": state.players,
             "host_name": state.host_name,
+            "game_master_name": state.game_master_name,
             "profile": profile.name,
             "variants": {
                 "nights_watch": profile.variants.nights_watch,
@@ -87,7 +96,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
         "viewer": {
             "seat": viewer.seat,
             "host": viewer.host,
-            "role": "player" if viewer.seat is not None else "host" if viewer.host else "spectator",
+            "role": _role(viewer),
         },
         "seats": [
             {"seat": s.seat, "house": s.house, "player_name": s.player_name, "host": s.host}

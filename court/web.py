@@ -71,6 +71,8 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         ruleset = load_ruleset(body["profile"])
     except RulesDataError as exc:
         raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
+    master_name = body.get("game_master_name")
+    master = None if master_name is None else (master_name, service().secrets.token())
     game_id, token, outcome = service().create_game(
         ruleset=ruleset,
         players=body["players"],
@@ -78,10 +80,12 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         variants=body["variants"],
         deadlines=body["deadlines"],
         first_player_seat=body.get("first_player_seat"),
+        game_master=master,
     )
     return {
         "game_id": game_id,
         "host_token": token,
+        "game_master_token": master[1] if master else None,
         "invite_url": url_for("pages.game", game_id=game_id, _external=True),
         "version": outcome.version,
     }

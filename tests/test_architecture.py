@@ -43,6 +43,7 @@ ADAPTERS = {
     "web_history.py",
     "deadlines.py",
     "simulate.py",
+    "sim_facts.py",
     "migrations",
 }
 # The engine never reads the clock, randomness, the environment or files.

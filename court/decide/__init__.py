@@ -77,7 +77,8 @@ _MAX_FOLLOW_UPS = 200
 def decide(
     state: CourtState, command: Command, actor: Actor, now: float = 0.0
 ) -> tuple[Event, ...]:
-    return settle(state, _decide(state, command, actor, now), now)
+    events = facts.attributed(state, command, actor, _decide(state, command, actor, now))
+    return settle(state, events, now)
 
 
 def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tuple[Event, ...]:

@@ -2,7 +2,9 @@
 lost, the alliance ended, the Queen protecting the realm (R-3.4, R-3.8, R-5.4, R-6.5, R-8.3).
 
 Every decision that changes a Noble's standing builds its events here, so the same
-consequences follow whoever causes them (a recorded fact, a decree, a die).
+consequences follow whoever causes them (a recorded fact, a decree, a die). The losses come
+before the change of standing, so that the court is sound after every single event: a
+dispute may rebuild the court at any version.
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ def lose_titles(
 def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     """R-1.4: a dead Noble keeps no title and no marriage; R-3.8: the widowed Queen protects."""
     events: list[Event] = alliance_ends(state, noble, "a spouse died (R-5.4)")
-    events.append(NobleDied(noble=noble, cause=cause))
     events += lose_titles(state, noble, "its holder died")
+    events.append(NobleDied(noble=noble, cause=cause))
     queen = state.titles.get(QUEEN)
     if (
         state.titles.get(KING) == noble
@@ -67,16 +69,16 @@ def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
 
 def outlaw(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     """R-6.5: an Outlaw loses every title but Fief titles, King, Queen and Mother of Dragons."""
-    events: list[Event] = [OutlawDeclared(noble=noble, cause=cause)]
     reason = "an Outlaw keeps only Fief and Royal titles (R-6.5)"
-    return events + lose_titles(state, noble, reason, keep=OUTLAW_KEEPS, keep_fiefs=True)
+    events = lose_titles(state, noble, reason, keep=OUTLAW_KEEPS, keep_fiefs=True)
+    return [*events, OutlawDeclared(noble=noble, cause=cause)]
 
 
 def take_the_black(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     """R-3.4, R-8.3: every title dropped as if dead, the Outlaw mark lifted, the alliance ended."""
     events: list[Event] = alliance_ends(state, noble, "a spouse took the black (R-8.3)")
-    events.append(TookTheBlack(noble=noble, cause=cause))
-    return events + lose_titles(state, noble, "he took the black (R-8.3)")
+    events += lose_titles(state, noble, "he took the black (R-8.3)")
+    return [*events, TookTheBlack(noble=noble, cause=cause)]
 
 
 def capture(

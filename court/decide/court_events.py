@@ -25,7 +25,7 @@ from court.commands import (
 )
 from court.decide import consequences, elections, titles
 from court.decide.facts import clean_cause
-from court.decide.guards import require_host, require_status
+from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import AttributeGained, Event, GoldAdjusted, NobleAdded, NobleFreed
 from court.ids import HouseId, NobleId, TitleId
@@ -59,7 +59,7 @@ WALL_CAUSE = "Wall supplies disposed by the Lord Commander"
 
 def _fact(state: CourtState, actor: Actor, doing: str, raw_cause: str) -> str:
     """Section 9: only the host records facts, only in a game being played; the cleaned cause."""
-    require_host(actor, doing)
+    require_recorder(actor, doing)
     require_status(state, GameStatus.PLAYING)
     return clean_cause(raw_cause)
 

@@ -149,7 +149,18 @@ def pass_turn(state: CourtState, actor: Actor) -> tuple[Event, ...]:
     decree = state.decree
     assert decree is not None
     seat = _turn(state, actor, decree.id, "pass")
-    return (DecreePassed(step=decree.id, seats=(seat,)),)
+    return (*pillage_without_the_hand(state), DecreePassed(step=decree.id, seats=(seat,)))
+
+
+def pillage_without_the_hand(state: CourtState) -> list[Event]:
+    """R-6.2: once the Protector has embraced R'hllor the Septs are pillaged whatever the Hand
+    does; a Hand who passes, or lets the deadline pass, does not convert."""
+    decree = state.decree
+    if decree is None or decree.id != "false_idols" or not state.septs_banned:
+        return []
+    if decree.current is None or decree.current == decree.order[0]:
+        return []
+    return _settle(state, False, None)
 
 
 def propose(state: CourtState, cmd: ProposeMarriage, actor: Actor) -> tuple[Event, ...]:
@@ -332,11 +343,12 @@ def desert(state: CourtState, cmd: Desert, actor: Actor) -> tuple[Event, ...]:
     seat = _turn(state, actor, "oathbreakers", "break a Brother's oath")
     if cmd.noble not in _brothers(state, seat):
         raise CourtError("not_your_brother", "Name one of your own Brothers (R-8.4).")
-    events: list[Event] = [Deserted(noble=cmd.noble, seat=seat)]
+    events: list[Event] = []
     if state.titles.get(LORD_COMMANDER) == cmd.noble:
         events.append(
             TitleReturned(
                 title=LORD_COMMANDER, noble=cmd.noble, reason="the Lord Commander deserted (R-8.4)"
             )
         )
+    events.append(Deserted(noble=cmd.noble, seat=seat))
     return (*events, DecreeTurnEnded(step="oathbreakers", seat=seat))

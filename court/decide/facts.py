@@ -2,13 +2,55 @@
 
 from __future__ import annotations
 
-from court.commands import Actor, AdjustGold
-from court.decide.guards import require_host, require_status
+from court.commands import (
+    Actor,
+    AddNoble,
+    AdjustGold,
+    GrantMotherOfDragons,
+    HeirBorn,
+    JoinSmallCouncil,
+    RecordCapture,
+    RecordDeath,
+    RecordEscape,
+    RecordRelease,
+    RecordVillageControl,
+    RecordWallSupplies,
+)
+from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
-from court.events import Event, GoldAdjusted
+from court.events import Event, FactRecorded, GoldAdjusted
 from court.state import CourtState, GameStatus
 
 CAUSE_LIMIT = 120
+
+# The commands that record a fact (section 9), with the kind each names in the history.
+FACT_KINDS: dict[type, str] = {
+    AdjustGold: "gold",
+    RecordVillageControl: "village_control",
+    RecordCapture: "capture",
+    RecordRelease: "release",
+    RecordEscape: "escape",
+    RecordDeath: "death",
+    AddNoble: "new_noble",
+    JoinSmallCouncil: "join_the_small_council",
+    GrantMotherOfDragons: "mother_of_dragons",
+    HeirBorn: "heir_born",
+    RecordWallSupplies: "wall_supplies",
+}
+
+
+def attributed(
+    state: CourtState, command: object, actor: Actor, events: tuple[Event, ...]
+) -> tuple[Event, ...]:
+    """A fact's events, preceded by who recorded it (section 9); other commands' unchanged."""
+    kind = FACT_KINDS.get(type(command))
+    if kind is None:
+        return events
+    if actor.host:
+        who = FactRecorded(fact=kind, by="host", name=state.host_name)
+    else:
+        who = FactRecorded(fact=kind, by="game_master", name=state.game_master_name or "")
+    return (who, *events)
 
 
 def clean_cause(raw: str) -> str:
@@ -22,7 +64,7 @@ def clean_cause(raw: str) -> str:
 
 
 def adjust_gold(state: CourtState, cmd: AdjustGold, actor: Actor) -> tuple[Event, ...]:
-    require_host(actor, "record Gold Dragons won or lost outside the court")
+    require_recorder(actor, "record Gold Dragons won or lost outside the court")
     require_status(state, GameStatus.PLAYING)
     if cmd.house not in state.treasury:
         raise CourtError("unknown_house", f"No House {cmd.house!r} plays in this game.")

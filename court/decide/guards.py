@@ -25,6 +25,12 @@ def require_host(actor: Actor, doing: str) -> None:
         raise NotAllowed("host_only", f"Only the host can {doing}.")
 
 
+def require_recorder(actor: Actor, doing: str) -> None:
+    """Section 9: the host, or the game master named at creation, records facts."""
+    if not actor.recorder:
+        raise NotAllowed("host_only", f"Only the host or the game master can {doing}.")
+
+
 def require_seat(actor: Actor, doing: str) -> Seat:
     if actor.seat is None:
         raise NotAllowed("seat_required", f"You need a seat at the table to {doing}.")

@@ -117,13 +117,31 @@ def answer(state: CourtState, cmd: AnswerMarriage, actor: Actor) -> tuple[Event,
             MarriageDeclined(seat=proposal.seat, noble=proposal.noble, to_noble=proposal.to_noble),
             end,
         )
-    problem = refusal(state, proposal.seat, proposal.noble, proposal.to_noble)
+    problem = accept_problem(state)
     if problem is not None:
         raise problem
     return (
         *_wedding(state, proposal.noble, proposal.to_noble, proposal.seat, proposal.to_seat),
         end,
     )
+
+
+def accept_problem(state: CourtState) -> CourtError | None:
+    """Why the proposal on the table cannot be accepted now, or None (R-5.1, R-5.3, R-2.1)."""
+    proposal = state.proposal
+    assert proposal is not None
+    problem = refusal(state, proposal.seat, proposal.noble, proposal.to_noble)
+    if problem is not None:
+        return problem
+    fee = state.ruleset.profile.marriage.hard_to_marry_fee
+    for payer in (proposal.noble, proposal.to_noble):
+        noble = state.nobles[payer]
+        if Attribute.HARD_TO_MARRY in noble.attributes and state.treasury[noble.house] < fee:
+            return CourtError(
+                "treasury_too_low",
+                f"{noble.name}'s House cannot pay the {fee} GD marriage fee (R-5.3, R-2.1).",
+            )
+    return None
 
 
 def _wedding(
@@ -135,12 +153,6 @@ def _wedding(
     for payer, payee in ((noble, other), (other, noble)):
         if Attribute.HARD_TO_MARRY in state.nobles[payer].attributes:
             house = state.nobles[payer].house
-            if state.treasury[house] < fee:
-                raise CourtError(
-                    "treasury_too_low",
-                    f"{state.nobles[payer].name}'s House cannot pay the {fee} GD marriage fee "
-                    "(R-5.3, R-2.1).",
-                )
             events.append(
                 GoldPaid(
                     house=house,

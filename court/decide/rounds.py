@@ -6,7 +6,7 @@ from __future__ import annotations
 from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
 from court.decide import decrees, elections, purchases, titles, victory
 from court.decide.facts import clean_cause
-from court.decide.guards import require_host, require_status
+from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
 from court.events import (
     Event,
@@ -28,7 +28,7 @@ HOST_PHASES = (Phase.CARDS, Phase.PURCHASES, Phase.MOVEMENT, Phase.BATTLES, Phas
 def record_village_control(
     state: CourtState, cmd: RecordVillageControl, actor: Actor
 ) -> tuple[Event, ...]:
-    require_host(actor, "record who controls a village")
+    require_recorder(actor, "record who controls a village")
     require_status(state, GameStatus.PLAYING)
     if not any(v.id == cmd.village for v in state.ruleset.villages):
         raise CourtError("unknown_village", f"There is no village {cmd.village!r} on this map.")
@@ -129,6 +129,7 @@ def _decree_timed_out(state: CourtState, decree: DecreeStep) -> tuple[Event, ...
             MarriageDeclined(seat=proposal.seat, noble=proposal.noble, to_noble=proposal.to_noble),
             DecreeTurnEnded(step=decree.id, seat=proposal.seat),
         ]
+    events += decrees.pillage_without_the_hand(state)
     waiting = tuple(s for s in decree.waiting if proposal is None or s != proposal.seat)
     if waiting:
         events.append(DecreePassed(step=decree.id, seats=waiting))

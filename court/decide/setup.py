@@ -8,7 +8,7 @@ from typing import Any
 from court import dice
 from court.commands import Actor, CreateGame, JoinSeat, LeaveSeat, StartGame
 from court.decide.guards import require_host, require_seat, require_status
-from court.errors import CourtError
+from court.errors import CourtError, NotAllowed
 from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
 from court.ids import Seat
 from court.ruleset import Ruleset
@@ -39,6 +39,9 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
         )
     if len(Ruleset.from_dict(ruleset).houses) < cmd.players:
         raise CourtError("roster_too_small", "The roster has fewer Houses than players.")
+    master = None if cmd.game_master_name is None else _player_name(cmd.game_master_name)
+    if (master is None) != (cmd.game_master_token_sha256 is None):
+        raise CourtError("bad_game_master", "A game master needs both a name and a token.")
     return (
         GameCreated(
             game_id=cmd.game_id,
@@ -48,6 +51,8 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
             dice_seed_sha256=dice.commitment(cmd.dice_seed),
             host_token_sha256=cmd.host_token_sha256,
             dice_seed=cmd.dice_seed,
+            game_master_name=master,
+            game_master_token_sha256=cmd.game_master_token_sha256,
         ),
     )
 
@@ -83,6 +88,10 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
     require_status(state, GameStatus.LOBBY)
     if actor.seat is not None:
         raise CourtError("already_seated", "You already hold a seat in this game.")
+    if actor.master:
+        raise NotAllowed(
+            "game_master_seat", "The game master records facts (section 9) and takes no seat."
+        )
     if len(state.seats) >= state.players:
         raise CourtError("game_full", f"All {state.players} seats are taken.")
     card = state.ruleset.house(cmd.house)

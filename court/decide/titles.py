@@ -65,15 +65,14 @@ def grant(
             for t in state.titles_of(noble)
             if _is_master(state, t)
         ]
-    events.append(TitleGranted(title=title, noble=noble, cause=cause))
-    if title == KING:
-        events += _crown(state, noble)
     cat = category(state, title)
     slots = state.ruleset.slots.get(cat)
     held = len(held_in(state, noble, cat)) - sum(
         1 for e in events if isinstance(e, TitleReturned) and category(state, e.title) is cat
     )
     if slots is not None and held + 1 > slots:
+        # the game waits for the choice before the title arrives in a full category,
+        # so the court never shows a Noble over his slots without that choice pending.
         seat = state.seat_of_house(state.nobles[noble].house)
         assert seat is not None
         events.append(
@@ -81,6 +80,9 @@ def grant(
                 seat=seat, noble=noble, category=cat.value, title=title, deadline=deadline
             )
         )
+    events.append(TitleGranted(title=title, noble=noble, cause=cause))
+    if title == KING:
+        events += _crown(state, noble)
     return tuple(events)
 
 

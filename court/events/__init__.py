@@ -62,6 +62,7 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.events.rounds import (
+    FactRecorded,
     GoldAdjusted,
     IncomePaid,
     PhaseStarted,
@@ -93,6 +94,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "GoldAdjusted": (GoldAdjusted, 1),
     "PhaseStarted": (PhaseStarted, 1),
     "VillageControlChanged": (VillageControlChanged, 1),
+    "FactRecorded": (FactRecorded, 1),
     "IncomePaid": (IncomePaid, 1),
     "ElectionSkipped": (ElectionSkipped, 1),
     "ElectionOpened": (ElectionOpened, 1),
@@ -178,6 +180,7 @@ __all__ = [
     "ElectionOpened",
     "ElectionSkipped",
     "Event",
+    "FactRecorded",
     "GameCreated",
     "GameEnded",
     "GameStarted",

@@ -48,3 +48,13 @@ class VillageControlChanged(Event):
     village: VillageId
     house: HouseId | None
     cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FactRecorded(Event):
+    """Who recorded the fact whose events follow (section 9): `by` is "host" or
+    "game_master", `name` the recorder's name, `fact` what kind of fact it is."""
+
+    fact: str
+    by: str
+    name: str

@@ -13,7 +13,9 @@ from court.ids import GameId, HouseId, Seat
 class GameCreated(Event):
     """A host created a game with a full ruleset copied from config (R-1.1)."""
 
-    PRIVATE: ClassVar[frozenset[str]] = frozenset({"host_token_sha256", "dice_seed"})
+    PRIVATE: ClassVar[frozenset[str]] = frozenset(
+        {"host_token_sha256", "dice_seed", "game_master_token_sha256"}
+    )
 
     game_id: GameId
     ruleset: dict[str, Any]
@@ -22,6 +24,9 @@ class GameCreated(Event):
     dice_seed_sha256: str
     host_token_sha256: str
     dice_seed: str
+    # Section 9: a game master who records facts without playing; None: the host does.
+    game_master_name: str | None = None
+    game_master_token_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from court.events.rounds import (
+    FactRecorded,
     GoldAdjusted,
     IncomePaid,
     PhaseStarted,
@@ -51,10 +52,15 @@ def _gold_adjusted(state: CourtState, e: GoldAdjusted) -> CourtState:
     return replace(state, treasury=treasury)
 
 
+def _fact_recorded(state: CourtState, e: FactRecorded) -> CourtState:
+    return state  # attribution only: the fact's own events change the court
+
+
 HANDLERS: Handlers = {
     RoundStarted: _round_started,
     PhaseStarted: _phase_started,
     VillageControlChanged: _village_control_changed,
     IncomePaid: _income_paid,
     GoldAdjusted: _gold_adjusted,
+    FactRecorded: _fact_recorded,
 }

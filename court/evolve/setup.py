@@ -29,6 +29,8 @@ def _game_created(state: CourtState, e: GameCreated) -> CourtState:
         host_token_sha256=e.host_token_sha256,
         dice_seed_sha256=e.dice_seed_sha256,
         dice_seed=e.dice_seed,
+        game_master_name=e.game_master_name,
+        game_master_token_sha256=e.game_master_token_sha256,
     )
 
 

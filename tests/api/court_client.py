@@ -24,6 +24,7 @@ class Game:
     tokens: dict[str, str]  # house -> seat token
     seats: dict[str, int]  # house -> seat number
     started: int = 0  # the version the start answered; 0 while the game is in the lobby
+    game_master_token: str | None = None
 
     def auth(self, house: str) -> dict[str, str]:
         return bearer(self.tokens[house])
@@ -60,7 +61,13 @@ def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: An
         )
         tokens[house] = joined["token"]
         seats[house] = joined["seat"]
-    return Game(created["game_id"], created["host_token"], tokens, seats)
+    return Game(
+        created["game_id"],
+        created["host_token"],
+        tokens,
+        seats,
+        game_master_token=created.get("game_master_token"),
+    )
 
 
 def start(client: FlaskClient, game: Game) -> int:

@@ -49,9 +49,10 @@ def test_a_capture_and_a_release_are_recorded_by_the_host(
     assert noble_of(client, game, "robb-stark")["status"] == "in_play"
     texts = texts_after(client, game, game.started)
     assert texts == [
-        "Robb Stark was taken captive by House Lannister, by Tywin Lannister (Green Fork), "
-        "recorded by the host.",
-        "Robb Stark is free again (released: mercy), recorded by the host.",
+        "Eddard, the host, recorded a fact: capture.",
+        "Robb Stark was taken captive by House Lannister, by Tywin Lannister (Green Fork).",
+        "Eddard, the host, recorded a fact: release.",
+        "Robb Stark is free again (released: mercy).",
     ]
 
 
@@ -90,7 +91,8 @@ def test_justice_on_a_noble_who_is_not_an_outlaw_is_refused_and_a_new_noble_is_a
         "in_play",
     )
     assert texts_after(client, game, game.started) == [
-        "Rickon Stark came into play for House Stark (Court Event), recorded by the host."
+        "Eddard, the host, recorded a fact: new noble.",
+        "Rickon Stark came into play for House Stark (Court Event).",
     ]
 
 

@@ -36,7 +36,8 @@ def test_creating_a_game_answers_201_with_id_host_token_invite_url_and_version_1
 
     assert response.status_code == 201
     body = response.get_json()
-    assert set(body) == {"game_id", "host_token", "invite_url", "version"}
+    assert set(body) == {"game_id", "host_token", "game_master_token", "invite_url", "version"}
+    assert body["game_master_token"] is None  # no game master was named
     assert body["version"] == 1
     assert body["game_id"] and body["host_token"]
     assert body["game_id"] in body["invite_url"]
@@ -240,11 +241,12 @@ def test_gold_recorded_by_the_host_changes_the_treasury_and_the_version(
         headers=game.host,
     )
 
+    # Each fact is two records: who recorded it (section 9), then the fact itself.
     assert (gained.status_code, gained.get_json()) == (
         200,
-        {"ok": True, "version": game.started + 1},
+        {"ok": True, "version": game.started + 2},
     )
-    assert (lost.status_code, lost.get_json()) == (200, {"ok": True, "version": game.started + 2})
+    assert (lost.status_code, lost.get_json()) == (200, {"ok": True, "version": game.started + 4})
     treasuries = {h["id"]: h["treasury"] for h in court(client, game)["houses"]}
     assert treasuries["lannister"] == STARTING_TREASURY + 7
     assert treasuries["tyrell"] == STARTING_TREASURY - 4

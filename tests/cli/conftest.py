@@ -75,5 +75,5 @@ def played(app: Flask, tmp_path: Path) -> Played:
         assert response.status_code == 200
         gold.append(response.get_json()["version"])
     start_version = started.get_json()["version"]
-    assert gold == [start_version + 1, start_version + 2]
+    assert gold == [start_version + 2, start_version + 4]  # each fact: who recorded it, then it
     return Played(gid, tmp_path / "t.db", host, tokens, start_version, (gold[0], gold[1]))

@@ -101,7 +101,7 @@ TAMPERING: dict[str, Callable[[Played], Tampering]] = {
     "private-part-edited": lambda p: (set_column(p, 3, "private", SEAT_TOKEN), 2, 3),
     "recorded-at-edited": lambda p: (set_column(p, 5, "recorded_at", OTHER_TIME), 4, 5),
     "seat-edited": lambda p: (set_column(p, 4, "seat", 0), 3, 4),
-    "middle-gold-deleted": lambda p: (delete(p, p.gold[0]), p.gold[0] - 1, p.gold[1]),
+    "middle-gold-deleted": lambda p: (delete(p, p.gold[0]), p.gold[0] - 1, p.gold[0] + 1),
     "gold-versions-swapped": lambda p: (swap(p, *p.gold), p.gold[0] - 1, p.gold[0]),
     "seat-versions-swapped": lambda p: (swap(p, 3, 4), 2, 3),
 }

@@ -9,7 +9,14 @@ from config.rulesdata import load_ruleset
 from court import dice
 from court.commands import Actor, Command
 from court.decide import decide, settle
-from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoined
+from court.events import (
+    Event,
+    FactRecorded,
+    GameCreated,
+    GameStarted,
+    RoundStarted,
+    SeatJoined,
+)
 from court.evolve import evolve, replay
 from court.ids import GameId, HouseId, Seat
 from court.state import CourtState
@@ -95,6 +102,14 @@ def given(*events: Event) -> CourtState:
 
 def when(state: CourtState, command: Command, actor: Actor = HOST) -> tuple[Event, ...]:
     return decide(state, command, actor)
+
+
+def when_fact(state: CourtState, command: Command, actor: Actor = HOST) -> tuple[Event, ...]:
+    """A recorded fact (section 9): the events after the one naming who recorded it."""
+    first, *rest = decide(state, command, actor)
+    assert isinstance(first, FactRecorded), first
+    assert first.by == ("host" if actor.host else "game_master")
+    return tuple(rest)
 
 
 def then_state(state: CourtState, events: tuple[Event, ...]) -> CourtState:

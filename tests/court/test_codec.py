@@ -22,7 +22,11 @@ def test_private_fields_travel_in_the_private_part_only() -> None:
     created = started(3)[0]
     name, data, private = codec.encode(created)
     assert name == "GameCreated"
-    assert private == {"host_token_sha256": "h" * 64, "dice_seed": "seed-for-tests"}
+    assert private == {
+        "host_token_sha256": "h" * 64,
+        "dice_seed": "seed-for-tests",
+        "game_master_token_sha256": None,
+    }
     assert "dice_seed" not in data and "host_token_sha256" not in data
     assert data["dice_seed_sha256"] == dice.commitment("seed-for-tests")
 

@@ -9,6 +9,7 @@ import pytest
 
 from court.commands import (
     AnswerMarriage,
+    CloseOverdueStep,
     ConcedeTitle,
     Desert,
     Divorce,
@@ -19,7 +20,7 @@ from court.commands import (
     ProposeMarriage,
     SendToWall,
 )
-from court.decide import victory
+from court.decide import decide, victory
 from court.errors import CourtError
 from court.events import TitleGranted, TitleReturned
 from court.events.decrees import (
@@ -188,7 +189,8 @@ def test_an_outlaw_keeps_only_fief_and_royal_titles() -> None:
     )
     state = opened(state, "send_to_wall", 0)
     events = when(state, SendToWall(noble=NobleId("tywin-lannister")), seat(0))
-    assert isinstance(events[0], OutlawDeclared)
+    kinds = [type(e) for e in events]
+    assert kinds.index(TitleReturned) < kinds.index(OutlawDeclared)  # sound after each event
     assert [e.title for e in events if isinstance(e, TitleReturned)] == ["warden-west"]
     state = then_state(state, events)
     assert state.nobles["tywin-lannister"].outlaw
@@ -253,6 +255,28 @@ def test_the_false_idols_are_pillaged_and_split_with_a_converting_hand() -> None
     assert state.nobles["loras-tyrell"].status is NobleStatus.DEAD
     assert {a.value for a in state.nobles["eddard-stark"].attributes} >= {"gods_cursed"}
     assert state.rolls == 2  # both converts rolled at once
+
+
+@pytest.mark.parametrize("hand_answer", ["pass", "deadline"])
+def test_the_septs_are_pillaged_when_the_hand_passes_or_lets_the_deadline_pass(hand_answer) -> None:
+    """R-6.2, R-4.3: the pillage follows the embrace whatever the Hand does; a Hand who passes
+    or does not answer in time does not convert, and the Protector's House takes it all."""
+    state = grant(grant(four(), "protector", "eddard-stark"), "hand", "tywin-lannister")
+    septs = frozenset({"winterfell", "lannisport", "oldtown"})
+    state = opened(replace(state, septs=septs), "false_idols", 0, 1)
+    state = act(state, EmbraceRhllor(), seat(0))
+    state = replace(state, decree=replace(state.decree, deadline=10.0))
+
+    if hand_answer == "pass":
+        events = when(state, Pass(), seat(1))
+    else:
+        events = decide(state, CloseOverdueStep(), seat(0), 11.0)
+
+    pillage = next(e for e in events if isinstance(e, SeptsPillaged))
+    assert dict(pillage.shares) == {"stark": 6}
+    after = then_state(state, events)
+    assert after.septs == frozenset() and after.septs_banned
+    assert "gods_cursed" not in {a.value for a in after.nobles["tywin-lannister"].attributes}
 
 
 def test_title_concession_hands_a_title_within_the_house() -> None:

@@ -306,7 +306,7 @@ def test_a_third_title_of_a_category_makes_the_player_pass_or_return_one() -> No
     state = next_round(state)
     state = run_north_election(state, (0, ballot(("for", "robb-stark"))))
     events = when(state, AcceptTitle(), seat(0))
-    assert isinstance(events[-1], TitleSlotsExceeded)
+    assert isinstance(events[-2], TitleSlotsExceeded)  # the choice waits before the title
     state = then_state(state, events)
     assert state.pending is not None and state.pending.kind is PendingKind.OVERFLOW
     with pytest.raises(CourtError) as err:

@@ -50,6 +50,7 @@ from tests.court.given import (
     started,
     then_state,
     when,
+    when_fact,
 )
 from tests.court.test_elections import grant, noble
 
@@ -103,7 +104,9 @@ def test_the_host_records_a_noble_taken_captive_by_another_house() -> None:
     """R-8.1: a captive is held by another House and keeps his titles."""
     state = grant(court(), "warden-north", ROBB)
 
-    events = when(state, RecordCapture(noble=ROBB, captor_house="lannister", cause=" Green Fork "))
+    events = when_fact(
+        state, RecordCapture(noble=ROBB, captor_house="lannister", cause=" Green Fork ")
+    )
 
     assert events == (NobleCaptured(noble=ROBB, captor="lannister", by=None, cause="Green Fork"),)
     after = then_state(state, events)
@@ -164,7 +167,9 @@ def test_a_capture_by_a_cruel_or_heart_breaker_noble_ends_the_alliance(captor) -
     """R-5.4: an alliance ends when a spouse is captured by a heart breaker or cruel Noble."""
     state = married(court())
 
-    events = when(state, RecordCapture(noble=ROBB, captor_house="lannister", by=captor, cause="x"))
+    events = when_fact(
+        state, RecordCapture(noble=ROBB, captor_house="lannister", by=captor, cause="x")
+    )
 
     assert isinstance(events[0], AllianceEnded) and set(events[0].seats) == {0, 2}
     assert "R-5.4" in events[0].reason
@@ -175,7 +180,9 @@ def test_a_capture_by_an_ordinary_noble_leaves_the_alliance() -> None:
     """R-5.4: only a heart breaker or cruel captor ends the alliance."""
     state = married(court())
 
-    events = when(state, RecordCapture(noble=ROBB, captor_house="lannister", by=KEVAN, cause="x"))
+    events = when_fact(
+        state, RecordCapture(noble=ROBB, captor_house="lannister", by=KEVAN, cause="x")
+    )
 
     assert events == (NobleCaptured(noble=ROBB, captor="lannister", by=KEVAN, cause="x"),)
     assert len(then_state(state, events).alliances) == 1
@@ -196,7 +203,7 @@ def test_a_captive_released_or_escaped_is_back_in_play(command, cause) -> None:
     """R-8.1: release and escape are recorded facts; the Noble goes home."""
     state = captive(court(), ROBB)
 
-    events = when(state, command)
+    events = when_fact(state, command)
 
     assert events == (NobleFreed(noble=ROBB, cause=cause),)
     after = then_state(state, events)
@@ -224,7 +231,7 @@ def test_the_host_records_a_death_in_battle() -> None:
     """Section 9, R-1.4: the death names its kind and cause."""
     state = court()
 
-    events = when(state, RecordDeath(noble=NED, kind="battle", cause="Whispering Wood"))
+    events = when_fact(state, RecordDeath(noble=NED, kind="battle", cause="Whispering Wood"))
 
     assert events == (NobleDied(noble=NED, cause="battle: Whispering Wood"),)
     assert then_state(state, events).nobles[NED].status is NobleStatus.DEAD
@@ -234,7 +241,7 @@ def test_a_dead_noble_holds_no_titles_afterwards() -> None:
     """R-1.4: a dead Noble keeps no title; his titles return to the board."""
     state = grant(grant(court(), "warden-north", NED), "fief-winterfell", NED)
 
-    events = when(state, RecordDeath(noble=NED, kind="assassination", cause="poison"))
+    events = when_fact(state, RecordDeath(noble=NED, kind="assassination", cause="poison"))
 
     assert {e.title for e in events if isinstance(e, TitleReturned)} == {
         "warden-north",
@@ -247,7 +254,7 @@ def test_a_captive_can_die() -> None:
     """R-1.4: any living Noble can die, a captive too."""
     state = captive(court(), ROBB)
 
-    events = when(state, RecordDeath(noble=ROBB, kind="other", cause="fever"))
+    events = when_fact(state, RecordDeath(noble=ROBB, kind="other", cause="fever"))
 
     assert then_state(state, events).nobles[ROBB].status is NobleStatus.DEAD
 
@@ -263,7 +270,7 @@ def test_the_death_of_a_spouse_ends_the_alliance() -> None:
     """R-5.4: an alliance ends when a spouse dies."""
     state = married(court())
 
-    events = when(state, RecordDeath(noble=MARGAERY, kind="assassination", cause="wine"))
+    events = when_fact(state, RecordDeath(noble=MARGAERY, kind="assassination", cause="wine"))
 
     assert isinstance(events[0], AllianceEnded)
     after = then_state(state, events)
@@ -276,7 +283,7 @@ def test_the_death_of_the_king_makes_his_living_queen_protector() -> None:
     state = noble(noble(court(), NED, spouse=CATELYN), CATELYN, spouse=NED)
     state = grant(grant(grant(state, "king", NED), "protector", NED), "queen", CATELYN)
 
-    events = when(state, RecordDeath(noble=NED, kind="battle", cause="the Trident"))
+    events = when_fact(state, RecordDeath(noble=NED, kind="battle", cause="the Trident"))
 
     assert TitleGranted(title="protector", noble=CATELYN, cause="the King died (R-3.8)") in events
     after = then_state(state, events)
@@ -288,7 +295,7 @@ def test_justice_kills_an_outlaw() -> None:
     """R-6.5: an Outlaw can be killed by a Justice card."""
     state = noble(court(), ROBB, outlaw=True)
 
-    events = when(state, RecordDeath(noble=ROBB, kind="justice", cause="card"))
+    events = when_fact(state, RecordDeath(noble=ROBB, kind="justice", cause="card"))
 
     assert events == (NobleDied(noble=ROBB, cause="justice: card"),)
 
@@ -315,7 +322,7 @@ def test_an_uprising_kills_a_gods_cursed_noble() -> None:
     """R-6.2: any player may play an Uprising on a Gods-cursed Noble."""
     state = noble(court(), TYWIN, attributes=frozenset({Attribute.CRUEL, Attribute.GODS_CURSED}))
 
-    events = when(state, RecordDeath(noble=TYWIN, kind="uprising", cause="card"))
+    events = when_fact(state, RecordDeath(noble=TYWIN, kind="uprising", cause="card"))
 
     assert events == (NobleDied(noble=TYWIN, cause="uprising: card"),)
 
@@ -363,7 +370,7 @@ def test_a_court_event_brings_a_new_noble_into_play() -> None:
         cause="Court Event card",
     )
 
-    events = when(state, command)
+    events = when_fact(state, command)
 
     assert events == (
         NobleAdded(
@@ -421,7 +428,9 @@ def test_a_warden_joins_the_small_council_with_a_free_master_title() -> None:
     """R-3.5: a Warden joins through the Court Event; his player picks a free Master title."""
     state = grant(court(), "warden-north", ROBB)
 
-    events = when(state, JoinSmallCouncil(noble=ROBB, master_title="master-of-laws", cause="card"))
+    events = when_fact(
+        state, JoinSmallCouncil(noble=ROBB, master_title="master-of-laws", cause="card")
+    )
 
     assert events == (
         TitleGranted(
@@ -445,9 +454,11 @@ def test_the_hand_who_joins_as_a_master_must_pass_or_return_a_high_title() -> No
     """R-3.5, R-3.2: his High slot is full, so the game waits for his player's choice."""
     state = grant(grant(court(), "warden-north", ROBB), "hand", ROBB)
 
-    events = when(state, JoinSmallCouncil(noble=ROBB, master_title="master-of-ships", cause="x"))
+    events = when_fact(
+        state, JoinSmallCouncil(noble=ROBB, master_title="master-of-ships", cause="x")
+    )
 
-    assert isinstance(events[-1], TitleSlotsExceeded)
+    assert isinstance(events[-2], TitleSlotsExceeded)  # the choice waits before the title
     pending = then_state(state, events).pending
     assert pending is not None
     assert pending.kind is PendingKind.OVERFLOW
@@ -484,7 +495,7 @@ def test_a_lady_in_play_becomes_mother_of_dragons() -> None:
     """R-3.1: the single Mother of Dragons title, granted by a Court Event."""
     state = court()
 
-    events = when(state, GrantMotherOfDragons(noble=SANSA, cause="dragon eggs"))
+    events = when_fact(state, GrantMotherOfDragons(noble=SANSA, cause="dragon eggs"))
 
     assert events == (
         TitleGranted(
@@ -518,7 +529,7 @@ def test_an_heir_is_born() -> None:
     """R-3.9: the Heir is a Lord with the `prince_of_westeros` attribute, by a Court Event."""
     state = court()
 
-    events = when(state, HeirBorn(noble=BRAN, cause="card"))
+    events = when_fact(state, HeirBorn(noble=BRAN, cause="card"))
 
     assert events == (
         AttributeGained(
@@ -566,7 +577,7 @@ def test_the_lord_commander_disposes_of_the_walls_supplies() -> None:
     """R-8.5: a recorded fact with an amount, paid to a House."""
     state = with_a_lord_commander()
 
-    events = when(state, RecordWallSupplies(amount=3, to_house="tyrell", cause="surplus bids"))
+    events = when_fact(state, RecordWallSupplies(amount=3, to_house="tyrell", cause="surplus bids"))
 
     assert events == (
         GoldAdjusted(

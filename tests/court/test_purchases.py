@@ -238,7 +238,7 @@ def test_a_third_fief_title_bought_makes_the_game_wait_for_the_slot_choice() -> 
     state = grant(grant(state, "fief-pyke", "robb-stark"), "fief-riverrun", "robb-stark")
     state = to_purchases(state)
     events = when(state, BuyFiefTitle(title="fief-winterfell", noble="robb-stark"), seat(0))
-    assert isinstance(events[-1], TitleSlotsExceeded)
+    assert isinstance(events[-2], TitleSlotsExceeded)  # the choice waits before the title
     state = then_state(state, events)
     assert state.pending is not None and state.pending.kind is PendingKind.OVERFLOW
 

@@ -22,12 +22,11 @@ def test_the_host_records_a_capture_and_every_player_reads_it(app: Flask, game: 
         {"noble": "robb-stark", "captor_house": "lannister", "cause": "Green Fork"},
     )
 
-    assert ack["ok"] is True and ack["version"] == game.started + 1
-    [record] = pushed(tyrell)
+    assert ack["ok"] is True and ack["version"] == game.started + 2
+    attribution, record = pushed(tyrell)
+    assert attribution["text"] == "Eddard, the host, recorded a fact: capture."
     assert record["type"] == "NobleCaptured"
-    assert record["text"] == (
-        "Robb Stark was taken captive by House Lannister (Green Fork), recorded by the host."
-    )
+    assert record["text"] == "Robb Stark was taken captive by House Lannister (Green Fork)."
 
 
 def test_a_refused_fact_is_acked_with_its_code_and_pushes_nothing(app: Flask, game: Game) -> None:

@@ -1,0 +1,98 @@
+"""Random recorded facts for simulated games (section 9): what a host might enter at the
+table, drawn from the court as it stands. Many are impossible (a release of a Noble who is
+not captive, Justice on a Noble who is not an Outlaw): the court must refuse those and leave
+its log as it was, which the simulation checks."""
+
+from __future__ import annotations
+
+import random
+
+from court.commands import (
+    AddNoble,
+    AdjustGold,
+    Command,
+    DeathKind,
+    GrantMotherOfDragons,
+    HeirBorn,
+    JoinSmallCouncil,
+    RecordCapture,
+    RecordDeath,
+    RecordEscape,
+    RecordRelease,
+    RecordVillageControl,
+    RecordWallSupplies,
+)
+from court.ids import HouseId, NobleId, TitleId
+from court.ruleset import Category
+from court.state import CourtState, NobleStatus
+
+# Relative weights: village control and gold most often, deaths rarely (a table of six loses
+# few Nobles a round), so that simulated games run for many rounds.
+WEIGHTS = {
+    "village": 30,
+    "gold": 14,
+    "capture": 6,
+    "release": 5,
+    "escape": 2,
+    "death": 2,
+    "new_noble": 2,
+    "join_council": 3,
+    "mother": 1,
+    "heir": 1,
+    "wall": 2,
+}
+
+
+def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
+    """One fact the host might record now; `serial` keeps new Noble ids unique."""
+    kind = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
+    houses = [HouseId(s.house) for s in state.seats.values()]
+    nobles = list(state.nobles.values())
+    living = [n for n in nobles if n.alive] or nobles
+    cause = f"simulated {kind.replace('_', ' ')}"
+    if kind == "village":  # mostly a village nobody holds yet: the table spreads out
+        free = [v.id for v in state.ruleset.villages if v.id not in state.villages]
+        every = [v.id for v in state.ruleset.villages]
+        village = rng.choice(free if free and rng.random() < 0.8 else every)
+        holder = None if rng.random() < 0.05 else rng.choice(houses)
+        return RecordVillageControl(village=village, house=holder, cause=cause)
+    if kind == "gold":
+        return AdjustGold(
+            house=rng.choice(houses), amount=rng.choice([-3, -1, 1, 2, 4]), cause=cause
+        )
+    if kind == "capture":
+        noble = rng.choice(living)
+        captor = rng.choice(houses)
+        by = rng.choice([None, *(n.id for n in living if n.house == captor)])
+        return RecordCapture(noble=noble.id, captor_house=captor, by=by, cause=cause)
+    if kind in ("release", "escape"):
+        captives = [n for n in nobles if n.status is NobleStatus.CAPTIVE] or living
+        command = RecordRelease if kind == "release" else RecordEscape
+        return command(noble=rng.choice(captives).id, cause=cause)
+    if kind == "death":
+        death = rng.choice(list(DeathKind))
+        return RecordDeath(noble=rng.choice(living).id, kind=death.value, cause=cause)
+    if kind == "new_noble":
+        gender = rng.choice(["lord", "lady"])
+        return AddNoble(
+            house=rng.choice(houses),
+            noble_id=NobleId(f"newcomer-{serial}"),
+            name=f"Newcomer {serial}",
+            gender=gender,
+            attributes=tuple(rng.sample(["bastard", "cruel", "heart_breaker"], rng.randint(0, 1))),
+            cause=cause,
+        )
+    if kind == "join_council":
+        masters = [
+            t.id
+            for t in state.ruleset.titles
+            if t.category is Category.HIGH and t.id.startswith("master-")
+        ]
+        return JoinSmallCouncil(
+            noble=rng.choice(living).id, master_title=TitleId(rng.choice(masters)), cause=cause
+        )
+    if kind == "mother":
+        return GrantMotherOfDragons(noble=rng.choice(living).id, cause=cause)
+    if kind == "heir":
+        return HeirBorn(noble=rng.choice(living).id, cause=cause)
+    return RecordWallSupplies(amount=rng.randint(1, 6), to_house=rng.choice(houses), cause=cause)

@@ -1,0 +1,301 @@
+"""Simulated games: whole games played with random legal moves and random recorded facts,
+through the real service and event store, checking the court after every event.
+
+Every move is drawn from `rules.legal_commands`, so a listed move the court refuses is a
+defect and is reported. Facts are drawn by `sim_facts` and may be impossible: a refused fact
+must leave the log as it was. After the game, the state rebuilt from the exported log must
+equal the live state. A seed makes a game repeatable: same seed, same log.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from court import codec
+from court.chain import Record, verify
+from court.commands import (
+    SPECTATOR,
+    Actor,
+    CloseOverdueStep,
+    Command,
+    PlaceBallot,
+    PlaceBid,
+    StartGame,
+)
+from court.decide import rounds
+from court.errors import CourtError
+from court.evolve import evolve, replay
+from court.ids import GameId, Seat
+from court.invariants import violations
+from court.ports import EventStore
+from court.rules import legal_commands
+from court.service import CourtService, Outcome
+from court.sim_facts import random_fact
+from court.state import CourtState, GameStatus
+
+START_TIME = 1_800_000_000.0
+DEADLINE_SECONDS = 120
+VARIANTS = ("nights_watch", "title_concession", "sealed_ballots")
+# Seconds between two moves: mostly quick, now and then long enough for a deadline to pass.
+PAUSES = (1, 1, 2, 3, 5, 8, DEADLINE_SECONDS + 1)
+TABLE_FACT_RATE = 0.6
+
+
+class SeededSecrets:
+    """Tokens, dice seeds and salts from a seeded generator: a simulated game is repeatable.
+    Never used for real games, whose secrets come from the system."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def _hex(self, bits: int) -> str:
+        return f"{self._rng.getrandbits(bits):0{bits // 4}x}"
+
+    def token(self) -> str:
+        return self._hex(256)
+
+    def game_id(self) -> str:
+        # Fresh each time: the same seed may be played again into the same database.
+        return secrets.token_hex(6)
+
+    def seed(self) -> str:
+        return self._hex(256)
+
+    def salt(self) -> str:
+        return self._hex(128)
+
+
+class SimClock:
+    def __init__(self, start: float = START_TIME) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class GameSummary:
+    game_id: str
+    players: int
+    seed: int
+    variants: dict[str, bool]
+    status: str = ""
+    round: int = 0
+    records: int = 0
+    moves: int = 0
+    facts: int = 0
+    facts_refused: int = 0
+    timeouts: int = 0
+    winners: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        on = ",".join(v for v, used in self.variants.items() if used) or "none"
+        winners = ",".join(self.winners) or "-"
+        return (
+            f"game {self.game_id} seed {self.seed}: {self.players} players, variants {on}, "
+            f"{self.status} in round {self.round}, {self.records} events, {self.moves} moves, "
+            f"{self.facts} facts ({self.facts_refused} refused), {self.timeouts} timeouts, "
+            f"winners {winners}, problems {len(self.problems)}"
+        )
+
+
+class Simulation:
+    """One simulated game; `run()` plays it and returns its summary."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        ruleset: dict[str, Any],
+        *,
+        players: int,
+        rounds: int,
+        seed: int,
+        fact_rate: float = 0.05,
+        max_commands: int = 6000,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.clock = SimClock()
+        self.store = store
+        self.service = CourtService(
+            store, clock=self.clock, secret_source=SeededSecrets(random.Random(seed ^ 0x5EED))
+        )
+        self.ruleset = ruleset
+        self.players, self.rounds, self.seed = players, rounds, seed
+        self.fact_rate, self.max_commands = fact_rate, max_commands
+        self.state: CourtState | None = None
+        self.version = 0
+        self.summary: GameSummary | None = None
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def run(self) -> GameSummary:
+        variants = {v: self.rng.random() < 0.5 for v in VARIANTS}
+        deadlines = {k: DEADLINE_SECONDS for k in ("candidacy", "ballot", "decree", "purchase")}
+        deadlines["title_choice"] = DEADLINE_SECONDS
+        game_id, _token, created = self.service.create_game(
+            ruleset=self.ruleset,
+            players=self.players,
+            host_name="Simulated host",
+            variants=variants,
+            deadlines=deadlines,
+        )
+        self.summary = summary = GameSummary(game_id, self.players, self.seed, variants)
+        self._absorb(created)
+        host = self._seat_everyone(game_id)
+        self._act(game_id, host, StartGame())
+        for _ in range(self.max_commands):
+            if not self._step(game_id, host):
+                break
+        else:
+            summary.problems.append(f"the game did not finish in {self.max_commands} commands")
+        self.finish(game_id)
+        return summary
+
+    def _seat_everyone(self, game_id: str) -> Actor:
+        houses = self.rng.sample([h["id"] for h in self.ruleset["roster"]["houses"]], self.players)
+        host = Actor(host=True)
+        for index, house in enumerate(houses):
+            joiner = host if index == 0 else SPECTATOR
+            _token, outcome = self.service.join(
+                game_id, joiner, house=house, player_name=f"Player {index + 1}"
+            )
+            self._absorb(outcome)
+        return Actor(seat=Seat(0), host=True)
+
+    def _step(self, game_id: str, host: Actor) -> bool:
+        """One command; False when the game is over or has played its rounds."""
+        state = self._state()
+        if state.status is not GameStatus.PLAYING or state.round > self.rounds:
+            return False
+        if rounds.overdue(state, self.clock()):
+            self._act(game_id, host, CloseOverdueStep())
+            self._summary().timeouts += 1
+            return True
+        # Facts are mostly recorded in the phases played at the table (R-4.1).
+        rate = TABLE_FACT_RATE if state.phase in rounds.HOST_PHASES else self.fact_rate
+        if self.rng.random() < rate:
+            self._record_fact(game_id, state)
+            return True
+        moves = [
+            (actor, move)
+            for actor in self._actors(state, host)
+            for move in legal_commands(state, actor)
+        ]
+        if not moves:
+            deadline = rounds.next_deadline(state)
+            if deadline is None:
+                self._summary().problems.append(
+                    f"version {self.version}: nobody can move and no deadline is set"
+                )
+                return False
+            self.clock.now = max(self.clock.now, deadline)
+            return True
+        actor, move = self.rng.choice(moves)
+        self._act(game_id, actor, move)
+        self._summary().moves += 1
+        self.clock.now += self.rng.choice(PAUSES)
+        return True
+
+    def _actors(self, state: CourtState, host: Actor) -> list[Actor]:
+        return [host if s == host.seat else Actor(seat=Seat(s)) for s in sorted(state.seats)]
+
+    def _act(self, game_id: str, actor: Actor, move: Command) -> None:
+        """A listed move: the court must take it."""
+        try:
+            if isinstance(move, PlaceBallot):
+                markers = [(m.kind, m.candidate) for m in move.markers]
+                outcome, _receipt = self.service.place_ballot(game_id, actor, markers)
+            elif isinstance(move, PlaceBid):
+                outcome, _receipt = self.service.place_bid(game_id, actor, move.amount)
+            else:
+                outcome = self.service.handle(game_id, move, actor)
+        except CourtError as exc:
+            self._summary().problems.append(
+                f"version {self.version}: the listed move {type(move).__name__} was refused: "
+                f"{exc.code}: {exc.message}"
+            )
+            raise
+        self._absorb(outcome)
+
+    def _record_fact(self, game_id: str, state: CourtState) -> None:
+        summary = self._summary()
+        fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
+        before = self.store.head(game_id)
+        try:
+            outcome = self.service.handle(game_id, fact, Actor(host=True))
+        except CourtError:
+            summary.facts_refused += 1
+            if self.store.head(game_id) != before:
+                summary.problems.append(f"a refused {type(fact).__name__} changed the log")
+            return
+        summary.facts += 1
+        self._absorb(outcome)
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _absorb(self, outcome: Outcome) -> None:
+        """Fold each new record and check the court after every event."""
+        state = self.state
+        for record in outcome.records:
+            if record.version != self.version + 1:
+                self._summary().problems.append(f"version {record.version} follows {self.version}")
+            event = self.service.decode(record)
+            state = (
+                evolve(state, event)
+                if state is not None
+                else replay(GameId(record.game_id), (event,))
+            )
+            self.version = record.version
+            self._summary().problems.extend(
+                f"after version {record.version} ({record.type}): {v}" for v in violations(state)
+            )
+        self.state = state
+
+    def finish(self, game_id: str) -> None:
+        """Check the log as exported against the live court and fill in the summary."""
+        summary = self._summary()
+        live = self.service.current(game_id)
+        exported = [json.loads(json.dumps(r.to_json())) for r in self.service.records(game_id)]
+        records = [Record.from_json(line) for line in exported]
+        if not verify(records).ok:
+            summary.problems.append("the exported log does not verify")
+        events = [codec.decode(r.type, r.schema_version, r.data, r.private) for r in records]
+        if replay(GameId(game_id), events) != live.state:
+            summary.problems.append("the state rebuilt from the export differs from the live one")
+        if self.state != live.state:
+            summary.problems.append("the state folded event by event differs from the live one")
+        state = live.state
+        summary.status, summary.round, summary.records = (
+            state.status.value,
+            state.round,
+            live.version,
+        )
+        summary.winners = [state.seats[s].house for s in state.winners]
+
+    def _state(self) -> CourtState:
+        assert self.state is not None
+        return self.state
+
+    def _summary(self) -> GameSummary:
+        assert self.summary is not None
+        return self.summary
+
+
+def simulate(
+    store: EventStore, ruleset: dict[str, Any], *, players: int, rounds: int, seed: int
+) -> GameSummary:
+    """Play one seeded game to its end or through `rounds` rounds; its summary."""
+    simulation = Simulation(store, ruleset, players=players, rounds=rounds, seed=seed)
+    try:
+        return simulation.run()
+    except CourtError:  # a listed move refused: already named in the summary's problems
+        summary = simulation.summary
+        assert summary is not None
+        simulation.finish(summary.game_id)
+        summary.status = "stopped"
+        return summary

@@ -1,0 +1,121 @@
+"""`court.invariants`: each property of a sound court, and a court that breaks it is named
+with the rule it breaks. The simulation relies on these after every event."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from court.ids import NobleId, Seat, TitleId
+from court.invariants import violations
+from court.state import Alliance, CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
+from tests.court.given import given, started
+
+
+def court(players: int = 4) -> CourtState:
+    return given(*started(players))
+
+
+def titled(state: CourtState, **held: str) -> CourtState:
+    titles = {TitleId(t.replace("_", "-")): NobleId(n) for t, n in held.items()}
+    return replace(state, titles={**state.titles, **titles})
+
+
+def noble(state: CourtState, noble_id: str, **changes) -> CourtState:
+    nobles = dict(state.nobles)
+    nobles[NobleId(noble_id)] = replace(nobles[NobleId(noble_id)], **changes)
+    return replace(state, nobles=nobles)
+
+
+def married(state: CourtState) -> CourtState:
+    state = noble(state, "eddard-stark", spouse=NobleId("cersei-lannister"))
+    return noble(state, "cersei-lannister", spouse=NobleId("eddard-stark"))
+
+
+def test_a_started_game_is_sound() -> None:
+    assert violations(court()) == []
+
+
+BROKEN = {
+    "treasury below zero (R-2.1)": lambda s: replace(s, treasury={**s.treasury, "stark": -1}),
+    "two Military titles (R-3.2)": lambda s: titled(
+        s, warden_north="robb-stark", warden_east="robb-stark"
+    ),
+    "dead with a title (R-1.4)": lambda s: noble(
+        titled(s, warden_north="robb-stark"), "robb-stark", status=NobleStatus.DEAD
+    ),
+    "dead and married (R-1.4)": lambda s: noble(
+        married(s), "eddard-stark", status=NobleStatus.DEAD
+    ),
+    "Outlaw with a Warden title (R-6.5)": lambda s: noble(
+        titled(s, warden_north="robb-stark"), "robb-stark", outlaw=True
+    ),
+    "Brother with a Warden title (R-8.3)": lambda s: noble(
+        titled(s, warden_north="robb-stark"), "robb-stark", status=NobleStatus.BROTHER
+    ),
+    "Lord Commander not a Brother (R-8.3)": lambda s: titled(s, lord_commander="robb-stark"),
+    "marriage not returned (R-5.1)": lambda s: noble(
+        s, "eddard-stark", spouse=NobleId("cersei-lannister")
+    ),
+    "captive without a captor (R-8.1)": lambda s: noble(
+        s, "robb-stark", status=NobleStatus.CAPTIVE
+    ),
+    "alliance without marriage (R-5.4)": lambda s: replace(
+        s,
+        alliances=(
+            Alliance(
+                seats=(Seat(0), Seat(1)),
+                lord=NobleId("eddard-stark"),
+                lady=NobleId("cersei-lannister"),
+            ),
+        ),
+    ),
+    "Septs after the pillage (R-6.2)": lambda s: replace(
+        s, septs=frozenset({"winterfell"}), septs_banned=True
+    ),
+    "winners while playing (R-4.7)": lambda s: replace(s, winners=(Seat(0),)),
+}
+
+
+@pytest.mark.parametrize("broken", list(BROKEN))
+def test_a_broken_court_is_named_with_its_rule(broken: str) -> None:
+    found = violations(BROKEN[broken](court()))
+    rule = broken[broken.index("(") + 1 : -1]
+    assert found and any(rule in sentence for sentence in found), found
+
+
+def test_an_alliance_in_a_three_player_game_is_a_violation() -> None:
+    """R-4.7: alliances exist only with 4 to 6 players."""
+    state = married(court(3))
+    state = replace(
+        state,
+        alliances=(
+            Alliance(
+                seats=(Seat(0), Seat(1)),
+                lord=NobleId("eddard-stark"),
+                lady=NobleId("cersei-lannister"),
+            ),
+        ),
+    )
+    assert any("R-4.7" in v for v in violations(state))
+
+
+def test_one_title_too_many_is_sound_while_the_pass_or_return_choice_waits() -> None:
+    """R-3.2: the game waits for the choice; until then the Noble holds one title too many."""
+    state = titled(court(), warden_north="robb-stark", warden_east="robb-stark")
+    waiting = PendingTitle(
+        kind=PendingKind.OVERFLOW, seat=Seat(0), noble=NobleId("robb-stark"), title="warden-east"
+    )
+    assert violations(replace(state, pending=waiting)) == []
+
+
+def test_an_outlaw_keeps_fief_and_royal_titles_soundly() -> None:
+    """R-6.5: Fief titles, King, Queen and Mother of Dragons stay with an Outlaw."""
+    state = titled(court(), fief_winterfell="robb-stark", king="robb-stark")
+    assert violations(noble(state, "robb-stark", outlaw=True)) == []
+
+
+def test_an_ended_game_records_its_winners_soundly() -> None:
+    state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),))
+    assert violations(state) == []
