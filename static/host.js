@@ -77,7 +77,7 @@ export function renderHost(el, court, names, ctx) {
   fill(el,
     h("h2", { id: "host-heading" }, "Host"),
     h("div", { class: "move" },
-      advance ? h("button", { type: "button", "data-message": "advance_phase", onclick: () => ctx.send("advance_phase", {}) }, `Close phase ${names.phase(court.game.phase)}`)
+      advance ? h("button", { type: "button", id: "move-advance_phase", "data-message": "advance_phase", onclick: () => ctx.send("advance_phase", {}) }, `Close phase ${names.phase(court.game.phase)}`)
         : h("p", { class: "muted" }, "The court is playing a step; the phase closes when it ends.")),
     h("h3", {}, "Record what happened at the table"),
     facts.map(([message, spec]) => factForm(message, spec, court, names, ctx)));

@@ -46,7 +46,7 @@ function moveForm(message, variants, ctx, names, court) {
   const fields = Object.keys(variants[0]);
   const label = LABELS[message] ?? message.replaceAll("_", " ");
   if (!fields.length) {
-    return h("div", { class: "move" }, h("button", { type: "button", "data-message": message, onclick: () => ctx.send(message, {}) }, label));
+    return h("div", { class: "move" }, h("button", { type: "button", id: `move-${message}`, "data-message": message, onclick: () => ctx.send(message, {}) }, label));
   }
   if (message === "place_bid") return bidForm(variants, ctx, court);
   const selects = fields.map((field) => h("select", { name: field, id: `${message}-${field}` }));
@@ -68,7 +68,7 @@ function moveForm(message, variants, ctx, names, court) {
   return h("form", { class: "move", "data-message": message, onsubmit: submit },
     h("fieldset", {}, h("legend", {}, label),
       fields.map((field, i) => h("label", { for: selects[i].id }, `${FIELDS[field] ?? field} `, selects[i])),
-      h("button", { type: "submit" }, "Send")));
+      h("button", { type: "submit", id: `send-${message}` }, "Send")));
 }
 
 function bidForm(variants, ctx, court) {

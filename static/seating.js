@@ -64,7 +64,7 @@ export function renderSeating(el, court, names, ctx) {
     lobby && court.viewer.seat === null && !court.moves.some((m) => m.message === "join") && !start
       && h("p", { class: "muted" }, "Every seat is taken; you are watching."),
     leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
-    start && h("button", { type: "button", class: "primary", "data-message": "start", onclick: () => ctx.send("start", {}) }, "Start the game"),
+    start && h("button", { type: "button", id: "move-start", class: "primary", "data-message": "start", onclick: () => ctx.send("start", {}) }, "Start the game"),
     lobby && court.viewer.host && !start && h("p", { class: "muted" }, `Start is possible when all ${court.game.players} seats are taken.`));
   el.hidden = !el.childElementCount;
 }
