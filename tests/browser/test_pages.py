@@ -1,0 +1,61 @@
+"""The pages and the Socket.IO client they load are served by Flask itself: no CDN, and only
+the client's own file out of node_modules (these need no browser)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import create_app
+from court.pages import VENDOR
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> FlaskClient:
+    app: Flask = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/pages.db"})
+    return app.test_client()
+
+
+@pytest.mark.parametrize("path", ["/", "/games/abc123", "/games/abc123/history"])
+def test_every_page_is_served_and_loads_only_local_scripts(client: FlaskClient, path: str):
+    response = client.get(path)
+
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert sources and all(not s.startswith(("http:", "https:", "//")) for s in sources)
+
+
+def test_no_template_or_script_names_a_cdn() -> None:
+    files = [*TEMPLATES.rglob("*.html"), *(TEMPLATES.parent / "static").rglob("*.js")]
+    for path in files:
+        assert not re.search(r"https?://", path.read_text(encoding="utf-8")), path
+
+
+def test_the_socket_io_client_is_served_from_the_npm_package(client: FlaskClient) -> None:
+    installed = VENDOR["socket.io.esm.min.js"] / "socket.io.esm.min.js"
+    if not installed.is_file():
+        if os.environ.get("CI"):
+            pytest.fail("node_modules has no socket.io-client: make test runs npm ci first")
+        pytest.skip("socket.io-client is not installed (make run / make test install it)")
+
+    response = client.get("/vendor/socket.io.esm.min.js")
+
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.data == installed.read_bytes()
+
+
+@pytest.mark.parametrize("name", ["package.json", "..%2Fpackage.json", "debug.js", "socket.io.js"])
+def test_nothing_else_of_node_modules_is_served(client: FlaskClient, name: str) -> None:
+    response = client.get(f"/vendor/{name}")
+
+    assert response.status_code == 404
+    assert response.get_json()["code"] in ("client_missing", "not_found")
