@@ -29,6 +29,11 @@ const ctx = {
     try {
       const ack = await live.send(message, payload);
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court.viewer.seat, ack.receipt);
+      if (message === "place_bid") {
+        const r = ack.receipt;
+        say(notice, `Your sealed bid of ${r.amount} Gold Dragons is placed. Receipt: record ${r.version}, commitment ${r.commitment}, salt ${r.salt}.`, "success");
+        return ack;
+      }
       say(notice, ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
       if (ack.receipt) draw();
       return ack;

@@ -91,6 +91,24 @@ function decreeHeading(court, names) {
     proposal && h("p", {}, `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`));
 }
 
+// The sale of the fourth council seat: who bid, passed or is awaited; never an amount.
+function auctionHeading(court, names) {
+  const { auction } = court;
+  if (!auction) return null;
+  const list = (seats) => seats.map((s) => names.seat(s)).join(", ") || "nobody";
+  return h("div", { class: "decree", "data-testid": "auction" },
+    h("p", {}, h("strong", {}, "Sale of the fourth Small Council seat"), " (sealed bids)"),
+    h("p", { class: "muted" }, `Bid: ${list(auction.bid)} · passed: ${list(auction.passed)} · awaited: ${list(auction.waiting)}`),
+    auction.winner !== null && h("p", {}, `${names.seat(auction.winner)} bought the seat and chooses a Warden.`));
+}
+
+function offersList(court, names) {
+  if (!court.offers.length) return null;
+  return h("div", { class: "decree" }, h("p", {}, h("strong", {}, "Open ransom offers")),
+    h("ul", {}, court.offers.map((o) => h("li", {},
+      `${names.seat(o.seat)} to ${names.seat(o.to_seat)}: ${valueLabel("offer", o.id, names, court)}`))));
+}
+
 export function renderMoves(el, court, names, ctx) {
   const electionTurn = court.election && court.election.current === court.viewer.seat;
   const moves = court.moves.filter((m) => !ELSEWHERE.has(m.message) && !(m.message === "pass" && electionTurn));
@@ -102,6 +120,8 @@ export function renderMoves(el, court, names, ctx) {
   fill(el,
     h("h2", { id: "moves-heading" }, "Decrees and actions"),
     decreeHeading(court, names),
+    auctionHeading(court, names),
+    offersList(court, names),
     groups.size ? [...groups].map(([message, variants]) => moveForm(message, variants, ctx, names, court))
       : h("p", { class: "muted", "data-testid": "no-moves" },
         court.viewer.seat === null ? "Spectators watch; they make no moves." : "Nothing for you to do right now."));

@@ -52,6 +52,14 @@ def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
     return person
 
 
+def open_seat(browser: Any, name: str, url: str, game_id: str, token: str) -> Person:
+    """A page that already holds a seat token in its tab, as after joining."""
+    person = open_person(browser, name, "about:blank")
+    person.context.add_init_script(f"sessionStorage.setItem('token:{game_id}', {token!r})")
+    person.page.goto(url)
+    return person
+
+
 def court(base: str, game_id: str) -> dict[str, Any]:
     """The public court, as a spectator sees it, to know whose turn it is."""
     response = requests.get(f"{base}/api/games/{game_id}", timeout=5)

@@ -9,33 +9,8 @@ import requests
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Server
-from tests.browser.players import WAIT_MS, court, open_person, wait_version
-
-
-def started_game(base: str) -> tuple[str, str, dict[str, str]]:
-    """A started 3-player game made over HTTP: its id, the host token, the seat tokens."""
-    created = requests.post(
-        f"{base}/api/games", json={"players": 3, "host_name": "Eddard"}, timeout=5
-    ).json()
-    game_id, host = created["game_id"], created["host_token"]
-    tokens = {}
-    for house in ("stark", "lannister", "tyrell"):
-        headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
-        joined = requests.post(
-            f"{base}/api/games/{game_id}/seats",
-            json={"house": house, "player_name": f"Player of {house}"},
-            headers=headers,
-            timeout=5,
-        ).json()
-        tokens[house] = joined["token"]
-    started = requests.post(
-        f"{base}/api/games/{game_id}/start",
-        json={},
-        headers={"Authorization": f"Bearer {host}"},
-        timeout=5,
-    )
-    assert started.ok, started.text
-    return game_id, host, tokens
+from tests.browser.court_http import HttpCourt
+from tests.browser.players import WAIT_MS, court, open_person, open_seat, wait_version
 
 
 def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
@@ -51,13 +26,10 @@ def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
 def test_a_page_catches_up_after_a_lost_connection_without_a_reload(
     chromium: Any, server: Server
 ) -> None:
-    game_id, host, tokens = started_game(server.url)
+    game = HttpCourt(server.url)
+    game_id, host = game.id, game.host
     url = f"{server.url}/games/{game_id}"
-    player = open_person(chromium, "lannister", "about:blank")
-    player.context.add_init_script(
-        f"sessionStorage.setItem('token:{game_id}', {tokens['lannister']!r})"
-    )
-    player.page.goto(url)
+    player = open_seat(chromium, "lannister", url, game_id, game.tokens[1])
     page = player.page
     expect(page.locator("#connection")).to_contain_text("Connected as Player of lannister")
     seen = court(server.url, game_id)["game"]["version"]

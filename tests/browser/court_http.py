@@ -1,0 +1,95 @@
+"""Setting a game up over HTTP, fast, so a browser test can start where it means to look."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import requests
+
+HOUSES = ("stark", "lannister", "tyrell")
+
+
+class HttpCourt:
+    """A started 3-player game (Stark's player is the host) driven through the HTTP API."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        created = self._call("POST", "/api/games", {"players": 3, "host_name": "Eddard"})
+        self.id, self.host = created["game_id"], created["host_token"]
+        self.tokens: dict[int, str] = {}
+        for house in HOUSES:
+            joined = self._call(
+                "POST",
+                f"/api/games/{self.id}/seats",
+                {"house": house, "player_name": f"Player of {house}"},
+                self.host if house == "stark" else None,
+            )
+            self.tokens[joined["seat"]] = joined["token"]
+        self.play("start", {}, self.host)
+
+    def _call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = requests.request(method, self.base + path, json=body, headers=headers, timeout=5)
+        assert response.ok, (path, response.status_code, response.text)
+        return response.json()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self._call("GET", f"/api/games/{self.id}", token=self.tokens.get(seat))
+
+    def play(self, path: str, body: Any, token: str) -> Any:
+        return self._call("POST", f"/api/games/{self.id}/{path}", body, token)
+
+    def record_villages(self, house: str, villages: tuple[str, ...]) -> None:
+        for village in villages:
+            body = {"village": village, "house": house, "cause": "battle"}
+            self.play("facts/village", body, self.host)
+
+    def settle(self) -> dict[str, Any]:
+        """Plays every open step: decrees are passed; in an election each player stands his
+        first eligible Lord and votes FOR his own House's candidate; titles are accepted."""
+        for _ in range(200):
+            view = self.view()
+            decree, election, pending = view["decree"], view["election"], view["pending"]
+            if pending:
+                self.play("title/accept", {}, self.tokens[pending["seat"]])
+            elif decree and decree["current"] is not None:
+                self.play("election/pass", {}, self.tokens[decree["current"]])
+            elif election and election["current"] is not None:
+                self._elect(election, election["current"])
+            else:
+                return view
+        raise AssertionError("the steps did not settle")
+
+    def _elect(self, election: dict[str, Any], seat: int) -> None:
+        token = self.tokens[seat]
+        moves = self.view(seat)["moves"]
+        if election["stage"] == "candidacy":
+            stand = next((m for m in moves if m["message"] == "stand"), None)
+            if stand:
+                self.play("election/stand", stand["payload"], token)
+                return
+        else:
+            mine = {c["noble"] for c in election["candidates"] if c["seat"] == seat}
+            ballot = next(
+                (
+                    m
+                    for m in moves
+                    if m["message"] == "place_ballot"
+                    and [(k["kind"], k["candidate"] in mine) for k in m["payload"]["markers"]]
+                    == [("for", True)]
+                ),
+                None,
+            )
+            if ballot:
+                self.play("election/ballot", ballot["payload"], token)
+                return
+        self.play("election/pass", {}, token)
+
+    def advance_until(self, done: Any) -> dict[str, Any]:
+        """The host closes phases (the steps in between settled) until `done(view)`."""
+        for _ in range(30):
+            view = self.settle()
+            if done(view):
+                return view
+            self.play("phase/advance", {}, self.host)
+        raise AssertionError("the condition was never reached")
