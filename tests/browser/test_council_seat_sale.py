@@ -44,6 +44,7 @@ def test_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
             "Bid: Player of stark (House Stark)"
         )
         seen = other.received()
+        assert "BidPlaced" in seen, other.name  # the push itself did arrive
         assert salt not in seen, other.name
         assert '"amount": 3' not in seen and '"amount":3' not in seen, other.name
     stark.shot(shots, "01-bid-placed")

@@ -185,6 +185,7 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: Serve
         row = other.page.locator(f"[data-testid=placement-{first}]")
         expect(row).to_contain_text("face down")
         seen = other.received()
+        assert "BallotPlaced" in seen, other.name  # the push itself did arrive
         assert not any(salt in seen for salt in salts), other.name
         assert '"kind": "for"' not in seen and '"kind":"for"' not in seen, other.name
         assert "FOR " not in row.inner_text() and "DECOY" not in row.inner_text()
