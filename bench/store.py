@@ -9,6 +9,7 @@ temporary directory removed at the end.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sqlite3
 import statistics
@@ -139,24 +140,39 @@ def adjustments(game: Game) -> Iterator[AdjustGold]:
         amount = -amount
 
 
-def service_appends(service: CourtService, game: Game) -> tuple[int, float]:
-    """(commands, seconds) of AdjustGold commands for APPEND_SECONDS, one event each."""
+@dataclass(frozen=True, slots=True)
+class Appended:
+    """Timed commands: the version before the first, the version after each, the seconds."""
+
+    start: int
+    ends: list[int]
+    seconds: float
+
+    def split(self, rows: list[Row]) -> tuple[list[Row], list[list[Row]]]:
+        """A game's rows (in version order) as those written before the timed commands, and
+        the rows each timed command appended (one transaction each)."""
+        bounds = [self.start, *self.ends]
+        return rows[: self.start], [rows[a:b] for a, b in itertools.pairwise(bounds)]
+
+
+def service_appends(service: CourtService, game: Game) -> Appended:
+    """AdjustGold commands for APPEND_SECONDS, each appending its events in one transaction."""
     commands = adjustments(game)
     for _ in range(WARMUP_COMMANDS):
         service.handle(game.game_id, next(commands), game.host)
-    count = 0
+    ends: list[int] = []
+    first = service.current(game.game_id).version
     start = time.perf_counter()
     deadline = start + APPEND_SECONDS
     while True:
-        service.handle(game.game_id, next(commands), game.host)
-        count += 1
+        ends.append(service.handle(game.game_id, next(commands), game.host).version)
         now = time.perf_counter()
         if now >= deadline:
-            return count, now - start
+            return Appended(first, ends, now - start)
 
 
-def raw_appends(source: Path, target: Path, before: list[Row], timed_rows: list[Row]) -> float:
-    """Seconds plain sqlite3 takes to insert `timed_rows` one transaction each.
+def raw_appends(source: Path, target: Path, before: list[Row], batches: list[list[Row]]) -> float:
+    """Seconds plain sqlite3 takes to insert `batches`, one transaction each.
 
     The rows written before the timed ones go in first, untimed, so both runs
     append to a table of the same size.
@@ -167,9 +183,9 @@ def raw_appends(source: Path, target: Path, before: list[Row], timed_rows: list[
         conn.executemany(_INSERT, before)
         conn.execute("COMMIT")
         start = time.perf_counter()
-        for row in timed_rows:
+        for batch in batches:
             conn.execute("BEGIN")
-            conn.execute(_INSERT, row)
+            conn.executemany(_INSERT, batch)
             conn.execute("COMMIT")
         return time.perf_counter() - start
     finally:
@@ -181,14 +197,14 @@ def bench_appends(tmp: Path) -> bool:
     path = tmp / "append.db"
     with service_on(f"sqlite:///{path}") as service:
         game = start_game(service)
-        count, seconds = service_appends(service, game)
-    append_rate = per_second(count, seconds)
+        appended = service_appends(service, game)
+    count = len(appended.ends)
+    append_rate = per_second(count, appended.seconds)
     emit("append_per_s", append_rate)
 
-    rows = stored_rows(path, game.game_id)
-    before, timed_rows = rows[:-count], rows[-count:]
+    before, batches = appended.split(stored_rows(path, game.game_id))
     raw_seconds = statistics.median(
-        raw_appends(path, tmp / f"raw-append-{i}.db", before, timed_rows) for i in range(REPEATS)
+        raw_appends(path, tmp / f"raw-append-{i}.db", before, batches) for i in range(REPEATS)
     )
     raw_rate = per_second(count, raw_seconds)
     emit("raw_append_per_s", raw_rate)

@@ -73,8 +73,8 @@ def stored_rows(server: PostgresServer, dbname: str, game_id: str) -> list[Row]:
         ).fetchall()
 
 
-def raw_appends(server: PostgresServer, before: list[Row], timed_rows: list[Row]) -> float:
-    """Seconds plain psycopg takes to insert `timed_rows` one transaction each, into a new
+def raw_appends(server: PostgresServer, before: list[Row], batches: list[list[Row]]) -> float:
+    """Seconds plain psycopg takes to insert `batches` one transaction each, into a new
     database of the same schema already holding `before`."""
     _, dbname = database(server, "raw")
     with server.connect(dbname) as conn:
@@ -82,8 +82,9 @@ def raw_appends(server: PostgresServer, before: list[Row], timed_rows: list[Row]
             cursor.executemany(_INSERT, before)
         conn.commit()
         start = time.perf_counter()
-        for row in timed_rows:
-            conn.execute(_INSERT, row)
+        for batch in batches:
+            with conn.cursor() as cursor:
+                cursor.executemany(_INSERT, batch)
             conn.commit()
         return time.perf_counter() - start
 
@@ -92,12 +93,12 @@ def bench_appends(server: PostgresServer) -> bool:
     url, dbname = database(server, "append")
     with service_on(url) as service:
         game = start_game(service)
-        count, seconds = service_appends(service, game)
-    rate = per_second(count, seconds)
+        appended = service_appends(service, game)
+    count = len(appended.ends)
+    rate = per_second(count, appended.seconds)
     emit("pg_append_per_s", rate)
-    rows = stored_rows(server, dbname, game.game_id)
-    before, timed_rows = rows[:-count], rows[-count:]
-    raw = statistics.median(raw_appends(server, before, timed_rows) for _ in range(REPEATS))
+    before, batches = appended.split(stored_rows(server, dbname, game.game_id))
+    raw = statistics.median(raw_appends(server, before, batches) for _ in range(REPEATS))
     raw_rate = per_second(count, raw)
     emit("pg_raw_append_per_s", raw_rate)
     ratio = rate / raw_rate
