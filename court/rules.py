@@ -309,6 +309,10 @@ MESSAGES: dict[type, str] = {
 _SERVER_FIELDS = frozenset({"salt", "token_sha256", "player_name"})
 
 
+# Optional fields a client leaves out rather than sending null (the default seat order).
+_LEFT_OUT_WHEN_NONE = frozenset({"seat_order"})
+
+
 def move_view(command: Command) -> dict[str, object]:
     """A listed move as the message a client sends: its name and its payload."""
     if isinstance(command, PlaceBallot):
@@ -320,5 +324,6 @@ def move_view(command: Command) -> dict[str, object]:
             name: getattr(command, name)
             for name in command.__dataclass_fields__  # type: ignore[union-attr]
             if name not in _SERVER_FIELDS
+            and not (name in _LEFT_OUT_WHEN_NONE and getattr(command, name) is None)
         }
     return {"message": MESSAGES[type(command)], "payload": payload}

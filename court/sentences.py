@@ -34,6 +34,7 @@ def _village(state: CourtState, village: str) -> str:
 def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
     title = _title(state, d["title"])
     votes = dict(d["votes"])
+    held_in = d.get("round") or state.round  # logs written before the field: the present one
     if d["winner"] is None:
         reasons = {
             "tie": "a tie at the top",
@@ -42,9 +43,9 @@ def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
             "no_candidate": "there was no candidate",
         }
         why = reasons.get(d["reason"], d["reason"])
-        return f"Round {state.round}, {title}: nobody elected ({why})."
+        return f"Round {held_in}, {title}: nobody elected ({why})."
     return (
-        f"Round {state.round}, {title}: {_noble(state, d['winner'])} elected with "
+        f"Round {held_in}, {title}: {_noble(state, d['winner'])} elected with "
         f"{votes[d['winner']]} vote{'s' if votes[d['winner']] != 1 else ''}."
     )
 

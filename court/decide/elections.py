@@ -203,5 +203,6 @@ def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, .
             winner=tally.winner,
             reason=tally.reason,
             deadline=deadline(state, "title_choice", now) if tally.winner else None,
+            round=state.round,
         ),
     )

@@ -93,3 +93,5 @@ class BallotsRevealed(Event):
     reason: str
     # When the winner's player must have taken or refused the title.
     deadline: float | None
+    # The round of the election, so that the history tells it later; 0 in older logs.
+    round: int = 0

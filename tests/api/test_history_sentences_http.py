@@ -126,3 +126,16 @@ def test_every_record_of_a_round_with_a_marriage_reads_as_a_sentence(
         t.startswith("Player of stark (House Stark) proposed a marriage of Robb Stark")
         for t in texts
     )
+
+
+def test_the_events_page_also_reads_a_reveal_in_the_round_it_happened_in(
+    client: FlaskClient, game: Game
+) -> None:
+    """/events and a reconnecting client's catch-up tell an old reveal with its own round."""
+    elect_robb(client, game)
+    to_round_three(client, game)
+
+    page = client.get(f"/api/games/{game.id}/events?limit=200").get_json()
+
+    revealed = next(r for r in page["records"] if r["type"] == "BallotsRevealed")
+    assert revealed["text"] == "Round 2, Warden of the North: Robb Stark elected with 5 votes."

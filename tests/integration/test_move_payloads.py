@@ -1,0 +1,65 @@
+"""Every move the court view lists is a Socket.IO message the server takes as it is listed:
+its payload passes the message's schema and builds back the very command (R-4.2, section 10:
+what can I do now)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from court import schemas as s
+from court.commands import Actor, PlaceBallot, PlaceBid, RecordVillageControl, StartGame
+from court.errors import CourtError
+from court.ids import Seat
+from court.rules import legal_commands, move_view
+from court.sockets import COMMANDS
+from court.state import GameStatus
+from tests.court.given import given, lobby
+from tests.court.test_rules import actors, apply
+
+SPECIAL = {"place_ballot": s.BallotSchema, "place_bid": s.BidSchema}
+
+
+def check(move, payload_view: dict) -> None:
+    message, payload = payload_view["message"], payload_view["payload"]
+    if message in SPECIAL:
+        body = SPECIAL[message]().load(payload)
+        if isinstance(move, PlaceBallot):
+            assert [(m["kind"], m["candidate"]) for m in body["markers"]] == [
+                (m.kind, m.candidate) for m in move.markers
+            ]
+        else:
+            assert isinstance(move, PlaceBid) and body["amount"] == move.amount
+        return
+    schema, build = COMMANDS[message]
+    body = schema().load(payload) if schema is not None else {}
+    assert build(body) == move, (message, payload)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (5, 13), (6, 14)])
+def test_every_listed_move_is_a_message_the_server_takes_as_listed(players, seed) -> None:
+    rng = random.Random(seed)
+    state = given(*lobby(players))
+    host = Actor(seat=Seat(0), host=True)
+    start = next(m for m in legal_commands(state, host) if isinstance(m, StartGame))
+    check(start, move_view(start))
+    state = apply(state, start, host)
+    checked = set()
+    for _ in range(300):
+        if state.status is not GameStatus.PLAYING:
+            break
+        if rng.random() < 0.2:  # the host records who holds a village (section 9)
+            village = rng.choice(state.ruleset.villages).id
+            house = rng.choice([info.house for info in state.seats.values()])
+            fact = RecordVillageControl(village=village, house=house, cause="battle")
+            with contextlib.suppress(CourtError):  # the same holder again changes nothing
+                state = apply(state, fact, host)
+        moves = [(a, m) for a in actors(state) for m in legal_commands(state, a)]
+        for _actor, move in moves:
+            check(move, move_view(move))
+            checked.add(type(move).__name__)
+        actor, move = rng.choice(moves)
+        state = apply(state, move, actor)
+    assert {"Pass", "StandForElection", "PlaceBallot", "AdvancePhase"} <= checked
