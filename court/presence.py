@@ -37,14 +37,16 @@ class Presence:
         return found[0] if found else None
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
-        """`{seats: [seat…] with at least one connection, spectators: n, host: bool}`."""
+        """`{seats: [seat…] with at least one connection, spectators: n, host: bool,
+        game_master: bool}`."""
         with self._lock:
             actors = [actor for game, actor in self._open.values() if game == game_id]
         seats = Counter(a.seat for a in actors if a.seat is not None)
         return {
             "seats": sorted(seats),
-            "spectators": sum(1 for a in actors if a.seat is None and not a.host),
+            "spectators": sum(1 for a in actors if a.spectator),
             "host": any(a.host for a in actors),
+            "game_master": any(a.master for a in actors),
         }
 
 

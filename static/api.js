@@ -1,7 +1,8 @@
 // Small fetch wrapper (JSON in, JSON out; errors carry the server's code and sentence) and the
 // seat tokens. A token lives in this tab's sessionStorage, so each window can hold its own seat;
 // the tokens this device was given are also kept per game in localStorage so a closed tab can
-// resume its seat. Tokens never go into a URL.
+// resume its seat. Tokens never go into a URL the server sees: the game master's link carries
+// his token in the fragment (#token=...), which browsers do not send, and the page drops it at once.
 export async function call(method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -41,4 +42,21 @@ export function keptSeats(gameId) {
 
 export function dropKept(gameId, token) {
   localStorage.setItem(deviceKey(gameId), JSON.stringify(keptSeats(gameId).filter((s) => s.token !== token)));
+}
+
+// The game master's token, kept on the host's device so the host can hand over the link.
+const masterKey = (gameId) => `master:${gameId}`;
+export function keepMasterToken(gameId, token) { localStorage.setItem(masterKey(gameId), token); }
+export function masterLink(gameId) {
+  const token = localStorage.getItem(masterKey(gameId));
+  return token ? `${window.location.origin}/games/${gameId}#token=${encodeURIComponent(token)}` : null;
+}
+
+// A link opened with #token=... (the game master's): keep the token for this tab and game, and
+// take it out of the address bar and the browser history.
+export function adoptLinkToken(gameId) {
+  const match = window.location.hash.match(/^#token=([^&]+)$/);
+  if (!match) return;
+  saveToken(gameId, decodeURIComponent(match[1]), "game master");
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
 }

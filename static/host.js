@@ -1,5 +1,6 @@
 // The host's panel: close the phase played at the table, and record what happened there
 // (facts and Court Events; docs/protocol.md lists each message).
+import { masterLink } from "./api.js";
 import { h, fill } from "./dom.js";
 
 const DEATHS = ["battle", "justice", "assassination", "uprising", "wall", "other"];
@@ -74,8 +75,12 @@ export function renderHost(el, court, names, ctx) {
   if (el.hidden) { fill(el); return; }
   const advance = court.moves.some((m) => m.message === "advance_phase");
   const facts = Object.entries(FACTS).filter(([message]) => message !== "record_wall_supplies" || court.game.variants.nights_watch);
+  const link = court.viewer.host && court.game.game_master_name ? masterLink(court.game.id) : null;
   fill(el,
-    h("h2", { id: "host-heading" }, "Host"),
+    h("h2", { id: "host-heading" }, court.viewer.host ? "Host" : `Game master: ${court.game.game_master_name}`),
+    link ? h("p", { class: "master-link" },
+      `Send this link to ${court.game.game_master_name}, your game master; it lets its holder record facts: `,
+      h("input", { type: "text", readonly: true, value: link, "aria-label": "Game master's link", id: "master-link", onfocus: (e) => e.target.select() })) : null,
     h("div", { class: "move" },
       advance ? h("button", { type: "button", id: "move-advance_phase", "data-message": "advance_phase", onclick: () => ctx.send("advance_phase", {}) }, `Close phase ${names.phase(court.game.phase)}`)
         : h("p", { class: "muted" }, "The court is playing a step; the phase closes when it ends.")),

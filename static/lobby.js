@@ -1,5 +1,5 @@
 // The lobby: create a game (profile, variants, players, deadlines) and list the open games.
-import { call, saveToken } from "./api.js";
+import { call, saveToken, keepMasterToken } from "./api.js";
 import { h, fill, say, errorText, swatch } from "./dom.js";
 
 const form = document.getElementById("create");
@@ -37,7 +37,9 @@ form.addEventListener("submit", async (event) => {
   }
   say(notice, "Creating…");
   try {
+    const master = data.get("game_master_name").trim();
     const created = await call("POST", "/api/games", {
+      ...(master ? { game_master_name: master } : {}),
       host_name: data.get("host_name").trim(),
       players: Number(data.get("players")),
       profile: data.get("profile"),
@@ -45,6 +47,7 @@ form.addEventListener("submit", async (event) => {
       deadlines,
     });
     saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
+    if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);
     window.location.href = `/games/${created.game_id}`;
   } catch (error) { say(notice, errorText(error), "error"); }
 });

@@ -124,5 +124,5 @@ export function renderMoves(el, court, names, ctx) {
     offersList(court, names),
     groups.size ? [...groups].map(([message, variants]) => moveForm(message, variants, ctx, names, court))
       : h("p", { class: "muted", "data-testid": "no-moves" },
-        court.viewer.seat === null ? "Spectators watch; they make no moves." : "Nothing for you to do right now."));
+        court.viewer.role === "game_master" ? "The game master records facts in his own panel." : court.viewer.seat === null ? "Spectators watch; they make no moves." : "Nothing for you to do right now."));
 }

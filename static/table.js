@@ -93,5 +93,6 @@ export function renderHouses(el, court, names, presence) {
 export function renderSpectators(el, presence) {
   if (!presence) { fill(el); return; }
   fill(el, `Watching: ${presence.spectators} spectator${presence.spectators === 1 ? "" : "s"}`,
-    presence.host ? " · the host is connected" : "");
+    presence.host ? " · the host is connected" : "",
+    presence.game_master ? " · the game master is connected" : "");
 }

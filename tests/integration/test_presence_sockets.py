@@ -24,14 +24,31 @@ def test_presence_counts_connections_per_game_and_seat() -> None:
     presence.enter("b", "g1", Actor(seat=Seat(0)))
     presence.enter("c", "g1", Actor())
     presence.enter("d", "g2", Actor(seat=Seat(1)))
+    presence.enter("e", "g1", Actor(master=True))  # the game master is no spectator
 
-    assert presence.snapshot("g1") == {"seats": [0], "spectators": 1, "host": True}
+    assert presence.snapshot("g1") == {
+        "seats": [0],
+        "spectators": 1,
+        "host": True,
+        "game_master": True,
+    }
     assert presence.leave("a") == "g1"
-    assert presence.snapshot("g1") == {"seats": [0], "spectators": 1, "host": False}
+    assert presence.leave("e") == "g1"
+    assert presence.snapshot("g1") == {
+        "seats": [0],
+        "spectators": 1,
+        "host": False,
+        "game_master": False,
+    }
     presence.leave("b")
     assert presence.snapshot("g1")["seats"] == []
     assert presence.leave("unknown") is None
-    assert presence.snapshot("g2") == {"seats": [1], "spectators": 0, "host": False}
+    assert presence.snapshot("g2") == {
+        "seats": [1],
+        "spectators": 0,
+        "host": False,
+        "game_master": False,
+    }
 
 
 def test_every_client_sees_seats_come_and_go(app: Flask, game: Game) -> None:
