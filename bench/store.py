@@ -155,15 +155,20 @@ class Appended:
         return rows[: self.start], [rows[a:b] for a, b in itertools.pairwise(bounds)]
 
 
-def service_appends(service: CourtService, game: Game) -> Appended:
-    """AdjustGold commands for APPEND_SECONDS, each appending its events in one transaction."""
+def service_appends(
+    service: CourtService,
+    game: Game,
+    seconds: float = APPEND_SECONDS,
+    warmup: int = WARMUP_COMMANDS,
+) -> Appended:
+    """AdjustGold commands for `seconds`, each appending its events in one transaction."""
     commands = adjustments(game)
-    for _ in range(WARMUP_COMMANDS):
+    for _ in range(warmup):
         service.handle(game.game_id, next(commands), game.host)
     ends: list[int] = []
     first = service.current(game.game_id).version
     start = time.perf_counter()
-    deadline = start + APPEND_SECONDS
+    deadline = start + seconds
     while True:
         ends.append(service.handle(game.game_id, next(commands), game.host).version)
         now = time.perf_counter()

@@ -1,4 +1,6 @@
-"""Bench of the event store on PostgreSQL, against plain psycopg on the same server in the same run.
+"""Bench of the event store on PostgreSQL, against plain psycopg on the same server in the same
+run, the two taking turns: a commit waits for a disk flush, and flushes on a shared machine
+speed up and slow down from one second to the next.
 
 Run from the repo root: `.venv/bin/python bench/store_pg.py`. Starts a throwaway cluster
 (tests/services.py: a temporary folder, 127.0.0.1, durable default settings), prints
@@ -24,8 +26,10 @@ from typing import Any
 import psycopg
 from common import emit, machine_line, per_second  # repo root on sys.path
 from store import (
+    APPEND_SECONDS,
     REPEATS,
     REPLAY_EVENTS,
+    WARMUP_COMMANDS,
     Game,
     bench_current,
     build_long_game,
@@ -45,6 +49,7 @@ from tests.services import PostgresServer, postgres_bin
 APPEND_RATIO_TARGET = 0.25
 REPLAY_RATIO_TARGET = 0.30
 CURRENT_MS_TARGET = 5.0
+APPEND_SLICES = 8  # turns the service and the floor take at appending
 PARALLEL_WRITERS = 4
 PARALLEL_SECONDS = 3.0
 
@@ -73,33 +78,36 @@ def stored_rows(server: PostgresServer, dbname: str, game_id: str) -> list[Row]:
         ).fetchall()
 
 
-def raw_appends(server: PostgresServer, before: list[Row], batches: list[list[Row]]) -> float:
-    """Seconds plain psycopg takes to insert `batches` one transaction each, into a new
-    database of the same schema already holding `before`."""
-    _, dbname = database(server, "raw")
-    with server.connect(dbname) as conn:
+def raw_appends(conn: psycopg.Connection[Any], batches: list[list[Row]]) -> float:
+    """Seconds plain psycopg takes to insert `batches`, one transaction each."""
+    start = time.perf_counter()
+    for batch in batches:
         with conn.cursor() as cursor:
-            cursor.executemany(_INSERT, before)
+            cursor.executemany(_INSERT, batch)
         conn.commit()
-        start = time.perf_counter()
-        for batch in batches:
-            with conn.cursor() as cursor:
-                cursor.executemany(_INSERT, batch)
-            conn.commit()
-        return time.perf_counter() - start
+    return time.perf_counter() - start
 
 
 def bench_appends(server: PostgresServer) -> bool:
+    """Service and floor take turns (APPEND_SLICES of each), so that a disk whose flushes
+    speed up or slow down during the run weighs on both alike."""
     url, dbname = database(server, "append")
-    with service_on(url) as service:
+    _, raw_dbname = database(server, "raw")
+    count, seconds, raw_seconds = 0, 0.0, 0.0
+    with service_on(url) as service, server.connect(raw_dbname) as raw:
         game = start_game(service)
-        appended = service_appends(service, game)
-    count = len(appended.ends)
-    rate = per_second(count, appended.seconds)
+        for index in range(APPEND_SLICES):
+            appended = service_appends(
+                service, game, APPEND_SECONDS / APPEND_SLICES, WARMUP_COMMANDS if index == 0 else 0
+            )
+            before, batches = appended.split(stored_rows(server, dbname, game.game_id))
+            if index == 0:  # the floor's table starts as large as the service's
+                raw_appends(raw, [before])
+            raw_seconds += raw_appends(raw, batches)
+            count, seconds = count + len(batches), seconds + appended.seconds
+    rate = per_second(count, seconds)
     emit("pg_append_per_s", rate)
-    before, batches = appended.split(stored_rows(server, dbname, game.game_id))
-    raw = statistics.median(raw_appends(server, before, batches) for _ in range(REPEATS))
-    raw_rate = per_second(count, raw)
+    raw_rate = per_second(count, raw_seconds)
     emit("pg_raw_append_per_s", raw_rate)
     ratio = rate / raw_rate
     emit("pg_append_ratio", ratio, 3)
@@ -125,11 +133,13 @@ def raw_read(server: PostgresServer, dbname: str, game_id: str) -> float:
 def bench_replays(server: PostgresServer) -> tuple[bool, bool]:
     url, dbname = database(server, "replay")
     game_id = build_long_game(url, REPLAY_EVENTS)
-    replay = statistics.median(cold_replay(url, game_id, REPLAY_EVENTS) for _ in range(REPEATS))
-    replay_rate = per_second(REPLAY_EVENTS, replay)
+    replays, reads = [], []
+    for _ in range(REPEATS):  # in turns, as the appends
+        replays.append(cold_replay(url, game_id, REPLAY_EVENTS))
+        reads.append(raw_read(server, dbname, game_id))
+    replay_rate = per_second(REPLAY_EVENTS, statistics.median(replays))
     emit("pg_replay_per_s", replay_rate)
-    read = statistics.median(raw_read(server, dbname, game_id) for _ in range(REPEATS))
-    read_rate = per_second(REPLAY_EVENTS, read)
+    read_rate = per_second(REPLAY_EVENTS, statistics.median(reads))
     emit("pg_raw_read_per_s", read_rate)
     ratio = replay_rate / read_rate
     emit("pg_replay_ratio", ratio, 3)
