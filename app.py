@@ -1,14 +1,17 @@
 """Composition root: `create_app(overrides)` wires settings, store, service and adapters.
 
-`python app.py` runs the server (Flask-SocketIO, threading mode) on HOST:PORT.
+`python app.py` runs the server (Flask-SocketIO, threading mode) on HOST:PORT. With REDIS_URL
+set, several such processes share one PostgreSQL database (docs/deployment.md).
 """
 
 from __future__ import annotations
 
 import logging
+import uuid
 from pathlib import Path
 from typing import Any
 
+import redis
 from flask import Flask, jsonify
 from flask_socketio import SocketIO
 from sqlalchemy import text
@@ -19,9 +22,12 @@ from court import pages, web, web_history, web_lobby, web_play  # noqa: F401 - t
 from court.api import install_error_handlers
 from court.cli import court_cli
 from court.deadlines import DeadlineWatcher
-from court.presence import PresenceNamespace
+from court.presence import Presence, PresenceNamespace
+from court.presence_redis import RedisPresence
+from court.pushes import RoomPusher
+from court.relay import Relay
 from court.service import CourtService
-from court.sockets import RateLimit, SocketPublisher
+from court.sockets import RateLimit
 from court.store import SqlEventStore
 
 
@@ -38,21 +44,34 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         )
     store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
     store.create_schema()
-    socketio = SocketIO(app, async_mode="threading")
-    app.extensions["court"] = CourtService(
-        store,
-        retries=settings.SERVICE_RETRIES,
-        cache_size=settings.STATE_CACHE_SIZE,
-        publisher=SocketPublisher(socketio),
+    app.extensions["court_store"] = store
+    # Names this process to the others (presence, announcements) and in /healthz.
+    process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
+    socketio = SocketIO(app, async_mode="threading", message_queue=settings.REDIS_URL or None)
+    service = app.extensions["court"] = CourtService(
+        store, retries=settings.SERVICE_RETRIES, cache_size=settings.STATE_CACHE_SIZE
     )
-    socketio.on_namespace(PresenceNamespace(lambda: app.extensions["court"], RateLimit()))
-    watcher = DeadlineWatcher(lambda: app.extensions["court"])
-    app.extensions["court"].publishers.append(watcher)
-    app.extensions["deadlines"] = watcher
+    pusher = RoomPusher(socketio, lambda: app.extensions["court"])
+    watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
+    # Several processes: announcements of appends and presence go through Redis.
+    client = redis.Redis.from_url(settings.REDIS_URL) if settings.REDIS_URL else None
+    relay = Relay(client, process_id, pusher, watcher) if client else None
+    shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
+    if relay is not None:
+        service.publishers.append(relay)  # first: the others start reading while we render
+    service.publishers += [pusher, watcher]
+    presence = app.extensions["presence"] = shared or Presence()
+    namespace = PresenceNamespace(
+        lambda: app.extensions["court"], RateLimit(), pusher, presence=presence
+    )
+    socketio.on_namespace(namespace)
+    if relay is not None and shared is not None:
+        app.extensions["relay"] = relay
+        relay.start()
+        shared.start(dropped=namespace.push_presence)
     if settings.DEADLINES:
         watcher.close_overdue_now()
         watcher.start()
-    app.extensions["court_store"] = store
 
     app.register_blueprint(web.bp)
     app.register_blueprint(pages.bp)
@@ -63,7 +82,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     def healthz() -> Any:
         with store.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-        return jsonify({"status": "ok", "database": store.engine.dialect.name})
+        return jsonify(
+            {"status": "ok", "database": store.engine.dialect.name, "process": process_id}
+        )
 
     @app.get("/openapi.json")
     def openapi() -> Any:

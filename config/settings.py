@@ -32,6 +32,12 @@ class Settings:
     # Close overdue steps at start-up and as their deadlines pass.
     DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")
     HISTORY_PAGE_LIMIT: int = field(default_factory=lambda: int(_env("HISTORY_PAGE_LIMIT", "200")))
+    # Several server processes share one PostgreSQL database and this Redis (redis://...):
+    # Socket.IO's message queue, appends announced to the other processes, presence.
+    # Empty: one process, presence kept in its memory.
+    REDIS_URL: str = field(default_factory=lambda: _env("REDIS_URL", ""))
+    # Seconds a process's connections stay counted as present after it stops answering.
+    PRESENCE_TTL: float = field(default_factory=lambda: float(_env("PRESENCE_TTL", "15")))
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
         if not overrides:

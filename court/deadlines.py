@@ -2,7 +2,9 @@
 
 The watcher is a publisher: after every command it learns the game's next deadline.
 Closing is an ordinary command (`CloseOverdueStep`) decided on the stored state, so a
-deadline closed by another process first is simply refused as not overdue.
+deadline closed by another process first is simply refused as not overdue. With several
+processes every one of them watches every announced deadline (court/relay.py): the first
+close wins the append, the others lose the race and are refused quietly.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
+from sqlalchemy.exc import OperationalError
+
 from court.chain import Record
 from court.commands import SPECTATOR, CloseOverdueStep
 from court.decide.rounds import next_deadline, overdue
@@ -22,6 +26,7 @@ from court.service import CourtService
 from court.state import CourtState
 
 log = logging.getLogger("small_council.deadlines")
+RETRY_SECONDS = 5.0  # before a close the database could not take is tried again
 
 
 class DeadlineWatcher:
@@ -29,6 +34,7 @@ class DeadlineWatcher:
         self.service = service
         self.clock = clock
         self._heap: list[tuple[float, str]] = []
+        self._due: set[tuple[float, str]] = set()  # what the heap holds
         self._wake = threading.Condition()
         self._stopped = False
         self._thread: threading.Thread | None = None
@@ -38,9 +44,16 @@ class DeadlineWatcher:
 
     def watch(self, game_id: str, state: CourtState) -> None:
         deadline = next_deadline(state)
-        if deadline is None:
-            return
+        if deadline is not None:
+            self.watch_deadline(game_id, deadline)
+
+    def watch_deadline(self, game_id: str, deadline: float) -> None:
+        """Try to close the game's open step at `deadline` (once, however often it is
+        announced: by this process's commands or by another process's)."""
         with self._wake:
+            if (deadline, game_id) in self._due:
+                return
+            self._due.add((deadline, game_id))
             heapq.heappush(self._heap, (deadline, game_id))
             self._wake.notify()
 
@@ -67,6 +80,10 @@ class DeadlineWatcher:
             if exc.code != "not_overdue":
                 log.warning("closing game %s: %s", game_id, exc.message)
             return 0
+        except OperationalError:
+            log.warning("database unavailable closing game %s; trying again", game_id)
+            self.watch_deadline(game_id, self.clock() + RETRY_SECONDS)
+            return 0
         log.info("closed an overdue step of game %s at version %s", game_id, outcome.version)
         return 1
 
@@ -89,5 +106,7 @@ class DeadlineWatcher:
                     self._wake.wait(timeout=timeout)
                 if self._stopped:
                     return
-                _, game_id = heapq.heappop(self._heap)
+                due = heapq.heappop(self._heap)
+                self._due.discard(due)
+                game_id = due[1]
             self._close(game_id)

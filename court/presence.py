@@ -1,8 +1,10 @@
 """Who is at the table: open Socket.IO connections per game and seat, pushed as `presence`.
 
-`Presence` only counts connections (no framework); `PresenceNamespace` is the `/court`
-namespace with presence pushes added on connect, join and disconnect, and the server's clock
-so a page can count a step's deadline down without trusting its own.
+`Presence` only counts connections (no framework), in this process's memory: enough for one
+server process (several share `court.presence_redis.RedisPresence` instead);
+`PresenceNamespace` is the `/court` namespace with presence pushes added on connect, join
+and disconnect, and the server's clock so a page can count a step's deadline down without
+trusting its own.
 """
 
 from __future__ import annotations
@@ -11,12 +13,20 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from flask import request
 
 from court.commands import Actor
 from court.sockets import CourtNamespace, game_room
+
+
+class PresenceBook(Protocol):
+    """Where the open connections are kept: this process's memory or Redis."""
+
+    def enter(self, sid: str, game_id: str, actor: Actor) -> None: ...
+    def leave(self, sid: str) -> str | None: ...
+    def snapshot(self, game_id: str) -> dict[str, Any]: ...
 
 
 class Presence:
@@ -53,9 +63,15 @@ class Presence:
 class PresenceNamespace(CourtNamespace):
     """The court namespace, telling every room who is connected whenever that changes."""
 
-    def __init__(self, *args: Any, clock: Callable[[], float] = time.time, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        clock: Callable[[], float] = time.time,
+        presence: PresenceBook | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.presence = Presence()
+        self.presence: PresenceBook = presence if presence is not None else Presence()
         self.clock = clock
 
     def on_connect(self, auth: Any = None) -> None:
@@ -81,5 +97,8 @@ class PresenceNamespace(CourtNamespace):
         return ack
 
     def _push(self, game_id: str) -> None:
+        """To every client of the game, whichever process holds its connection."""
         payload = {**self.presence.snapshot(game_id), "server_time": self.clock()}
         self.emit("presence", payload, room=game_room(game_id))
+
+    push_presence = _push  # for a process that finds another one's connections gone

@@ -11,17 +11,17 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
+import psycopg
 from flask import request
-from flask_socketio import Namespace, SocketIO, emit, join_room, leave_room
+from flask_socketio import Namespace, emit, join_room, leave_room
 from marshmallow import Schema, ValidationError
+from sqlalchemy.exc import OperationalError
 
 from court import schemas as s
-from court.chain import Record
 from court.commands import (
-    SPECTATOR,
     AcceptTitle,
     Actor,
     AdjustGold,
@@ -39,54 +39,14 @@ from court.commands import (
 from court.decree_payloads import DECREES
 from court.errors import CourtError
 from court.fact_payloads import FACTS
-from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
 from court.purchase_payloads import PURCHASES
-from court.service import CourtService
-from court.state import CourtState
+from court.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
+from court.service import CourtService, Head
 from court.views import court_view, record_view
 
 log = logging.getLogger("small_council.sockets")
-NAMESPACE = "/court"
-
-
-def game_room(game_id: str) -> str:
-    return f"game:{game_id}"
-
-
-def seat_room(game_id: str, seat: int) -> str:
-    return f"game:{game_id}:seat:{seat}"
-
-
-def public_room(game_id: str) -> str:
-    return f"game:{game_id}:public"
-
-
-class SocketPublisher:
-    """Pushes each new batch of records to every room, rendered for that room's viewer."""
-
-    def __init__(self, socketio: SocketIO) -> None:
-        self.socketio = socketio
-
-    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
-        """One public payload for every room that may see no private part; a payload of
-        its own for each seat that owns a private record of the batch."""
-        version = records[-1].version
-        owners = {r.seat for r in records if r.private is not None}
-        public = self._payload(records, SPECTATOR, state, version)
-        rooms = [public_room(game_id)]
-        for seat in state.seats:
-            if seat in owners:
-                own = self._payload(records, Actor(seat=Seat(seat)), state, version)
-                self.socketio.emit("events", own, to=seat_room(game_id, seat), namespace=NAMESPACE)
-            else:
-                rooms.append(seat_room(game_id, seat))
-        self.socketio.emit("events", public, to=rooms, namespace=NAMESPACE)
-
-    @staticmethod
-    def _payload(
-        records: Sequence[Record], viewer: Actor, state: CourtState, version: int
-    ) -> dict[str, Any]:
-        return {"version": version, "records": [record_view(r, viewer, state) for r in records]}
+__all__ = ["NAMESPACE", "CourtNamespace", "RateLimit", "game_room", "public_room", "seat_room"]
 
 
 class RateLimit:
@@ -111,6 +71,12 @@ class RateLimit:
     def forget(self, sid: str) -> None:
         with self._lock:
             self._buckets.pop(sid, None)
+
+
+# The database cannot be reached (down, restarting, refusing connections): the request may
+# be tried again, unlike a refusal by the rules.
+DATABASE_DOWN = (OperationalError, psycopg.OperationalError)
+UNAVAILABLE = ("database_unavailable", "The game's database cannot be reached; try again soon.")
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -175,10 +141,13 @@ COMMANDS: dict[str, tuple[type[Schema] | None, Handler]] = {
 class CourtNamespace(Namespace):
     """Socket.IO handlers; each one is short and calls the service."""
 
-    def __init__(self, service: Callable[[], CourtService], limit: RateLimit) -> None:
+    def __init__(
+        self, service: Callable[[], CourtService], limit: RateLimit, pusher: RoomPusher
+    ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
         self.limit = limit
+        self.pusher = pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
         self._sessions_lock = threading.Lock()
 
@@ -192,6 +161,7 @@ class CourtNamespace(Namespace):
         try:
             data = ConnectSchema().load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
+            self._enter(data["game"], actor, data["last_version"])
         except ValidationError as exc:
             raise ConnectionRefusedError(
                 _error(
@@ -202,40 +172,54 @@ class CourtNamespace(Namespace):
             ) from None
         except CourtError as exc:
             raise ConnectionRefusedError(_error(exc.code, exc.message)) from None
-        sid = request.sid  # type: ignore[attr-defined]
+        except DATABASE_DOWN:
+            log.warning("database unavailable on connect", exc_info=True)
+            raise ConnectionRefusedError(_error(*UNAVAILABLE)) from None
         with self._sessions_lock:
-            self._sessions[sid] = (data["game"], actor)
-        self._enter(data["game"], actor, data["last_version"])
+            self._sessions[request.sid] = (data["game"], actor)  # type: ignore[attr-defined]
 
     def _enter(self, game_id: str, actor: Actor, last_version: int | None) -> None:
-        """Join the rooms and catch up under the game's lock, so no push slips between."""
+        """Join the rooms and catch up under the game's lock, so no push slips between.
+
+        This process's other clients of the game are first brought up to the same head
+        (`RoomPusher.follow`), so that no client is pushed a record twice."""
         service = self.service()
         with service.lock(game_id):
-            join_room(game_room(game_id))
-            if actor.seat is not None:
-                join_room(seat_room(game_id, actor.seat))
-            else:
-                join_room(public_room(game_id))
             head = service.current(game_id)
+            self.pusher.follow(game_id, head)
+            try:
+                self._welcome(game_id, actor, last_version, head)
+            except BaseException:
+                self.pusher.unfollow(game_id)
+                raise
+
+    def _welcome(self, game_id: str, actor: Actor, last_version: int | None, head: Head) -> None:
+        join_room(game_room(game_id))
+        if actor.seat is not None:
+            join_room(seat_room(game_id, actor.seat))
+        else:
+            join_room(public_room(game_id))
+        emit(
+            "welcome",
+            {"version": head.version, "court": court_view(head.state, head.version, actor)},
+        )
+        if last_version is not None and last_version < head.version:
+            records = self.service().records(game_id, after=last_version, upto=head.version)
             emit(
-                "welcome",
-                {"version": head.version, "court": court_view(head.state, head.version, actor)},
+                "events",
+                {
+                    "version": head.version,
+                    "records": [record_view(r, actor, head.state) for r in records],
+                },
             )
-            if last_version is not None and last_version < head.version:
-                records = service.records(game_id, after=last_version)
-                emit(
-                    "events",
-                    {
-                        "version": head.version,
-                        "records": [record_view(r, actor, head.state) for r in records],
-                    },
-                )
 
     def on_disconnect(self, reason: Any = None) -> None:
         sid = request.sid  # type: ignore[attr-defined]
         with self._sessions_lock:
-            self._sessions.pop(sid, None)
+            session = self._sessions.pop(sid, None)
         self.limit.forget(sid)
+        if session is not None:
+            self.pusher.unfollow(session[0])
 
     def session(self) -> tuple[str, Actor]:
         with self._sessions_lock:
@@ -259,6 +243,9 @@ class CourtNamespace(Namespace):
             )
         except CourtError as exc:
             return _error(exc.code, exc.message)
+        except DATABASE_DOWN:
+            log.warning("database unavailable handling %s", event, exc_info=True)
+            return _error(*UNAVAILABLE)
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)
             return _error("bad_request", "Send one JSON object with the message.")

@@ -1,0 +1,178 @@
+"""Presence shared by several server processes in Redis: who is connected to each game,
+whichever process holds the connection. Same interface as `court.presence.Presence`.
+
+Keys (all under `small-council:presence:`):
+- `game:<id>`: a hash of `<process>:<connection id>` -> the connection's actor (JSON);
+- `alive:<process>`: set with a time to live and renewed by the process's heartbeat;
+- `games:<process>`: the games the process has had connections in;
+- `processes`: every process that has not been swept yet.
+
+A connection counts only while its process's `alive` key stands, so a process killed
+without a goodbye drops out of every snapshot after `ttl` seconds. The first process whose
+heartbeat then finds it gone removes its entries and reports the games, so their players
+are told.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import redis
+from redis.exceptions import RedisError
+
+from court.commands import Actor
+from court.ids import Seat
+
+log = logging.getLogger("small_council.presence")
+
+PREFIX = "small-council:presence:"
+PROCESSES = PREFIX + "processes"
+
+
+def _game(game_id: str) -> str:
+    return f"{PREFIX}game:{game_id}"
+
+
+def _alive(process: str) -> str:
+    return f"{PREFIX}alive:{process}"
+
+
+def _games(process: str) -> str:
+    return f"{PREFIX}games:{process}"
+
+
+def _actor_json(actor: Actor) -> str:
+    return json.dumps({"seat": actor.seat, "host": actor.host, "master": actor.master})
+
+
+def _actor(text: bytes | str) -> Actor:
+    data = json.loads(text)
+    seat = data["seat"]
+    return Actor(
+        seat=None if seat is None else Seat(seat), host=data["host"], master=data["master"]
+    )
+
+
+class RedisPresence:
+    """Open connections of every process, by game; this process's own also in memory."""
+
+    def __init__(self, client: redis.Redis, process_id: str, ttl: float) -> None:
+        self.redis = client
+        self.process_id = process_id
+        self.ttl = ttl
+        self._mine: dict[str, tuple[str, str]] = {}  # connection id -> (game, actor JSON)
+        self._lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._dropped: Callable[[str], None] = lambda game_id: None
+
+    # -- the Presence interface ------------------------------------------------
+
+    def enter(self, sid: str, game_id: str, actor: Actor) -> None:
+        # Under the lock, so that a heartbeat never writes back a connection just left.
+        with self._lock:
+            self._mine[sid] = (game_id, _actor_json(actor))
+            pipe = self.redis.pipeline(transaction=False)
+            self._write(pipe, sid, *self._mine[sid])
+            pipe.execute()
+
+    def leave(self, sid: str) -> str | None:
+        """Forget a connection; the game it was in, or None if it was not known."""
+        with self._lock:
+            found = self._mine.pop(sid, None)
+            if found is None:
+                return None
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.hdel(_game(found[0]), f"{self.process_id}:{sid}")
+            if all(game_id != found[0] for game_id, _ in self._mine.values()):
+                pipe.srem(_games(self.process_id), found[0])
+            pipe.execute()
+        return found[0]
+
+    def _write(self, pipe: Any, sid: str, game_id: str, actor_json: str) -> None:
+        pipe.hset(_game(game_id), f"{self.process_id}:{sid}", actor_json)
+        pipe.sadd(_games(self.process_id), game_id)
+
+    def snapshot(self, game_id: str) -> dict[str, Any]:
+        """`{seats, spectators, host, game_master}` over the live processes' connections."""
+        entries = self.redis.hgetall(_game(game_id))
+        by_process: dict[str, list[Actor]] = {}
+        for field, value in entries.items():
+            process = field.decode().split(":", 1)[0]
+            by_process.setdefault(process, []).append(_actor(value))
+        processes = list(by_process)
+        alive = self.redis.mget([_alive(p) for p in processes]) if processes else []
+        actors = [a for p, up in zip(processes, alive, strict=True) if up for a in by_process[p]]
+        return {
+            "seats": sorted({a.seat for a in actors if a.seat is not None}),
+            "spectators": sum(1 for a in actors if a.spectator),
+            "host": any(a.host for a in actors),
+            "game_master": any(a.master for a in actors),
+        }
+
+    # -- heartbeat ---------------------------------------------------------------
+
+    def start(self, dropped: Callable[[str], None]) -> None:
+        """Mark this process alive now and every ttl/3 seconds; `dropped(game)` is called for
+        each game that lost connections of a process found dead."""
+        self._dropped = dropped
+        self.beat()
+        self._thread = threading.Thread(target=self._run, name="presence", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def beat(self) -> list[str]:
+        """Renew this process's mark and sweep the processes whose mark has expired; the
+        games that lost connections.
+
+        Its own connections are written again each time: if Redis was out of reach for
+        longer than the ttl, another process has swept them meanwhile."""
+        with self._lock:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(_alive(self.process_id), "1", px=int(self.ttl * 1000))
+            pipe.sadd(PROCESSES, self.process_id)
+            for sid, (game_id, actor_json) in self._mine.items():
+                self._write(pipe, sid, game_id, actor_json)
+            pipe.execute()
+        others = [p.decode() for p in self.redis.smembers(PROCESSES)]
+        others = [p for p in others if p != self.process_id]
+        marks = self.redis.mget([_alive(p) for p in others]) if others else []
+        games: list[str] = []
+        for process, mark in zip(others, marks, strict=True):
+            # SREM answers 1 to one process only: the sweep of a dead process happens once.
+            if mark is None and self.redis.srem(PROCESSES, process) == 1:
+                games += self._sweep(process)
+        return games
+
+    def _sweep(self, process: str) -> list[str]:
+        games = [g.decode() for g in self.redis.smembers(_games(process))]
+        mine = f"{process}:".encode()
+        for game_id in games:
+            fields = [f for f in self.redis.hkeys(_game(game_id)) if f.startswith(mine)]
+            if fields:
+                self.redis.hdel(_game(game_id), *fields)
+        self.redis.delete(_games(process))
+        log.info(
+            "process %s stopped answering; its connections in %d games are gone",
+            process,
+            len(games),
+        )
+        return games
+
+    def _run(self) -> None:
+        while not self._stopped.wait(self.ttl / 3):
+            try:
+                games = self.beat()
+            except RedisError:
+                log.warning("presence heartbeat could not reach Redis", exc_info=True)
+                continue
+            for game_id in games:
+                self._dropped(game_id)

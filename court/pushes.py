@@ -1,0 +1,142 @@
+"""The rooms of a game and the pushes of new records to this process's clients in them.
+
+Each server process pushes to its own clients only. It remembers, per game that has a
+client here, the last version it pushed; a push carries every record after it, read from
+the log when this process did not append them itself (another process did, or a command
+lost a race and was decided again), so its clients get every version once and in order.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask_socketio import SocketIO
+
+from court.chain import Record
+from court.commands import SPECTATOR, Actor
+from court.ids import GameId, Seat
+from court.service import CourtService, Head
+from court.state import CourtState
+from court.views import record_view
+
+NAMESPACE = "/court"
+
+
+def game_room(game_id: str) -> str:
+    return f"game:{game_id}"
+
+
+def seat_room(game_id: str, seat: int) -> str:
+    return f"game:{game_id}:seat:{seat}"
+
+
+def public_room(game_id: str) -> str:
+    return f"game:{game_id}:public"
+
+
+class RoomPusher:
+    """A publisher for the service, and the catch-up of games other processes appended to.
+
+    Every method that moves a game's cursor runs under that game's service lock, so pushes
+    of one game never interleave; `follow` and `unfollow` count this process's clients."""
+
+    def __init__(self, socketio: SocketIO, service: Callable[[], CourtService]) -> None:
+        self.socketio = socketio
+        self.service = service
+        self._cursors: dict[str, int] = {}  # game -> last version pushed here
+        self._clients: dict[str, int] = {}  # game -> clients connected here
+        self._guard = threading.Lock()
+
+    # -- who is here -----------------------------------------------------------
+
+    def follow(self, game_id: str, head: Head) -> None:
+        """A client of the game connects here (call under the game's lock, before it joins
+        the rooms): the clients already here are first brought up to `head`."""
+        with self._guard:
+            last = self._cursors.get(game_id)
+            self._clients[game_id] = self._clients.get(game_id, 0) + 1
+            if last is None:
+                self._cursors[game_id] = head.version
+        if last is not None and last < head.version:
+            self._push(game_id, self._read(game_id, last, head.version), head.state)
+
+    def unfollow(self, game_id: str) -> None:
+        with self._guard:
+            left = self._clients.get(game_id, 0) - 1
+            if left > 0:
+                self._clients[game_id] = left
+            else:
+                self._clients.pop(game_id, None)
+                self._cursors.pop(game_id, None)
+
+    def games(self) -> list[str]:
+        """The games with a client connected here."""
+        with self._guard:
+            return list(self._cursors)
+
+    # -- pushing -----------------------------------------------------------------
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        """Records this process just appended (the service calls this under the game's lock)."""
+        with self._guard:
+            last = self._cursors.get(game_id)
+        if last is None:
+            return
+        fresh = [r for r in records if r.version > last]
+        if not fresh:
+            return
+        if fresh[0].version > last + 1:
+            fresh = self._read(game_id, last, fresh[0].version - 1) + fresh
+        self._push(game_id, fresh, state)
+
+    def catch_up(self, game_id: str) -> int:
+        """Push whatever the log holds beyond this process's cursor (another process
+        appended it); the number of records pushed."""
+        if game_id not in self.games():
+            return 0
+        service = self.service()
+        with service.lock(game_id):
+            with self._guard:
+                last = self._cursors.get(game_id)
+            if last is None:
+                return 0
+            head = service.current(game_id)
+            if head.version <= last:
+                return 0
+            records = self._read(game_id, last, head.version)
+            self._push(game_id, records, head.state)
+            return len(records)
+
+    def _read(self, game_id: str, after: int, upto: int) -> list[Record]:
+        return list(self.service().store.read(game_id, after=after, upto=upto))
+
+    def _push(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
+        """One public payload for every room that may see no private part; a payload of its
+        own for each seat that owns a private record of the batch. Only to this process's
+        clients: every other process pushes to its own."""
+        if not records:
+            return
+        version = records[-1].version
+        owners = {r.seat for r in records if r.private is not None}
+        rooms = [public_room(game_id)]
+        for seat in state.seats:
+            if seat in owners:
+                own = _payload(records, Actor(seat=Seat(seat)), state, version)
+                self._emit(own, seat_room(game_id, seat))
+            else:
+                rooms.append(seat_room(game_id, seat))
+        self._emit(_payload(records, SPECTATOR, state, version), rooms)
+        with self._guard:
+            if game_id in self._cursors:
+                self._cursors[game_id] = max(self._cursors[game_id], version)
+
+    def _emit(self, payload: dict[str, Any], to: str | list[str]) -> None:
+        self.socketio.emit("events", payload, to=to, namespace=NAMESPACE, ignore_queue=True)
+
+
+def _payload(
+    records: Sequence[Record], viewer: Actor, state: CourtState, version: int
+) -> dict[str, Any]:
+    return {"version": version, "records": [record_view(r, viewer, state) for r in records]}
