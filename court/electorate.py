@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from court.ids import NobleId, RegionId, Seat, TitleId
+from court.ids import HAND, KING, NobleId, RegionId, Seat, TitleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, Noble, NobleStatus
 
@@ -63,8 +63,8 @@ def sequence(state: CourtState) -> tuple[ElectionSpec, ...]:
                 region=region.id,
             )
         )
-    hand = rules.title(TitleId("hand"))
-    king = rules.title(TitleId("king"))
+    hand = rules.title(HAND)
+    king = rules.title(KING)
     assert hand is not None and king is not None
     specs.append(ElectionSpec(id="hand", kind=Kind.HAND, title=hand.id, name=hand.name, minimum=0))
     specs.append(

@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from court.ids import TitleId
+from court.ids import OUTLAW_KEEPS
 from court.ruleset import Category
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind
-
-# what an Outlaw keeps besides his Fief titles.
-OUTLAW_KEEPS = frozenset({TitleId("king"), TitleId("queen"), TitleId("mother-of-dragons")})
 
 
 def violations(state: CourtState) -> list[str]:

@@ -17,13 +17,9 @@ from court.events.nobles import (
     OutlawDeclared,
     TookTheBlack,
 )
-from court.ids import HouseId, NobleId, TitleId
+from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category
 from court.state import CourtState, NobleStatus
-
-KING, QUEEN, PROTECTOR = TitleId("king"), TitleId("queen"), TitleId("protector")
-# an Outlaw keeps these.
-OUTLAW_KEEPS = frozenset({KING, QUEEN, TitleId("mother-of-dragons")})
 
 
 def alliance_ends(state: CourtState, noble: NobleId, reason: str) -> list[Event]:

@@ -28,11 +28,10 @@ from court.decide.facts import clean_cause
 from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import AttributeGained, Event, GoldAdjusted, NobleAdded, NobleFreed
-from court.ids import HouseId, NobleId, TitleId
+from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, Noble, NobleStatus, PendingKind
 
-MOTHER_OF_DRAGONS = TitleId("mother-of-dragons")
 NOBLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 NOBLE_ID_LIMIT = 64
 NAME_LIMIT = 40

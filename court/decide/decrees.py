@@ -33,7 +33,7 @@ from court.events.decrees import (
     TitleConceded,
 )
 from court.events.nobles import AttributeGained, Deserted, DieRolled, OutlawPardoned
-from court.ids import NobleId, Seat, TitleId
+from court.ids import HAND, KING, LORD_COMMANDER, MASTER_OF_LAWS, PROTECTOR, NobleId, Seat, TitleId
 from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, DecreeStep, GameStatus, NobleStatus
 
@@ -46,8 +46,6 @@ STEPS = (
     "oathbreakers",
 )
 PREFIX = "decree:"
-HAND, KING, PROTECTOR = TitleId("hand"), TitleId("king"), TitleId("protector")
-MASTER_OF_LAWS, LORD_COMMANDER = TitleId("master-of-laws"), TitleId("lord-commander")
 
 
 def seat_holding(state: CourtState, title: TitleId) -> Seat | None:

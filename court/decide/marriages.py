@@ -16,12 +16,11 @@ from court.events.decrees import (
     MarriageProposed,
 )
 from court.events.nobles import GoldPaid
-from court.ids import NobleId, Seat, TitleId
+from court.ids import MASTER_OF_LAWS, NobleId, Seat
 from court.ruleset import Attribute, Gender
 from court.state import CourtState, Noble, NobleStatus
 
 STEP = "marriages"
-MASTER_OF_LAWS = TitleId("master-of-laws")
 
 
 def marriageable(noble: Noble) -> bool:

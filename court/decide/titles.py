@@ -14,11 +14,9 @@ from court.events import (
     TitleReturned,
     TitleSlotsExceeded,
 )
-from court.ids import NobleId, TitleId
+from court.ids import HAND, KING, PROTECTOR, QUEEN, NobleId, TitleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
-
-HAND, KING, QUEEN, PROTECTOR = (TitleId(t) for t in ("hand", "king", "queen", "protector"))
 
 
 def category(state: CourtState, title: TitleId) -> Category:
