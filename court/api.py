@@ -201,7 +201,12 @@ def install_error_handlers(app: Flask) -> None:
     def _http_error(exc: HTTPException) -> tuple[Any, int]:
         status = exc.code or 500
         code = (exc.name or "error").lower().replace(" ", "_")
-        return error_response(status, code, exc.description or exc.name)
+        body, status = error_response(status, code, exc.description or exc.name)
+        # Keep what the exception says about the request, e.g. a 405's `Allow` (RFC 9110).
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                body.headers[name] = value
+        return body, status
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> tuple[Any, int]:

@@ -8,16 +8,32 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from court.commands import DeathKind
 
-ID = validate.Regexp(
-    r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _."
-)
+
+class WholeMatch(validate.Regexp):
+    """A Regexp the whole string must match: with `re.match`, `$` lets a trailing newline in."""
+
+    def __call__(self, value: Any) -> Any:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+ID = WholeMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _.")
 NAME = validate.Length(min=1, max=40)
 DAY = 7 * 24 * 3600
 VERSION_MAX = 2**31 - 1
 
 
+# What Text refuses, told to the OpenAPI document too (an ECMA-262 and Python pattern). Lone
+# surrogates are refused as well: they are no Unicode characters, so no JSON Schema string.
+PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+
+
 class Text(fields.String):
     """A string a player typed: printable Unicode that can be stored and hashed as UTF-8."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(metadata={"pattern": PRINTABLE, **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
@@ -35,10 +51,19 @@ def Int(**kwargs: Any) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
 
+class Bool(fields.Boolean):
+    """true or false: 1, "yes" or "on" are refused, as the OpenAPI document says."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 class VariantsSchema(Schema):
-    nights_watch = fields.Boolean()
-    title_concession = fields.Boolean()
-    sealed_ballots = fields.Boolean()
+    nights_watch = Bool()
+    title_concession = Bool()
+    sealed_ballots = Bool()
 
 
 class DeadlinesSchema(Schema):
@@ -272,16 +297,16 @@ class ProposeMarriageSchema(Schema):
 
 
 class AnswerMarriageSchema(Schema):
-    accept = fields.Boolean(required=True)
+    accept = Bool(required=True)
 
 
 class EmbraceSchema(Schema):
-    hand_converts = fields.Boolean(load_default=False)
+    hand_converts = Bool(load_default=False)
     burn = fields.String(load_default=None, allow_none=True, validate=ID)
 
 
 class HandConversionSchema(Schema):
-    convert = fields.Boolean(required=True)
+    convert = Bool(required=True)
     burn = fields.String(load_default=None, allow_none=True, validate=ID)
 
 

@@ -318,7 +318,7 @@ class CourtService:
     def _stale(self, game_id: str, head: Head) -> bool:
         """Whether the log moved past `head` (a refusal may then be based on old news)."""
         stored = self.store.head(game_id)
-        if stored is not None and stored[0] == head.version:
+        if (stored[0] if stored is not None else 0) == head.version:
             return False
         self._forget(game_id)
         return True

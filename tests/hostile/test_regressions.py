@@ -1,0 +1,97 @@
+"""Defects the hostile tests found, each pinned by a test of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import create_app
+from court.web import api
+from tests.api.court_client import Game, error_body, lobby_game, start
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/t.db"})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def test_a_refused_method_says_which_methods_are_allowed(client: FlaskClient) -> None:
+    """RFC 9110: a 405 names the allowed methods in `Allow`."""
+    response = client.delete("/api/profiles")
+
+    error_body(response, 405, "method_not_allowed")
+    assert {m.strip() for m in response.headers["Allow"].split(",")} >= {"GET"}
+
+
+def test_the_document_says_typed_text_holds_no_control_characters() -> None:
+    """Every player-typed field (names, causes) is documented with the pattern it is held to."""
+    schemas = api.spec()["components"]["schemas"]
+
+    for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:
+        assert schemas[schema]["properties"][field]["pattern"] == r"^[^\x00-\x1f\x7f-\x9f]*$"
+
+
+@pytest.mark.parametrize(
+    "variants", [{"sealed_ballots": 0}, {"nights_watch": 1}, {"title_concession": "yes"}]
+)
+def test_a_variant_must_be_true_or_false_not_a_number_or_a_word(
+    client: FlaskClient, variants: dict
+) -> None:
+    response = client.post(
+        "/api/games", json={"players": 3, "host_name": "Ned", "variants": variants}
+    )
+
+    body = error_body(response, 400, "bad_request")
+    assert list(body["fields"]["variants"]) == list(variants)
+
+
+def test_an_answer_to_a_marriage_must_be_true_or_false(client: FlaskClient) -> None:
+    game = lobby_game(client)
+    start(client, game)
+
+    response = client.post(
+        f"/api/games/{game.id}/decrees/answer-marriage",
+        json={"accept": 1},
+        headers=game.auth("lannister"),
+    )
+
+    assert error_body(response, 400, "bad_request")["fields"] == {
+        "accept": ["Not a valid boolean."]
+    }
+
+
+@pytest.mark.parametrize("house", ["stark\n", "stark\r\n", "\nstark"])
+def test_an_id_with_a_line_break_is_malformed(client: FlaskClient, house: str) -> None:
+    game: Game = lobby_game(client, houses=("stark", "lannister"))
+
+    response = client.post(
+        f"/api/games/{game.id}/seats", json={"house": house, "player_name": "Mace"}
+    )
+
+    assert "house" in error_body(response, 400, "bad_request")["fields"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"first_player_seat": 5}, "bad_first_player"),
+        ({"host_name": "   "}, "bad_name"),
+        ({"game_master_name": "    "}, "bad_name"),
+    ],
+)
+def test_a_refused_new_game_says_why_instead_of_busy(
+    client: FlaskClient, body: dict, code: str
+) -> None:
+    """A creation the rules refuse was retried as if another writer had raced it, and
+    ended as `busy`."""
+    response = client.post("/api/games", json={"players": 3, "host_name": "Ned", **body})
+
+    error_body(response, 409, code)
