@@ -229,11 +229,12 @@ class CourtNamespace(Namespace):
 
     def trigger_event(self, event: str, *args: Any) -> Any:
         """Every client message passes the rate limit and lands in one error mapping."""
-        if event in ("connect", "disconnect"):
+        sid = str(args[0] if args else "")
+        if event in ("connect", "disconnect") and self._from_server(event, sid):
             return super().trigger_event(event, *args)
-        if not self.limit.allow(str(args[0] if args else "")):
+        if not self.limit.allow(sid):
             return _error("rate_limited", "Too many messages; slow down a little.")
-        if not hasattr(self, f"on_{event}"):
+        if event in ("connect", "disconnect") or not hasattr(self, f"on_{event}"):
             return _error("unknown_message", f"There is no message {event!r}.")
         try:
             return super().trigger_event(event, *args)
@@ -252,6 +253,17 @@ class CourtNamespace(Namespace):
         except Exception:
             log.exception("unexpected error handling %s", event)
             return _error("internal_error", "Something went wrong on the server.")
+
+    def _from_server(self, event: str, sid: str) -> bool:
+        """Whether `connect` or `disconnect` is the server opening or closing the connection.
+
+        A client can send a message of either name too; it must not open a second session
+        nor close its own while the connection stays up. The server connects a sid that has
+        no session yet, and disconnects one it no longer counts as connected."""
+        if event == "connect":
+            with self._sessions_lock:
+                return sid not in self._sessions
+        return not self.server.manager.is_connected(sid, self.namespace)
 
     def _load(self, schema: type[Schema] | None, payload: Any) -> dict[str, Any]:
         if payload is None:

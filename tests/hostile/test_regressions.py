@@ -9,6 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
+from court.sockets import NAMESPACE
 from court.web import api
 from tests.api.court_client import Game, error_body, lobby_game, start
 
@@ -95,3 +96,28 @@ def test_a_refused_new_game_says_why_instead_of_busy(
     response = client.post("/api/games", json={"players": 3, "host_name": "Ned", **body})
 
     error_body(response, 409, code)
+
+
+@pytest.mark.parametrize(
+    "args", [(), ({},), ("transport close",), ({"game": "nothing-here", "token": None},)]
+)
+@pytest.mark.parametrize("event", ["connect", "disconnect"])
+def test_a_client_cannot_send_the_connections_own_events(
+    app: Flask, event: str, args: tuple
+) -> None:
+    """A message named `disconnect` closed the sender's session while its connection stayed
+    up (its next message failed on the server); one named `connect` ran the connection's
+    handshake again."""
+    client = app.test_client()
+    game = lobby_game(client)
+    start(client, game)
+    host = app.extensions["socketio"].test_client(
+        app, namespace=NAMESPACE, auth={"game": game.id, "token": game.host_token}
+    )
+
+    ack = host.emit(event, *args, namespace=NAMESPACE, callback=True)
+
+    assert ack["ok"] is False and ack["code"] == "unknown_message"
+    assert host.is_connected(NAMESPACE)
+    gold = {"house": "stark", "amount": 1, "cause": "tax"}
+    assert host.emit("record_gold", gold, namespace=NAMESPACE, callback=True)["ok"] is True

@@ -1,0 +1,178 @@
+"""A hypothesis-driven fuzzer over Socket.IO: malformed messages, unknown messages, and
+well-formed messages sent out of turn, by the wrong seat, by a spectator or by the game
+master, from test clients connected to games at every stage. Each must be acknowledged with
+`{ok: false, code, message}` and leave every game's log (version and hash) as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from app import create_app
+from court.fact_payloads import FACTS
+from court.sockets import NAMESPACE, RateLimit
+from tests.hostile.payloads import (
+    SCHEMAS,
+    UNKNOWN_EVENTS,
+    documented_messages,
+    handled_messages,
+    malformed,
+    shaped,
+)
+from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
+
+WHO = ("none", "host", "master", "stark", "lannister", "tyrell")
+FACT_MESSAGES = {"record_gold", "record_village", *(message for _, message, _, _ in FACTS)}
+FUZZ = settings(
+    max_examples=400,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+class Court:
+    """The app, its seeded games, one connected test client per stage and token kind, and
+    the moves each of them may make now (the court view's `moves`)."""
+
+    def __init__(self, app: Flask, tables: Tables) -> None:
+        self.app, self.tables = app, tables
+        self.names = vocabulary(app, tables)
+        socketio = app.extensions["socketio"]
+        self.clients: dict[tuple[str, str], Any] = {}
+        self.moves: dict[tuple[str, str], set[str]] = {}
+        http = app.test_client()
+        for stage in STAGES:
+            for who in WHO:
+                token = tables.token(stage, who)
+                if who != "none" and token is None:
+                    continue
+                client = socketio.test_client(
+                    app, namespace=NAMESPACE, auth={"game": tables.games[stage].id, "token": token}
+                )
+                assert client.is_connected(NAMESPACE), (stage, who)
+                self.clients[stage, who] = client
+                view = http.get(
+                    f"/api/games/{tables.games[stage].id}", headers=tables.headers(stage, who)
+                ).get_json()
+                self.moves[stage, who] = {move["message"] for move in view["moves"]}
+
+    def send(self, stage: str, who: str, event: str, *args: Any) -> Any:
+        client = self.clients[stage, who]
+        ack = client.emit(event, *args, namespace=NAMESPACE, callback=True)
+        client.get_received(NAMESPACE)  # nothing piles up between examples
+        return ack
+
+
+@pytest.fixture(scope="module")
+def court(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Court]:
+    app = create_app(
+        {"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('sockets')}/t.db", "DEADLINES": False}
+    )
+    # The flood test holds the limit to account; here every message must reach its handler.
+    app.extensions["socketio"].server.namespace_handlers[NAMESPACE].limit = RateLimit(1e9, 1e9)
+    court = Court(app, lay(app))
+    yield court
+    for client in court.clients.values():
+        client.disconnect(namespace=NAMESPACE)
+    app.extensions["court_store"].close()
+
+
+def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
+    """Whether the rules refuse `event` from `who` now, whatever its payload: facts from
+    anyone but the host and the game master (or before the start), a seat from a spectator
+    or the game master, `close_overdue` where no step has a deadline, and every other move
+    the court view does not list for this viewer."""
+    if event == "sync":
+        return False
+    if event == "close_overdue":
+        return True
+    if event in FACT_MESSAGES:
+        return who not in ("host", "stark", "master") or stage == "lobby"
+    if event == "join":
+        return not (who == "none" and stage == "lobby")
+    return event not in court.moves[stage, who]
+
+
+def senders(court: Court) -> st.SearchStrategy[tuple[str, str]]:
+    return st.sampled_from(sorted(court.clients))
+
+
+def assert_refused(ack: Any, code: str | None = None) -> None:
+    assert isinstance(ack, dict) and ack.get("ok") is False, ack
+    event(f"refused: {ack.get('code')}")
+    assert isinstance(ack.get("code"), str) and ack["code"], ack
+    assert isinstance(ack.get("message"), str) and ack["message"], ack
+    assert ack["code"] not in ("internal_error", "busy", "rate_limited"), ack
+    if code is not None:
+        assert ack["code"] == code, ack
+
+
+def test_the_fuzzer_knows_every_message_the_protocol_documents() -> None:
+    assert documented_messages() == handled_messages() == set(SCHEMAS)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_malformed_message_is_refused_as_bad_request_and_changes_nothing(
+    court: Court, data: st.DataObject
+) -> None:
+    stage, who = data.draw(senders(court), label="sender")
+    event = data.draw(st.sampled_from(sorted(SCHEMAS)), label="event")
+    args = data.draw(malformed(event, court.names), label="args")
+    before = heads(court.app, court.tables)
+
+    ack = court.send(stage, who, event, *args)
+
+    assert_refused(ack, "bad_request")
+    assert heads(court.app, court.tables) == before
+
+
+@FUZZ
+@given(data=st.data())
+def test_an_unknown_message_is_refused_and_changes_nothing(
+    court: Court, data: st.DataObject
+) -> None:
+    stage, who = data.draw(senders(court), label="sender")
+    event = data.draw(UNKNOWN_EVENTS, label="event")
+    args = data.draw(st.lists(st.none() | st.integers() | st.text(max_size=10), max_size=2))
+    before = heads(court.app, court.tables)
+
+    ack = court.send(stage, who, event, *args)
+
+    assert_refused(ack, "unknown_message")
+    assert heads(court.app, court.tables) == before
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_well_formed_message_out_of_turn_or_role_is_refused_and_changes_nothing(
+    court: Court, data: st.DataObject
+) -> None:
+    stage, who, event = data.draw(
+        st.tuples(senders(court), st.sampled_from(sorted(SCHEMAS)))
+        .map(lambda pair: (*pair[0], pair[1]))
+        .filter(lambda t: must_refuse(court, *t)),
+        label="sender and event",
+    )
+    payload = data.draw(shaped(SCHEMAS[event], court.names), label="payload")
+    before = heads(court.app, court.tables)
+
+    ack = court.send(stage, who, event, payload)
+
+    assert_refused(ack)
+    assert ack["code"] not in ("bad_request", "unknown_message"), ack
+    assert heads(court.app, court.tables) == before
+
+
+def test_every_stage_and_kind_of_sender_is_fuzzed(court: Court) -> None:
+    """The lobby has no Tyrell (he left); every other pair has a connection."""
+    assert len(court.clients) == len(STAGES) * len(WHO) - 1
+    assert court.moves["election", "lannister"] == {"stand", "pass"}
+    assert court.moves["decree", "stark"] >= {"pass"}
