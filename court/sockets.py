@@ -37,7 +37,7 @@ from court.commands import (
     StartGame,
 )
 from court.decree_payloads import DECREES
-from court.errors import CourtError
+from court.errors import BadToken, CourtError
 from court.fact_payloads import FACTS
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
 from court.purchase_payloads import PURCHASES
@@ -222,8 +222,22 @@ class CourtNamespace(Namespace):
             self.pusher.unfollow(session[0])
 
     def session(self) -> tuple[str, Actor]:
+        """The game and actor of this connection. A seat given up since (here, over HTTP or
+        on another connection) acts no more: its token opens nothing now, and the host who
+        held it stays the host without a seat."""
+        sid = request.sid  # type: ignore[attr-defined]
         with self._sessions_lock:
-            return self._sessions[request.sid]  # type: ignore[attr-defined]
+            game_id, actor = self._sessions[sid]
+        if actor.seat is None or actor.seat in self.service().current(game_id).state.seats:
+            return game_id, actor
+        if not actor.host:
+            raise BadToken(
+                "bad_token", "The seat of this connection was given up; connect again to take one."
+            )
+        actor = Actor(host=True)
+        with self._sessions_lock:
+            self._sessions[sid] = (game_id, actor)
+        return game_id, actor
 
     # -- commands ----------------------------------------------------------
 

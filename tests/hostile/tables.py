@@ -12,7 +12,7 @@ from tests.api.court_client import HOUSES, Game, bearer, lobby_game, next_round,
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 MASTER = "Maester Aemon"
-STAGES = ("lobby", "decree", "cards", "election")
+STAGES = ("lobby", "decree", "proposal", "cards", "election")
 
 
 @dataclass(frozen=True)
@@ -65,8 +65,9 @@ def to_the_north_election(client: FlaskClient, game: Game) -> None:
 
 def lay(app: Flask) -> Tables:
     """A lobby with a free seat (Tyrell joined and left again), a game in its first decree
-    step, one in the cards phase of round 1 and one in the Warden of the North's candidacy;
-    each with a game master."""
+    step, one where Stark's marriage proposal waits for Lannister's answer, one in the cards
+    phase of round 1 and one in the Warden of the North's candidacy; each with a game
+    master."""
     client = app.test_client()
     games = {
         stage: lobby_game(
@@ -86,6 +87,16 @@ def lay(app: Flask) -> Tables:
     assert response.status_code == 200, response.get_json()
     assert client.get(f"/api/games/{decree.id}").get_json()["decree"]["current"] is not None
     games["decree"] = replace(decree, started=response.get_json()["version"])
+
+    proposal = games["proposal"]
+    response = client.post(f"/api/games/{proposal.id}/start", json={}, headers=proposal.host)
+    games["proposal"] = replace(proposal, started=response.get_json()["version"])
+    response = client.post(
+        f"/api/games/{proposal.id}/decrees/propose-marriage",
+        json={"noble": "eddard-stark", "to_noble": "cersei-lannister"},
+        headers=proposal.host,
+    )
+    assert response.status_code == 200, response.get_json()
 
     games["cards"] = replace(games["cards"], started=start(client, games["cards"]))
     election = games["election"]
