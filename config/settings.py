@@ -27,7 +27,10 @@ class Settings:
     HOST: str = field(default_factory=lambda: _env("HOST", "127.0.0.1"))
     PORT: int = field(default_factory=lambda: int(_env("PORT", "5000")))
     RULES_PROFILE: str = field(default_factory=lambda: _env("RULES_PROFILE", "default"))
-    SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "5")))
+    # Re-decisions after losing an append race. One process never races itself; with
+    # several, a process whose cache is fresh can win a few races in a row, so a loser
+    # needs more than a handful of tries (tests/scale: 200 commands at once on one game).
+    SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "20")))
     STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
     # Close overdue steps at start-up and as their deadlines pass.
     DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")

@@ -289,7 +289,9 @@ class CourtService:
                 try:
                     self.store.append(records, head.version)
                 except ConcurrencyError:
-                    self._forget(game_id)
+                    # Another writer (another process) got there first: fold its records
+                    # into the cached head and decide again on that.
+                    self.current(game_id)
                     continue
                 state = head.state
                 for event in events:

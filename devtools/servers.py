@@ -1,0 +1,139 @@
+"""Court server processes as `make run` starts them (`python app.py`), on 127.0.0.1 and a free
+port, for tests, benches and the loopback deployment: start, wait for /healthz, kill with
+SIGKILL, restart on the same port, and stop. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"
+START_SECONDS = 60.0  # how long a server may take to answer /healthz
+STOP_SECONDS = 10.0  # how long a server may take to exit after SIGTERM
+
+
+class ServerError(RuntimeError):
+    """A server would not start; the end of its log is in the message."""
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class CourtServer:
+    """One `python app.py` process. Its port stays the same across restarts, so clients
+    reconnect to the same address; its output goes to `log` (appended to by restarts)."""
+
+    env: Mapping[str, str]
+    log: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    process_id: str = ""  # as /healthz names the running process
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self) -> CourtServer:
+        env = {**os.environ, **self.env, "HOST": HOST, "PORT": str(self.port)}
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "app.py"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+            )
+        try:
+            self.process_id = self._wait_healthy()
+        except BaseException:
+            self.kill()
+            raise
+        return self
+
+    def _wait_healthy(self) -> str:
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise ServerError(f"server exited with {self.process.returncode}: {self.tail()}")
+            with contextlib.suppress(requests.RequestException):
+                answer = requests.get(f"{self.url}/healthz", timeout=2.0)
+                if answer.status_code == 200:
+                    return str(answer.json()["process"])
+            time.sleep(0.05)
+        raise ServerError(
+            f"no answer on {self.url}/healthz in {START_SECONDS:.0f} s: {self.tail()}"
+        )
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye to clients, Redis or the database."""
+        if self.running:
+            assert self.process is not None
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=STOP_SECONDS)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL if the process is still there after STOP_SECONDS."""
+        if not self.running:
+            return
+        assert self.process is not None
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def restart(self) -> CourtServer:
+        self.stop()
+        return self.start()
+
+    def rss_bytes(self) -> int:
+        """Resident memory of the running process (Linux /proc)."""
+        assert self.process is not None
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        line = next(x for x in status.splitlines() if x.startswith("VmRSS:"))
+        return int(line.split()[1]) * 1024
+
+    def tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log.read_text(encoding="utf-8", errors="replace")[-chars:]
+        except OSError:
+            return "(no log)"
+
+    def log_lines(self, *levels: str) -> list[str]:
+        """The log's lines at any of these levels (`WARNING`, `ERROR`, ...)."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return [line for line in text.splitlines() if any(f" {lv} " in line for lv in levels)]
+
+
+@contextlib.contextmanager
+def court_servers(
+    count: int, env: Mapping[str, str], folder: Path, *, names: Sequence[str] = ()
+) -> Iterator[list[CourtServer]]:
+    """`count` servers with the same settings (a shared PostgreSQL and Redis for more than
+    one), started one after another, always stopped when the block ends."""
+    servers: list[CourtServer] = []
+    try:
+        for index in range(count):
+            name = names[index] if index < len(names) else f"server-{index + 1}"
+            servers.append(CourtServer(env, folder / f"{name}.log").start())
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()

@@ -1,0 +1,65 @@
+"""Two court server processes sharing a throwaway PostgreSQL database and Redis (module-wide),
+and the steps the tests share: a started 3-player game over HTTP, clients on either process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from devtools.servers import CourtServer, court_servers
+from tests.api.court_client import Game, lobby_game, start
+from tests.scale.clients import HttpClient
+from tests.services import PostgresServer, RedisServer
+
+# Seconds a killed process's connections keep counting as present (short for the tests).
+PRESENCE_TTL = 2.0
+
+
+def cluster_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
+    return {
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "PRESENCE_TTL": str(PRESENCE_TTL),
+        **extra,
+    }
+
+
+@dataclass
+class Cluster:
+    servers: list[CourtServer]
+    env: dict[str, str]
+    folder: Path
+
+    @property
+    def a(self) -> CourtServer:
+        return self.servers[0]
+
+    @property
+    def b(self) -> CourtServer:
+        return self.servers[1]
+
+
+@pytest.fixture(scope="module")
+def cluster(
+    postgres: PostgresServer, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Cluster]:
+    folder = tmp_path_factory.mktemp("cluster")
+    env = cluster_env(postgres.new_database("scale"), redis_server.url)
+    with court_servers(2, env, folder, names=("a", "b")) as servers:
+        yield Cluster(servers, env, folder)
+
+
+def started_game(url: str, **body) -> Game:
+    """A started 3-player game (Stark's player is the host), created through `url`."""
+    http = HttpClient(url)
+    game = lobby_game(http, **body)  # type: ignore[arg-type]
+    return replace(game, started=start(http, game))  # type: ignore[arg-type]
+
+
+def small_council_complaints(server: CourtServer) -> list[str]:
+    """The server's own warnings and errors (Werkzeug's are left out: it logs a closed
+    WebSocket as a bad request)."""
+    return [line for line in server.log_lines("WARNING", "ERROR") if "small_council" in line]

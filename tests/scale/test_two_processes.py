@@ -1,0 +1,225 @@
+"""Two server processes sharing PostgreSQL and Redis, with clients on each: every record
+reaches every client once and in order, each rendered for its viewer; commands racing on one
+game from both processes are each decided once, on the state they are appended to."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+from devtools.servers import CourtServer
+from tests.api.court_client import Game, next_round
+from tests.integration.live import NORTH
+from tests.scale.clients import HttpClient, LiveClient, close_all
+from tests.scale.conftest import PRESENCE_TTL, Cluster, small_council_complaints, started_game
+
+CONCURRENT = 200  # commands sent at once on one game, half through each process
+CONNECTIONS = 4  # host connections on each process sharing them
+HOUSES = ("stark", "lannister", "tyrell")
+
+
+def log_of(url: str, game_id: str) -> list[dict]:
+    """The whole log, public parts, as the export gives it."""
+    text = HttpClient(url).session.get(f"{url}/api/games/{game_id}/export", timeout=20).text
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
+    cluster: Cluster,
+) -> None:
+    game = started_game(cluster.a.url)
+    stark = LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"])
+    tyrell = LiveClient("tyrell@a").connect(cluster.a.url, game.id, game.tokens["tyrell"])
+    lannister = LiveClient("lannister@b").connect(cluster.b.url, game.id, game.tokens["lannister"])
+    watcher = LiveClient("spectator@b").connect(cluster.b.url, game.id)
+    clients = (stark, tyrell, lannister, watcher)
+    try:
+        for village in NORTH:
+            body = {"village": village, "house": "stark", "cause": "battle"}
+            assert stark.call("record_village", body)["ok"]
+        next_round(HttpClient(cluster.b.url), game)  # type: ignore[arg-type]
+        assert lannister.call("stand", {"noble": "jaime-lannister"})["ok"]
+        assert tyrell.call("pass")["ok"]
+        assert stark.call("stand", {"noble": "robb-stark"})["ok"]
+        markers = [
+            {"kind": "for", "candidate": "robb-stark"},
+            {"kind": "decoy", "candidate": "jaime-lannister"},
+        ]
+        ack = stark.call("place_ballot", {"markers": markers})
+        assert ack["ok"], ack
+        head = len(log_of(cluster.a.url, game.id))
+        for client in clients:
+            client.wait_version(head)
+            assert client.repeated() == [], client.name
+            placed = [r for r in client.records if r["type"] == "BallotPlaced"]
+            assert len(placed) == 1, client.name
+            assert placed[0]["hash"] == ack["receipt"]["record_hash"]
+            if client is stark:
+                assert {m["kind"] for m in placed[0]["private"]["secrets"]} == {"for", "decoy"}
+            else:
+                assert placed[0]["private"] is None, client.name
+                assert '"for"' not in json.dumps(placed[0]), client.name
+        revealed = next(r for r in watcher.records if r["type"] == "BallotsRevealed")
+        assert revealed["data"]["winner"] == "robb-stark"
+    finally:
+        close_all(list(clients))
+
+
+def send_all(clients: list[LiveClient], game: Game, start: threading.Event) -> list[dict]:
+    """CONCURRENT `record_gold` commands, spread over `clients`, all emitted at once; every
+    (command, ack) once the acks are back."""
+    sent: list[dict] = []
+    acks: dict[int, dict] = {}
+    done = threading.Condition()
+
+    def acked(index: int):
+        def keep(ack: dict) -> None:
+            with done:
+                acks[index] = ack
+                done.notify_all()
+
+        return keep
+
+    for index in range(CONCURRENT):
+        house = HOUSES[index % len(HOUSES)]
+        sent.append({"house": house, "amount": 1 + index % 5, "cause": f"race-{index}"})
+    start.wait()
+    for index, command in enumerate(sent):
+        clients[index % len(clients)].send("record_gold", command, acked(index))
+    deadline = time.monotonic() + 60
+    with done:
+        while len(acks) < CONCURRENT and time.monotonic() < deadline:
+            done.wait(deadline - time.monotonic())
+    assert len(acks) == CONCURRENT, f"{CONCURRENT - len(acks)} acks never came"
+    return [{**sent[i], "ack": acks[i]} for i in range(CONCURRENT)]
+
+
+def test_commands_racing_on_one_game_from_both_processes_are_each_decided_once(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    game = started_game(cluster.a.url)
+    before = HttpClient(cluster.a.url).get(f"/api/games/{game.id}").get_json()
+    treasury = {h["id"]: h["treasury"] for h in before["houses"]}
+    hosts = [
+        LiveClient(f"host-{i}@{name}").connect(server.url, game.id, game.host_token)
+        for name, server in (("a", cluster.a), ("b", cluster.b))
+        for i in range(CONNECTIONS)
+    ]
+    watchers = [
+        LiveClient("lannister@a").connect(cluster.a.url, game.id, game.tokens["lannister"]),
+        LiveClient("tyrell@b").connect(cluster.b.url, game.id, game.tokens["tyrell"]),
+        LiveClient("spectator@a").connect(cluster.a.url, game.id),
+        LiveClient("spectator@b").connect(cluster.b.url, game.id),
+    ]
+    start_version = game.started
+    try:
+        go = threading.Event()
+        go.set()
+        results = send_all(hosts, game, go)
+        refused = [r for r in results if not r["ack"]["ok"]]
+        assert refused == [], refused[:3]
+
+        log = log_of(cluster.b.url, game.id)
+        assert [r["version"] for r in log] == list(range(1, len(log) + 1))
+        assert HttpClient(cluster.a.url).get(f"/api/games/{game.id}/verify").get_json()["ok"]
+        adjusted = [r for r in log if r["type"] == "GoldAdjusted"]
+        # each command appended once (FactRecorded + GoldAdjusted), at the version its ack names
+        assert Counter(r["data"]["cause"] for r in adjusted) == Counter(r["cause"] for r in results)
+        assert len(log) == start_version + 2 * CONCURRENT
+        by_version = {r["version"]: r for r in log}
+        for result in results:
+            record = by_version[result["ack"]["version"]]
+            assert record["type"] == "GoldAdjusted"
+            assert record["data"]["cause"] == result["cause"]
+        # no command was decided on a state that another one had already changed
+        for house in HOUSES:
+            gained = sum(r["amount"] for r in results if r["house"] == house)
+            treasury[house] += gained
+        after = HttpClient(cluster.b.url).get(f"/api/games/{game.id}").get_json()
+        assert {h["id"]: h["treasury"] for h in after["houses"]} == treasury
+
+        for client in hosts + watchers:
+            client.wait_version(len(log))
+            seen = [r["version"] for r in client.records]
+            assert seen == list(range(start_version + 1, len(log) + 1)), client.name
+            assert [r["hash"] for r in client.records] == [
+                r["hash"] for r in log[start_version:]
+            ], client.name
+
+        replayed = replay_court(log, tmp_path)
+        for server in (cluster.a, cluster.b):
+            fresh = LiveClient(f"late@{server.process_id}").connect(server.url, game.id)
+            try:
+                assert fresh.welcomes[0]["version"] == len(log)
+                assert fresh.welcomes[0]["court"] == replayed
+            finally:
+                close_all([fresh])
+    finally:
+        close_all(hosts + watchers)
+    assert small_council_complaints(cluster.a) == []
+    assert small_council_complaints(cluster.b) == []
+
+
+def replay_court(log: list[dict], folder: Path) -> dict:
+    """The spectator's court view rebuilt from the exported log alone, in a new database."""
+    from court.commands import SPECTATOR
+    from court.service import CourtService
+    from court.store import SqlEventStore
+    from court.views import court_view
+
+    store = SqlEventStore(f"sqlite:///{folder}/replay.db")
+    store.create_schema()
+    try:
+        service = CourtService(store)
+        assert service.import_log(log).ok
+        head = service.current(log[0]["game_id"])
+        return json.loads(json.dumps(court_view(head.state, head.version, SPECTATOR)))
+    finally:
+        store.close()
+
+
+def test_a_deadline_both_processes_watch_is_closed_once(cluster: Cluster) -> None:
+    game = started_game(cluster.a.url, deadlines={"candidacy": 2, "ballot": 2})
+    a = LiveClient("spectator@a").connect(cluster.a.url, game.id)
+    b = LiveClient("spectator@b").connect(cluster.b.url, game.id)
+    try:
+        host = LiveClient("host@a").connect(cluster.a.url, game.id, game.host_token)
+        for village in NORTH:
+            body = {"village": village, "house": "stark", "cause": "battle"}
+            assert host.call("record_village", body)["ok"]
+        host.close()
+        next_round(HttpClient(cluster.a.url), game)  # type: ignore[arg-type]
+        for client in (a, b):
+            client.wait_for(lambda c: any(r["type"] == "StepTimedOut" for r in c.records), 15)
+        time.sleep(1.0)  # time for a second close, were there one
+        log = log_of(cluster.b.url, game.id)
+        assert [r["type"] for r in log].count("StepTimedOut") == 1
+        for client in (a, b):
+            assert client.repeated() == [], client.name
+            assert [r["version"] for r in client.records][-1] == len(log)
+    finally:
+        close_all([a, b])
+    assert small_council_complaints(cluster.a) == []
+    assert small_council_complaints(cluster.b) == []
+
+
+def test_the_connections_of_a_killed_process_leave_the_presence_of_the_others(
+    cluster: Cluster,
+) -> None:
+    game = started_game(cluster.a.url)
+    third = CourtServer(cluster.env, cluster.folder / "c.log").start()
+    watcher = LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"])
+    try:
+        tyrell = LiveClient("tyrell@c").connect(third.url, game.id, game.tokens["tyrell"])
+        watcher.wait_for(lambda c: bool(c.presences) and c.presences[-1]["seats"] == [0, 2])
+        third.kill()
+        killed = time.monotonic()
+        watcher.wait_for(lambda c: c.presences[-1]["seats"] == [0], PRESENCE_TTL * 4)
+        assert time.monotonic() - killed >= PRESENCE_TTL / 2
+        close_all([tyrell])
+    finally:
+        close_all([watcher])
+        third.stop()
