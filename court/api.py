@@ -11,16 +11,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import psycopg
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Flask, jsonify, request
 from marshmallow import Schema, ValidationError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
 from court.schemas import ErrorSchema
 
 log = logging.getLogger("small_council.api")
+
+# The database cannot be reached (down, restarting, refusing connections): 503, and the same
+# code over Socket.IO. Unlike a refusal by the rules, the request may simply be tried again.
+DATABASE_DOWN = (OperationalError, psycopg.OperationalError)
+UNAVAILABLE = ("database_unavailable", "The game's database cannot be reached; try again soon.")
 
 ERRORS = {
     400: "Malformed request: the body or query has the wrong shape.",
@@ -207,6 +214,12 @@ def install_error_handlers(app: Flask) -> None:
             if name.lower() != "content-type":
                 body.headers[name] = value
         return body, status
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(psycopg.OperationalError)
+    def _database_down(exc: Exception) -> tuple[Any, int]:
+        log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
+        return error_response(503, *UNAVAILABLE)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> tuple[Any, int]:

@@ -14,13 +14,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import psycopg
 from flask import request
 from flask_socketio import Namespace, emit, join_room, leave_room
 from marshmallow import Schema, ValidationError
-from sqlalchemy.exc import OperationalError
 
 from court import schemas as s
+from court.api import DATABASE_DOWN, UNAVAILABLE
 from court.commands import (
     AcceptTitle,
     Actor,
@@ -71,12 +70,6 @@ class RateLimit:
     def forget(self, sid: str) -> None:
         with self._lock:
             self._buckets.pop(sid, None)
-
-
-# The database cannot be reached (down, restarting, refusing connections): the request may
-# be tried again, unlike a refusal by the rules.
-DATABASE_DOWN = (OperationalError, psycopg.OperationalError)
-UNAVAILABLE = ("database_unavailable", "The game's database cannot be reached; try again soon.")
 
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
