@@ -51,7 +51,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     service = app.extensions["court"] = CourtService(
         store, retries=settings.SERVICE_RETRIES, cache_size=settings.STATE_CACHE_SIZE
     )
-    pusher = RoomPusher(socketio, lambda: app.extensions["court"])
+    pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
     # Several processes: announcements of appends and presence go through Redis.
     client = redis.Redis.from_url(settings.REDIS_URL) if settings.REDIS_URL else None
