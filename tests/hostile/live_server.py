@@ -1,0 +1,80 @@
+"""The real server on 127.0.0.1 and a free port, in threads as `make run` serves it, with
+python-socketio clients over WebSocket: for the tests that need a real network."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import requests
+import socketio
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from app import create_app
+from court.sockets import NAMESPACE
+
+
+class NoDelayHandler(WSGIRequestHandler):
+    # As app.py does for `make run`: a push followed by an ack would wait for Nagle otherwise.
+    disable_nagle_algorithm = True
+
+
+class LiveServer:
+    def __init__(self, db: Path) -> None:
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
+        self.app = create_app({"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": False})
+        self.http = make_server(
+            "127.0.0.1", 0, self.app, threaded=True, request_handler=NoDelayHandler
+        )
+        self.url = f"http://127.0.0.1:{self.http.server_port}"
+        self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                if requests.get(f"{self.url}/healthz", timeout=1).ok:
+                    return self
+            except requests.ConnectionError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server at {self.url} did not answer within 10 s")
+            time.sleep(0.05)
+
+    def __exit__(self, *exc: object) -> None:
+        self.http.shutdown()
+        self.thread.join(timeout=10)
+        self.app.extensions["court_store"].close()
+
+    def client(self, game_id: str, token: str | None) -> socketio.Client:
+        """A connected python-socketio client of the game, over WebSocket only."""
+        client = socketio.Client(reconnection=False)
+        client.connect(
+            self.url,
+            namespaces=[NAMESPACE],
+            transports=["websocket"],
+            auth={"game": game_id, "token": token},
+            wait_timeout=10,
+        )
+        return client
+
+    def head(self, game_id: str) -> tuple[int, str]:
+        verified: dict[str, Any] = requests.get(
+            f"{self.url}/api/games/{game_id}/verify", timeout=10
+        ).json()
+        assert verified["ok"] is True, verified
+        return verified["records"], verified["head"]
+
+
+def close_all(clients: list[socketio.Client]) -> None:
+    """Disconnect every client at once: each waits up to seconds for the dev server to
+    close its WebSocket, so one after another would add up."""
+    threads = [threading.Thread(target=client.disconnect) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=15)
