@@ -11,7 +11,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import redis
 from flask import Flask, jsonify
 from flask_socketio import SocketIO
 from sqlalchemy import text
@@ -25,7 +24,7 @@ from court.deadlines import DeadlineWatcher
 from court.presence import Presence, PresenceNamespace
 from court.presence_redis import RedisPresence
 from court.pushes import RoomPusher
-from court.relay import Relay
+from court.relay import Relay, redis_client
 from court.service import CourtService
 from court.sockets import RateLimit
 from court.store import SqlEventStore
@@ -54,7 +53,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
     # Several processes: announcements of appends and presence go through Redis.
-    client = redis.Redis.from_url(settings.REDIS_URL) if settings.REDIS_URL else None
+    client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
     relay = Relay(client, process_id, pusher, watcher) if client else None
     shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
     if relay is not None:

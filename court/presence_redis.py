@@ -78,7 +78,7 @@ class RedisPresence:
             self._mine[sid] = (game_id, _actor_json(actor))
             pipe = self.redis.pipeline(transaction=False)
             self._write(pipe, sid, *self._mine[sid])
-            pipe.execute()
+            self._execute(pipe)
 
     def leave(self, sid: str) -> str | None:
         """Forget a connection; the game it was in, or None if it was not known."""
@@ -90,15 +90,41 @@ class RedisPresence:
             pipe.hdel(_game(found[0]), f"{self.process_id}:{sid}")
             if all(game_id != found[0] for game_id, _ in self._mine.values()):
                 pipe.srem(_games(self.process_id), found[0])
-            pipe.execute()
+            self._execute(pipe)
         return found[0]
+
+    @staticmethod
+    def _execute(pipe: Any) -> None:
+        """Write now if Redis answers; otherwise the heartbeat writes this process's
+        connections again once it does (a connection left meanwhile is swept with the
+        process's other stale entries only if the process dies)."""
+        try:
+            pipe.execute()
+        except RedisError:
+            log.warning("presence not written: Redis cannot be reached", exc_info=True)
 
     def _write(self, pipe: Any, sid: str, game_id: str, actor_json: str) -> None:
         pipe.hset(_game(game_id), f"{self.process_id}:{sid}", actor_json)
         pipe.sadd(_games(self.process_id), game_id)
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
-        """`{seats, spectators, host, game_master}` over the live processes' connections."""
+        """`{seats, spectators, host, game_master}` over the live processes' connections
+        (this process's own only, while Redis cannot be reached)."""
+        try:
+            actors = self._everyone(game_id)
+        except RedisError:
+            log.warning("presence of this process only: Redis cannot be reached")
+            with self._lock:
+                mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
+            actors = mine
+        return {
+            "seats": sorted({a.seat for a in actors if a.seat is not None}),
+            "spectators": sum(1 for a in actors if a.spectator),
+            "host": any(a.host for a in actors),
+            "game_master": any(a.master for a in actors),
+        }
+
+    def _everyone(self, game_id: str) -> list[Actor]:
         entries = self.redis.hgetall(_game(game_id))
         by_process: dict[str, list[Actor]] = {}
         for field, value in entries.items():
@@ -106,13 +132,7 @@ class RedisPresence:
             by_process.setdefault(process, []).append(_actor(value))
         processes = list(by_process)
         alive = self.redis.mget([_alive(p) for p in processes]) if processes else []
-        actors = [a for p, up in zip(processes, alive, strict=True) if up for a in by_process[p]]
-        return {
-            "seats": sorted({a.seat for a in actors if a.seat is not None}),
-            "spectators": sum(1 for a in actors if a.spectator),
-            "host": any(a.host for a in actors),
-            "game_master": any(a.master for a in actors),
-        }
+        return [a for p, up in zip(processes, alive, strict=True) if up for a in by_process[p]]
 
     # -- heartbeat ---------------------------------------------------------------
 

@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import redis
+from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
+from redis.retry import Retry
 from sqlalchemy.exc import OperationalError
 
 from court.chain import Record
@@ -34,6 +36,14 @@ WORKERS = 4  # threads pushing other processes' records to this process's client
 POLL_SECONDS = 1.0  # how often the listener looks whether it was stopped
 RETRY_SECONDS = 1.0  # before a failed catch-up is tried again
 BACKOFF_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)  # between attempts to reach Redis again
+
+
+def redis_client(url: str) -> redis.Redis:
+    """The client every part of a process shares (thread-safe, pooled). It gives up fast
+    when Redis is away: a connect or a presence write must not hold a request for long."""
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=1.0, socket_timeout=5.0, retry=Retry(NoBackoff(), 1)
+    )
 
 
 class Relay:

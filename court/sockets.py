@@ -192,9 +192,12 @@ class CourtNamespace(Namespace):
             join_room(seat_room(game_id, actor.seat))
         else:
             join_room(public_room(game_id))
+        # To this connection, which is on this process: nothing for the message queue to
+        # carry to the other processes (ignore_queue).
         emit(
             "welcome",
             {"version": head.version, "court": court_view(head.state, head.version, actor)},
+            ignore_queue=True,
         )
         if last_version is not None and last_version < head.version:
             records = self.service().records(game_id, after=last_version, upto=head.version)
@@ -204,6 +207,7 @@ class CourtNamespace(Namespace):
                     "version": head.version,
                     "records": [record_view(r, actor, head.state) for r in records],
                 },
+                ignore_queue=True,
             )
 
     def on_disconnect(self, reason: Any = None) -> None:

@@ -3,6 +3,7 @@ and the steps the tests share: a started 3-player game over HTTP, clients on eit
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -10,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from devtools.servers import CourtServer, court_servers
-from tests.api.court_client import Game, lobby_game, start
-from tests.scale.clients import HttpClient
+from tests.api.court_client import Game, lobby_game, next_round, start
+from tests.integration.live import NORTH
+from tests.scale.clients import HttpClient, LiveClient
 from tests.services import PostgresServer, RedisServer
 
 # Seconds a killed process's connections keep counting as present (short for the tests).
@@ -57,6 +59,42 @@ def started_game(url: str, **body) -> Game:
     http = HttpClient(url)
     game = lobby_game(http, **body)  # type: ignore[arg-type]
     return replace(game, started=start(http, game))  # type: ignore[arg-type]
+
+
+def place_a_ballot(seats: dict[str, LiveClient], http: HttpClient, game: Game) -> dict:
+    """Through the seats' own connections: the North to Stark, the next round (over `http`),
+    the Warden of the North's candidacy, and Stark's placement (FOR himself, DECOY on
+    Jaime); its ack."""
+    for village in NORTH:
+        body = {"village": village, "house": "stark", "cause": "battle"}
+        assert seats["stark"].call("record_village", body)["ok"]
+    next_round(http, game)  # type: ignore[arg-type]
+    assert seats["lannister"].call("stand", {"noble": "jaime-lannister"})["ok"]
+    assert seats["tyrell"].call("pass")["ok"]
+    assert seats["stark"].call("stand", {"noble": "robb-stark"})["ok"]
+    markers = [
+        {"kind": "for", "candidate": "robb-stark"},
+        {"kind": "decoy", "candidate": "jaime-lannister"},
+    ]
+    ack = seats["stark"].call("place_ballot", {"markers": markers})
+    assert ack["ok"], ack
+    return ack
+
+
+def saw_the_placement(client: LiveClient, ack: dict, owner: bool) -> None:
+    """The client was pushed the placement once, with its secrets only if it is the owner's,
+    and then the reveal."""
+    assert client.repeated() == [], client.name
+    placed = [r for r in client.records if r["type"] == "BallotPlaced"]
+    assert len(placed) == 1, client.name
+    assert placed[0]["hash"] == ack["receipt"]["record_hash"]
+    if owner:
+        assert {m["kind"] for m in placed[0]["private"]["secrets"]} == {"for", "decoy"}
+    else:
+        assert placed[0]["private"] is None, client.name
+        assert '"for"' not in json.dumps(placed[0]), client.name
+    revealed = [r for r in client.records if r["type"] == "BallotsRevealed"]
+    assert [r["data"]["winner"] for r in revealed] == ["robb-stark"], client.name
 
 
 def small_council_complaints(server: CourtServer) -> list[str]:

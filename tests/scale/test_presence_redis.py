@@ -13,7 +13,8 @@ import redis
 from court.commands import Actor
 from court.ids import Seat
 from court.presence_redis import RedisPresence
-from tests.services import RedisServer
+from court.relay import redis_client
+from tests.services import RedisServer, free_port
 
 TTL = 0.5
 
@@ -71,3 +72,27 @@ def test_the_sweep_reports_each_game_of_the_dead_process(client: redis.Redis) ->
     time.sleep(TTL * 1.5)
     assert set(games) <= set(survivor.beat())
     assert not set(games) & set(survivor.beat())
+
+
+def test_without_redis_a_process_counts_its_own_connections_and_writes_them_later(
+    client: redis.Redis, redis_server: RedisServer
+) -> None:
+    game = uuid.uuid4().hex[:12]
+    other = RedisPresence(client, uuid.uuid4().hex[:12], 60.0)  # no expiry in this test
+    other.beat()
+    other.enter("o", game, Actor(seat=Seat(1)))
+    nowhere = redis_client(f"redis://127.0.0.1:{free_port()}/0")
+    cut_off = RedisPresence(nowhere, uuid.uuid4().hex[:12], 60.0)
+    cut_off.enter("a", game, Actor(seat=Seat(0)))
+    cut_off.enter("b", game, Actor())
+    assert cut_off.snapshot(game) == {
+        "seats": [0],
+        "spectators": 1,
+        "host": False,
+        "game_master": False,
+    }
+    assert cut_off.leave("b") == game
+    cut_off.redis = client  # Redis is back
+    cut_off.beat()
+    assert other.snapshot(game)["seats"] == [0, 1]
+    assert other.snapshot(game)["spectators"] == 0

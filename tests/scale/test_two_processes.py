@@ -14,7 +14,14 @@ from devtools.servers import CourtServer
 from tests.api.court_client import Game, next_round
 from tests.integration.live import NORTH
 from tests.scale.clients import HttpClient, LiveClient, close_all
-from tests.scale.conftest import PRESENCE_TTL, Cluster, small_council_complaints, started_game
+from tests.scale.conftest import (
+    PRESENCE_TTL,
+    Cluster,
+    place_a_ballot,
+    saw_the_placement,
+    small_council_complaints,
+    started_game,
+)
 
 CONCURRENT = 200  # commands sent at once on one game, half through each process
 CONNECTIONS = 4  # host connections on each process sharing them
@@ -31,41 +38,23 @@ def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
     cluster: Cluster,
 ) -> None:
     game = started_game(cluster.a.url)
-    stark = LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"])
-    tyrell = LiveClient("tyrell@a").connect(cluster.a.url, game.id, game.tokens["tyrell"])
-    lannister = LiveClient("lannister@b").connect(cluster.b.url, game.id, game.tokens["lannister"])
+    seats = {
+        "stark": LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"]),
+        "tyrell": LiveClient("tyrell@a").connect(cluster.a.url, game.id, game.tokens["tyrell"]),
+        "lannister": LiveClient("lannister@b").connect(
+            cluster.b.url, game.id, game.tokens["lannister"]
+        ),
+    }
     watcher = LiveClient("spectator@b").connect(cluster.b.url, game.id)
-    clients = (stark, tyrell, lannister, watcher)
+    clients = [*seats.values(), watcher]
     try:
-        for village in NORTH:
-            body = {"village": village, "house": "stark", "cause": "battle"}
-            assert stark.call("record_village", body)["ok"]
-        next_round(HttpClient(cluster.b.url), game)  # type: ignore[arg-type]
-        assert lannister.call("stand", {"noble": "jaime-lannister"})["ok"]
-        assert tyrell.call("pass")["ok"]
-        assert stark.call("stand", {"noble": "robb-stark"})["ok"]
-        markers = [
-            {"kind": "for", "candidate": "robb-stark"},
-            {"kind": "decoy", "candidate": "jaime-lannister"},
-        ]
-        ack = stark.call("place_ballot", {"markers": markers})
-        assert ack["ok"], ack
+        ack = place_a_ballot(seats, HttpClient(cluster.b.url), game)
         head = len(log_of(cluster.a.url, game.id))
         for client in clients:
             client.wait_version(head)
-            assert client.repeated() == [], client.name
-            placed = [r for r in client.records if r["type"] == "BallotPlaced"]
-            assert len(placed) == 1, client.name
-            assert placed[0]["hash"] == ack["receipt"]["record_hash"]
-            if client is stark:
-                assert {m["kind"] for m in placed[0]["private"]["secrets"]} == {"for", "decoy"}
-            else:
-                assert placed[0]["private"] is None, client.name
-                assert '"for"' not in json.dumps(placed[0]), client.name
-        revealed = next(r for r in watcher.records if r["type"] == "BallotsRevealed")
-        assert revealed["data"]["winner"] == "robb-stark"
+            saw_the_placement(client, ack, owner=client is seats["stark"])
     finally:
-        close_all(list(clients))
+        close_all(clients)
 
 
 def send_all(clients: list[LiveClient], game: Game, start: threading.Event) -> list[dict]:
