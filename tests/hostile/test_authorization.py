@@ -86,10 +86,12 @@ def pairs(transport: str) -> list[Any]:
 
 
 def own(transport: str) -> list[Any]:
+    """Each command with the sender it is for; a fact with the game master too."""
     return [
-        pytest.param(row, id=f"{row.message}-{row.own}")
+        pytest.param(row, who, id=f"{row.message}-{who}")
         for row in ROWS
         if transport == "socket" or row.route is not None
+        for who in ([row.own, "master"] if row.role == "recorder" else [row.own])
     ]
 
 
@@ -134,11 +136,13 @@ def test_a_forbidden_sender_is_refused_over_socketio(
     client.disconnect(namespace=NAMESPACE)
 
 
-@pytest.mark.parametrize("row", own("http"))
-def test_its_own_sender_is_not_refused_for_who_he_is_over_http(court: Court, row: Row) -> None:
+@pytest.mark.parametrize(("row", "who"), own("http"))
+def test_its_own_sender_is_not_refused_for_who_he_is_over_http(
+    court: Court, row: Row, who: str
+) -> None:
     before = court.heads()
 
-    response = court.post(row, row.own)
+    response = court.post(row, who)
 
     body = response.get_json()
     if response.status_code >= 400:
@@ -150,9 +154,11 @@ def test_its_own_sender_is_not_refused_for_who_he_is_over_http(court: Court, row
         court.refresh()
 
 
-@pytest.mark.parametrize("row", own("socket"))
-def test_its_own_sender_is_not_refused_for_who_he_is_over_socketio(court: Court, row: Row) -> None:
-    client = court.connect(row.stage, court.tables.token(row.stage, row.own))
+@pytest.mark.parametrize(("row", "who"), own("socket"))
+def test_its_own_sender_is_not_refused_for_who_he_is_over_socketio(
+    court: Court, row: Row, who: str
+) -> None:
+    client = court.connect(row.stage, court.tables.token(row.stage, who))
     before = court.heads()
 
     ack = client.emit(row.message, row.body(), namespace=NAMESPACE, callback=True)
