@@ -80,6 +80,8 @@ def _lobby(state: CourtState, actor: Actor) -> list[Command]:
         return moves
     if len(state.seats) >= state.players:
         return [StartGame()] if actor.host and len(state.seats) == state.players else []
+    if actor.master:  # the game master records facts and takes no seat (section 9)
+        return []
     taken = {s.house for s in state.seats.values()}
     houses = [h.id for h in state.ruleset.houses if h.id not in taken]
     moves = [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]

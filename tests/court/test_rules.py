@@ -85,3 +85,10 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
         actor, move = rng.choice(moves)
         state = apply(state, move, actor)
     assert listed_total > 200 and refused_total > 200
+
+
+def test_the_game_master_is_offered_no_seat_in_the_lobby() -> None:
+    """Section 9: the game master takes no seat; a spectator may take one."""
+    state = given(*lobby(3, seated=1))
+    assert legal_commands(state, Actor(master=True)) == []
+    assert legal_commands(state, Actor())
