@@ -1,0 +1,223 @@
+"""Load bench: many rooms of six seats play complete Warden elections at the same time, first
+against one server process, then against two sharing PostgreSQL and Redis.
+
+Run from the repo root: `.venv/bin/python bench/load.py` (200 rooms, 1,200 sockets), or
+`--rooms N` for a smaller run. It starts a throwaway PostgreSQL cluster (durable default
+settings) and a redis-server (tests/services.py), and each time N court servers (`python
+app.py`, devtools/servers.py) with DATABASE_URL on a new database and REDIS_URL, on
+127.0.0.1. Every seat is a python-socketio client of its own over WebSocket (one thread
+each); with two processes the seats of every room alternate between them, so half of each
+room's pushes cross from one process to the other.
+
+Setup (games, seats, villages, phases) goes through HTTP and is not timed. Then every room
+plays its election(s) at once; each command is timed from its emit to its ack, and the
+next command of a room waits until all six seats have the push.
+
+Prints `name: value` lines: for each run (`one_proc`, `two_proc`) the commands, commands per
+wall second and the ack p50 and p99; `scale_ratio` (two over one process, same run);
+`rss_mb_per_room` (growth of the server's resident memory from idle to all rooms active,
+over the rooms; `two_proc_rss_mb_per_room` for both processes together); `errors` (refused
+or lost commands, must be 0) and a `machine:` line. Exits 1 with `FAILED: errors` when any
+command failed. Without PostgreSQL or redis-server it prints `load_skipped: ...` and
+exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from common import emit, machine_line, per_second, percentile  # repo root on sys.path
+from live_court import PLAYERS, CourtHttp, Table
+from live_peers import Room, close_all, raise_open_files
+
+from devtools.servers import CourtServer, court_servers
+from tests.services import PostgresServer, RedisServer, postgres_bin
+
+ROOMS = 200
+ELECTIONS = 1  # complete elections each room plays while timed
+SETUP_WORKERS = 16  # rooms set up at once over HTTP
+OPEN_FILES = 16384
+MB = 1024 * 1024
+
+
+@dataclass
+class Run:
+    """What one run measured."""
+
+    acks: list[float] = field(default_factory=list)  # seconds from emit to ack
+    wall: float = 0.0  # seconds from the start of the elections to the end of the last
+    rss_growth: int = 0  # bytes, all servers together
+    errors: list[str] = field(default_factory=list)
+
+
+class LoadTable(Table):
+    """A room whose election commands are timed to their ack."""
+
+    def play_acked(self, acks: list[float]) -> None:
+        if not self.moves:
+            raise RuntimeError("no election is open")
+        while self.moves:
+            seat, event, payload = self.moves.popleft()
+            peer = self.seats[seat]
+            peer.pace()
+            start = time.perf_counter()
+            ack = peer.call(event, payload)
+            acks.append(time.perf_counter() - start)
+            self.room.wait(int(ack["version"]))  # every seat has it before the next move
+            self._read_new()
+
+
+def set_up(servers: Sequence[CourtServer], rooms: int) -> list[LoadTable]:
+    """`rooms` started games, each set up through the servers in turn, with its peers."""
+
+    def one(index: int) -> LoadTable:
+        http = CourtHttp(servers[index % len(servers)].url)
+        return LoadTable(http, http.start_game(), Room(PLAYERS), 0)
+
+    with ThreadPoolExecutor(SETUP_WORKERS) as pool:
+        return list(pool.map(one, range(rooms)))
+
+
+def connect(servers: Sequence[CourtServer], tables: Sequence[LoadTable]) -> None:
+    """Each room's seats alternate between the servers."""
+    pairs = []
+    for table in tables:
+        for position, (peer, auth) in enumerate(table.auths()):
+            url = servers[position % len(servers)].url
+            pairs.append((peer, auth, url))
+    with ThreadPoolExecutor(SETUP_WORKERS) as pool:
+        for done in [pool.submit(peer.connect, url, auth) for peer, auth, url in pairs]:
+            done.result()
+
+
+def in_all_rooms(tables: Sequence[LoadTable], work, errors: list[str]) -> float:
+    """`work(table)` in every room at once, one thread each; the wall seconds it took."""
+    lock = threading.Lock()
+
+    def guarded(table: LoadTable) -> None:
+        try:
+            work(table)
+        except Exception as exc:  # counted and printed: the run reports errors > 0
+            with lock:
+                errors.append(f"game {table.game.id}: {exc}")
+
+    start = time.perf_counter()
+    with ThreadPoolExecutor(len(tables)) as pool:
+        list(pool.map(guarded, tables))
+    return time.perf_counter() - start
+
+
+def measure(servers: Sequence[CourtServer], rooms: int, elections: int) -> Run:
+    run = Run()
+    idle = sum(server.rss_bytes() for server in servers)
+    tables = set_up(servers, rooms)
+    peers = [peer for table in tables for peer in table.peers]
+    try:
+        connect(servers, tables)
+        in_all_rooms(tables, lambda t: t.to_first_election(), run.errors)
+        if run.errors:
+            return run
+        samples: list[list[float]] = [[] for _ in tables]
+        by_table = {id(table): samples[i] for i, table in enumerate(tables)}
+
+        def play(table: LoadTable) -> None:
+            for election in range(elections):
+                if election:
+                    table.to_next_election()
+                table.play_acked(by_table[id(table)])
+
+        run.wall = in_all_rooms(tables, play, run.errors)
+        run.acks = [s for room in samples for s in room]
+        run.rss_growth = sum(server.rss_bytes() for server in servers) - idle
+        return run
+    finally:
+        close_all(peers)
+        for table in tables:
+            table.http.close()
+
+
+def report(prefix: str, run: Run) -> float:
+    """Print the run's lines; its commands per second."""
+    rate = per_second(len(run.acks), run.wall) if run.acks else 0.0
+    emit(f"{prefix}_commands", len(run.acks))
+    emit(f"{prefix}_cmds_per_s", rate)
+    if run.acks:
+        emit(f"{prefix}_p50_ms", statistics.median(run.acks) * 1000, 2)
+        emit(f"{prefix}_p99_ms", percentile(run.acks, 0.99) * 1000, 2)
+    return rate
+
+
+def versions(pg: PostgresServer, redis: RedisServer) -> str:
+    with pg.connect() as conn:
+        pg_version = conn.execute("SHOW server_version").fetchone()[0]  # type: ignore[index]
+    info = redis.command("INFO", "server").decode(errors="replace")
+    redis_version = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in info.splitlines()
+            if line.startswith("redis_version:")
+        ),
+        "?",
+    )
+    return f"PostgreSQL {pg_version}, Redis {redis_version}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Load bench of one and two server processes.")
+    parser.add_argument("--rooms", type=int, default=ROOMS)
+    parser.add_argument("--elections", type=int, default=ELECTIONS)
+    args = parser.parse_args()
+    pg_bin, redis_bin = postgres_bin(), shutil.which("redis-server")
+    if pg_bin is None or redis_bin is None:
+        emit(
+            "load_skipped",
+            "needs PostgreSQL and redis-server (apt-get install postgresql redis-server)",
+        )
+        return 0
+    raise_open_files(OPEN_FILES)
+    emit("rooms", args.rooms)
+    emit("sockets", args.rooms * PLAYERS)
+    runs: dict[int, Run] = {}
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-load-") as folder,
+        PostgresServer.running(pg_bin) as pg,
+        RedisServer.running(redis_bin) as redis,
+    ):
+        for processes in (1, 2):
+            env = {
+                "DATABASE_URL": pg.new_database(f"load{processes}"),
+                "REDIS_URL": redis.url,
+                "DEADLINES": "off",
+            }
+            names = [f"proc{processes}-{i}" for i in range(processes)]
+            with court_servers(processes, env, Path(folder), names=names) as servers:
+                runs[processes] = measure(servers, args.rooms, args.elections)
+        machine = f"{machine_line()}, {versions(pg, redis)}"
+    one = report("one_proc", runs[1])
+    two = report("two_proc", runs[2])
+    emit("scale_ratio", two / one if one else 0.0, 3)
+    emit("rss_mb_per_room", runs[1].rss_growth / MB / args.rooms, 3)
+    emit("two_proc_rss_mb_per_room", runs[2].rss_growth / MB / args.rooms, 3)
+    errors = runs[1].errors + runs[2].errors
+    emit("errors", len(errors))
+    emit("machine", machine)
+    for error in errors[:10]:
+        print(f"error: {error}", flush=True)
+    if errors:
+        print("FAILED: errors", flush=True)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""bench/load.py, run small (two rooms), prints every figure it promises and no error, so the
+bench cannot rot between `make bench` runs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+from devtools.servers import ROOT
+from tests.services import postgres_bin, unavailable
+
+FIGURES = (
+    "one_proc_cmds_per_s",
+    "one_proc_p99_ms",
+    "two_proc_cmds_per_s",
+    "two_proc_p99_ms",
+    "scale_ratio",
+    "rss_mb_per_room",
+    "errors",
+)
+
+
+def test_the_load_bench_plays_two_rooms_on_one_and_two_processes_without_error() -> None:
+    if postgres_bin() is None or shutil.which("redis-server") is None:
+        unavailable("bench/load.py needs PostgreSQL and redis-server")
+    result = subprocess.run(
+        [sys.executable, "bench/load.py", "--rooms", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+    assert set(FIGURES) <= set(lines), result.stdout
+    assert lines["errors"] == "0"
+    # two rooms, each a whole election: six candidacy turns, the ballot turns, a refusal
+    assert int(lines["one_proc_commands"]) == int(lines["two_proc_commands"]) >= 2 * 8
+    assert float(lines["one_proc_cmds_per_s"]) > 0 and float(lines["two_proc_cmds_per_s"]) > 0
+    assert float(lines["scale_ratio"]) > 0
+    assert "PostgreSQL" in lines["machine"] and "Redis" in lines["machine"]
