@@ -443,11 +443,15 @@ def test_openapi_documents_every_api_route_and_its_schemas(app: Flask, client: F
     assert refs <= set(schemas)
 
 
-def test_healthz_reports_ok_and_the_database(client: FlaskClient) -> None:
+def test_healthz_reports_ok_the_database_and_the_process(client: FlaskClient, app) -> None:
     response = client.get("/healthz")
 
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "database": "sqlite"}
+    assert response.get_json() == {
+        "status": "ok",
+        "database": "sqlite",
+        "process": app.extensions["process_id"],
+    }
 
 
 def test_profiles_lists_the_default_profile(client: FlaskClient) -> None:
