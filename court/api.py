@@ -35,6 +35,7 @@ ERRORS = {
     403: "The seat or role may not do this.",
     404: "No such game or version.",
     409: "The court rules refuse this command now.",
+    503: "The database cannot be reached; try again shortly.",
 }
 
 
@@ -166,6 +167,7 @@ def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
     codes = [400, 404]
     if op.method != "GET" or op.auth:
         codes += [401, 403, 409]
+    codes.append(503)  # every route reads or writes the log
     for code in codes:
         responses[str(code)] = {
             "description": ERRORS[code],

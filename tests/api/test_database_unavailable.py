@@ -50,3 +50,19 @@ def test_requests_get_503_while_the_database_is_gone(pg_app) -> None:
         conn.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
     assert client.get(f"/api/games/{game.id}").status_code == 200
     assert send(host, "record_gold", gold)["ok"] is True
+
+
+def test_every_operation_documents_its_503() -> None:
+    """The OpenAPI document declares the 503 answer wherever the database is read."""
+    app = create_app({"DATABASE_URL": "sqlite://", "DEADLINES": False})
+    try:
+        doc = app.test_client().get("/openapi.json").get_json()
+    finally:
+        app.extensions["court_store"].close()
+    missing = [
+        f"{method.upper()} {path}"
+        for path, item in doc["paths"].items()
+        for method, operation in item.items()
+        if "503" not in operation["responses"]
+    ]
+    assert missing == []
