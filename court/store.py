@@ -154,6 +154,7 @@ class SqlEventStore:
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
         self._write_conn: Any = None
+        self._batch_inserts = self.engine.dialect.name == "sqlite"
         self._write_lock: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
@@ -193,8 +194,11 @@ class SqlEventStore:
             conn = self._writer()
             try:
                 cursor = conn.cursor()
-                if len(rows) == 1:
-                    cursor.execute(self._insert.sql, rows[0])
+                if len(rows) == 1 or not self._batch_inserts:
+                    # psycopg runs executemany in pipeline mode, which logs a warning for
+                    # every append that loses a race; one statement a row says nothing.
+                    for row in rows:
+                        cursor.execute(self._insert.sql, row)
                 else:
                     cursor.executemany(self._insert.sql, rows)
                 conn.commit()
