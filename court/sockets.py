@@ -79,13 +79,13 @@ def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
 class ConnectSchema(Schema):
     game = s.fields.String(required=True, validate=s.ID)
     token = s.fields.String(load_default=None, allow_none=True)
-    last_version = s.fields.Integer(
+    last_version = s.Int(
         load_default=None, allow_none=True, validate=s.validate.Range(0, s.VERSION_MAX)
     )
 
 
 class SyncSchema(Schema):
-    last_version = s.fields.Integer(required=True, validate=s.validate.Range(0, s.VERSION_MAX))
+    last_version = s.Int(required=True, validate=s.validate.Range(0, s.VERSION_MAX))
 
 
 Handler = Callable[[dict[str, Any]], Command]

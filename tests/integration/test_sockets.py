@@ -102,6 +102,8 @@ def test_a_reconnecting_client_receives_exactly_the_events_it_missed(
         ("pass", {}, "wrong_step"),
         ("fly", {}, "unknown_message"),
         ("record_gold", {"house": "stark", "amount": 1, "cause": "x"}, "host_only"),
+        ("sync", {"last_version": "3"}, "bad_request"),  # a number, not text
+        ("sync", {"last_version": 3.0}, "bad_request"),  # a whole number, not rounded
     ],
 )
 def test_bad_socket_messages_get_a_code_and_change_nothing(app, game, event, payload, code):
