@@ -40,6 +40,17 @@ class Person:
         self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
+# Chromium logs this when the server's WebSocket sends a frame after the page closed the
+# socket on purpose (a page reconnects with its new token after joining or leaving a seat);
+# the page has already dropped that socket and catches up on the new one, so it is no error
+# of the page.
+_CLOSED_SOCKET = "failed: Data frame received after close"
+
+
+def _page_error(message: Any) -> bool:
+    return message.type == "error" and _CLOSED_SOCKET not in message.text
+
+
 def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
     context = browser.new_context(viewport={"width": width, "height": 900})
     context.set_default_timeout(WAIT_MS)
@@ -47,7 +58,7 @@ def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
     person = Person(name, context, page)
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: person.frames.append(str(f))))
     page.on("pageerror", lambda e: person.errors.append(str(e)))
-    page.on("console", lambda m: person.errors.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: person.errors.append(m.text) if _page_error(m) else None)
     page.goto(url)
     return person
 
