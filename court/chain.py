@@ -18,8 +18,13 @@ from typing import Any
 GENESIS = "0" * 64
 
 
+# One encoder for every call: json.dumps would build one per call with these options.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """Sorted keys, no spaces, UTF-8 text: the one JSON form the chain hashes."""
+    return _CANONICAL.encode(value)
 
 
 def private_digest(private: dict[str, Any] | None) -> str:

@@ -23,13 +23,21 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     lines = [f"def replace(state, /, *, {', '.join(f'{n}=_KEEP' for n in names)}):"]
     lines.append("    new = _new(_cls)")
-    lines.extend(f"    _set(new, {n!r}, state.{n} if {n} is _KEEP else {n})" for n in names)
+    # Each slot's own descriptor sets it: no attribute lookup, and no frozen __setattr__.
+    lines.extend(
+        f"    _set_{i}(new, state.{n} if {n} is _KEEP else {n})" for i, n in enumerate(names)
+    )
     lines.append("    return new")
-    namespace: dict[str, Any] = {
-        "_new": object.__new__,
-        "_cls": cls,
-        "_set": object.__setattr__,
-        "_KEEP": object(),
-    }
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": object()}
+    for i, n in enumerate(names):
+        namespace[f"_set_{i}"] = _slot(cls, n).__set__
     exec("\n".join(lines), namespace)
     return namespace["replace"]
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The member descriptor of a slot, from the class that declares it."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    raise TypeError(f"{cls.__name__} has no slot {name}")

@@ -27,7 +27,7 @@ from court.commands import (
     PlaceBallot,
     PlaceBid,
 )
-from court.decide import decide
+from court.decide import decide_folded
 from court.errors import (
     BadRecord,
     BadToken,
@@ -280,7 +280,7 @@ class CourtService:
                 head = self._head_for(game_id, command)
                 now = self.clock()
                 try:
-                    events = decide(head.state, command, actor, now)
+                    events, state = decide_folded(head.state, command, actor, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue
@@ -293,9 +293,6 @@ class CourtService:
                     # into the cached head and decide again on that.
                     self.current(game_id)
                     continue
-                state = head.state
-                for event in events:
-                    state = evolve(state, event)
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self._remember(game_id, new_head)
                 for publisher in self.publishers:

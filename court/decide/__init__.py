@@ -77,8 +77,16 @@ _MAX_FOLLOW_UPS = 200
 def decide(
     state: CourtState, command: Command, actor: Actor, now: float = 0.0
 ) -> tuple[Event, ...]:
+    return decide_folded(state, command, actor, now)[0]
+
+
+def decide_folded(
+    state: CourtState, command: Command, actor: Actor, now: float = 0.0
+) -> tuple[tuple[Event, ...], CourtState]:
+    """The command's events with the server's follow-ups, and the state they lead to (the
+    same as folding them with `evolve`, without folding them twice)."""
     events = facts.attributed(state, command, actor, _decide(state, command, actor, now))
-    return settle(state, events, now)
+    return settle_folded(state, events, now)
 
 
 def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tuple[Event, ...]:
@@ -175,13 +183,19 @@ def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tu
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:
     """The command's events, then the server's own follow-ups until someone is awaited."""
+    return settle_folded(state, events, now)[0]
+
+
+def settle_folded(
+    state: CourtState, events: tuple[Event, ...], now: float
+) -> tuple[tuple[Event, ...], CourtState]:
     out = list(events)
     for event in events:
         state = evolve(state, event)
     for _ in range(_MAX_FOLLOW_UPS):
         more = rounds.follow_up(state, now)
         if not more:
-            return tuple(out)
+            return tuple(out), state
         for event in more:
             state = evolve(state, event)
         out.extend(more)
