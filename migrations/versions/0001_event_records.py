@@ -91,4 +91,4 @@ def _guards() -> tuple[str, ...]:
         return SQLITE_GUARDS
     if dialect == "postgresql":
         return POSTGRESQL_GUARDS
-    raise NotImplementedError(f"the event store runs on SQLite or PostgreSQL, not {dialect}")
+    raise RuntimeError(f"The event store runs on SQLite or PostgreSQL, not on {dialect}.")

@@ -10,16 +10,16 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat, wait_version
+from tests.live_server import LiveServer
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 WEST = ("casterly-rock", "lannisport", "the-crag", "pyke", "lordsport")
 
 
 def test_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
-    chromium: Any, server: Server, shots: Path
+    chromium: Any, server: LiveServer, shots: Path
 ) -> None:
     game = HttpCourt(server.url)
     game.settle()

@@ -10,12 +10,12 @@ from typing import Any
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server
 from tests.browser.players import open_person
+from tests.live_server import LiveServer
 
 
 def test_the_host_hands_a_link_to_the_game_master_who_records_a_fact(
-    chromium: Any, server: Server, shots: Path
+    chromium: Any, server: LiveServer, shots: Path
 ) -> None:
     host = open_person(chromium, "host", f"{server.url}/")
     host.page.fill("#host-name", "Eddard")

@@ -11,8 +11,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server
 from tests.browser.players import Person, court, open_person, wait_version
+from tests.live_server import LiveServer
 
 NORTH = {"winterfell": "stark", "white-harbor": "stark", "the-dreadfort": "stark"}
 NORTH_LANNISTER = {"moat-cailin": "lannister"}
@@ -26,7 +26,7 @@ def join(person: Person, name: str, house: str) -> None:
     expect(page.locator("#connection")).to_contain_text(f"Connected as {name} (House")
 
 
-def act_in_decrees(server: Server, game_id: str, people: dict[int, Person]) -> int:
+def act_in_decrees(server: LiveServer, game_id: str, people: dict[int, Person]) -> int:
     """Plays every decree step now open: Stark proposes Robb to Margaery Tyrell, Tyrell accepts,
     every other turn is a pass. Returns the version it ends at."""
     for _ in range(60):
@@ -69,7 +69,7 @@ def record_village(host: Person, village: str, house: str) -> None:
     expect(page.locator("#notice")).to_have_text("Done.")
 
 
-def to_round_two(server: Server, game_id: str, host: Person) -> None:
+def to_round_two(server: LiveServer, game_id: str, host: Person) -> None:
     for _ in range(12):
         view = court(server.url, game_id)
         if view["game"]["round"] == 2:
@@ -87,7 +87,7 @@ def ballot(person: Person, for_: str | None, decoy: str | None) -> None:
     expect(page.locator("#notice")).to_contain_text("Your receipt")
 
 
-def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: Server, shots: Path):
+def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveServer, shots: Path):
     # -- the lobby: create, invite, join, start ------------------------------------------------
     host = open_person(chromium, "stark", f"{server.url}/")
     host.page.fill("#host-name", "Eddard")

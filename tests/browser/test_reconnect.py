@@ -8,9 +8,9 @@ from typing import Any
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import WAIT_MS, court, open_person, open_seat, wait_version
+from tests.live_server import LiveServer
 
 
 def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
@@ -24,7 +24,7 @@ def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
 
 
 def test_a_page_catches_up_after_a_lost_connection_without_a_reload(
-    chromium: Any, server: Server
+    chromium: Any, server: LiveServer
 ) -> None:
     game = HttpCourt(server.url)
     game_id, host = game.id, game.host

@@ -1,5 +1,6 @@
 """The real server on 127.0.0.1 and a free port, in threads as `make run` serves it, with
-python-socketio clients over WebSocket: for the tests that need a real network."""
+python-socketio clients over WebSocket: for the browser tests and the others that need a real
+network (several processes are `devtools.servers`' part)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,12 @@ class NoDelayHandler(WSGIRequestHandler):
 
 
 class LiveServer:
-    def __init__(self, db: Path) -> None:
+    """`with LiveServer(db) as server:` serves until the block ends; `deadlines` runs the
+    deadline watcher as `make run` does."""
+
+    def __init__(self, db: Path, *, deadlines: bool = True) -> None:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
-        self.app = create_app({"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": False})
+        self.app = create_app({"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": deadlines})
         self.http = make_server(
             "127.0.0.1", 0, self.app, threaded=True, request_handler=NoDelayHandler
         )
@@ -48,6 +52,7 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.http.shutdown()
         self.thread.join(timeout=10)
+        self.app.extensions["deadlines"].stop()
         self.app.extensions["court_store"].close()
 
     def client(self, game_id: str, token: str | None) -> socketio.Client:
