@@ -7,6 +7,7 @@ so that the script can import `court` and `config` when run as
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import platform
@@ -14,8 +15,9 @@ import sqlite3
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -74,3 +76,16 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(fraction * len(ordered)))
     return ordered[rank - 1]
+
+
+def decode_rows(rows: Iterable[Sequence[Any]]) -> int:
+    """The floor of a replay: JSON-decode each stored row's data and private columns (7 and
+    8, as the store selects them); the number of rows."""
+    loads = json.loads
+    count = 0
+    for row in rows:
+        loads(row[7])
+        if row[8] is not None:
+            loads(row[8])
+        count += 1
+    return count

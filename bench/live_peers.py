@@ -22,6 +22,8 @@ from typing import Any
 import requests
 import socketio
 
+from devtools.servers import stop_process
+
 NAMESPACE = "/court"
 START_SECONDS = 30.0  # how long a server may take to answer /healthz
 STOP_SECONDS = 10.0  # how long a server may take to exit after SIGTERM
@@ -78,17 +80,6 @@ def _tail(log: Path, chars: int = 2000) -> str:
         return "(no log)"
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=STOP_SECONDS)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=STOP_SECONDS)
-
-
 @contextmanager
 def server(argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path) -> Iterator[str]:
     """Run `argv` on 127.0.0.1 and a free port until the block ends; yields its base URL.
@@ -105,7 +96,7 @@ def server(argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path) -> It
             _wait_healthy(process, url, log)
             yield url
         finally:
-            _stop(process)
+            stop_process(process, STOP_SECONDS)
 
 
 # -- peers and rooms -------------------------------------------------------------

@@ -10,7 +10,6 @@ temporary directory removed at the end.
 from __future__ import annotations
 
 import itertools
-import json
 import sqlite3
 import statistics
 import sys
@@ -22,7 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from common import emit, machine_line, median_ms, per_second, timed  # repo root on sys.path
+from common import (  # repo root on sys.path
+    decode_rows,
+    emit,
+    machine_line,
+    median_ms,
+    per_second,
+    timed,
+)
 
 from config.rulesdata import load_ruleset
 from court.chain import Record, canonical, link, private_digest
@@ -286,13 +292,7 @@ def raw_read(path: Path, game_id: str, events: int) -> float:
     conn = raw_connect(path)
     try:
         start = time.perf_counter()
-        loads = json.loads
-        count = 0
-        for row in conn.execute(_SELECT_GAME, (game_id,)):
-            loads(row[7])
-            if row[8] is not None:
-                loads(row[8])
-            count += 1
+        count = decode_rows(conn.execute(_SELECT_GAME, (game_id,)))
         seconds = time.perf_counter() - start
     finally:
         conn.close()

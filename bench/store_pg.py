@@ -15,7 +15,6 @@ writers on a table without the commit-order trigger (commits overlap).
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import threading
@@ -24,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
-from common import emit, machine_line, per_second  # repo root on sys.path
+from common import decode_rows, emit, machine_line, per_second  # repo root on sys.path
 from store import (
     APPEND_SECONDS,
     REPEATS,
@@ -117,13 +116,7 @@ def bench_appends(server: PostgresServer) -> bool:
 def raw_read(server: PostgresServer, dbname: str, game_id: str) -> float:
     with server.connect(dbname) as conn:
         start = time.perf_counter()
-        loads = json.loads
-        count = 0
-        for row in conn.execute(_SELECT_GAME, (game_id,)):
-            loads(row[7])
-            if row[8] is not None:
-                loads(row[8])
-            count += 1
+        count = decode_rows(conn.execute(_SELECT_GAME, (game_id,)))
         seconds = time.perf_counter() - start
     if count != REPLAY_EVENTS:
         raise RuntimeError(f"read {count} rows, expected {REPLAY_EVENTS}")

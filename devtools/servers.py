@@ -28,6 +28,18 @@ class ServerError(RuntimeError):
     """A server would not start; the end of its log is in the message."""
 
 
+def stop_process(process: subprocess.Popen[bytes], seconds: float = 10.0) -> None:
+    """SIGTERM, then SIGKILL if the process is still there after `seconds`."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=seconds)
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
@@ -93,11 +105,7 @@ class CourtServer:
         if not self.running:
             return
         assert self.process is not None
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        stop_process(self.process, STOP_SECONDS)
 
     def restart(self) -> CourtServer:
         self.stop()

@@ -25,6 +25,8 @@ from typing import Any
 import psycopg
 import pytest
 
+from devtools.servers import stop_process
+
 HOST = "127.0.0.1"
 START_SECONDS = 30.0  # how long a server may take to accept connections
 STOP_SECONDS = 20.0  # how long a server may take to stop
@@ -269,12 +271,7 @@ class RedisServer:
                 server._wait_ready(Path(folder) / "server.log")
                 yield server
             finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=STOP_SECONDS)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(timeout=STOP_SECONDS)
+                stop_process(process, STOP_SECONDS)
 
     def _wait_ready(self, log: Path) -> None:
         deadline = time.monotonic() + START_SECONDS
