@@ -1,12 +1,16 @@
 """Composition root: `create_app(overrides)` wires settings, store, service and adapters.
 
 `python app.py` runs the server (Flask-SocketIO, threading mode) on HOST:PORT. With REDIS_URL
-set, several such processes share one PostgreSQL database (docs/deployment.md).
+set, several such processes share one PostgreSQL database (docs/deployment.md). Only the
+server process watches deadlines (`start_deadlines`); `flask --app app court ...` loads the
+app without migrating the database or starting anything in the background, so its read
+commands never write.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import uuid
 from pathlib import Path
 from typing import Any
@@ -37,12 +41,15 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024  # a court request is a few hundred bytes
 
-    if settings.DATABASE_URL.startswith("sqlite:///"):
+    # The `flask` command sets this for every command it runs: a shell command, not a server.
+    shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
+    if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
         Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
             parents=True, exist_ok=True
         )
     store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
-    store.create_schema()
+    if not shell:
+        store.create_schema()
     app.extensions["court_store"] = store
     # Names this process to the others (presence, announcements) and in /healthz.
     process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
@@ -66,11 +73,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     socketio.on_namespace(namespace)
     if relay is not None and shared is not None:
         app.extensions["relay"] = relay
-        relay.start()
-        shared.start(dropped=namespace.push_presence)
-    if settings.DEADLINES:
-        watcher.close_overdue_now()
-        watcher.start()
+        if not shell:
+            relay.start()
+            shared.start(dropped=namespace.push_presence)
 
     app.register_blueprint(web.bp)
     app.register_blueprint(pages.bp)
@@ -92,11 +97,21 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def start_deadlines(app: Flask) -> None:
+    """The server process's part of R-4.3: close every step already overdue (one game that
+    fails is logged and skipped), then watch the deadlines to come."""
+    watcher: DeadlineWatcher = app.extensions["deadlines"]
+    watcher.close_overdue_now()
+    watcher.start()
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
     WSGIRequestHandler.disable_nagle_algorithm = True
     app = create_app()
+    if app.config["DEADLINES"]:
+        start_deadlines(app)
     host, port = app.config["HOST"], app.config["PORT"]
     print(f"Small Council is listening on http://{host}:{port}", flush=True)
     app.extensions["socketio"].run(app, host=host, port=port, allow_unsafe_werkzeug=True)

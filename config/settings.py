@@ -32,7 +32,8 @@ class Settings:
     # needs more than a handful of tries (tests/scale: 200 commands at once on one game).
     SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "20")))
     STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
-    # Close overdue steps at start-up and as their deadlines pass.
+    # The server process closes overdue steps at start-up and as their deadlines pass;
+    # "off" for a process that must not (another one does). Shell commands never do.
     DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")
     HISTORY_PAGE_LIMIT: int = field(default_factory=lambda: int(_env("HISTORY_PAGE_LIMIT", "200")))
     # Several server processes share one PostgreSQL database and this Redis (redis://...):

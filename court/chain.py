@@ -116,12 +116,17 @@ def _fields(record: Record) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Verification:
+    """A log's check: ok, or the first record that fails, which `check` failed and why.
+    `notes` name what could not be checked (court/audit.py)."""
+
     ok: bool
     records: int
     head: str
     bad_index: int | None = None
     bad_version: int | None = None
     reason: str = ""
+    check: str = ""
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -130,7 +135,9 @@ class Verification:
             "head": self.head,
             "bad_index": self.bad_index,
             "bad_version": self.bad_version,
+            "check": self.check,
             "reason": self.reason,
+            "notes": list(self.notes),
         }
 
 
@@ -140,7 +147,7 @@ def verify(records: Iterable[Record]) -> Verification:
     game_id: str | None = None
     count = 0
     for index, record in enumerate(records):
-        problem = _problem(record, index, game_id, prev)
+        problem = chain_problem(record, index, game_id, prev)
         if problem:
             return Verification(
                 ok=False,
@@ -149,6 +156,7 @@ def verify(records: Iterable[Record]) -> Verification:
                 bad_index=index,
                 bad_version=record.version,
                 reason=problem,
+                check="chain",
             )
         game_id = record.game_id
         prev = record.hash
@@ -156,7 +164,8 @@ def verify(records: Iterable[Record]) -> Verification:
     return Verification(ok=True, records=count, head=prev)
 
 
-def _problem(record: Record, index: int, game_id: str | None, prev: str) -> str:
+def chain_problem(record: Record, index: int, game_id: str | None, prev: str) -> str:
+    """Why the record breaks the chain after `prev`, or "" when it does not."""
     if game_id is not None and record.game_id != game_id:
         return f"record {index} belongs to game {record.game_id!r}, not {game_id!r}"
     if record.version != index + 1:

@@ -1,9 +1,20 @@
-"""`flask --app app court ...`: replay, verify, export and import game logs from the shell."""
+"""`flask --app app court ...`: list, replay, verify, export and import game logs, and play
+simulated games, from the shell.
+
+The read commands (games, replay, verify, export) open the database read-only: they never
+write, and never start the deadline watcher, which is the server's part alone. `simulate`
+plays into a throwaway database unless `--database` names one.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import click
 from flask import current_app
@@ -14,14 +25,26 @@ from court.chain import Record
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.service import CourtService
-from court.simulate import simulate
+from court.simulate import MIXES, VARIANTS, simulate
+from court.store import SqlEventStore
 from court.views import court_view, export_lines
 
-court_cli = AppGroup("court", help="Inspect and move game logs.")
+court_cli = AppGroup("court", help="Inspect and move game logs, and play simulated games.")
 
 
-def _service() -> CourtService:
-    return current_app.extensions["court"]
+@contextmanager
+def _reader() -> Iterator[CourtService]:
+    """A service on the app's database opened read-only: any write would fail."""
+    try:
+        store = SqlEventStore(current_app.config["DATABASE_URL"], read_only=True)
+        store.head("")  # opens the database now: a missing one is said here, not in a trace
+    except Exception as exc:
+        click.echo(f"error: database_unavailable: cannot read the database: {exc}", err=True)
+        sys.exit(2)
+    try:
+        yield CourtService(store)
+    finally:
+        store.close()
 
 
 def _fail(exc: CourtError) -> None:
@@ -32,8 +55,9 @@ def _fail(exc: CourtError) -> None:
 @court_cli.command("games")
 def games() -> None:
     """List the stored games, newest first."""
-    for game_id in _service().games():
-        click.echo(game_id)
+    with _reader() as service:
+        for game_id in service.games():
+            click.echo(game_id)
 
 
 @court_cli.command("replay")
@@ -41,33 +65,38 @@ def games() -> None:
 @click.option("--to", "to_version", type=int, default=None, help="Version to stop at.")
 def replay(game_id: str, to_version: int | None) -> None:
     """Print the court (public view) as it stood at version N (default: the newest)."""
-    try:
-        service = _service()
-        head = (
-            service.current(game_id)
-            if to_version is None
-            else service.state_at(game_id, to_version)
-        )
-    except CourtError as exc:
-        _fail(exc)
-        return
+    with _reader() as service:
+        try:
+            head = (
+                service.current(game_id)
+                if to_version is None
+                else service.state_at(game_id, to_version)
+            )
+        except CourtError as exc:
+            _fail(exc)
+            return
     click.echo(json.dumps(court_view(head.state, head.version, SPECTATOR), indent=2))
 
 
 @court_cli.command("verify")
 @click.argument("game_id")
 def verify(game_id: str) -> None:
-    """Check the hash chain; exit 1 naming the first bad record."""
-    try:
-        result = _service().verify(game_id)
-    except CourtError as exc:
-        _fail(exc)
-        return
+    """Check the game's log deeply (chain, commitments, tallies, dice, invariants at every
+    version, ids and names); exit 1 naming the first check that fails and its version."""
+    with _reader() as service:
+        try:
+            result = service.verify(game_id)
+        except CourtError as exc:
+            _fail(exc)
+            return
     if result.ok:
         click.echo(f"ok: {result.records} records, head {result.head}")
+        for note in result.notes:
+            click.echo(f"  note: {note}")
         return
     click.echo(
-        f"broken: record {result.bad_index} (version {result.bad_version}): {result.reason}",
+        f"broken: record {result.bad_index} (version {result.bad_version}): "
+        f"{result.check}: {result.reason}",
         err=True,
     )
     sys.exit(1)
@@ -83,13 +112,13 @@ def verify(game_id: str) -> None:
 )
 def export(game_id: str, output: click.utils.LazyFile, full: bool) -> None:
     """Write the game's log as JSON Lines; private parts withheld unless --full."""
-    try:
-        service = _service()
-        head = service.current(game_id)
-        records = service.records(game_id)
-    except CourtError as exc:
-        _fail(exc)
-        return
+    with _reader() as service:
+        try:
+            head = service.current(game_id)
+            records = service.records(game_id)
+        except CourtError as exc:
+            _fail(exc)
+            return
     lines = [r.to_json() for r in records] if full else export_lines(records, SPECTATOR, head.state)
     for line in lines:
         output.write(json.dumps(line, ensure_ascii=False) + "\n")
@@ -98,7 +127,8 @@ def export(game_id: str, output: click.utils.LazyFile, full: bool) -> None:
 @court_cli.command("import")
 @click.argument("path", type=click.File("r"))
 def import_(path: click.utils.LazyFile) -> None:
-    """Store an exported log as a game after verifying its chain; refuse a tampered file."""
+    """Store an exported log as a game after verifying it deeply; refuse a file that fails
+    any check, naming the first failing version and why."""
     lines = []
     for number, text in enumerate(path, start=1):
         if not text.strip():
@@ -108,35 +138,105 @@ def import_(path: click.utils.LazyFile) -> None:
         except json.JSONDecodeError as exc:
             click.echo(f"error: line {number} is not JSON: {exc}", err=True)
             sys.exit(2)
+    service: CourtService = current_app.extensions["court"]
+    current_app.extensions["court_store"].create_schema()
     try:
-        result = _service().import_log(lines)
+        result = service.import_log(lines)
     except CourtError as exc:
         _fail(exc)
         return
     click.echo(f"imported {Record.from_json(lines[0]).game_id}: {result.records} records, ok")
 
 
+def _counts(text: str) -> list[int]:
+    """ "4", "3,5" or "3-6" as a list of player counts."""
+    counts: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        try:
+            counts += list(range(int(low), int(high or low) + 1))
+        except ValueError:
+            raise click.BadParameter(f"{text!r}: write 4, 3,5 or 3-6") from None
+    if not counts or any(not 3 <= n <= 6 for n in counts):
+        raise click.BadParameter(f"{text!r}: the rules allow 3 to 6 players (R-1.1)")
+    return counts
+
+
+def _mixes(text: str) -> list[dict[str, bool]] | None:
+    """ "random" (None: each game's seed draws them), "all" (each mix in turn), "none", or
+    variant names joined by commas."""
+    if text == "random":
+        return None
+    if text == "all":
+        return list(MIXES)
+    names = set() if text == "none" else {v.strip() for v in text.split(",")}
+    unknown = names - set(VARIANTS)
+    if unknown:
+        raise click.BadParameter(
+            f"unknown variant(s) {sorted(unknown)}; use random, all, none or {', '.join(VARIANTS)}"
+        )
+    return [{v: v in names for v in VARIANTS}]
+
+
 @court_cli.command("simulate")
-@click.option("--players", type=click.IntRange(3, 6), default=4, show_default=True)
+@click.option("--players", default="4", show_default=True, help="A count, or 3,5 or 3-6.")
 @click.option("--rounds", type=click.IntRange(1, 50), default=5, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Same seed, same game.")
-@click.option("--games", type=click.IntRange(1, 10_000), default=1, show_default=True)
+@click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True)
+@click.option(
+    "--variants",
+    default="random",
+    show_default=True,
+    help="random, all (each mix in turn), none, or names joined by commas.",
+)
 @click.option("--profile", default="default", show_default=True)
-def simulate_(players: int, rounds: int, seed: int, games: int, profile: str) -> None:
-    """Play whole games with random legal moves and random recorded facts, stored like real
-    games, checking the court after every event; exit 1 if any check failed."""
+@click.option(
+    "--database",
+    default=None,
+    help="Keep the games in this database URL; by default a throwaway SQLite file.",
+)
+@click.option("--quiet", is_flag=True, help="Print only games with problems and the summary.")
+def simulate_(
+    players: str,
+    rounds: int,
+    seed: int,
+    games: int,
+    variants: str,
+    profile: str,
+    database: str | None,
+    quiet: bool,
+) -> None:
+    """Play whole games with random legal moves and random recorded facts at every moment,
+    stored like real games, checking the court after every event; exit 1 if any check
+    failed. Game n plays the n-th player count and variant mix, in turn."""
+    counts, mixes = _counts(players), _mixes(variants)
     try:
         ruleset = load_ruleset(profile)
     except RulesDataError as exc:
         click.echo(f"error: unknown_profile: {exc}", err=True)
         sys.exit(2)
-    store = current_app.extensions["court_store"]
-    failed = 0
-    for offset in range(games):
-        summary = simulate(store, ruleset, players=players, rounds=rounds, seed=seed + offset)
-        click.echo(summary.line())
-        for problem in summary.problems[:20]:
-            click.echo(f"  problem: {problem}", err=True)
-        failed += bool(summary.problems)
-    click.echo(f"{games} game(s), {failed} with problems")
+    with tempfile.TemporaryDirectory(prefix="court-simulate-") as scratch:
+        url = database or f"sqlite:///{Path(scratch) / 'simulate.db'}"
+        store = SqlEventStore(url)
+        store.create_schema()
+        failed, started = 0, time.perf_counter()
+        try:
+            for n in range(games):
+                summary = simulate(
+                    store,
+                    ruleset,
+                    players=counts[n % len(counts)],
+                    rounds=rounds,
+                    seed=seed + n,
+                    variants=None if mixes is None else mixes[(n // len(counts)) % len(mixes)],
+                )
+                if not quiet or summary.problems:
+                    click.echo(summary.line())
+                for problem in summary.problems[:20]:
+                    click.echo(f"  problem: {problem}", err=True)
+                failed += bool(summary.problems)
+        finally:
+            store.close()
+    rate = games / (time.perf_counter() - started)
+    click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
     sys.exit(1 if failed else 0)

@@ -21,8 +21,16 @@ from court.events import EVENT_TYPES, TYPE_NAMES, Event
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 UpcasterKey = tuple[str, int]
 
+
+def _decree_step_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """DecreeStepOpened 1 -> 2: older steps bound no turn to a title's power (R-6.7)."""
+    return {**data, "powers": [None] * len(data.get("order", ()))}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
-UPCASTERS: dict[UpcasterKey, Upcaster] = {}
+UPCASTERS: dict[UpcasterKey, Upcaster] = {
+    ("DecreeStepOpened", 1): _decree_step_opened_v1,
+}
 
 Converter = Callable[[Any], Any]
 

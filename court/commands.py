@@ -262,6 +262,20 @@ class BuyFiefTitle:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GrantFiefTitle:
+    """Phase 4: the King grants a free Fief title to a Noble of any House who could stand for
+    it, at most one a round (R-3.6, R-3.10)."""
+
+    title: TitleId
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndPurchases:
+    """Phase 4: you are done with your purchases; the turn passes on (R-4.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBid:
     """A sealed bid for the fourth council seat; the salt comes from the server (R-4.6)."""
 
@@ -342,6 +356,8 @@ Command = (
     | RecordWallSupplies
     | BuildSept
     | BuyFiefTitle
+    | GrantFiefTitle
+    | EndPurchases
     | PlaceBid
     | PassBid
     | ChooseCouncilSeat

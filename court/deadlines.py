@@ -58,7 +58,9 @@ class DeadlineWatcher:
             self._wake.notify()
 
     def close_overdue_now(self) -> int:
-        """Close every overdue step of every stored game; returns how many were closed."""
+        """Close every overdue step of every stored game; returns how many were closed. One
+        game that cannot be loaded or closed is logged and skipped: it never keeps the others
+        from being served (R-4.3)."""
         closed = 0
         service = self.service()
         for game_id in service.games():
@@ -67,22 +69,29 @@ class DeadlineWatcher:
             except CourtError as exc:
                 log.warning("game %s cannot be loaded: %s", game_id, exc.message)
                 continue
+            except Exception:
+                log.exception("game %s cannot be loaded", game_id)
+                continue
             if overdue(head.state, self.clock()):
                 closed += self._close(game_id)
             else:
-                self.watch(game_id, service.current(game_id).state)
+                self.watch(game_id, head.state)
         return closed
 
     def _close(self, game_id: str) -> int:
+        """Close the game's overdue step; never raises, whatever this one game does."""
         try:
             outcome = self.service().handle(game_id, CloseOverdueStep(), SPECTATOR)
         except CourtError as exc:
             if exc.code != "not_overdue":
-                log.warning("closing game %s: %s", game_id, exc.message)
+                log.warning("closing game %s: %s: %s", game_id, exc.code, exc.message)
             return 0
         except OperationalError:
             log.warning("database unavailable closing game %s; trying again", game_id)
             self.watch_deadline(game_id, self.clock() + RETRY_SECONDS)
+            return 0
+        except Exception:
+            log.exception("closing an overdue step of game %s failed", game_id)
             return 0
         log.info("closed an overdue step of game %s at version %s", game_id, outcome.version)
         return 1

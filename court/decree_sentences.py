@@ -22,7 +22,10 @@ DECREE_EVENTS = frozenset(
         "DecreeStepSkipped",
         "DecreeStepClosed",
         "DecreePassed",
+        "DecreeTimedOut",
+        "DecreeTurnLapsed",
         "DecreeTurnEnded",
+        "MarriageEnded",
         "MarriageProposed",
         "MarriageDeclined",
         "MarriageMade",
@@ -81,6 +84,26 @@ def decree_sentence(kind: str, d: dict[str, Any], state: CourtState) -> str:
             return f"Decree step {_step(d['step'])} closed."
         case "DecreePassed":
             return f"{_players(state, d['seats'])} passed in {_step(d['step'])}."
+        case "DecreeTimedOut":
+            unanswered = (
+                f" {_player(state, d['unanswered'])} left the marriage proposal unanswered; it is "
+                "declined."
+                if d.get("unanswered") is not None
+                else ""
+            )
+            return (
+                f"The clock ran out in {_step(d['step'])} (R-4.3): timed out: "
+                f"{_players(state, d['seats'])}.{unanswered}"
+            )
+        case "DecreeTurnLapsed":
+            return (
+                f"{_player(state, d['seat'])}'s turn in {_step(d['step'])} lapsed: {d['reason']}."
+            )
+        case "MarriageEnded":
+            return (
+                f"The marriage of {_noble(state, d['lord'])} and {_noble(state, d['lady'])} "
+                f"ended: {d['reason']}."
+            )
         case "DecreeTurnEnded":
             return f"{_player(state, d['seat'])} acted in {_step(d['step'])}; the turn passes on."
         case "MarriageProposed":

@@ -48,6 +48,20 @@ class BadToken(CourtError):
     status = 401
 
 
+class EngineDefect(CourtError):
+    """The court could not decide a command soundly: deciding it failed, or led to a court
+    its own invariants refuse. Nothing was stored; the defect is logged for the operator."""
+
+    status = 409
+
+    def __init__(self) -> None:
+        super().__init__(
+            "engine_defect",
+            "The court could not decide this soundly (a defect of the server, now logged for "
+            "the operator); the game is unchanged. Try another move, or ask the host.",
+        )
+
+
 class Conflict(CourtError):
     """Another command changed the game first and retries ran out."""
 

@@ -1,18 +1,68 @@
 """Properties every court state must keep, whatever events led to it.
 
-Used to refuse an imported log that was re-chained after a rule-breaking edit, and by the
-simulation after every event. Each check returns sentences naming what is broken and the
-rule it breaks; an empty list is a sound court.
+The service checks them on every state a decision leads to, event by event, before it
+appends; import and deep verification check them at every version of a log; the simulation
+and the property tests after every event. Each check returns sentences naming what is
+broken and the rule it breaks; an empty list is a sound court.
+
+`unsettled` names what the server's own follow-ups must have settled once a command is
+decided (a withdrawn candidate, a lapsed power); it holds between commands, not between the
+events of one command.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
-from court.ids import OUTLAW_KEEPS
-from court.ruleset import Category
-from court.state import CourtState, GameStatus, NobleStatus, PendingKind
+from court import electorate
+from court.decide.powers import power_lost
+from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN
+from court.ruleset import Category, Gender
+from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
+
+
+class Unsound(Exception):
+    """A state breaks the court's invariants: raised by `require_sound`."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(problems[0])
+        self.problems = problems
+
+
+def require_sound(state: CourtState, event: object = None) -> None:
+    """Raise `Unsound` when the state breaks an invariant (a `decide` check)."""
+    found = violations(state)
+    if found:
+        raise Unsound(found)
+
+
+Check = Callable[[CourtState], list[str]]
+
+
+def _reads(*parts: str) -> Callable[[Check], Check]:
+    """A check that reads only these parts of the court answers from the last call when it
+    is handed the very same parts (the court is frozen: a changed part is a new object), so
+    that checking every state a command leads to costs little beyond what changed."""
+
+    def wrap(check: Check) -> Check:
+        last: list[Any] = [None]
+
+        def cached(state: CourtState) -> list[str]:
+            key = tuple(getattr(state, part) for part in parts)
+            seen = last[0]  # one read and one write of a tuple: safe between threads
+            if seen is not None and all(a is b for a, b in zip(seen[0], key, strict=True)):
+                return list(seen[1])
+            found = check(state)
+            last[0] = (key, tuple(found))
+            return found
+
+        cached.__name__ = check.__name__
+        cached.__doc__ = check.__doc__
+        return cached
+
+    return wrap
 
 
 def violations(state: CourtState) -> list[str]:
@@ -25,6 +75,7 @@ def violations(state: CourtState) -> list[str]:
     return found
 
 
+@_reads("treasury", "seats", "players", "rules")
 def _seats(state: CourtState) -> list[str]:
     found = [
         f"House {house} holds {gold} Gold Dragons; a treasury never goes below 0 (R-2.1)"
@@ -37,68 +88,98 @@ def _seats(state: CourtState) -> list[str]:
     if len(houses) != len(set(houses)):
         found.append("two seats play the same House")
     if state.rules is not None:
-        known = {h.id for h in state.rules.houses}
+        known = state.rules.house_index
         found.extend(f"House {h} is not in the roster" for h in houses if h not in known)
     return found
 
 
+_LORDS_ONLY = (Category.MILITARY, Category.HIGH)
+
+
+@_reads("titles", "nobles", "pending", "rules")
 def _titles(state: CourtState) -> list[str]:
-    """Each title exists and is held by a Noble who may hold it (R-1.4, R-3.1, R-6.5, R-8.3)."""
+    """Each title exists and is held by a Noble who may hold it (R-1.4, R-3.1, R-3.2, R-3.10,
+    R-6.5, R-8.3), within the slots of its category."""
     found: list[str] = []
+    index = state.ruleset.title_index
+    slots = state.ruleset.slots
+    held: Counter[tuple[str, Category]] = Counter()
     for title, noble_id in state.titles.items():
-        definition = state.ruleset.title(title)
+        definition = index.get(title)
         noble = state.nobles.get(noble_id)
         if definition is None or noble is None:
             found.append(f"title {title} is held by unknown Noble {noble_id} or is unknown")
             continue
-        if not noble.alive:
+        category = definition.category
+        held[(noble_id, category)] += 1
+        if noble.status is NobleStatus.DEAD:
             found.append(f"{noble.name} is dead but holds {title} (R-1.4)")
         elif definition.nights_watch != (noble.status is NobleStatus.BROTHER):
             found.append(
                 f"{noble.name} ({noble.status.value}) holds {title}: only Brothers hold the "
                 "Night's Watch titles and Brothers hold no other (R-3.4, R-8.3)"
             )
-        if noble.outlaw and definition.category is not Category.FIEF and title not in OUTLAW_KEEPS:
+        if noble.outlaw and category is not Category.FIEF and title not in OUTLAW_KEEPS:
             found.append(f"{noble.name} is an Outlaw but still holds {title} (R-6.5)")
-    return found
-
-
-def _slots(state: CourtState) -> list[str]:
-    """R-3.2: at most 1 High, 2 Fief and 1 Military title, but while the game waits for the
-    player's pass-or-return choice, when the Noble holds one title too many."""
-    held: Counter[tuple[str, Category]] = Counter()
-    for title, noble in state.titles.items():
-        definition = state.ruleset.title(title)
-        if definition is not None:
-            held[(noble, definition.category)] += 1
+        if (category in _LORDS_ONLY or title == KING) and noble.gender is not Gender.LORD:
+            found.append(f"{noble.name} is a Lady but holds {title}, a Lord's title (R-3.10)")
+        if category is Category.MOTHER_OF_DRAGONS and noble.gender is not Gender.LADY:
+            found.append(f"{noble.name} is a Lord but holds {title}, a Lady's title (R-3.10)")
     pending = state.pending
-    found = []
-    for (noble, category), count in held.items():
-        limit = state.ruleset.slots.get(category)
+    for (noble_id, category), count in held.items():
+        limit = slots.get(category)
         if limit is None:
             continue
-        if pending is not None and pending.kind is PendingKind.OVERFLOW and pending.noble == noble:
-            pending_title = state.ruleset.title(pending.title)
+        if (
+            pending is not None
+            and pending.kind is PendingKind.OVERFLOW
+            and pending.noble == noble_id
+        ):
+            pending_title = index.get(pending.title)
             if pending_title is not None and pending_title.category is category:
                 limit += 1
         if count > limit:
-            found.append(f"Noble {noble} holds {count} {category.value} titles (R-3.2)")
+            found.append(f"Noble {noble_id} holds {count} {category.value} titles (R-3.2)")
     return found
 
 
+@_reads("titles", "nobles", "rules")
+def _royals(state: CourtState) -> list[str]:
+    """R-3.8: the Queen is the living King's wife; while a King reigns only he protects the
+    realm (R-6.5 may leave him without the title)."""
+    found: list[str] = []
+    king, queen = state.titles.get(KING), state.titles.get(QUEEN)
+    if queen is not None:
+        husband = state.nobles.get(king) if king is not None else None
+        if husband is None or not husband.alive or husband.spouse != queen:
+            found.append(f"{queen} is Queen but not the wife of a living King (R-3.8)")
+    protector = state.titles.get(PROTECTOR)
+    if (
+        king is not None
+        and protector is not None
+        and protector != king
+        and state.ruleset.profile.titles.king_holds_protector
+    ):
+        found.append(f"{protector} protects the realm while {king} is King (R-3.8)")
+    return found
+
+
+@_reads("nobles")
 def _nobles(state: CourtState) -> list[str]:
     """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1)."""
     found: list[str] = []
-    for noble in state.nobles.values():
-        captive = noble.status is NobleStatus.CAPTIVE
-        if captive != (noble.captor is not None) or noble.captor == noble.house:
-            found.append(f"{noble.name} is {noble.status.value} held by {noble.captor} (R-8.1)")
-        if noble.outlaw and noble.status in (NobleStatus.DEAD, NobleStatus.BROTHER):
-            found.append(f"{noble.name} is {noble.status.value} and an Outlaw (R-6.5, R-8.3)")
+    nobles = state.nobles
+    captive, dead, brother = NobleStatus.CAPTIVE, NobleStatus.DEAD, NobleStatus.BROTHER
+    for noble in nobles.values():
+        status, captor = noble.status, noble.captor
+        if (captor is None) == (status is captive) or captor == noble.house:
+            found.append(f"{noble.name} is {status.value} held by {captor} (R-8.1)")
+        if noble.outlaw and (status is dead or status is brother):
+            found.append(f"{noble.name} is {status.value} and an Outlaw (R-6.5, R-8.3)")
         if noble.spouse is None:
             continue
-        spouse = state.nobles.get(noble.spouse)
-        if not noble.alive:
+        spouse = nobles.get(noble.spouse)
+        if noble.status is NobleStatus.DEAD:
             found.append(f"{noble.name} is dead but still married (R-1.4, R-5.4)")
         elif spouse is None or spouse.spouse != noble.id:
             found.append(f"{noble.name}'s marriage is not returned by his spouse (R-5.1)")
@@ -107,10 +188,13 @@ def _nobles(state: CourtState) -> list[str]:
     return found
 
 
+@_reads("alliances", "nobles", "seats", "players", "rules")
 def _alliances(state: CourtState) -> list[str]:
     """R-4.7, R-5.2, R-5.4: alliances only with 4 to 6 players, one each, while married."""
     found: list[str] = []
-    if state.alliances and state.players < 4:
+    if not state.alliances:
+        return found
+    if state.players < state.ruleset.profile.marriage.min_players_for_alliance:
         found.append(f"an alliance exists in a {state.players}-player game (R-4.7)")
     seats = [s for a in state.alliances for s in a.seats]
     if len(seats) != len(set(seats)):
@@ -126,33 +210,89 @@ def _alliances(state: CourtState) -> list[str]:
     return found
 
 
-def _court(state: CourtState) -> list[str]:
-    """The Night's Watch limit, the Sept ban and the winners (R-4.6, R-4.7, R-6.2, R-8.3)."""
+@_reads("nobles", "players", "rules")
+def _watch(state: CourtState) -> list[str]:
+    """R-8.3, R-6.4: at most as many Brothers as the profile allows, one a House."""
     found: list[str] = []
-    brothers = Counter(n.house for n in state.nobles.values() if n.status is NobleStatus.BROTHER)
-    limit = state.ruleset.profile.night_watch.max_brothers
-    most = state.players if limit == "players" else int(limit)
-    if sum(brothers.values()) > most:
-        found.append(f"{sum(brothers.values())} Brothers serve; at most {most} may (R-8.3)")
-    found.extend(
-        f"House {h} has {n} Brothers; at most one (R-6.4)" for h, n in brothers.items() if n > 1
-    )
-    # R-6.2: within step 1.1.2 the pillage follows the embrace (after the Hand's answer).
-    pillaging = state.decree is not None and state.decree.id == "false_idols"
-    if state.septs_banned and state.septs and not pillaging:
-        found.append("Septs stand after the False Idols were destroyed (R-6.2)")
-    unknown = state.septs - {v.id for v in state.ruleset.villages}
-    if unknown:
-        found.append(f"Septs stand outside the map: {sorted(unknown)} (R-4.6)")
-    if state.winners and state.status is not GameStatus.ENDED:
-        found.append("winners are recorded in a game still being played (R-4.7)")
+    brother = NobleStatus.BROTHER
+    houses = [n.house for n in state.nobles.values() if n.status is brother]
+    if houses:
+        limit = state.ruleset.profile.night_watch.max_brothers
+        most = state.players if limit == "players" else int(limit)
+        if len(houses) > most:
+            found.append(f"{len(houses)} Brothers serve; at most {most} may (R-8.3)")
+        found.extend(
+            f"House {h} has {n} Brothers; at most one (R-6.4)"
+            for h, n in Counter(houses).items()
+            if n > 1
+        )
     return found
 
 
-CHECKS: tuple[Callable[[CourtState], list[str]], ...] = (
+def _court(state: CourtState) -> list[str]:
+    """Septs, the steps of the round and the winners (R-4.1, R-4.6, R-4.7, R-6.2)."""
+    found = _septs(state)
+    if state.winners and state.status is not GameStatus.ENDED:
+        found.append("winners are recorded in a game still being played (R-4.7)")
+    if state.status is GameStatus.PLAYING:
+        if (state.decree or state.election) and state.phase is not Phase.DECREES:
+            found.append(f"a phase-1 step is open in phase {state.phase} (R-4.2)")
+        if (state.auction or state.purchase_turns) and state.phase is not Phase.PURCHASES:
+            found.append(f"a purchase step is open in phase {state.phase} (R-4.1)")
+    if state.fourth_seat is not None and state.fourth_seat not in state.nobles:
+        found.append(f"the fourth council seat is held by unknown Noble {state.fourth_seat}")
+    return found
+
+
+def _septs(state: CourtState) -> list[str]:
+    """R-4.6: at most the profile's number of Septs a village, on the map; none after the false
+    idols were destroyed (R-6.2), but within step 1.1.2 where the pillage follows the embrace."""
+    found: list[str] = []
+    if not state.septs:
+        return found
+    pillaging = state.decree is not None and state.decree.id == "false_idols"
+    if state.septs_banned and not pillaging:
+        found.append("Septs stand after the False Idols were destroyed (R-6.2)")
+    most = state.ruleset.profile.purchases.septs_per_village
+    villages = {v.id for v in state.ruleset.villages}
+    for village, count in state.septs.items():
+        if village not in villages:
+            found.append(f"a Sept stands outside the map, at {village} (R-4.6)")
+        if not 1 <= count <= most:
+            found.append(f"{village} has {count} Septs; 1 to {most} may stand (R-4.6)")
+    return found
+
+
+CHECKS: tuple[Check, ...] = (
     _titles,
-    _slots,
+    _royals,
     _nobles,
     _alliances,
+    _watch,
     _court,
 )
+
+
+def unsettled(state: CourtState) -> list[str]:
+    """What the server's follow-ups settle by themselves once a command is decided: a
+    candidate who can no longer stand is withdrawn (R-7.2), a lapsed power passes its turn
+    (R-6.7), a vacated fourth seat is freed (R-4.6)."""
+    found: list[str] = []
+    if state.status is not GameStatus.PLAYING or state.pending is not None:
+        return found
+    election = state.election
+    if election is not None:
+        spec = electorate.spec(state, election.id)
+        found += [
+            f"candidate {n} of {election.id} can no longer stand but was not withdrawn (R-7.2)"
+            for n in election.standing
+            if not electorate.eligible(state, spec, state.nobles[n])
+        ]
+    decree = state.decree
+    if decree is not None and decree.power is not None and state.proposal is None:
+        lost = power_lost(state, decree.power)
+        if lost is not None:
+            found.append(f"the turn under way in {decree.id} did not lapse: {lost}")
+    if state.fourth_seat is not None and not electorate.is_council(state, state.fourth_seat):
+        found.append(f"{state.fourth_seat} left the council but holds the fourth seat (R-4.6)")
+    return found

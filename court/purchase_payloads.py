@@ -16,6 +16,8 @@ from court.commands import (
     BuyFiefTitle,
     ChooseCouncilSeat,
     Command,
+    EndPurchases,
+    GrantFiefTitle,
     OfferRansom,
     PassBid,
     RefuseRansom,
@@ -32,6 +34,14 @@ def build_sept(b: Payload) -> BuildSept:
 
 def buy_fief_title(b: Payload) -> BuyFiefTitle:
     return BuyFiefTitle(title=TitleId(b["title"]), noble=NobleId(b["noble"]))
+
+
+def grant_fief_title(b: Payload) -> GrantFiefTitle:
+    return GrantFiefTitle(title=TitleId(b["title"]), noble=NobleId(b["noble"]))
+
+
+def end_purchases(b: Payload) -> EndPurchases:
+    return EndPurchases()
 
 
 def pass_bid(b: Payload) -> PassBid:
@@ -76,6 +86,19 @@ PURCHASES: tuple[tuple[str, str, str, Callable[[Payload], Command]], ...] = (
         "buy_fief_title",
         "Phase 4: buy a free Fief title for one of your Nobles (R-3.6, R-3.2)",
         buy_fief_title,
+    ),
+    (
+        "purchases/grant-fief",
+        "grant_fief_title",
+        "Phase 4, the King: grant a free Fief title to a Noble of any House who could stand "
+        "for it, one a round (R-3.6, R-3.10)",
+        grant_fief_title,
+    ),
+    (
+        "purchases/done",
+        "end_purchases",
+        "Phase 4: you are done with your purchases; the turn passes on (R-4.1)",
+        end_purchases,
     ),
     (
         "purchases/pass-bid",

@@ -21,6 +21,8 @@ from court.commands import (
     BuyFiefTitle,
     ChooseCouncilSeat,
     Command,
+    EndPurchases,
+    GrantFiefTitle,
     JoinSeat,
     LeaveSeat,
     MarkerChoice,
@@ -35,7 +37,8 @@ from court.commands import (
     StartGame,
     WithdrawRansom,
 )
-from court.decide import decrees, marriages, purchases, titles
+from court.decide import council_seat, decrees, false_idols, marriages, outlaws, purchases, titles
+from court.decide.powers import seat_holding
 from court.decide.rounds import HOST_PHASES
 from court.decree_commands import (
     AnswerMarriage,
@@ -48,9 +51,9 @@ from court.decree_commands import (
     ProposeMarriage,
     SendToWall,
 )
-from court.ids import NobleId, Seat
+from court.ids import HAND, NobleId, Seat
 from court.ruleset import Category
-from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage
+from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep
 
 PLACEHOLDER_SALT = "drawn-by-the-server"
 
@@ -102,13 +105,11 @@ def _pending(state: CourtState, seat: Seat) -> list[Command]:
         if category is Category.ROYAL:
             continue
         moves.append(ResolveTitleOverflow(title=title, to=None))
-        for noble in state.nobles:
-            if (
-                noble != pending.noble
-                and titles.could_hold(state, title, noble)
-                and titles.has_free_slot(state, noble, category)
-            ):
-                moves.append(ResolveTitleOverflow(title=title, to=noble))
+        moves += [
+            ResolveTitleOverflow(title=title, to=noble)
+            for noble in state.nobles
+            if noble != pending.noble and titles.could_stand(state, title, noble)
+        ]
     return moves
 
 
@@ -132,22 +133,16 @@ def _decree(state: CourtState, seat: Seat) -> list[Command]:
             if marriages.master_of_laws_seat(state) == seat:
                 moves += [Divorce(noble=n) for n in marriages.divorceable(state)]
         case "false_idols":
-            moves += _false_idols(state, seat)
+            moves += _false_idols(state, decree, seat)
         case "royal_pardon":
             moves += [Pardon(noble=n.id) for n in state.nobles.values() if n.outlaw and n.alive]
         case "send_to_wall":
-            moves += [SendToWall(noble=n) for n in _wall_targets(state)]
+            moves += [SendToWall(noble=n) for n in outlaws.wall_targets(state)]
         case "title_concession":
-            moves += [ConcedeTitle(title=t, to=n) for t, n in decrees._concessions(state, seat)]
+            moves += [ConcedeTitle(title=t, to=n) for t, n in decrees.concessions(state, seat)]
         case "oathbreakers":
-            moves += [Desert(noble=n) for n in decrees._brothers(state, seat)]
+            moves += [Desert(noble=n) for n in outlaws.brothers(state, seat)]
     return moves
-
-
-def ProposeMarriageOf(noble: NobleId, other: NobleId) -> Command:
-    from court.decree_commands import ProposeMarriage
-
-    return ProposeMarriage(noble=noble, to_noble=other)
 
 
 def _burnable(state: CourtState) -> list[NobleId]:
@@ -158,28 +153,20 @@ def _burnable(state: CourtState) -> list[NobleId]:
     ]
 
 
-def _false_idols(state: CourtState, seat: Seat) -> list[Command]:
-    hand = decrees.seat_holding(state, decrees.HAND)
-    if not state.septs_banned:
-        if hand != seat:
-            return [EmbraceRhllor()]
-        return [EmbraceRhllor(), EmbraceRhllor(hand_converts=True)] + [
-            EmbraceRhllor(hand_converts=True, burn=n) for n in _burnable(state)
+def _false_idols(state: CourtState, decree: TurnStep, seat: Seat) -> list[Command]:
+    """R-6.2: the Protector embraces (answering for the Hand too when his player holds him,
+    if no turn of the Hand follows); the Hand answers an embrace in his own turn."""
+    if false_idols.hand_turn(decree):
+        if not state.septs_banned:
+            return []
+        return [HandConversion(convert=False), HandConversion(convert=True)] + [
+            HandConversion(convert=True, burn=n) for n in _burnable(state)
         ]
-    return [HandConversion(convert=False), HandConversion(convert=True)] + [
-        HandConversion(convert=True, burn=n) for n in _burnable(state)
-    ]
-
-
-def _wall_targets(state: CourtState) -> list[NobleId]:
-    master = state.titles.get(decrees.MASTER_OF_LAWS)
-    return [
-        n.id
-        for n in state.nobles.values()
-        if n.alive
-        and n.id != master
-        and n.status is not NobleStatus.BROTHER
-        and (not n.outlaw or decrees._takes_the_black(state, n.id))
+    hand_follows = decree.turn + 1 < len(decree.order)
+    if hand_follows or seat_holding(state, HAND) != seat:
+        return [EmbraceRhllor()]
+    return [EmbraceRhllor(), EmbraceRhllor(hand_converts=True)] + [
+        EmbraceRhllor(hand_converts=True, burn=n) for n in _burnable(state)
     ]
 
 
@@ -192,7 +179,7 @@ def _election(state: CourtState, seat: Seat) -> list[Command]:
         return [Pass()] + [
             StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)
         ]
-    candidates = [noble for _, noble in election.candidates]
+    candidates = election.standing
     ballots: list[Command] = [Pass()]
     for candidate in candidates:
         for kind in ("for", "decoy"):
@@ -212,13 +199,13 @@ def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:
 
 
 def _purchases(state: CourtState, seat: Seat) -> list[Command]:
+    """Phase 4: the council seat sale first (R-4.6), then each player's purchase turn (R-4.1)."""
     if state.phase is not Phase.PURCHASES:
         return []
-    house = state.seats[seat].house
-    gold = state.treasury[house]
-    moves: list[Command] = []
+    gold = state.treasury[state.seats[seat].house]
     auction = state.auction
     if auction is not None:
+        moves: list[Command] = []
         if auction.winner is None and seat in auction.waiting:
             moves.append(PassBid())
             moves += [
@@ -227,41 +214,12 @@ def _purchases(state: CourtState, seat: Seat) -> list[Command]:
                 if 0 < a <= gold
             ]
         if auction.winner == seat:
-            moves += [
-                ChooseCouncilSeat(noble=n, title=t)
-                for n in purchases.wardens_off_council(state, house)
-                for t in purchases.free_masters(state)
-            ]
+            moves += council_seat.choices(state, seat)
         return moves
-    profile = state.ruleset.profile
-    if not state.septs_banned and gold >= profile.purchases.sept_cost:
-        moves += [
-            BuildSept(village=v)
-            for v, h in state.villages.items()
-            if h == house and v not in state.septs
-        ]
-    if gold >= profile.titles.fief_price:
-        moves += _fief_purchases(state, seat)
-    return moves
-
-
-def _fief_purchases(state: CourtState, seat: Seat) -> list[Command]:
-    house = state.seats[seat].house
-    moves: list[Command] = []
-    for title in state.ruleset.titles:
-        if title.category is not Category.FIEF or title.id in state.titles:
-            continue
-        villages = [v.id for v in state.ruleset.villages if v.fiefdom == title.fiefdom]
-        if not all(state.villages.get(v) == house for v in villages):
-            continue
-        moves += [
-            BuyFiefTitle(title=title.id, noble=n.id)
-            for n in state.nobles.values()
-            if n.house == house
-            and titles.could_hold(state, title.id, n.id)
-            and titles.has_free_slot(state, n.id, Category.FIEF)
-        ]
-    return moves
+    turns = state.purchase_turns
+    if turns is None or turns.current != seat:
+        return []
+    return purchases.options(state, seat)
 
 
 def _ransom(state: CourtState, seat: Seat) -> list[Command]:
@@ -301,6 +259,8 @@ MESSAGES: dict[type, str] = {
     Desert: "desert",
     BuildSept: "build_sept",
     BuyFiefTitle: "buy_fief_title",
+    GrantFiefTitle: "grant_fief_title",
+    EndPurchases: "end_purchases",
     PlaceBid: "place_bid",
     PassBid: "pass_bid",
     ChooseCouncilSeat: "choose_council_seat",

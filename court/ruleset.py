@@ -6,7 +6,7 @@ roster and title table copied into `GameCreated` into frozen, typed data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -102,7 +102,6 @@ class Purchases:
 class Marriage:
     hard_to_marry_fee: int
     opposite_gender: bool
-    alliances_per_player: int
     min_players_for_alliance: int
 
 
@@ -261,6 +260,13 @@ class Ruleset:
     houses: tuple[HouseCard, ...]
     titles: tuple[TitleDef, ...]
     slots: dict[Category, int | None]
+    # Titles and Houses by id: looked up on every rule check, so built once.
+    title_index: dict[TitleId, TitleDef] = field(default_factory=dict, compare=False, repr=False)
+    house_index: dict[HouseId, HouseCard] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title_index", {t.id: t for t in self.titles})
+        object.__setattr__(self, "house_index", {h.id: h for h in self.houses})
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Ruleset:
@@ -316,7 +322,7 @@ class Ruleset:
         )
 
     def house(self, house_id: HouseId) -> HouseCard | None:
-        return next((h for h in self.houses if h.id == house_id), None)
+        return self.house_index.get(house_id)
 
     def title(self, title_id: TitleId) -> TitleDef | None:
-        return next((t for t in self.titles if t.id == title_id), None)
+        return self.title_index.get(title_id)

@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from court import text
 from court.commands import DeathKind
 
 
@@ -18,8 +19,8 @@ class WholeMatch(validate.Regexp):
         return value
 
 
-ID = WholeMatch(r"^[a-z0-9][a-z0-9_-]{0,63}$", error="Use lower-case letters, digits, - and _.")
-NAME = validate.Length(min=1, max=40)
+ID = WholeMatch(f"^{text.ID.pattern}$", error="Use lower-case letters, digits, - and _.")
+NAME = validate.Length(min=1, max=text.NAME_LIMIT)
 DAY = 7 * 24 * 3600
 VERSION_MAX = 2**31 - 1
 
@@ -36,14 +37,11 @@ class Text(fields.String):
         super().__init__(metadata={"pattern": PRINTABLE, **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
-        text = super()._deserialize(value, attr, data, **kwargs)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValidationError("Text must be valid Unicode.") from None
-        if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
-            raise ValidationError("Text cannot hold control characters.")
-        return text
+        typed = super()._deserialize(value, attr, data, **kwargs)
+        problem = text.unprintable(typed)
+        if problem is not None:
+            raise ValidationError(f"This text cannot be stored as typed: {problem}.")
+        return typed
 
 
 def Int(**kwargs: Any) -> fields.Integer:
@@ -278,6 +276,8 @@ class RansomAnswerSchema(Schema):
 PURCHASE_SCHEMAS: dict[str, type[Schema] | None] = {
     "build_sept": SeptSchema,
     "buy_fief_title": FiefPurchaseSchema,
+    "grant_fief_title": FiefPurchaseSchema,
+    "end_purchases": None,
     "pass_bid": None,
     "choose_council_seat": CouncilSeatSchema,
     "offer_ransom": RansomOfferSchema,
@@ -379,12 +379,22 @@ class HistoryPageSchema(Schema):
 
 
 class VerificationSchema(Schema):
+    """The deep check of a game's log (README, "What verify checks")."""
+
     ok = fields.Boolean(required=True)
     records = fields.Integer(required=True)
     head = fields.String(required=True)
     bad_index = fields.Integer(allow_none=True, required=True)
     bad_version = fields.Integer(allow_none=True, required=True)
+    check = fields.String(
+        required=True,
+        metadata={
+            "description": "the check that failed: chain, record, names, fold, invariants, "
+            "commitments, tally, bids or dice; empty when ok"
+        },
+    )
     reason = fields.String(required=True)
+    notes = fields.List(fields.String(), required=True)
 
 
 class ProfilesSchema(Schema):

@@ -44,9 +44,10 @@ def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
         }
         why = reasons.get(d["reason"], d["reason"])
         return f"Round {held_in}, {title}: nobody elected ({why})."
+    tie = ", put forward first of those tied at the top" if d["reason"] == "tie_broken" else ""
     return (
         f"Round {held_in}, {title}: {_noble(state, d['winner'])} elected with "
-        f"{votes[d['winner']]} vote{'s' if votes[d['winner']] != 1 else ''}."
+        f"{votes[d['winner']]} vote{'s' if votes[d['winner']] != 1 else ''}{tie}."
     )
 
 
@@ -82,7 +83,7 @@ def _purchase_sentence(state: CourtState, kind: str, d: dict[str, Any]) -> str:
             return f"{_player(state, d['seat'])} passed in the sale of the council seat."
         case "BidsTimedOut":
             who = ", ".join(_player(state, s) for s in d["passed"]) or "nobody"
-            return f"The sale's deadline passed; recorded as passing: {who}."
+            return f"The clock ran out for the sale (R-4.3); timed out, counted as passing: {who}."
         case "BidsRevealed":
             shown = ", ".join(
                 f"{_player(state, b['seat'])} {b['amount']}" + (" (void)" if b["void"] else "")
@@ -109,6 +110,23 @@ def _purchase_sentence(state: CourtState, kind: str, d: dict[str, Any]) -> str:
             )
         case "CouncilSeatLapsed":
             return f"{_player(state, d['seat'])} loses the council seat bought: {d['reason']}."
+        case "CouncilSeatVacated":
+            return f"The fourth Small Council seat is free again: {d['reason']} (R-4.6)."
+        case "PurchaseTurnsOpened":
+            who = ", ".join(_player(state, s) for s in d["order"]) or "nobody"
+            return f"Purchases at court, in turn order: {who} (R-4.1)."
+        case "PurchasesDone" if d.get("reason"):
+            return f"{_player(state, d['seat'])} is done with purchases: {d['reason']}."
+        case "PurchasesDone":
+            return f"{_player(state, d['seat'])} is done with purchases."
+        case "PurchasesTimedOut":
+            who = ", ".join(_player(state, s) for s in d["seats"]) or "nobody"
+            return f"The clock ran out for the purchases (R-4.3); timed out: {who}."
+        case "FiefGrantedByKing":
+            return (
+                f"The King granted the {_title(state, d['title'])} title to "
+                f"{_noble(state, d['noble'])} (R-3.6)."
+            )
         case "RansomOffered":
             parts = [_gold(d["gold"])] if d["gold"] else []
             parts += [_noble(state, n) for n in d["captives"]]
@@ -143,6 +161,11 @@ PURCHASE_EVENTS = frozenset(
         "BidsRevealed",
         "CouncilSeatTaken",
         "CouncilSeatLapsed",
+        "CouncilSeatVacated",
+        "PurchaseTurnsOpened",
+        "PurchasesDone",
+        "PurchasesTimedOut",
+        "FiefGrantedByKing",
         "RansomOffered",
         "RansomPaid",
         "RansomRefused",
@@ -189,7 +212,19 @@ def describe(record: Record, state: CourtState) -> str:
             return f"{_player(state, d['seat'])} placed {what}."
         case "StepTimedOut":
             who = ", ".join(_player(state, s) for s in d["passed"]) or "nobody"
-            return f"The deadline passed; recorded as passing: {who}."
+            return f"The clock ran out (R-4.3); timed out, counted as passing: {who}."
+        case "CandidateWithdrawn":
+            return f"{d['reason']}."
+        case "TitleChoiceTimedOut":
+            what = (
+                "the title is taken"
+                if d["kind"] == "acceptance"
+                else "the title one too many returns to the board"
+            )
+            return (
+                f"The clock ran out for {_player(state, d['seat'])}'s choice about the "
+                f"{_title(state, d['title'])} title (R-4.3): {what}."
+            )
         case "BallotsRevealed":
             return _revealed_sentence(state, d)
         case "TitleRefused":

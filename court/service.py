@@ -8,6 +8,7 @@ concurrent append, and the cache of current states keyed by (game, version).
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from court import codec
-from court.chain import GENESIS, Record, Verification, canonical, link, private_digest, verify
+from court.audit import audit
+from court.chain import GENESIS, Record, Verification, canonical, link, private_digest
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -35,6 +37,7 @@ from court.errors import (
     Conflict,
     CorruptLog,
     CourtError,
+    EngineDefect,
     NotFound,
     UnknownGame,
 )
@@ -42,7 +45,7 @@ from court.events import Event
 from court.evolve import evolve, initial
 from court.fifo import FifoLock
 from court.ids import GameId, HouseId, NobleId
-from court.invariants import violations
+from court.invariants import Unsound, require_sound
 from court.ports import (
     EventStore,
     Publisher,
@@ -51,7 +54,33 @@ from court.ports import (
     iso_time,
     token_digest,
 )
-from court.state import CourtState, GameStatus
+from court.state import CourtState
+
+log = logging.getLogger("small_council.service")
+
+# Command fields that may hold a secret (a ballot, a bid, a token's digest, the dice seed):
+# never written to a log line.
+_SECRET_FIELDS = frozenset(
+    {
+        "markers",
+        "amount",
+        "salt",
+        "token_sha256",
+        "host_token_sha256",
+        "dice_seed",
+        "game_master_token_sha256",
+        "ruleset",
+    }
+)
+
+
+def describe(command: Command) -> str:
+    """A command for the operator's log: its name and its fields, secrets left out."""
+    fields = getattr(command, "__dataclass_fields__", {})
+    shown = ", ".join(
+        f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
+    )
+    return f"{type(command).__name__}({shown})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +166,7 @@ class CourtService:
                 private = None if row[8] is None else loads(row[8])
                 event = decode(row[3], row[4], loads(row[7]), private, upcasters)
                 state = evolve(state, event)
-            except (LookupError, TypeError, ValueError, AttributeError, CourtError) as exc:
+            except Exception as exc:  # a record evolve cannot fold: the log was edited
                 raise CorruptLog(
                     "log_unreadable",
                     f"Game {game_id} cannot be rebuilt at version {row[2]} ({exc!r}); "
@@ -166,10 +195,11 @@ class CourtService:
         return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
 
     def verify(self, game_id: str) -> Verification:
-        """Check the chain from the stored records alone, without rebuilding the court."""
+        """Check the stored log deeply (court/audit.py): the chain, every commitment, tally
+        and die roll, the invariants at every version, ids and names."""
         if self.store.head(game_id) is None:
             raise UnknownGame(game_id)
-        return verify(self.store.read(game_id))
+        return audit(self.store.read(game_id), self.upcasters)
 
     def games(self) -> list[str]:
         return self.store.games()
@@ -280,7 +310,7 @@ class CourtService:
                 head = self._head_for(game_id, command)
                 now = self.clock()
                 try:
-                    events, state = decide_folded(head.state, command, actor, now)
+                    events, state = self._decide(game_id, head.state, command, actor, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue
@@ -295,10 +325,42 @@ class CourtService:
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self._remember(game_id, new_head)
-                for publisher in self.publishers:
-                    publisher.publish(GameId(game_id), records, state)
+                self._publish(game_id, records, state)
                 return Outcome(new_head.version, tuple(records), state)
         raise Conflict("busy", "The game changed too often while deciding; please try again.")
+
+    def _decide(
+        self, game_id: str, state: CourtState, command: Command, actor: Actor, now: float
+    ) -> tuple[tuple[Event, ...], CourtState]:
+        """Decide, checking every state on the way with the invariants import enforces. A
+        failure that is not a rule's refusal is an engine defect: logged with the game and
+        the command (secrets left out), refused with a code, and nothing is stored."""
+        try:
+            return decide_folded(state, command, actor, now, check=require_sound)
+        except CourtError:
+            raise
+        except Unsound as exc:
+            log.error(
+                "engine defect: game %s, %s by %s would break the court: %s",
+                game_id,
+                describe(command),
+                actor,
+                "; ".join(exc.problems),
+            )
+        except Exception:
+            log.exception(
+                "engine defect: game %s, deciding %s by %s", game_id, describe(command), actor
+            )
+        raise EngineDefect()
+
+    def _publish(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
+        """Tell every publisher; the records are stored, so one failing never fails the
+        command or keeps the others from hearing of it."""
+        for publisher in self.publishers:
+            try:
+                publisher.publish(GameId(game_id), records, state)
+            except Exception:
+                log.exception("publishing game %s version %s", game_id, records[-1].version)
 
     def _head_for(self, game_id: str, command: Command) -> Head:
         """The state to decide on: the cached head, trusted optimistically.
@@ -376,37 +438,27 @@ class CourtService:
     # -- moving whole logs -------------------------------------------------
 
     def import_log(self, lines: Iterable[dict[str, Any]]) -> Verification:
-        """Store a whole exported log as a new game after checking its chain and its events."""
+        """Store a whole exported log as a new game after verifying it deeply, exactly as
+        `verify` checks a stored one; refused at the first failing version, with why."""
         try:
             records = [Record.from_json(line) for line in lines]
         except (TypeError, ValueError, AttributeError) as exc:
             raise BadRecord("bad_import", f"The file is not an exported log: {exc}.") from None
         if not records:
             raise BadRecord("empty_import", "The file holds no records.")
-        result = verify(records)
+        result = audit(records, self.upcasters)
         if not result.ok:
+            code = "tampered_log" if result.check == "chain" else "bad_import"
             raise BadRecord(
-                "tampered_log",
-                f"Record {result.bad_index} breaks the hash chain: {result.reason}.",
+                code,
+                f"Version {result.bad_version} (record {result.bad_index}) fails the "
+                f"{result.check} check: {result.reason}.",
             )
+        if records[0].type != "GameCreated":
+            raise BadRecord("bad_import", "The log does not begin with a created game.")
         game_id = records[0].game_id
         if self.store.head(game_id) is not None:
             raise CourtError("game_exists", f"Game {game_id} is already stored here.")
-        state = initial(GameId(game_id))
-        for index, record in enumerate(records):
-            try:
-                state = evolve(state, self.decode(record))
-            except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
-                raise BadRecord(
-                    "bad_import", f"Record {index} cannot be replayed: {exc!r}."
-                ) from None
-            broken = violations(state)
-            if broken:
-                raise BadRecord(
-                    "rule_broken", f"Record {index} breaks the court rules: {broken[0]}."
-                )
-        if state.status is GameStatus.NEW:
-            raise BadRecord("bad_import", "The log does not begin with a created game.")
         with self._lock_for(game_id):
             try:
                 self.store.append(records, 0)

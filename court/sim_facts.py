@@ -43,12 +43,37 @@ WEIGHTS = {
 }
 
 
+def in_the_spotlight(state: CourtState) -> set[NobleId]:
+    """Nobles whose fate matters to the step under way: title holders (the powers of a decree
+    step among them), candidates, the couple of a proposal, the Protector who embraced, the
+    winner awaiting his title. Facts about them are where rule bugs hide (R-6.7, R-7.2)."""
+    found = set(state.titles.values())
+    if state.election is not None:
+        found |= {n for _, n in state.election.candidates}
+    if state.proposal is not None:
+        found |= {state.proposal.noble, state.proposal.to_noble}
+    if state.decree is not None:
+        found |= {p.noble for p in state.decree.powers if p is not None}
+        if state.decree.embraced_by is not None:
+            found.add(state.decree.embraced_by)
+    if state.pending is not None:
+        found.add(state.pending.noble)
+    if state.fourth_seat is not None:
+        found.add(state.fourth_seat)
+    found |= {n.spouse for n in state.nobles.values() if n.spouse is not None}
+    return {n for n in found if n in state.nobles}
+
+
 def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
-    """One fact the host might record now; `serial` keeps new Noble ids unique."""
+    """One fact the host might record now; `serial` keeps new Noble ids unique. Half the
+    facts about a Noble are about one in the spotlight."""
     kind = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
     houses = [HouseId(s.house) for s in state.seats.values()]
     nobles = list(state.nobles.values())
     living = [n for n in nobles if n.alive] or nobles
+    spotlight = [state.nobles[n] for n in sorted(in_the_spotlight(state))]
+    if spotlight and rng.random() < 0.5:
+        living = [n for n in spotlight if n.alive] or living
     cause = f"simulated {kind.replace('_', ' ')}"
     if kind == "village":  # mostly a village nobody holds yet: the table spreads out
         free = [v.id for v in state.ruleset.villages if v.id not in state.villages]

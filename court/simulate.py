@@ -2,9 +2,12 @@
 through the real service and event store, checking the court after every event.
 
 Every move is drawn from `rules.legal_commands`, so a listed move the court refuses is a
-defect and is reported. Facts are drawn by `sim_facts` and may be impossible: a refused fact
-must leave the log as it was. After the game, the state rebuilt from the exported log must
-equal the live state. A seed makes a game repeatable: same seed, same log.
+defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid
+decree step, mid ballot, while a title choice waits, during the sale) and may be impossible:
+a refused fact must leave the log as it was. After every command the server's follow-ups
+must have settled the court (`invariants.unsettled`) and someone must be able to move (no
+game may stall, R-4.3). After the game, the state rebuilt from the exported log must equal
+the live state. A seed makes a game repeatable: same seed, same log.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from court import codec
-from court.chain import Record, verify
+from court.audit import audit
+from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -30,7 +35,7 @@ from court.decide import rounds
 from court.errors import CourtError
 from court.evolve import evolve, replay
 from court.ids import GameId, Seat
-from court.invariants import violations
+from court.invariants import unsettled, violations
 from court.ports import EventStore
 from court.rules import legal_commands
 from court.service import CourtService, Outcome
@@ -40,9 +45,44 @@ from court.state import CourtState, GameStatus
 START_TIME = 1_800_000_000.0
 DEADLINE_SECONDS = 120
 VARIANTS = ("nights_watch", "title_concession", "sealed_ballots")
+# Every mix of the variants, in a fixed order: game n of a run with `--variants all` plays
+# mix n % 8.
+MIXES: tuple[dict[str, bool], ...] = tuple(
+    {v: bool(n >> i & 1) for i, v in enumerate(VARIANTS)} for n in range(2 ** len(VARIANTS))
+)
 # Seconds between two moves: mostly quick, now and then long enough for a deadline to pass.
 PAUSES = (1, 1, 2, 3, 5, 8, DEADLINE_SECONDS + 1)
+# How often the host records a fact instead of a move being made: mostly in the phases played
+# at the table (R-4.1), but at every other moment too.
 TABLE_FACT_RATE = 0.6
+FACT_RATE = 0.12
+CRITICAL_FACT_RATE = 0.35
+
+
+def critical(state: CourtState) -> bool:
+    """A moment where a fact changes what a step does: a decree turn acting through a title
+    (R-6.7), an election under way (R-7.2), a title choice waiting."""
+    decree = state.decree
+    return (
+        state.pending is not None
+        or state.election is not None
+        or (decree is not None and decree.power is not None)
+    )
+
+
+def moment(state: CourtState) -> str:
+    """Where the round stands, to tell at which moments facts were recorded."""
+    if state.pending is not None:
+        return f"title choice ({state.pending.kind.value})"
+    if state.election is not None:
+        return f"election {state.election.stage.value}"
+    if state.decree is not None:
+        return "marriage proposal" if state.proposal is not None else f"decree {state.decree.id}"
+    if state.auction is not None:
+        return "council seat sale" if state.auction.winner is None else "council seat choice"
+    if state.purchase_turns is not None:
+        return "purchase turns"
+    return f"phase {state.phase.value if state.phase else '-'}"
 
 
 class SeededSecrets:
@@ -92,6 +132,8 @@ class GameSummary:
     timeouts: int = 0
     winners: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # Facts recorded (or refused) at each moment of the round (see `moment`).
+    moments: Counter[str] = field(default_factory=Counter)
 
     def line(self) -> str:
         on = ",".join(v for v, used in self.variants.items() if used) or "none"
@@ -115,8 +157,9 @@ class Simulation:
         players: int,
         rounds: int,
         seed: int,
-        fact_rate: float = 0.05,
-        max_commands: int = 6000,
+        variants: dict[str, bool] | None = None,
+        fact_rate: float = FACT_RATE,
+        max_commands: int = 20_000,
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = SimClock()
@@ -126,6 +169,7 @@ class Simulation:
         )
         self.ruleset = ruleset
         self.players, self.rounds, self.seed = players, rounds, seed
+        self.variants = variants
         self.fact_rate, self.max_commands = fact_rate, max_commands
         self.state: CourtState | None = None
         self.version = 0
@@ -134,7 +178,8 @@ class Simulation:
     # -- the game ----------------------------------------------------------------------------
 
     def run(self) -> GameSummary:
-        variants = {v: self.rng.random() < 0.5 for v in VARIANTS}
+        drawn = {v: self.rng.random() < 0.5 for v in VARIANTS}
+        variants = dict(self.variants) if self.variants is not None else drawn
         deadlines = {k: DEADLINE_SECONDS for k in ("candidacy", "ballot", "decree", "purchase")}
         deadlines["title_choice"] = DEADLINE_SECONDS
         game_id, _token, created = self.service.create_game(
@@ -176,8 +221,14 @@ class Simulation:
             self._act(game_id, host, CloseOverdueStep())
             self._summary().timeouts += 1
             return True
-        # Facts are mostly recorded in the phases played at the table (R-4.1).
-        rate = TABLE_FACT_RATE if state.phase in rounds.HOST_PHASES else self.fact_rate
+        # Facts are mostly recorded in the phases played at the table (R-4.1), and more often
+        # while a title's power, a candidacy or a title choice hangs on a Noble's fate.
+        if state.phase in rounds.HOST_PHASES:
+            rate = TABLE_FACT_RATE
+        elif critical(state):
+            rate = CRITICAL_FACT_RATE
+        else:
+            rate = self.fact_rate
         if self.rng.random() < rate:
             self._record_fact(game_id, state)
             return True
@@ -187,14 +238,12 @@ class Simulation:
             for move in legal_commands(state, actor)
         ]
         if not moves:
-            deadline = rounds.next_deadline(state)
-            if deadline is None:
-                self._summary().problems.append(
-                    f"version {self.version}: nobody can move and no deadline is set"
-                )
-                return False
-            self.clock.now = max(self.clock.now, deadline)
-            return True
+            # Someone always has a move (a pass at least): a court waiting for nobody stalls.
+            self._summary().problems.append(
+                f"version {self.version}: the game stalled: nobody has a legal move "
+                f"({moment(state)})"
+            )
+            return False
         actor, move = self.rng.choice(moves)
         self._act(game_id, actor, move)
         self._summary().moves += 1
@@ -224,12 +273,17 @@ class Simulation:
 
     def _record_fact(self, game_id: str, state: CourtState) -> None:
         summary = self._summary()
+        summary.moments[moment(state)] += 1
         fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
         before = self.store.head(game_id)
         try:
             outcome = self.service.handle(game_id, fact, Actor(host=True))
-        except CourtError:
+        except CourtError as exc:
             summary.facts_refused += 1
+            if exc.code == "engine_defect":
+                summary.problems.append(
+                    f"version {self.version}: {type(fact).__name__} met an engine defect"
+                )
             if self.store.head(game_id) != before:
                 summary.problems.append(f"a refused {type(fact).__name__} changed the log")
             return
@@ -254,6 +308,10 @@ class Simulation:
             self._summary().problems.extend(
                 f"after version {record.version} ({record.type}): {v}" for v in violations(state)
             )
+        if state is not None:
+            self._summary().problems.extend(
+                f"after version {self.version}, settled: {v}" for v in unsettled(state)
+            )
         self.state = state
 
     def finish(self, game_id: str) -> None:
@@ -262,8 +320,12 @@ class Simulation:
         live = self.service.current(game_id)
         exported = [json.loads(json.dumps(r.to_json())) for r in self.service.records(game_id)]
         records = [Record.from_json(line) for line in exported]
-        if not verify(records).ok:
-            summary.problems.append("the exported log does not verify")
+        checked = audit(records)
+        if not checked.ok:
+            summary.problems.append(
+                f"the exported log fails verification at version {checked.bad_version}: "
+                f"{checked.check}: {checked.reason}"
+            )
         events = [codec.decode(r.type, r.schema_version, r.data, r.private) for r in records]
         if replay(GameId(game_id), events) != live.state:
             summary.problems.append("the state rebuilt from the export differs from the live one")
@@ -287,10 +349,19 @@ class Simulation:
 
 
 def simulate(
-    store: EventStore, ruleset: dict[str, Any], *, players: int, rounds: int, seed: int
+    store: EventStore,
+    ruleset: dict[str, Any],
+    *,
+    players: int,
+    rounds: int,
+    seed: int,
+    variants: dict[str, bool] | None = None,
 ) -> GameSummary:
-    """Play one seeded game to its end or through `rounds` rounds; its summary."""
-    simulation = Simulation(store, ruleset, players=players, rounds=rounds, seed=seed)
+    """Play one seeded game to its end or through `rounds` rounds; its summary. Without
+    `variants` the seed draws them."""
+    simulation = Simulation(
+        store, ruleset, players=players, rounds=rounds, seed=seed, variants=variants
+    )
     try:
         return simulation.run()
     except CourtError:  # a listed move refused: already named in the summary's problems

@@ -12,11 +12,12 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import request
 from flask_socketio import Namespace, emit, join_room, leave_room
 from marshmallow import Schema, ValidationError
+from socketio.exceptions import ConnectionRefusedError as Refused
 
 from court import schemas as s
 from court.api import DATABASE_DOWN, UNAVAILABLE
@@ -74,6 +75,12 @@ class RateLimit:
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "code": code, "message": message, **extra}
+
+
+def _refuse(error: dict[str, Any]) -> NoReturn:
+    """Refuse a connection: the client's `connect_error` carries the message and, as `data`,
+    the whole `{ok: false, code, message}` (docs/protocol.md)."""
+    raise Refused(error["message"], error) from None
 
 
 class ConnectSchema(Schema):
@@ -156,18 +163,18 @@ class CourtNamespace(Namespace):
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
         except ValidationError as exc:
-            raise ConnectionRefusedError(
+            _refuse(
                 _error(
                     "bad_request",
                     "Connect with auth {game, token, last_version}.",
                     fields=exc.messages,
                 )
-            ) from None
+            )
         except CourtError as exc:
-            raise ConnectionRefusedError(_error(exc.code, exc.message)) from None
+            _refuse(_error(exc.code, exc.message))
         except DATABASE_DOWN:
             log.warning("database unavailable on connect", exc_info=True)
-            raise ConnectionRefusedError(_error(*UNAVAILABLE)) from None
+            _refuse(_error(*UNAVAILABLE))
         with self._sessions_lock:
             self._sessions[request.sid] = (data["game"], actor)  # type: ignore[attr-defined]
 

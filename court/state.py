@@ -95,6 +95,8 @@ class Election:
     minimum: int = 0
     placements: dict[Seat, tuple[PlacedMarker, ...]] = field(default_factory=dict)
     deadline: float | None = None
+    # Candidates withdrawn before the reveal (R-7.2): markers on them count for nothing.
+    withdrawn: tuple[NobleId, ...] = ()
 
     @property
     def waiting(self) -> tuple[Seat, ...]:
@@ -103,6 +105,11 @@ class Election:
     @property
     def current(self) -> Seat | None:
         return next((s for s in self.order if s not in self.acted), None)
+
+    @property
+    def standing(self) -> tuple[NobleId, ...]:
+        """The candidates who may still win: put forward and not withdrawn (R-7.2)."""
+        return tuple(n for _, n in self.candidates if n not in self.withdrawn)
 
 
 class PendingKind(StrEnum):
@@ -133,21 +140,48 @@ class Alliance:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DecreeStep:
-    """A phase-1 step other than an election, played in turn order (R-4.2)."""
+class Power:
+    """The title a turn acts through and the Noble who held it when the step opened: the
+    power is his alone, as the court stands when it is used (R-6.7)."""
+
+    title: TitleId
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStep:
+    """A step played one turn after another in turn order: a phase-1 decree step (R-4.2) or
+    the purchases of phase 4 (R-4.1). Turns are taken in `order`, so `acted` is always the
+    beginning of it; a seat holding two powers has two turns (R-6.3)."""
 
     id: str
     order: tuple[Seat, ...]
     acted: tuple[Seat, ...] = ()
     deadline: float | None = None
+    # The power of each turn, when the turn belongs to a title (R-6.7); empty in older logs.
+    powers: tuple[Power | None, ...] = ()
+    # Step 1.1.2: the Protector who embraced R'hllor, once he has (R-6.2).
+    embraced_by: NobleId | None = None
+
+    @property
+    def turn(self) -> int:
+        return len(self.acted)
 
     @property
     def current(self) -> Seat | None:
-        return next((s for s in self.order if s not in self.acted), None)
+        return self.order[self.turn] if self.turn < len(self.order) else None
 
     @property
     def waiting(self) -> tuple[Seat, ...]:
-        return tuple(s for s in self.order if s not in self.acted)
+        return self.order[self.turn :]
+
+    @property
+    def power(self) -> Power | None:
+        """The power of the turn under way, if it belongs to a title."""
+        return self.powers[self.turn] if self.turn < len(self.powers) else None
+
+
+DecreeStep = TurnStep
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -223,15 +257,23 @@ class CourtState:
     titles: dict[TitleId, NobleId] = field(default_factory=dict)
     treasury: dict[HouseId, int] = field(default_factory=dict)
     villages: dict[VillageId, HouseId] = field(default_factory=dict)
-    septs: frozenset[VillageId] = frozenset()
+    # Septs standing, per village (R-4.6: at most the profile's septs_per_village each).
+    septs: dict[VillageId, int] = field(default_factory=dict)
     # Titles as they stood when the round began (Warden votes, R-7.4).
     round_titles: dict[TitleId, NobleId] = field(default_factory=dict)
     election: Election | None = None
     pending: PendingTitle | None = None
     # Court life (R-5, R-6, R-8, R-4.6, R-4.7).
     alliances: tuple[Alliance, ...] = ()
-    decree: DecreeStep | None = None
+    decree: TurnStep | None = None
     proposal: Proposal | None = None
+    # Phase 4 after the council seat sale: each player's purchases in turn order (R-4.1).
+    purchase_turns: TurnStep | None = None
+    # The Warden who holds the fourth council seat bought in a sale, while he sits on the
+    # council (R-4.6); the seat is offered only while nobody holds it.
+    fourth_seat: NobleId | None = None
+    # The round in which the King last granted a Fief title: at most one a round (R-3.6).
+    king_granted_round: int = 0
     septs_banned: bool = False
     rolls: int = 0
     outlaw_round: int = 0

@@ -133,19 +133,21 @@ def database_url(url: str) -> str:
     )
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
+def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> Engine:
     url = database_url(url)
     if url.startswith("sqlite"):
-        return store_sqlite.make_engine(url, synchronous=synchronous)
-    return store_pg.make_engine(url)
+        return store_sqlite.make_engine(url, synchronous=synchronous, read_only=read_only)
+    return store_pg.make_engine(url, read_only=read_only)
 
 
 class SqlEventStore:
-    """Event store on SQLite (the default) or PostgreSQL."""
+    """Event store on SQLite (the default) or PostgreSQL. `read_only` opens an existing
+    database for reading alone (the CLI's read commands): any write fails."""
 
-    def __init__(self, url: str, *, synchronous: str = "NORMAL") -> None:
+    def __init__(self, url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> None:
         self.url = url
-        self.engine = make_engine(url, synchronous=synchronous)
+        self.read_only = read_only
+        self.engine = make_engine(url, synchronous=synchronous, read_only=read_only)
         self._insert = _Compiled(_INSERT, self.engine)
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}

@@ -23,6 +23,8 @@ from sqlmodel import create_engine
 LOCK_KEY = 7_160_429_001
 
 
-def make_engine(url: str) -> Engine:
-    """A pooled engine; a connection is checked before use so a restarted server is survived."""
-    return create_engine(url, pool_pre_ping=True)
+def make_engine(url: str, *, read_only: bool = False) -> Engine:
+    """A pooled engine; a connection is checked before use so a restarted server is survived.
+    `read_only`: every transaction is read-only, so PostgreSQL refuses any write."""
+    options = {"options": "-c default_transaction_read_only=on"} if read_only else {}
+    return create_engine(url, pool_pre_ping=True, connect_args=options)

@@ -18,11 +18,15 @@ from sqlmodel import create_engine
 SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
-    """An engine whose every connection is in WAL mode at the chosen synchronous level."""
+def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> Engine:
+    """An engine whose every connection is in WAL mode at the chosen synchronous level; or,
+    `read_only`, one that opens an existing file only and refuses every write."""
     if synchronous not in SYNCHRONOUS_MODES:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNCHRONOUS_MODES}")
     memory = url in ("sqlite://", "sqlite:///:memory:")
+    if read_only and not memory:
+        # SQLite's URI form: mode=ro never creates the file and never writes to it.
+        url = f"sqlite:///file:{url.removeprefix('sqlite:///')}?mode=ro&uri=true"
     engine = create_engine(
         url,
         connect_args={"check_same_thread": False},
@@ -32,8 +36,11 @@ def make_engine(url: str, *, synchronous: str = "NORMAL") -> Engine:
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:
         cursor = dbapi_conn.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA synchronous={synchronous}")
+        if read_only:
+            cursor.execute("PRAGMA query_only=ON")
+        else:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()
 

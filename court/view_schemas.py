@@ -50,6 +50,7 @@ class VillageViewSchema(Schema):
     fiefdom = fields.String(required=True)
     controller = fields.String(allow_none=True, required=True)
     sept = fields.Boolean(required=True)
+    septs = fields.Integer(required=True)
 
 
 class RegionViewSchema(Schema):
@@ -119,6 +120,7 @@ class ElectionViewSchema(Schema):
     acted = fields.List(fields.Integer(), required=True)
     current = fields.Integer(allow_none=True, required=True)
     candidates = fields.List(fields.Nested(CandidateViewSchema), required=True)
+    withdrawn = fields.List(fields.String(), required=True)
     weights = fields.List(fields.Nested(WeightViewSchema), required=True)
     minimum = fields.Integer(required=True)
     deadline = fields.Float(allow_none=True, required=True)
@@ -160,13 +162,30 @@ class ProposalViewSchema(Schema):
     to_noble = fields.String(required=True)
 
 
+class PowerViewSchema(Schema):
+    """The title a decree turn acts through and its holder when the step opened (R-6.7)."""
+
+    title = fields.String(required=True)
+    noble = fields.String(required=True)
+
+
 class DecreeViewSchema(Schema):
     step = fields.String(required=True)
     order = fields.List(fields.Integer(), required=True)
     acted = fields.List(fields.Integer(), required=True)
     current = fields.Integer(allow_none=True, required=True)
     deadline = fields.Float(allow_none=True, required=True)
+    powers = fields.List(fields.Nested(PowerViewSchema, allow_none=True), required=True)
     proposal = fields.Nested(ProposalViewSchema, allow_none=True, required=True)
+
+
+class PurchaseTurnsViewSchema(Schema):
+    """Phase 4's purchases, each player in turn order until he is done (R-4.1)."""
+
+    order = fields.List(fields.Integer(), required=True)
+    done = fields.List(fields.Integer(), required=True)
+    current = fields.Integer(allow_none=True, required=True)
+    deadline = fields.Float(allow_none=True, required=True)
 
 
 class MoveViewSchema(Schema):
@@ -185,6 +204,8 @@ class CourtViewSchema(Schema):
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
     election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)
     decree = fields.Nested(DecreeViewSchema, allow_none=True, required=True)
+    purchases = fields.Nested(PurchaseTurnsViewSchema, allow_none=True, required=True)
+    fourth_seat = fields.String(allow_none=True, required=True)
     moves = fields.List(fields.Nested(MoveViewSchema), required=True)
     pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)

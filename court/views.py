@@ -13,7 +13,7 @@ from court.commands import Actor
 from court.purchase_views import auction_view, offers_view
 from court.rules import legal_commands, move_view
 from court.sentences import describe
-from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
+from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 
 
 def private_visible(record: Record, viewer: Actor, ended: bool) -> bool:
@@ -127,6 +127,8 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
         ],
         "election": election_view(state.election, viewer),
         "decree": decree_view(state),
+        "purchases": turns_view(state.purchase_turns),
+        "fourth_seat": state.fourth_seat,
         "moves": [move_view(m) for m in legal_commands(state, viewer)],
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
@@ -144,6 +146,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
                         "fiefdom": v.fiefdom,
                         "controller": state.villages.get(v.id),
                         "sept": v.id in state.septs,
+                        "septs": state.septs.get(v.id, 0),
                     }
                     for v in rules.villages
                     if v.region == r.id
@@ -167,6 +170,7 @@ def election_view(election: Election | None, viewer: Actor) -> dict[str, Any] | 
         "acted": list(election.acted),
         "current": election.current,
         "candidates": [{"seat": s, "noble": n} for s, n in election.candidates],
+        "withdrawn": list(election.withdrawn),
         "weights": [{"seat": s, "votes": v} for s, v in election.weights.items()],
         "minimum": election.minimum,
         "deadline": election.deadline,
@@ -199,6 +203,18 @@ def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
     }
 
 
+def turns_view(turns: TurnStep | None) -> dict[str, Any] | None:
+    """Phase 4's purchase turns (R-4.1): whose turn it is and who is done."""
+    if turns is None:
+        return None
+    return {
+        "order": list(turns.order),
+        "done": list(turns.acted),
+        "current": turns.current,
+        "deadline": turns.deadline,
+    }
+
+
 def decree_view(state: CourtState) -> dict[str, Any] | None:
     """The decree step under way: whose turn it is, and a marriage proposal awaiting an answer."""
     decree = state.decree
@@ -211,6 +227,10 @@ def decree_view(state: CourtState) -> dict[str, Any] | None:
         "acted": list(decree.acted),
         "current": decree.current,
         "deadline": decree.deadline,
+        # The title each turn acts through and its holder when the step opened (R-6.7).
+        "powers": [
+            None if p is None else {"title": p.title, "noble": p.noble} for p in decree.powers
+        ],
         "proposal": None
         if proposal is None
         else {

@@ -27,8 +27,10 @@ def count(
     markers: Sequence[Revealed],
     candidates: Sequence[str],
     minimum: int = 0,
+    tie_break: Sequence[str] | None = None,
 ) -> Tally:
-    """Result of R-7.1 steps 4-5: strict top, at least `minimum` votes; else nobody."""
+    """Result of R-7.1 steps 4-5: strict top, at least `minimum` votes; else nobody. With a
+    `tie_break` order, a tie at the top goes to the leader who comes first in it."""
     votes = {c: 0 for c in candidates}
     for m in markers:
         if m.kind is MarkerKind.FOR and m.candidate in votes:
@@ -39,8 +41,16 @@ def count(
     leaders = [c for c, v in votes.items() if v == top]
     if top == 0:
         return Tally(votes=votes, winner=None, reason="no_votes")
+    reason = "elected"
     if len(leaders) > 1:
-        return Tally(votes=votes, winner=None, reason="tie")
+        if tie_break is None:
+            return Tally(votes=votes, winner=None, reason="tie")
+        leaders = sorted(leaders, key=lambda c: _rank(tie_break, c))[:1]
+        reason = "tie_broken"
     if top < minimum:
         return Tally(votes=votes, winner=None, reason="below_minimum")
-    return Tally(votes=votes, winner=leaders[0], reason="elected")
+    return Tally(votes=votes, winner=leaders[0], reason=reason)
+
+
+def _rank(order: Sequence[str], candidate: str) -> int:
+    return order.index(candidate) if candidate in order else len(order)

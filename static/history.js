@@ -73,15 +73,21 @@ async function showCourt() {
   } catch (error) { say(notice, errorText(error), "error"); }
 }
 
+// The server's deep check of the log (README, "What verify checks"): the chain, every
+// commitment, tally and die roll, the court rules at every version, ids and names.
 async function verify() {
   const out = $("verification");
-  out.textContent = "Checking the hash chain…";
+  out.textContent = "Checking the record…";
   try {
     const result = await call("GET", `/api/games/${gameId}/verify`);
     out.className = result.ok ? "notice success" : "notice error";
+    out.dataset.check = result.ok ? "ok" : result.check;
     fill(out, result.ok
-      ? [h("strong", {}, "✔ Chain verified: "), `${result.records} records, each linked to the one before; head `, h("code", {}, result.head.slice(0, 16)), "…"]
-      : [h("strong", {}, "✘ The chain is broken: "), `record ${result.bad_index} (version ${result.bad_version}): ${result.reason}`]);
+      ? [h("strong", {}, "✔ Record verified: "),
+        `${result.records} records, each linked to the one before; every revealed marker and bid opens its commitment, every count and die roll recomputes, and the court keeps its rules at every version. Head `,
+        h("code", {}, result.head.slice(0, 16)), "…",
+        ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`))]
+      : [h("strong", {}, `✘ The record fails the ${result.check} check `), `at version ${result.bad_version}: ${result.reason}`]);
   } catch (error) { say(out, errorText(error), "error"); }
 }
 

@@ -8,7 +8,8 @@ const LABELS = {
   answer_marriage: "Answer the marriage proposal", divorce: "Divorce a couple (Master of Laws)",
   embrace_rhllor: "Embrace R'hllor", hand_conversion: "The Hand's conversion", pardon: "Royal pardon",
   send_to_wall: "Send to the Wall or declare Outlaw", concede_title: "Concede a title", desert: "A Brother breaks his oath",
-  build_sept: "Build a Sept", buy_fief_title: "Buy a Fief title", place_bid: "Sealed bid for the fourth council seat",
+  build_sept: "Build a Sept", buy_fief_title: "Buy a Fief title", grant_fief_title: "Grant a Fief title (the King)",
+  end_purchases: "Done with my purchases", place_bid: "Sealed bid for the fourth council seat",
   pass_bid: "No bid for the council seat", choose_council_seat: "Seat a Warden on the Small Council",
   accept_ransom: "Accept a ransom", refuse_ransom: "Refuse a ransom", withdraw_ransom: "Withdraw your ransom offer",
 };
@@ -87,7 +88,7 @@ function decreeHeading(court, names) {
   return h("div", { class: "decree" },
     h("p", {}, h("strong", {}, names.step(decree.step)),
       decree.current !== null ? ` — turn of ${names.seat(decree.current)}` : ""),
-    h("p", { class: "muted" }, `Turn order: ${decree.order.map((s) => `${names.seat(s)}${decree.acted.includes(s) ? " ✓" : ""}`).join(", ")}`),
+    h("p", { class: "muted" }, `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`),
     proposal && h("p", {}, `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`));
 }
 
@@ -100,6 +101,16 @@ function auctionHeading(court, names) {
     h("p", {}, h("strong", {}, "Sale of the fourth Small Council seat"), " (sealed bids)"),
     h("p", { class: "muted" }, `Bid: ${list(auction.bid)} · passed: ${list(auction.passed)} · awaited: ${list(auction.waiting)}`),
     auction.winner !== null && h("p", {}, `${names.seat(auction.winner)} bought the seat and chooses a Warden.`));
+}
+
+// Phase 4 after the sale: each player's purchases in turn order (R-4.1).
+function purchasesHeading(court, names) {
+  const { purchases } = court;
+  if (!purchases) return null;
+  return h("div", { class: "decree", "data-testid": "purchases" },
+    h("p", {}, h("strong", {}, "Purchases at court"),
+      purchases.current !== null ? ` — turn of ${names.seat(purchases.current)}` : ""),
+    h("p", { class: "muted" }, `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? " ✓" : ""}`).join(", ")}`));
 }
 
 function offersList(court, names) {
@@ -121,6 +132,7 @@ export function renderMoves(el, court, names, ctx) {
     h("h2", { id: "moves-heading" }, "Decrees and actions"),
     decreeHeading(court, names),
     auctionHeading(court, names),
+    purchasesHeading(court, names),
     offersList(court, names),
     groups.size ? [...groups].map(([message, variants]) => moveForm(message, variants, ctx, names, court))
       : h("p", { class: "muted", "data-testid": "no-moves" },

@@ -5,13 +5,14 @@ import { countdown } from "./countdown.js";
 
 // The seats the court is waiting for now, and what for.
 export function waitingOn(court) {
-  const { pending, decree, election, auction } = court;
+  const { pending, decree, election, auction, purchases } = court;
   if (pending) return { seats: [pending.seat], what: pending.kind === "acceptance" ? "to accept or refuse a title" : "to pass on or return a title", deadline: pending.deadline };
   if (decree?.proposal) return { seats: [decree.proposal.to_seat], what: "to answer a marriage proposal", deadline: decree.deadline };
   if (decree && decree.current !== null) return { seats: [decree.current], what: "in the decree step", deadline: decree.deadline };
   if (election && election.current !== null) return { seats: [election.current], what: election.stage === "ballot" ? "to place markers" : "to put forward a Lord or pass", deadline: election.deadline };
   if (auction && auction.winner === null && auction.waiting.length) return { seats: auction.waiting, what: "to bid or pass for the council seat", deadline: auction.deadline };
   if (auction && auction.winner !== null) return { seats: [auction.winner], what: "to seat a Warden on the council", deadline: auction.deadline };
+  if (purchases && purchases.current !== null) return { seats: [purchases.current], what: "to make purchases, then say done", deadline: purchases.deadline };
   return null;
 }
 

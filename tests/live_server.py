@@ -14,7 +14,7 @@ import requests
 import socketio
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from app import create_app
+from app import create_app, start_deadlines
 from court.sockets import NAMESPACE
 
 
@@ -30,6 +30,8 @@ class LiveServer:
     def __init__(self, db: Path, *, deadlines: bool = True) -> None:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
         self.app = create_app({"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": deadlines})
+        if deadlines:
+            start_deadlines(self.app)
         self.http = make_server(
             "127.0.0.1", 0, self.app, threaded=True, request_handler=NoDelayHandler
         )

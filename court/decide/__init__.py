@@ -7,6 +7,7 @@ the next phase or round), decided on the state those events lead to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import assert_never
 
 from court.commands import (
@@ -27,6 +28,8 @@ from court.commands import (
     Desert,
     Divorce,
     EmbraceRhllor,
+    EndPurchases,
+    GrantFiefTitle,
     GrantMotherOfDragons,
     HandConversion,
     HeirBorn,
@@ -55,11 +58,14 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.decide import (
+    council_seat,
     court_events,
     decrees,
     elections,
     facts,
+    false_idols,
     marriages,
+    outlaws,
     purchases,
     ransom,
     rounds,
@@ -73,6 +79,10 @@ from court.state import CourtState
 # Bound on automatic follow-ups of one command: a phase 1 has fewer than 20 steps.
 _MAX_FOLLOW_UPS = 200
 
+# Called with each state a decision leads to, event by event, and the event that led to it;
+# it may raise to refuse the decision (the service checks the court's invariants so).
+Check = Callable[[CourtState, Event], None]
+
 
 def decide(
     state: CourtState, command: Command, actor: Actor, now: float = 0.0
@@ -81,12 +91,17 @@ def decide(
 
 
 def decide_folded(
-    state: CourtState, command: Command, actor: Actor, now: float = 0.0
+    state: CourtState,
+    command: Command,
+    actor: Actor,
+    now: float = 0.0,
+    check: Check | None = None,
 ) -> tuple[tuple[Event, ...], CourtState]:
     """The command's events with the server's follow-ups, and the state they lead to (the
-    same as folding them with `evolve`, without folding them twice)."""
+    same as folding them with `evolve`, without folding them twice). `check` sees every
+    state on the way."""
     events = facts.attributed(state, command, actor, _decide(state, command, actor, now))
-    return settle_folded(state, events, now)
+    return settle_folded(state, events, now, check)
 
 
 def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tuple[Event, ...]:
@@ -118,17 +133,17 @@ def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tu
         case Divorce():
             return decrees.divorce(state, command, actor)
         case EmbraceRhllor():
-            return decrees.embrace(state, command, actor)
+            return false_idols.embrace(state, command, actor)
         case HandConversion():
-            return decrees.hand_conversion(state, command, actor)
+            return false_idols.hand_conversion(state, command, actor)
         case Pardon():
-            return decrees.pardon(state, command, actor)
+            return outlaws.pardon(state, command, actor)
         case SendToWall():
-            return decrees.send_to_wall(state, command, actor)
+            return outlaws.send_to_wall(state, command, actor)
         case ConcedeTitle():
             return decrees.concede(state, command, actor)
         case Desert():
-            return decrees.desert(state, command, actor)
+            return outlaws.desert(state, command, actor)
         case PlaceBallot():
             return elections.place_ballot(state, command, actor)
         case AcceptTitle():
@@ -145,12 +160,16 @@ def _decide(state: CourtState, command: Command, actor: Actor, now: float) -> tu
             return purchases.build_sept(state, command, actor)
         case BuyFiefTitle():
             return purchases.buy_fief_title(state, command, actor, now)
+        case GrantFiefTitle():
+            return purchases.grant_fief_title(state, command, actor, now)
+        case EndPurchases():
+            return purchases.end_purchases(state, command, actor)
         case PlaceBid():
-            return purchases.place_bid(state, command, actor)
+            return council_seat.place_bid(state, command, actor)
         case PassBid():
-            return purchases.pass_bid(state, command, actor)
+            return council_seat.pass_bid(state, command, actor)
         case ChooseCouncilSeat():
-            return purchases.choose_council_seat(state, command, actor, now)
+            return council_seat.choose_council_seat(state, command, actor, now)
         case OfferRansom():
             return ransom.offer(state, command, actor)
         case AcceptRansom():
@@ -187,16 +206,20 @@ def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Ev
 
 
 def settle_folded(
-    state: CourtState, events: tuple[Event, ...], now: float
+    state: CourtState, events: tuple[Event, ...], now: float, check: Check | None = None
 ) -> tuple[tuple[Event, ...], CourtState]:
     out = list(events)
     for event in events:
         state = evolve(state, event)
+        if check is not None:
+            check(state, event)
     for _ in range(_MAX_FOLLOW_UPS):
         more = rounds.follow_up(state, now)
         if not more:
             return tuple(out), state
         for event in more:
             state = evolve(state, event)
+            if check is not None:
+                check(state, event)
         out.extend(more)
     raise RuntimeError("phase 1 did not settle: the step sequence loops")

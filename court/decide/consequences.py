@@ -10,6 +10,7 @@ dispute may rebuild the court at any version.
 from __future__ import annotations
 
 from court.events import Event, TitleGranted, TitleReturned
+from court.events.decrees import MarriageEnded
 from court.events.nobles import (
     AllianceEnded,
     NobleCaptured,
@@ -18,7 +19,7 @@ from court.events.nobles import (
     TookTheBlack,
 )
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category
+from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, NobleStatus
 
 
@@ -47,19 +48,36 @@ def lose_titles(
     return events
 
 
-def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
-    """R-1.4: a dead Noble keeps no title and no marriage; R-3.8: the widowed Queen protects."""
-    events: list[Event] = alliance_ends(state, noble, "a spouse died (R-5.4)")
-    events += lose_titles(state, noble, "its holder died")
-    events.append(NobleDied(noble=noble, cause=cause))
+def queen_steps_down(state: CourtState, noble: NobleId, reason: str) -> list[Event]:
+    """R-3.8 [D]: the Queen title returns to the board when the King's marriage ends or the
+    King loses the crown; `noble` is the King or the Queen whose marriage or crown ends. It
+    comes first, so that no version shows a Queen who is not the King's wife."""
     queen = state.titles.get(QUEEN)
+    if queen is None or noble not in (queen, state.titles.get(KING)):
+        return []
+    return [TitleReturned(title=QUEEN, noble=queen, reason=reason)]
+
+
+def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
+    """R-1.4: a dead Noble keeps no title and no marriage; R-3.8: the widowed Queen protects
+    the realm if she is in play and no Outlaw."""
+    events: list[Event] = alliance_ends(state, noble, "a spouse died (R-5.4)")
+    stepped = queen_steps_down(state, noble, "the King's marriage ended with a death (R-3.8)")
+    events += stepped
+    returned = frozenset(e.title for e in stepped if isinstance(e, TitleReturned))
+    events += lose_titles(state, noble, "its holder died", keep=returned)
+    queen = state.titles.get(QUEEN)
+    events.append(NobleDied(noble=noble, cause=cause))
+    widow = state.nobles.get(queen) if queen is not None else None
     if (
         state.titles.get(KING) == noble
-        and queen is not None
-        and state.nobles[queen].alive
+        and widow is not None
+        and widow.id != noble
+        and widow.status is NobleStatus.IN_PLAY
+        and not widow.outlaw
         and state.ruleset.profile.titles.queen_protects_when_king_dies
     ):
-        events.append(TitleGranted(title=PROTECTOR, noble=queen, cause="the King died (R-3.8)"))
+        events.append(TitleGranted(title=PROTECTOR, noble=widow.id, cause="the King died (R-3.8)"))
     return events
 
 
@@ -80,15 +98,22 @@ def take_the_black(state: CourtState, noble: NobleId, cause: str) -> list[Event]
 def capture(
     state: CourtState, noble: NobleId, captor: HouseId, by: NobleId | None, cause: str
 ) -> list[Event]:
-    """R-8.1: a captive keeps his titles; R-5.4: a heart breaker or cruel captor ends the
-    captive's marriage alliance."""
+    """R-8.1: a captive keeps his titles; R-5.4, R-3.8: a heart breaker or cruel captor ends
+    the captive's marriage, its alliance and a Queen's reign."""
     events: list[Event] = []
-    if by is not None:
-        attributes = state.nobles[by].attributes
-        if attributes & {Attribute.HEART_BREAKER, Attribute.CRUEL}:
-            events += alliance_ends(
-                state, noble, "a spouse was captured by a heart breaker or cruel Noble (R-5.4)"
-            )
+    captive = state.nobles[noble]
+    if (
+        by is not None
+        and captive.spouse is not None
+        and state.nobles[by].attributes & {Attribute.HEART_BREAKER, Attribute.CRUEL}
+    ):
+        reason = "a spouse was captured by a heart breaker or cruel Noble (R-5.4)"
+        events += alliance_ends(state, noble, reason)
+        events += queen_steps_down(state, noble, f"the King's marriage ended: {reason[2:]}")
+        lord, lady = (
+            (noble, captive.spouse) if captive.gender is Gender.LORD else (captive.spouse, noble)
+        )
+        events.append(MarriageEnded(lord=lord, lady=lady, reason=reason))
     events.append(NobleCaptured(noble=noble, captor=captor, by=by, cause=cause))
     return events
 

@@ -8,8 +8,6 @@ sentence naming the rule when it contradicts the court.
 
 from __future__ import annotations
 
-import re
-
 from court.commands import (
     Actor,
     AddNoble,
@@ -24,17 +22,14 @@ from court.commands import (
     RecordWallSupplies,
 )
 from court.decide import consequences, elections, titles
-from court.decide.facts import clean_cause
 from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import AttributeGained, Event, GoldAdjusted, NobleAdded, NobleFreed
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, Noble, NobleStatus, PendingKind
+from court.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 
-NOBLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-NOBLE_ID_LIMIT = 64
-NAME_LIMIT = 40
 WALL_SUPPLIES = range(1, 101)
 # R-1.3: the attributes a Noble may bring into play; the Heir and the Gods' curse are
 # only gained in play (R-3.9, R-6.2).
@@ -229,9 +224,7 @@ def add_noble(state: CourtState, cmd: AddNoble, actor: Actor) -> tuple[Event, ..
         n.id == cmd.noble_id for h in state.ruleset.houses for n in h.nobles
     ):
         raise CourtError("noble_exists", f"There is already a Noble {cmd.noble_id!r} (R-1.2).")
-    name = " ".join(cmd.name.split())
-    if not 1 <= len(name) <= NAME_LIMIT:
-        raise CourtError("bad_name", f"A Noble's name has 1 to {NAME_LIMIT} characters.")
+    name = clean_name(cmd.name, "A Noble's name")
     if cmd.gender not in tuple(Gender):
         raise CourtError("bad_gender", "A Noble is a Lord or a Lady (R-1.2).")
     unknown = set(cmd.attributes) - NEWCOMER_ATTRIBUTES
@@ -304,6 +297,10 @@ def grant_mother_of_dragons(
     if state.ruleset.title(MOTHER_OF_DRAGONS) is None:
         raise CourtError("unknown_title", "This game has no Mother of Dragons title (R-3.1).")
     _free_title(state, MOTHER_OF_DRAGONS)
+    if not titles.could_stand(state, MOTHER_OF_DRAGONS, noble.id):
+        raise CourtError(
+            "cannot_hold", f"{noble.name} could not stand for Mother of Dragons (R-3.10)."
+        )
     return titles.grant(state, MOTHER_OF_DRAGONS, noble.id, f"{MOTHER_CAUSE}: {cause}", None)
 
 

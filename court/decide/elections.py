@@ -12,12 +12,13 @@ from court.events import (
     BallotsRevealed,
     CandidacyPassed,
     CandidateStood,
+    CandidateWithdrawn,
     ElectionOpened,
     ElectionSkipped,
     Event,
 )
 from court.ids import Seat
-from court.state import CourtState, Election, GameStatus, Stage
+from court.state import CourtState, Election, GameStatus, NobleStatus, Stage
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered
 from elections.tally import Revealed, count
 
@@ -74,7 +75,7 @@ def place_ballot(state: CourtState, cmd: PlaceBallot, actor: Actor) -> tuple[Eve
     except ValueError:
         raise CourtError("bad_marker", "A marker is either FOR or DECOY.") from None
     try:
-        check_placement(markers, [noble for _, noble in election.candidates])
+        check_placement(markers, election.standing)
     except BallotError as exc:
         raise CourtError(exc.code, exc.message) from None
     sealed = state.ruleset.profile.variants.sealed_ballots
@@ -104,6 +105,9 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
     election = state.election
     if election is None:
         return _next_election(state, now)
+    withdrawn = _withdrawals(state, election)
+    if withdrawn:
+        return withdrawn
     if election.current is not None:
         return ()
     if election.stage is Stage.CANDIDACY:
@@ -146,19 +150,46 @@ def _next_election(state: CourtState, now: float) -> tuple[Event, ...]:
     return (ElectionSkipped(election=spec.id, title=spec.title, reason=reason),)
 
 
+def _withdrawals(state: CourtState, election: Election) -> tuple[Event, ...]:
+    """R-7.2 [D]: a candidate who died, was captured or outlawed or took the black before the
+    reveal (or can otherwise no longer stand) is withdrawn."""
+    spec = electorate.spec(state, election.id)
+    events: list[Event] = []
+    for noble_id in election.standing:
+        noble = state.nobles[noble_id]
+        if electorate.eligible(state, spec, noble):
+            continue
+        if not noble.alive:
+            why = "he died"
+        elif noble.status is NobleStatus.CAPTIVE:
+            why = "he was captured"
+        elif noble.outlaw:
+            why = "he was declared an Outlaw"
+        elif (
+            noble.status is NobleStatus.BROTHER and spec.kind is not electorate.Kind.LORD_COMMANDER
+        ):
+            why = "he took the black"
+        else:
+            why = "he can no longer stand"
+        reason = f"{noble.name} is withdrawn: {why} before the reveal (R-7.2)"
+        events.append(CandidateWithdrawn(election=election.id, noble=noble_id, reason=reason))
+    return tuple(events)
+
+
 def _open_ballot(state: CourtState, election: Election, now: float) -> tuple[Event, ...]:
     spec = electorate.spec(state, election.id)
-    if not election.candidates:
-        return (
-            ElectionSkipped(
-                election=election.id, title=election.title, reason="no candidate stood (R-7.1)"
-            ),
+    if not election.standing:
+        reason = (
+            "every candidate was withdrawn (R-7.2)"
+            if election.candidates
+            else "no candidate stood (R-7.1)"
         )
+        return (ElectionSkipped(election=election.id, title=election.title, reason=reason),)
     weights = electorate.weights(state, spec)
     return (
         BallotOpened(
             election=election.id,
-            candidates=tuple(noble for _, noble in election.candidates),
+            candidates=election.standing,
             weights=tuple(weights.items()),
             order=tuple(seat for seat, votes in weights.items() if votes > 0),
             minimum=spec.minimum,
@@ -191,9 +222,11 @@ def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, .
                     kind=MarkerKind(marker.secret_kind),
                 )
             )
-    candidates = [noble for _, noble in election.candidates]
+    candidates = election.standing
     weights = {str(seat): votes for seat, votes in election.weights.items()}
-    tally = count(weights, revealed, candidates, election.minimum)
+    # R-7.1 step 5 [D]: a tie at the top elects nobody, or the candidate put forward first.
+    tie_break = None if state.ruleset.profile.elections.tie_elects_nobody else candidates
+    tally = count(weights, revealed, candidates, election.minimum, tie_break=tie_break)
     return (
         BallotsRevealed(
             election=election.id,

@@ -20,8 +20,7 @@ from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import Event, FactRecorded, GoldAdjusted
 from court.state import CourtState, GameStatus
-
-CAUSE_LIMIT = 120
+from court.text import clean_cause
 
 # The commands that record a fact (section 9), with the kind each names in the history.
 FACT_KINDS: dict[type, str] = {
@@ -51,16 +50,6 @@ def attributed(
     else:
         who = FactRecorded(fact=kind, by="game_master", name=state.game_master_name or "")
     return (who, *events)
-
-
-def clean_cause(raw: str) -> str:
-    """Every fact names its cause (section 9)."""
-    cause = " ".join(raw.split())
-    if not 1 <= len(cause) <= CAUSE_LIMIT:
-        raise CourtError(
-            "bad_cause", f"Every fact names its cause in 1 to {CAUSE_LIMIT} characters."
-        )
-    return cause
 
 
 def adjust_gold(state: CourtState, cmd: AdjustGold, actor: Actor) -> tuple[Event, ...]:

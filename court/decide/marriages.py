@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from court.commands import Actor, AnswerMarriage, Divorce, ProposeMarriage
-from court.decide.consequences import alliance_ends
+from court.decide.consequences import alliance_ends, queen_steps_down
 from court.errors import CourtError, NotAllowed
-from court.events import Event
+from court.events import Event, TitleGranted
 from court.events.decrees import (
     DecreeTurnEnded,
     Divorced,
@@ -16,7 +16,7 @@ from court.events.decrees import (
     MarriageProposed,
 )
 from court.events.nobles import GoldPaid
-from court.ids import MASTER_OF_LAWS, NobleId, Seat
+from court.ids import KING, MASTER_OF_LAWS, QUEEN, NobleId, Seat
 from court.ruleset import Attribute, Gender
 from court.state import CourtState, Noble, NobleStatus
 
@@ -164,6 +164,8 @@ def _wedding(
     events.append(
         MarriageMade(lord=lord, lady=lady, seats=(seat, to_seat), alliance=forms_alliance(state))
     )
+    if state.titles.get(KING) == lord and QUEEN not in state.titles:
+        events.append(TitleGranted(title=QUEEN, noble=lady, cause="the King married (R-3.8)"))
     return events
 
 
@@ -177,8 +179,10 @@ def divorce(state: CourtState, cmd: Divorce, seat: Seat) -> tuple[Event, ...]:
     lord, lady = (
         (noble.id, noble.spouse) if noble.gender is Gender.LORD else (noble.spouse, noble.id)
     )
+    reason = "the Master of Laws divorced the couple (R-5.4)"
     return (
-        *alliance_ends(state, lord, "the Master of Laws divorced the couple (R-5.4)"),
+        *alliance_ends(state, lord, reason),
+        *queen_steps_down(state, lord, "the King was divorced (R-3.8)"),
         Divorced(lord=lord, lady=lady),
         DecreeTurnEnded(step=STEP, seat=seat),
     )

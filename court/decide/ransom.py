@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from court.commands import AcceptRansom, Actor, OfferRansom, RefuseRansom, WithdrawRansom
 from court.decide.guards import require_seat, require_status
-from court.decide.purchases import afford
+from court.decide.money import afford
 from court.errors import CourtError, NotAllowed
 from court.events import Event
 from court.events.purchases import RansomOffered, RansomPaid, RansomRefused, RansomWithdrawn

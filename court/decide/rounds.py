@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
-from court.decide import decrees, elections, purchases, titles, victory
-from court.decide.facts import clean_cause
+from court.decide import council_seat, decrees, elections, false_idols, purchases, titles, victory
 from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
 from court.events import (
@@ -14,15 +13,19 @@ from court.events import (
     PhaseStarted,
     RoundStarted,
     StepTimedOut,
+    TitleChoiceTimedOut,
     TitleReturned,
     VillageControlChanged,
 )
-from court.events.decrees import DecreePassed, DecreeTurnEnded, MarriageDeclined
+from court.events.decrees import DecreeTimedOut
+from court.evolve import evolve
 from court.ids import HouseId, Seat
 from court.ruleset import Attribute
-from court.state import CourtState, DecreeStep, GameStatus, PendingKind, Phase
+from court.state import CourtState, GameStatus, PendingKind, Phase, TurnStep
+from court.text import clean_cause
 
-HOST_PHASES = (Phase.CARDS, Phase.PURCHASES, Phase.MOVEMENT, Phase.BATTLES, Phase.WALL)
+# The phases played at the table, which the host closes (R-4.1); the server runs the others.
+HOST_PHASES = (Phase.CARDS, Phase.MOVEMENT, Phase.BATTLES, Phase.WALL)
 
 
 def record_village_control(
@@ -42,7 +45,7 @@ def record_village_control(
 
 
 def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[Event, ...]:
-    """R-4.1: the host closes a phase played at the table; the server runs 3, 4's income and 8."""
+    """R-4.1: the host closes a phase played at the table; the server runs 1, 3, 4 and 8."""
     require_host(actor, "advance the phase")
     require_status(state, GameStatus.PLAYING)
     if state.phase not in HOST_PHASES:
@@ -50,8 +53,6 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
             "server_phase",
             "The server runs this phase itself; it ends when its last step is done (R-4.1).",
         )
-    if state.phase is Phase.PURCHASES:
-        purchases.auction_open(state)
     following = _next_phase(state)
     events: list[Event] = [PhaseStarted(round=state.round, phase=following.value)]
     if following is Phase.INCOME:
@@ -74,8 +75,7 @@ def _income(state: CourtState) -> IncomePaid:
     amounts: dict[HouseId, int] = {house: 0 for house in state.treasury}
     for village, house in state.villages.items():
         amounts[house] += settings.income_per_village
-        if village in state.septs:
-            amounts[house] += settings.income_per_sept
+        amounts[house] += settings.income_per_sept * state.septs.get(village, 0)
     return IncomePaid(round=state.round, amounts=tuple(amounts.items()))
 
 
@@ -86,15 +86,22 @@ def close_overdue(
     require_status(state, GameStatus.PLAYING)
     pending = state.pending
     if pending is not None and pending.deadline is not None and pending.deadline <= now:
+        timed_out = TitleChoiceTimedOut(
+            seat=pending.seat, noble=pending.noble, title=pending.title, kind=pending.kind.value
+        )
         if pending.kind is PendingKind.ACCEPTANCE:
-            return titles.grant(
-                state,
-                pending.title,
-                pending.noble,
-                f"election:{pending.election}",
-                elections.deadline(state, "title_choice", now),
+            return (
+                timed_out,
+                *titles.grant(
+                    state,
+                    pending.title,
+                    pending.noble,
+                    f"election:{pending.election}",
+                    elections.deadline(state, "title_choice", now),
+                ),
             )
         return (
+            timed_out,
             TitleReturned(
                 title=pending.title, noble=pending.noble, reason="no choice before the deadline"
             ),
@@ -116,24 +123,26 @@ def close_overdue(
     auction = state.auction
     due = auction.deadline if auction is not None else None
     if pending is None and auction is not None and due is not None and due <= now:
-        return purchases.close_overdue(state, auction)
+        return council_seat.close_overdue(state, auction)
+    turns = state.purchase_turns
+    due = turns.deadline if turns is not None else None
+    if pending is None and turns is not None and due is not None and due <= now:
+        return purchases.close_overdue(state, turns)
     raise CourtError("not_overdue", "No step of this game is past its deadline.")
 
 
-def _decree_timed_out(state: CourtState, decree: DecreeStep) -> tuple[Event, ...]:
-    """A proposal left unanswered is declined; everyone still to act has passed (R-4.3)."""
-    events: list[Event] = []
+def _decree_timed_out(state: CourtState, decree: TurnStep) -> tuple[Event, ...]:
+    """R-4.3: the turns still to come end on the clock, a proposal left unanswered with them
+    (it is declined); a Hand who let the clock run after an embrace does not convert."""
     proposal = state.proposal
-    if proposal is not None:
-        events += [
-            MarriageDeclined(seat=proposal.seat, noble=proposal.noble, to_noble=proposal.to_noble),
-            DecreeTurnEnded(step=decree.id, seat=proposal.seat),
-        ]
-    events += decrees.pillage_without_the_hand(state)
-    waiting = tuple(s for s in decree.waiting if proposal is None or s != proposal.seat)
-    if waiting:
-        events.append(DecreePassed(step=decree.id, seats=waiting))
-    return tuple(events)
+    return (
+        *false_idols.pillage_without_the_hand(state),
+        DecreeTimedOut(
+            step=decree.id,
+            seats=decree.waiting,
+            unanswered=proposal.to_seat if proposal is not None else None,
+        ),
+    )
 
 
 def overdue(state: CourtState, now: float) -> bool:
@@ -153,12 +162,19 @@ def next_deadline(state: CourtState) -> float | None:
         return state.election.deadline
     if state.auction is not None:
         return state.auction.deadline
+    if state.purchase_turns is not None and state.purchase_turns.current is not None:
+        return state.purchase_turns.deadline
     return state.decree.deadline if state.decree is not None else None
 
 
 def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
     """What the server does by itself once nobody is awaited."""
-    if state.status is not GameStatus.PLAYING or state.pending is not None:
+    if state.status is not GameStatus.PLAYING:
+        return ()
+    vacated = council_seat.vacated(state)
+    if vacated:
+        return vacated
+    if state.pending is not None:
         return ()
     if state.phase is Phase.DECREES:
         decreed = decrees.follow_up(state, now, elections.deadline(state, "decree", now))
@@ -177,15 +193,18 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
 
 
 def _next_round(state: CourtState) -> tuple[Event, ...]:
-    """R-1.1: the marker passes clockwise; R-4.4: every Gods-cursed Noble rolls first."""
+    """R-1.1: the marker passes clockwise; R-4.4: every Gods-cursed Noble rolls first, each
+    on the court as the rolls before his left it."""
     order = state.seat_order
     assert state.first_player is not None
     following = order[(order.index(state.first_player) + 1) % len(order)]
-    events: list[Event] = [RoundStarted(round=state.round + 1, first_player=Seat(following))]
+    started = RoundStarted(round=state.round + 1, first_player=Seat(following))
+    events: list[Event] = [started]
     if state.ruleset.profile.decrees.roll_at_round_start:
-        number = state.rolls
-        for noble in state.nobles.values():
-            if noble.alive and Attribute.GODS_CURSED in noble.attributes:
-                rolled, number = decrees.curse_roll(state, noble.id, number)
+        now = evolve(state, started)
+        for noble in state.nobles:
+            if now.nobles[noble].alive and Attribute.GODS_CURSED in now.nobles[noble].attributes:
+                rolled, _ = false_idols.curse_roll(now, noble, now.rolls)
                 events += rolled
+                now = false_idols.fold(now, rolled)
     return tuple(events)

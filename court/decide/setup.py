@@ -13,9 +13,9 @@ from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoin
 from court.ids import Seat
 from court.ruleset import Ruleset
 from court.state import CourtState, GameStatus
+from court.text import clean_name
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-NAME_LIMIT = 40
 
 
 def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event, ...]:
@@ -39,7 +39,7 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
         )
     if len(Ruleset.from_dict(ruleset).houses) < cmd.players:
         raise CourtError("roster_too_small", "The roster has fewer Houses than players.")
-    master = None if cmd.game_master_name is None else _player_name(cmd.game_master_name)
+    master = None if cmd.game_master_name is None else clean_name(cmd.game_master_name)
     if (master is None) != (cmd.game_master_token_sha256 is None):
         raise CourtError("bad_game_master", "A game master needs both a name and a token.")
     return (
@@ -47,7 +47,7 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
             game_id=cmd.game_id,
             ruleset=ruleset,
             players=cmd.players,
-            host_name=_player_name(cmd.host_name),
+            host_name=clean_name(cmd.host_name),
             dice_seed_sha256=dice.commitment(cmd.dice_seed),
             host_token_sha256=cmd.host_token_sha256,
             dice_seed=cmd.dice_seed,
@@ -77,13 +77,6 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
     return ruleset
 
 
-def _player_name(raw: str) -> str:
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= NAME_LIMIT:
-        raise CourtError("bad_name", f"A name has 1 to {NAME_LIMIT} characters.")
-    return name
-
-
 def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ...]:
     require_status(state, GameStatus.LOBBY)
     if actor.seat is not None:
@@ -105,7 +98,7 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
         SeatJoined(
             seat=Seat(state.joins),
             house=cmd.house,
-            player_name=_player_name(cmd.player_name),
+            player_name=clean_name(cmd.player_name),
             host=actor.host,
             token_sha256=cmd.token_sha256,
         ),

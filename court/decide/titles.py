@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from court.commands import AcceptTitle, Actor, RefuseTitle, ResolveTitleOverflow
 from court.decide.guards import require_seat
-from court.electorate import may_stand
+from court.electorate import is_council
 from court.errors import CourtError, NotAllowed
 from court.events import (
     Event,
@@ -14,7 +14,7 @@ from court.events import (
     TitleReturned,
     TitleSlotsExceeded,
 )
-from court.ids import HAND, KING, PROTECTOR, QUEEN, NobleId, TitleId
+from court.ids import HAND, KING, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
 
@@ -34,20 +34,41 @@ def has_free_slot(state: CourtState, noble: NobleId, cat: Category) -> bool:
     return slots is None or len(held_in(state, noble, cat)) < slots
 
 
-def could_hold(state: CourtState, title: TitleId, noble: NobleId) -> bool:
-    """Whether a Noble could stand for a title he is handed (R-3.2, R-6.6)."""
+def controls_fiefdom(state: CourtState, house: HouseId, fiefdom: str | None) -> bool:
+    """R-3.6: the House controls every village of the Fiefdom."""
+    villages = [v.id for v in state.ruleset.villages if v.fiefdom == fiefdom]
+    return bool(villages) and all(state.villages.get(v) == house for v in villages)
+
+
+def meets(state: CourtState, title: TitleId, noble: NobleId) -> bool:
+    """R-3.10: whether a Noble meets every condition to receive the title, slots aside."""
     candidate = state.nobles.get(noble)
-    if candidate is None or not may_stand(candidate):
-        return False
     definition = state.ruleset.title(title)
-    assert definition is not None
+    if candidate is None or definition is None or definition.category is Category.ROYAL:
+        return False
     if definition.nights_watch:
-        return candidate.status is NobleStatus.BROTHER
+        return candidate.status is NobleStatus.BROTHER and not candidate.outlaw
     if candidate.status is not NobleStatus.IN_PLAY:
         return False
-    if definition.category is Category.MILITARY:
-        return candidate.gender is Gender.LORD
-    return definition.category is not Category.ROYAL
+    if definition.category is Category.MOTHER_OF_DRAGONS:
+        return candidate.gender is Gender.LADY
+    if candidate.outlaw:
+        return False
+    if definition.category is Category.FIEF:
+        return controls_fiefdom(state, candidate.house, definition.fiefdom)
+    if candidate.gender is not Gender.LORD:
+        return False
+    if definition.id == HAND:
+        return is_council(state, noble)
+    if definition.master:
+        return bool(held_in(state, noble, Category.MILITARY))
+    return True
+
+
+def could_stand(state: CourtState, title: TitleId, noble: NobleId) -> bool:
+    """R-3.10: a free slot of the title's category and every condition to receive it. Every
+    way a title changes hands but elections and the Queen rule checks this."""
+    return meets(state, title, noble) and has_free_slot(state, noble, category(state, title))
 
 
 def grant(
@@ -63,6 +84,8 @@ def grant(
             for t in state.titles_of(noble)
             if _is_master(state, t)
         ]
+    if title == KING:
+        events += _before_crowning(state, noble)
     cat = category(state, title)
     slots = state.ruleset.slots.get(cat)
     held = len(held_in(state, noble, cat)) - sum(
@@ -80,7 +103,7 @@ def grant(
         )
     events.append(TitleGranted(title=title, noble=noble, cause=cause))
     if title == KING:
-        events += _crown(state, noble)
+        events += _crowned(state, noble)
     return tuple(events)
 
 
@@ -89,23 +112,32 @@ def _is_master(state: CourtState, title: TitleId) -> bool:
     return definition is not None and definition.master
 
 
-def _crown(state: CourtState, king: NobleId) -> list[Event]:
-    """R-3.8: the King's wife is Queen; the King holds Protector of the Realm [D]."""
+def _before_crowning(state: CourtState, king: NobleId) -> list[Event]:
+    """R-3.8: a Queen who is not the new King's wife, and a Protector who is not the new King
+    (a widowed Queen), step down before he is crowned."""
     events: list[Event] = []
     wife = state.nobles[king].spouse
     queen = state.titles.get(QUEEN)
     if queen is not None and queen != wife:
         events.append(TitleReturned(title=QUEEN, noble=queen, reason="she is not the King's wife"))
-    if wife is not None and state.nobles[wife].alive and queen != wife:
+    protector = state.titles.get(PROTECTOR)
+    if (
+        state.ruleset.profile.titles.king_holds_protector
+        and protector is not None
+        and protector != king
+    ):
+        events.append(TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected"))
+    return events
+
+
+def _crowned(state: CourtState, king: NobleId) -> list[Event]:
+    """R-3.8: the King's wife is Queen; the King holds Protector of the Realm [D]."""
+    events: list[Event] = []
+    wife = state.nobles[king].spouse
+    if wife is not None and state.nobles[wife].alive and state.titles.get(QUEEN) != wife:
         events.append(TitleGranted(title=QUEEN, noble=wife, cause="wife of the King (R-3.8)"))
-    if state.ruleset.profile.titles.king_holds_protector:
-        protector = state.titles.get(PROTECTOR)
-        if protector is not None and protector != king:
-            events.append(
-                TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected")
-            )
-        if protector != king:
-            events.append(TitleGranted(title=PROTECTOR, noble=king, cause="the King (R-3.8)"))
+    if state.ruleset.profile.titles.king_holds_protector and state.titles.get(PROTECTOR) != king:
+        events.append(TitleGranted(title=PROTECTOR, noble=king, cause="the King (R-3.8)"))
     return events
 
 
@@ -149,9 +181,10 @@ def resolve_overflow(
         return (
             TitleReturned(title=cmd.title, noble=pending.noble, reason="too many titles (R-3.2)"),
         )
-    if cmd.to == pending.noble or not could_hold(state, cmd.title, cmd.to):
+    if cmd.to == pending.noble or not meets(state, cmd.title, cmd.to):
         raise CourtError(
-            "cannot_hold", f"{cmd.to} could not stand for this title; pass it to another (R-3.2)."
+            "cannot_hold",
+            f"{cmd.to} could not stand for this title; pass it to another (R-3.2, R-3.10).",
         )
     if not has_free_slot(state, cmd.to, cat):
         raise CourtError("no_free_slot", f"{cmd.to} has no free {cat.value} title slot (R-3.2).")

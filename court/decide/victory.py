@@ -21,7 +21,8 @@ def points(state: CourtState) -> dict[Seat, int]:
 
 def check(state: CourtState) -> GameEnded | None:
     """R-4.7: a lone player with 3 VP wins; an allied pair wins together with 4 (5 with the
-    NWE) and neither can win alone. Every qualifying player is recorded [D]."""
+    NWE) and neither can win alone. Every qualifying party is recorded [D], or with
+    `all_qualifying_win` off only those with the most VP."""
     victory = state.ruleset.profile.victory
     pair_target = (
         victory.alliance_vp_nights_watch
@@ -29,19 +30,25 @@ def check(state: CourtState) -> GameEnded | None:
         else victory.alliance_vp
     )
     vp = points(state)
-    winners: list[Seat] = []
-    reasons: list[str] = []
+    # Each qualifying party: its seats, its VP and the sentence saying so.
+    parties: list[tuple[tuple[Seat, ...], int, str]] = []
     for seat in state.seat_order:
         if state.alliance_of(seat) is None and vp[seat] >= victory.solo_vp:
-            winners.append(seat)
-            reasons.append(f"seat {seat} holds {vp[seat]} VP alone")
+            parties.append(((seat,), vp[seat], f"seat {seat} holds {vp[seat]} VP alone"))
     for alliance in state.alliances:
         a, b = alliance.seats
         if vp[a] + vp[b] >= pair_target:
-            winners += [s for s in (a, b) if s not in winners]
-            reasons.append(f"seats {a} and {b} hold {vp[a] + vp[b]} VP together")
-    if not winners:
+            parties.append(
+                ((a, b), vp[a] + vp[b], f"seats {a} and {b} hold {vp[a] + vp[b]} VP together")
+            )
+    if not parties:
         return None
+    if not victory.all_qualifying_win:
+        # R-4.7 [D] variant: of several qualifying parties only those with the most VP win.
+        best = max(points_ for _, points_, _ in parties)
+        parties = [p for p in parties if p[1] == best]
+    winners = list(dict.fromkeys(seat for seats, _, _ in parties for seat in seats))
+    reasons = [reason for _, _, reason in parties]
     return GameEnded(
         winners=tuple(winners), points=tuple(vp.items()), reason="; ".join(reasons) + " (R-4.7)"
     )

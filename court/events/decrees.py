@@ -4,6 +4,7 @@ R-4.7)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
@@ -11,11 +12,14 @@ from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DecreeStepOpened(Event):
-    """A decree step opened for the players in `order`, in turn order (R-4.2)."""
+    """A decree step opened for the turns in `order`, in turn order (R-4.2). `powers` gives,
+    turn by turn, the title the turn acts through and its holder then ({title, noble}), or
+    None for a turn that is the player's own (R-6.7). Schema 2 added `powers`."""
 
     step: str
     order: tuple[Seat, ...]
     deadline: float | None
+    powers: tuple[dict[str, Any] | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +43,26 @@ class DecreePassed(Event):
 
     step: str
     seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeTurnLapsed(Event):
+    """A turn the player could not take: its power was lost since the step opened (R-6.7), or
+    the Hand had no embrace to answer (R-6.2); `reason` says which."""
+
+    step: str
+    seat: Seat
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecreeTimedOut(Event):
+    """The step's deadline passed (R-4.3): the turns of `seats` ended on the clock, and the
+    player in `unanswered` left a marriage proposal unanswered (it is declined)."""
+
+    step: str
+    seats: tuple[Seat, ...]
+    unanswered: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +104,16 @@ class Divorced(Event):
 
     lord: NobleId
     lady: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarriageEnded(Event):
+    """A marriage ended otherwise than by death or divorce: a spouse was captured by a heart
+    breaker or cruel Noble (R-3.8, R-5.4)."""
+
+    lord: NobleId
+    lady: NobleId
+    reason: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

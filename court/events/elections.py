@@ -36,6 +36,16 @@ class CandidateStood(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CandidateWithdrawn(Event):
+    """A candidate died, was captured or outlawed or took the black before the reveal: he
+    cannot win and markers on him count for nothing (R-7.2)."""
+
+    election: str
+    noble: NobleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CandidacyPassed(Event):
     election: str
     seat: Seat

@@ -96,6 +96,52 @@ class CouncilSeatLapsed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CouncilSeatVacated(Event):
+    """The Warden who bought the fourth council seat left the Small Council: the seat can be
+    sold again (R-4.6)."""
+
+    noble: NobleId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurchaseTurnsOpened(Event):
+    """After the council seat sale, each player in turn order makes his purchases and says
+    he is done (R-4.1, R-4.6)."""
+
+    round: int
+    order: tuple[Seat, ...]
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurchasesDone(Event):
+    """A player is done with his purchases; the turn passes on (R-4.1). `reason` is empty when
+    he said so, or says why the server ended his turn (he had nothing he could buy)."""
+
+    seat: Seat
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurchasesTimedOut(Event):
+    """The purchases' deadline passed: the players in `seats` are done on the clock (R-4.3)."""
+
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiefGrantedByKing(Event):
+    """The King granted a free Fief title to a Noble who could stand for it (R-3.6); the
+    `TitleGranted` follows."""
+
+    seat: Seat
+    title: TitleId
+    noble: NobleId
+    round: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RansomOffered(Event):
     """The captive's player offers Gold Dragons and/or captives he holds to the captor's
     player (R-8.2); open offers are public."""

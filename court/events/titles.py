@@ -51,3 +51,14 @@ class TitleSlotsExceeded(Event):
     category: str
     title: TitleId
     deadline: float | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleChoiceTimedOut(Event):
+    """The title choice's deadline passed (R-4.3): a title won is taken (`kind` acceptance),
+    a title one too many is returned to the board (`kind` overflow); the events follow."""
+
+    seat: Seat
+    noble: NobleId
+    title: TitleId
+    kind: str

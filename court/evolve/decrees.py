@@ -10,10 +10,13 @@ from court.events.decrees import (
     DecreeStepClosed,
     DecreeStepOpened,
     DecreeStepSkipped,
+    DecreeTimedOut,
     DecreeTurnEnded,
+    DecreeTurnLapsed,
     Divorced,
     GameEnded,
     MarriageDeclined,
+    MarriageEnded,
     MarriageMade,
     MarriageProposed,
     RhllorEmbraced,
@@ -21,18 +24,22 @@ from court.events.decrees import (
     TitleConceded,
 )
 from court.evolve.base import Handlers, replace
-from court.state import Alliance, CourtState, DecreeStep, GameStatus, Proposal
+from court.state import Alliance, CourtState, GameStatus, Power, Proposal, TurnStep
 
 
-def _acted(state: CourtState, seat: int) -> DecreeStep | None:
+def _acted(state: CourtState, *seats: int) -> TurnStep | None:
+    """The turns of `seats` are over: turns are taken in order, so they are the next ones."""
     decree = state.decree
     if decree is None:
         return None
-    return dataclasses.replace(decree, acted=(*decree.acted, seat))
+    return dataclasses.replace(decree, acted=(*decree.acted, *seats))
 
 
 def _decree_step_opened(state: CourtState, e: DecreeStepOpened) -> CourtState:
-    decree = DecreeStep(id=e.step, order=e.order, deadline=e.deadline)
+    powers = tuple(
+        None if p is None else Power(title=p["title"], noble=p["noble"]) for p in e.powers
+    )
+    decree = TurnStep(id=e.step, order=e.order, deadline=e.deadline, powers=powers)
     return replace(state, step=f"decree:{e.step}", decree=decree)
 
 
@@ -45,10 +52,15 @@ def _decree_step_closed(state: CourtState, e: DecreeStepClosed) -> CourtState:
 
 
 def _decree_passed(state: CourtState, e: DecreePassed) -> CourtState:
-    decree = state.decree
-    assert decree is not None
-    acted = (*decree.acted, *(s for s in e.seats if s not in decree.acted))
-    return replace(state, decree=dataclasses.replace(decree, acted=acted), proposal=None)
+    return replace(state, decree=_acted(state, *e.seats), proposal=None)
+
+
+def _decree_timed_out(state: CourtState, e: DecreeTimedOut) -> CourtState:
+    return replace(state, decree=_acted(state, *e.seats), proposal=None)
+
+
+def _decree_turn_lapsed(state: CourtState, e: DecreeTurnLapsed) -> CourtState:
+    return replace(state, decree=_acted(state, e.seat))
 
 
 def _marriage_proposed(state: CourtState, e: MarriageProposed) -> CourtState:
@@ -76,25 +88,36 @@ def _marriage_made(state: CourtState, e: MarriageMade) -> CourtState:
     return replace(state, nobles=nobles, alliances=alliances, proposal=None)
 
 
-def _divorced(state: CourtState, e: Divorced) -> CourtState:
+def _unwed(state: CourtState, lord: str, lady: str) -> CourtState:
     nobles = {
         **state.nobles,
-        e.lord: copy(state.nobles[e.lord], spouse=None),
-        e.lady: copy(state.nobles[e.lady], spouse=None),
+        lord: copy(state.nobles[lord], spouse=None),
+        lady: copy(state.nobles[lady], spouse=None),
     }
-    alliances = tuple(a for a in state.alliances if (a.lord, a.lady) != (e.lord, e.lady))
+    alliances = tuple(a for a in state.alliances if (a.lord, a.lady) != (lord, lady))
     return replace(state, nobles=nobles, alliances=alliances)
 
 
+def _divorced(state: CourtState, e: Divorced) -> CourtState:
+    return _unwed(state, e.lord, e.lady)
+
+
+def _marriage_ended(state: CourtState, e: MarriageEnded) -> CourtState:
+    return _unwed(state, e.lord, e.lady)
+
+
 def _rhllor_embraced(state: CourtState, e: RhllorEmbraced) -> CourtState:
-    return replace(state, septs_banned=True)
+    decree = state.decree
+    if decree is not None:
+        decree = dataclasses.replace(decree, embraced_by=e.noble)
+    return replace(state, septs_banned=True, decree=decree)
 
 
 def _septs_pillaged(state: CourtState, e: SeptsPillaged) -> CourtState:
     treasury = dict(state.treasury)
     for house, amount in e.shares:
         treasury[house] += amount
-    return replace(state, septs=frozenset(), septs_banned=True, treasury=treasury)
+    return replace(state, septs={}, septs_banned=True, treasury=treasury)
 
 
 def _title_conceded(state: CourtState, e: TitleConceded) -> CourtState:
@@ -111,6 +134,9 @@ HANDLERS: Handlers = {
     DecreePassed: _decree_passed,
     DecreeStepClosed: _decree_step_closed,
     DecreeTurnEnded: _decree_turn_ended,
+    DecreeTurnLapsed: _decree_turn_lapsed,
+    DecreeTimedOut: _decree_timed_out,
+    MarriageEnded: _marriage_ended,
     MarriageProposed: _marriage_proposed,
     MarriageDeclined: _marriage_declined,
     MarriageMade: _marriage_made,

@@ -11,6 +11,7 @@ from court.events.elections import (
     BallotsRevealed,
     CandidacyPassed,
     CandidateStood,
+    CandidateWithdrawn,
     ElectionOpened,
     ElectionSkipped,
     StepTimedOut,
@@ -50,6 +51,11 @@ def _candidate_stood(state: CourtState, e: CandidateStood) -> CourtState:
         acted=(*election.acted, e.seat),
         candidates=(*election.candidates, (e.seat, e.noble)),
     )
+
+
+def _candidate_withdrawn(state: CourtState, e: CandidateWithdrawn) -> CourtState:
+    assert state.election is not None
+    return _election(state, withdrawn=(*state.election.withdrawn, e.noble))
 
 
 def _candidacy_passed(state: CourtState, e: CandidacyPassed) -> CourtState:
@@ -116,6 +122,7 @@ HANDLERS: Handlers = {
     ElectionOpened: _election_opened,
     CandidateStood: _candidate_stood,
     CandidacyPassed: _candidacy_passed,
+    CandidateWithdrawn: _candidate_withdrawn,
     BallotOpened: _ballot_opened,
     BallotPlaced: _ballot_placed,
     StepTimedOut: _step_timed_out,

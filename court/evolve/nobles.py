@@ -29,7 +29,8 @@ def _noble(state: CourtState, noble_id: Any, **changes: Any) -> dict:
 
 
 def _noble_died(state: CourtState, e: NobleDied) -> CourtState:
-    nobles = _noble(state, e.noble, status=NobleStatus.DEAD, captor=None, spouse=None)
+    # the Outlaw mark ends at death.
+    nobles = _noble(state, e.noble, status=NobleStatus.DEAD, captor=None, spouse=None, outlaw=False)
     spouse = state.nobles[e.noble].spouse
     if spouse is not None:
         nobles[spouse] = copy(nobles[spouse], spouse=None)

@@ -13,6 +13,11 @@ from court.events.purchases import (
     BidsTimedOut,
     CouncilSeatLapsed,
     CouncilSeatTaken,
+    CouncilSeatVacated,
+    FiefGrantedByKing,
+    PurchasesDone,
+    PurchasesTimedOut,
+    PurchaseTurnsOpened,
     RansomOffered,
     RansomPaid,
     RansomRefused,
@@ -20,14 +25,16 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.evolve.base import Handlers, replace
-from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid
+from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
-# The `step` of phase 4 once this round's sale of the council seat was opened or skipped.
+# The `step` of phase 4 once this round's sale of the council seat was opened or skipped,
+# and once the purchase turns that follow it were opened.
 AUCTION_STEP = "auction"
+TURNS_STEP = "purchases"
 
 
 def _sept_built(state: CourtState, e: SeptBuilt) -> CourtState:
-    return replace(state, septs=state.septs | {e.village})
+    return replace(state, septs={**state.septs, e.village: state.septs.get(e.village, 0) + 1})
 
 
 def _auction_opened(state: CourtState, e: AuctionOpened) -> CourtState:
@@ -71,7 +78,34 @@ def _bids_revealed(state: CourtState, e: BidsRevealed) -> CourtState:
 
 
 def _council_seat_taken(state: CourtState, e: CouncilSeatTaken) -> CourtState:
-    return replace(state, auction=None)
+    return replace(state, auction=None, fourth_seat=e.noble)
+
+
+def _council_seat_vacated(state: CourtState, e: CouncilSeatVacated) -> CourtState:
+    return replace(state, fourth_seat=None)
+
+
+def _purchase_turns_opened(state: CourtState, e: PurchaseTurnsOpened) -> CourtState:
+    turns = TurnStep(id=TURNS_STEP, order=e.order, deadline=e.deadline)
+    return replace(state, step=TURNS_STEP, purchase_turns=turns)
+
+
+def _purchases_over(state: CourtState, *seats: int) -> CourtState:
+    turns = state.purchase_turns
+    assert turns is not None
+    return replace(state, purchase_turns=copy(turns, acted=(*turns.acted, *seats)))
+
+
+def _purchases_done(state: CourtState, e: PurchasesDone) -> CourtState:
+    return _purchases_over(state, e.seat)
+
+
+def _purchases_timed_out(state: CourtState, e: PurchasesTimedOut) -> CourtState:
+    return _purchases_over(state, *e.seats)
+
+
+def _fief_granted_by_king(state: CourtState, e: FiefGrantedByKing) -> CourtState:
+    return replace(state, king_granted_round=e.round)
 
 
 def _council_seat_lapsed(state: CourtState, e: CouncilSeatLapsed) -> CourtState:
@@ -140,6 +174,11 @@ HANDLERS: Handlers = {
     BidsRevealed: _bids_revealed,
     CouncilSeatTaken: _council_seat_taken,
     CouncilSeatLapsed: _council_seat_lapsed,
+    CouncilSeatVacated: _council_seat_vacated,
+    PurchaseTurnsOpened: _purchase_turns_opened,
+    PurchasesDone: _purchases_done,
+    PurchasesTimedOut: _purchases_timed_out,
+    FiefGrantedByKing: _fief_granted_by_king,
     RansomOffered: _ransom_offered,
     RansomPaid: _ransom_paid,
     RansomRefused: _ransom_refused,

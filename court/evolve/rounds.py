@@ -30,7 +30,7 @@ def _round_started(state: CourtState, e: RoundStarted) -> CourtState:
 
 
 def _phase_started(state: CourtState, e: PhaseStarted) -> CourtState:
-    return replace(state, phase=Phase(e.phase), step=None, election=None)
+    return replace(state, phase=Phase(e.phase), step=None, election=None, purchase_turns=None)
 
 
 def _village_control_changed(state: CourtState, e: VillageControlChanged) -> CourtState:

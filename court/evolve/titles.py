@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from court.events.titles import (
+    TitleChoiceTimedOut,
     TitleGranted,
     TitlePassed,
     TitleRefused,
@@ -61,7 +62,12 @@ def _title_slots_exceeded(state: CourtState, e: TitleSlotsExceeded) -> CourtStat
     return replace(state, pending=pending)
 
 
+def _title_choice_timed_out(state: CourtState, e: TitleChoiceTimedOut) -> CourtState:
+    return state  # the grant or return that follows settles the choice
+
+
 HANDLERS: Handlers = {
+    TitleChoiceTimedOut: _title_choice_timed_out,
     TitleRefused: _title_refused,
     TitleGranted: _title_granted,
     TitleReturned: _title_returned,

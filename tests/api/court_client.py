@@ -119,14 +119,24 @@ def error_body(response: Any, status: int, code: str | None = None) -> dict[str,
 
 
 def next_round(client: FlaskClient, game: Game) -> None:
-    """The host closes the phases played at the table until a new round begins; then every
-    player passes in its decree steps (R-4.1, R-4.2)."""
+    """The host closes the phases played at the table until a new round begins, every seat
+    passing in a council seat sale and ending its purchases in phase 4; then every player
+    passes in the decree steps (R-4.1, R-4.2, R-4.6)."""
     start_round = client.get(f"/api/games/{game.id}").get_json()["game"]["round"]
-    for _ in range(20):
+    seat_house = {seat: house for house, seat in game.seats.items()}
+    for _ in range(40):
         view = client.get(f"/api/games/{game.id}").get_json()
         if view["game"]["round"] != start_round:
             pass_decrees(client, game)
             return
-        response = client.post(f"/api/games/{game.id}/phase/advance", json={}, headers=game.host)
+        auction, purchases = view["auction"], view["purchases"]
+        if auction and auction["winner"] is None:
+            house = seat_house[auction["waiting"][0]]
+            path, headers = "purchases/pass-bid", game.auth(house)
+        elif purchases and purchases["current"] is not None:
+            path, headers = "purchases/done", game.auth(seat_house[purchases["current"]])
+        else:
+            path, headers = "phase/advance", game.host
+        response = client.post(f"/api/games/{game.id}/{path}", json={}, headers=headers)
         assert response.status_code == 200, response.get_json()
     raise AssertionError("no new round began")

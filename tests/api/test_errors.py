@@ -362,6 +362,12 @@ UNKNOWN_GAME_ROUTES = [
         "/api/games/nosuchgame/purchases/fief",
         {"title": "fief-winterfell", "noble": "robb-stark"},
     ),
+    (
+        "POST",
+        "/api/games/nosuchgame/purchases/grant-fief",
+        {"title": "fief-winterfell", "noble": "robb-stark"},
+    ),
+    ("POST", "/api/games/nosuchgame/purchases/done", None),
     ("POST", "/api/games/nosuchgame/purchases/bid", {"amount": 3}),
     ("POST", "/api/games/nosuchgame/purchases/pass-bid", None),
     (

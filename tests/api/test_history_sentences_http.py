@@ -32,7 +32,8 @@ def elect_robb(client: FlaskClient, game: Game) -> None:
 
 
 def to_round_three(client: FlaskClient, game: Game) -> None:
-    """The host closes phases; when the council seat is for sale, every bidder passes."""
+    """The host closes phases; when the council seat is for sale, every bidder passes, and
+    every player is done with his purchases (R-4.1, R-4.6)."""
     house_of = {seat: house for house, seat in game.seats.items()}
     for _ in range(40):
         view = client.get(f"/api/games/{game.id}").get_json()
@@ -41,6 +42,8 @@ def to_round_three(client: FlaskClient, game: Game) -> None:
         if view["auction"] and view["auction"]["waiting"]:
             seat = view["auction"]["waiting"][0]
             post(client, game, "purchases/pass-bid", game.auth(house_of[seat]))
+        elif view["purchases"] and view["purchases"]["current"] is not None:
+            post(client, game, "purchases/done", game.auth(house_of[view["purchases"]["current"]]))
         elif view["decree"] and view["decree"]["current"] is not None:
             post(client, game, "election/pass", game.auth(house_of[view["decree"]["current"]]))
         else:

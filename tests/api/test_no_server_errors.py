@@ -73,6 +73,11 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/facts/wall-supplies": {"amount": 1, "to_house": "stark", "cause": "x"},
     "/api/games/{game_id}/purchases/sept": {"village": "winterfell"},
     "/api/games/{game_id}/purchases/fief": {"title": "fief-winterfell", "noble": "robb-stark"},
+    "/api/games/{game_id}/purchases/grant-fief": {
+        "title": "fief-winterfell",
+        "noble": "robb-stark",
+    },
+    "/api/games/{game_id}/purchases/done": {},
     "/api/games/{game_id}/purchases/bid": {"amount": 3},
     "/api/games/{game_id}/purchases/pass-bid": {},
     "/api/games/{game_id}/purchases/council-seat": {

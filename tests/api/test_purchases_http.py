@@ -83,12 +83,13 @@ def test_a_sept_and_a_sealed_bid_over_http_keep_the_amount_secret_until_the_reve
     assert set(view["auction"]["order"]) == {stark, lannister}
     treasury = {h["id"]: h["treasury"] for h in view["houses"]}
 
-    # a Sept for 4 GD in a village Stark controls
-    post(client, game, "purchases/sept", game.auth("stark"), {"village": "winterfell"})
-    view = court(client, game)
-    village = next(v for r in view["regions"] for v in r["villages"] if v["id"] == "winterfell")
-    assert village["sept"] is True
-    assert {h["id"]: h["treasury"] for h in view["houses"]}["stark"] == treasury["stark"] - 4
+    # purchases wait for the sale
+    refused = client.post(
+        f"/api/games/{game.id}/purchases/sept",
+        json={"village": "winterfell"},
+        headers=game.auth("stark"),
+    )
+    assert refused.status_code == 409 and refused.get_json()["code"] == "sale_first"
 
     # R-4.6 [D]: Stark's sealed bid; his receipt opens his own commitment
     answer = post(client, game, "purchases/bid", game.auth("stark"), {"amount": 3})
@@ -119,10 +120,20 @@ def test_a_sept_and_a_sealed_bid_over_http_keep_the_amount_secret_until_the_reve
     assert revealed["data"]["winner"] == stark
     assert revealed["data"]["bids"][0]["commitment"] == receipt["commitment"]
     refused = client.post(f"/api/games/{game.id}/phase/advance", json={}, headers=game.host)
-    assert refused.status_code == 409 and refused.get_json()["code"] == "auction_open"
+    assert refused.status_code == 409 and refused.get_json()["code"] == "server_phase"
     body = {"noble": "robb-stark", "title": "master-of-coin"}
     post(client, game, "purchases/council-seat", game.auth("stark"), body)
     view = court(client, game)
     assert view["auction"] is None
     assert {t["id"]: t["holder"] for t in view["titles"]}["master-of-coin"] == "robb-stark"
+
+    # then the purchases, in turn order: Lannister (First Player) is done, Tyrell has
+    # nothing to buy, and Stark builds a Sept for 4 GD in a village he controls
+    assert view["purchases"]["current"] == lannister
+    post(client, game, "purchases/done", game.auth("lannister"))
+    assert court(client, game)["purchases"]["current"] == stark
+    post(client, game, "purchases/sept", game.auth("stark"), {"village": "winterfell"})
+    view = court(client, game)
+    village = next(v for r in view["regions"] for v in r["villages"] if v["id"] == "winterfell")
+    assert village["sept"] is True and village["septs"] == 1
     assert {h["id"]: h["treasury"] for h in view["houses"]}["stark"] == treasury["stark"] - 7

@@ -36,6 +36,10 @@ class HttpCourt:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return self._call("GET", f"/api/games/{self.id}", token=self.tokens.get(seat))
 
+    def records(self) -> list[dict[str, Any]]:
+        """The log as a spectator reads it (the first 200 records)."""
+        return self._call("GET", f"/api/games/{self.id}/events?limit=200")["records"]
+
     def play(self, path: str, body: Any, token: str) -> Any:
         return self._call("POST", f"/api/games/{self.id}/{path}", body, token)
 
@@ -44,18 +48,26 @@ class HttpCourt:
             body = {"village": village, "house": house, "cause": "battle"}
             self.play("facts/village", body, self.host)
 
-    def settle(self) -> dict[str, Any]:
+    def settle(self, stop: Any = None) -> dict[str, Any]:
         """Plays every open step: decrees are passed; in an election each player stands his
-        first eligible Lord and votes FOR his own House's candidate; titles are accepted."""
+        first eligible Lord and votes FOR his own House's candidate; titles are accepted; in
+        phase 4 every bidder passes and every player is done. Stops early when `stop(view)`."""
         for _ in range(200):
             view = self.view()
+            if stop is not None and stop(view):
+                return view
             decree, election, pending = view["decree"], view["election"], view["pending"]
+            auction, purchases = view["auction"], view["purchases"]
             if pending:
                 self.play("title/accept", {}, self.tokens[pending["seat"]])
             elif decree and decree["current"] is not None:
                 self.play("election/pass", {}, self.tokens[decree["current"]])
             elif election and election["current"] is not None:
                 self._elect(election, election["current"])
+            elif auction and auction["winner"] is None:
+                self.play("purchases/pass-bid", {}, self.tokens[auction["waiting"][0]])
+            elif purchases and purchases["current"] is not None:
+                self.play("purchases/done", {}, self.tokens[purchases["current"]])
             else:
                 return view
         raise AssertionError("the steps did not settle")
@@ -88,7 +100,7 @@ class HttpCourt:
     def advance_until(self, done: Any) -> dict[str, Any]:
         """The host closes phases (the steps in between settled) until `done(view)`."""
         for _ in range(30):
-            view = self.settle()
+            view = self.settle(done)
             if done(view):
                 return view
             self.play("phase/advance", {}, self.host)

@@ -69,13 +69,21 @@ def record_village(host: Person, village: str, house: str) -> None:
     expect(page.locator("#notice")).to_have_text("Done.")
 
 
-def to_round_two(server: LiveServer, game_id: str, host: Person) -> None:
-    for _ in range(12):
+def to_round_two(server: LiveServer, game_id: str, people: dict[int, Person]) -> None:
+    """The host closes the phases played at the table; in phase 4 each player whose purchase
+    turn it is says he is done (R-4.1)."""
+    for _ in range(20):
         view = court(server.url, game_id)
         if view["game"]["round"] == 2:
             return
-        wait_version(host, view["game"]["version"])
-        host.send("[data-message=advance_phase]")
+        purchases = view["purchases"]
+        person = people[purchases["current"]] if purchases else people[0]
+        wait_version(person, view["game"]["version"])
+        if purchases:
+            expect(person.page.locator("[data-testid=turn]")).to_contain_text("Your turn")
+            person.send("#move-end_purchases")
+        else:
+            person.send("[data-message=advance_phase]")
     raise AssertionError("round 2 did not begin")
 
 
@@ -139,7 +147,7 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     expect(spectator.page.locator("[data-house=stark] .villages")).to_contain_text(
         "Winterfell, White Harbor, The Dreadfort"
     )
-    to_round_two(server, game_id, host)
+    to_round_two(server, game_id, people)
     act_in_decrees(server, game_id, people)
 
     # -- the Warden of the North: candidacy ------------------------------------------------------
@@ -213,7 +221,9 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     # -- the history: scrub back to before the election; chain check; export --------------------
     history = spectator.page
     history.click("text=History")
-    expect(history.locator("[data-testid=verification]")).to_contain_text("Chain verified")
+    badge = history.locator("[data-testid=verification]")
+    expect(badge).to_contain_text("Record verified")
+    expect(badge).to_have_attribute("data-check", "ok")
     opened = history.locator("#events li[data-version]", has_text="Warden of the North: candidacy")
     before = int(opened.last.get_attribute("data-version")) - 1
     history.locator(f"#events li[data-version='{before}'] button").click()

@@ -201,7 +201,7 @@ def test_importing_a_tampered_export_is_refused_naming_the_first_bad_record(
     result = court(other, "import", str(write(tmp_path / "tampered.jsonl", lines)))
 
     assert result.exit_code != 0
-    assert f"Record {index(gold)} breaks the hash chain" in result.output
+    assert f"(record {index(gold)}) fails the chain check" in result.output
     assert court(other, "games").output == ""
 
 
@@ -289,3 +289,87 @@ def test_importing_a_rechained_log_that_breaks_a_court_rule_is_refused(
     assert result.exit_code != 0
     assert "R-2.1" in result.output
     assert court(other, "games").output == ""
+
+
+def elected(app: Flask) -> str:
+    """A game whose Warden of the North was elected in round 2 (Stark FOR Robb, a DECOY on
+    Jaime), played through the HTTP API; its id."""
+    from tests.api.court_client import lobby_game, start
+    from tests.api.test_elections_http import post, to_the_north_election
+
+    client = app.test_client()
+    game = lobby_game(client)
+    start(client, game)
+    to_the_north_election(client, game)
+    post(client, game, "election/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "election/pass", game.auth("tyrell"))
+    post(client, game, "election/stand", game.auth("stark"), {"noble": "robb-stark"})
+    markers = [
+        {"kind": "decoy", "candidate": "jaime-lannister"},
+        {"kind": "for", "candidate": "robb-stark"},
+    ]
+    post(client, game, "election/ballot", game.auth("stark"), {"markers": markers})
+    return game.id
+
+
+def test_an_export_with_for_and_decoy_swapped_and_rechained_is_refused(
+    app: Flask, make_app: MakeApp, court: Court, tmp_path: Path
+) -> None:
+    """Section 10, R-7.1: the reveal must open the commitments published at placement; a
+    forger who swaps the kinds in the secrets and the reveal and recomputes every digest and
+    hash is refused at the first version that contradicts them."""
+    game_id = elected(app)
+    lines = export(app, court, game_id, tmp_path / "full.jsonl", "--full")
+    placed = next(i for i, line in enumerate(lines) if line["type"] == "BallotPlaced")
+    for secret in lines[placed]["private"]["secrets"]:
+        secret["kind"] = {"for": "decoy", "decoy": "for"}[secret["kind"]]
+    reveal = next(line for line in lines if line["type"] == "BallotsRevealed")
+    for marker in reveal["data"]["markers"]:
+        marker["kind"] = {"for": "decoy", "decoy": "for"}[marker["kind"]]
+    reveal["data"]["votes"] = [["jaime-lannister", 5], ["robb-stark", 0]]
+    reveal["data"]["winner"] = "jaime-lannister"
+    forged = rechain(lines)
+    assert verify(Record.from_json(line) for line in forged).ok  # the chain alone is fooled
+    other = make_app("other")
+
+    result = court(other, "import", str(write(tmp_path / "forged.jsonl", forged)))
+
+    assert result.exit_code != 0
+    assert f"Version {placed + 1} (record {placed}) fails the commitments check" in result.output
+    assert court(other, "games").output == ""
+
+
+def test_the_backup_of_any_game_the_server_stored_restores(
+    make_app: MakeApp, court: Court, tmp_path: Path
+) -> None:
+    """Write-time checks equal restore-time checks: simulated games of every player count,
+    long enough for Outlaws, deaths, Kings and reveals, each export (--full) imports."""
+    source = make_app("source")
+    url = source.config["DATABASE_URL"]
+    played = court(
+        source,
+        "simulate",
+        "--players",
+        "3-6",
+        "--variants",
+        "all",
+        "--rounds",
+        "12",
+        "--games",
+        "8",
+        "--seed",
+        "7",
+        "--database",
+        url,
+        "--quiet",
+    )
+    assert played.exit_code == 0, played.output
+    target = make_app("target")
+    games = court(source, "games").output.split()
+    assert len(games) == 8
+    for game_id in games:
+        path = tmp_path / f"{game_id}.jsonl"
+        export(source, court, game_id, path, "--full")
+        restored = court(target, "import", str(path))
+        assert restored.exit_code == 0, restored.output
+        assert court(target, "verify", game_id).output == court(source, "verify", game_id).output

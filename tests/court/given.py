@@ -96,6 +96,36 @@ def pass_decrees(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def table_step(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
+    """One move of a quiet table towards the next phase: in phase 4 each bidder passes and each
+    player is done with his purchases (R-4.1, R-4.6); otherwise the host closes the phase."""
+    from court.commands import AdvancePhase, EndPurchases, PassBid
+
+    if state.auction is not None and state.auction.winner is None:
+        return decide(state, PassBid(), Actor(seat=state.auction.waiting[0]), now)
+    turns = state.purchase_turns
+    if turns is not None and turns.current is not None:
+        return decide(state, EndPurchases(), Actor(seat=turns.current), now)
+    return decide(state, AdvancePhase(), HOST, now)
+
+
+def open_decree(state: CourtState, step: str, now: float = 0.0) -> CourtState:
+    """The court with decree step `step` opened by the server as it would in phase 1 (R-4.2):
+    its turns, and the powers they act through (R-6.7), read from the court as it stands."""
+    from dataclasses import replace
+
+    from court.decide import decrees
+    from court.events.decrees import DecreeStepOpened
+    from court.state import Phase
+
+    index = decrees.STEPS.index(step)
+    before = f"{decrees.PREFIX}{decrees.STEPS[index - 1]}" if index else None
+    state = replace(state, phase=Phase.DECREES, step=before, decree=None, election=None)
+    events = decrees.follow_up(state, now, None)
+    assert events and isinstance(events[0], DecreeStepOpened), events
+    return evolve(state, events[0])
+
+
 def given(*events: Event) -> CourtState:
     return replay(GAME, events)
 
@@ -120,3 +150,28 @@ def then_state(state: CourtState, events: tuple[Event, ...]) -> CourtState:
 
 def seat(n: int, host: bool = False) -> Actor:
     return Actor(seat=Seat(n), host=host)
+
+
+class Table:
+    """A court built event by event that keeps every event, for tests that need the log."""
+
+    def __init__(self, *events: Event) -> None:
+        self.events: list[Event] = []
+        self.state = replay(GAME, ())
+        self.add(*events)
+
+    def add(self, *events: Event) -> tuple[Event, ...]:
+        for event in events:
+            self.state = evolve(self.state, event)
+            self.events.append(event)
+        return events
+
+    def act(self, command: Command, actor: Actor = HOST, now: float = 0.0) -> tuple[Event, ...]:
+        return self.add(*decide(self.state, command, actor, now))
+
+    def next_round(self) -> None:
+        """A quiet table plays on to the next round and passes in its decree steps."""
+        start = self.state.round
+        while self.state.round == start:
+            self.add(*table_step(self.state))
+        self.add(*pass_decrees(self.state))

@@ -243,7 +243,7 @@ def test_the_master_of_laws_then_the_king_pardon() -> None:
 def test_the_false_idols_are_pillaged_and_split_with_a_converting_hand() -> None:
     """R-6.2: 2 GD a Sept; split evenly, the odd Dragon to the Protector; the Hand burns."""
     state = grant(grant(four(), "protector", "eddard-stark"), "hand", "tywin-lannister")
-    septs = frozenset({"winterfell", "lannisport", "oldtown"})
+    septs = {"winterfell": 1, "lannisport": 1, "oldtown": 1}
     state = opened(replace(state, septs=septs), "false_idols", 0, 1)
     state = act(state, EmbraceRhllor(), seat(0))
     assert state.septs_banned and state.decree is not None and state.decree.current == 1
@@ -251,7 +251,7 @@ def test_the_false_idols_are_pillaged_and_split_with_a_converting_hand() -> None
     pillage = next(e for e in events if isinstance(e, SeptsPillaged))
     assert dict(pillage.shares) == {"stark": 3, "lannister": 3}
     state = then_state(state, events)
-    assert state.septs == frozenset()
+    assert state.septs == {}
     assert state.nobles["loras-tyrell"].status is NobleStatus.DEAD
     assert {a.value for a in state.nobles["eddard-stark"].attributes} >= {"gods_cursed"}
     assert state.rolls == 2  # both converts rolled at once
@@ -262,7 +262,7 @@ def test_the_septs_are_pillaged_when_the_hand_passes_or_lets_the_deadline_pass(h
     """R-6.2, R-4.3: the pillage follows the embrace whatever the Hand does; a Hand who passes
     or does not answer in time does not convert, and the Protector's House takes it all."""
     state = grant(grant(four(), "protector", "eddard-stark"), "hand", "tywin-lannister")
-    septs = frozenset({"winterfell", "lannisport", "oldtown"})
+    septs = {"winterfell": 1, "lannisport": 1, "oldtown": 1}
     state = opened(replace(state, septs=septs), "false_idols", 0, 1)
     state = act(state, EmbraceRhllor(), seat(0))
     state = replace(state, decree=replace(state.decree, deadline=10.0))
@@ -275,7 +275,7 @@ def test_the_septs_are_pillaged_when_the_hand_passes_or_lets_the_deadline_pass(h
     pillage = next(e for e in events if isinstance(e, SeptsPillaged))
     assert dict(pillage.shares) == {"stark": 6}
     after = then_state(state, events)
-    assert after.septs == frozenset() and after.septs_banned
+    assert after.septs == {} and after.septs_banned
     assert "gods_cursed" not in {a.value for a in after.nobles["tywin-lannister"].attributes}
 
 

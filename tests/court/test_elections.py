@@ -12,7 +12,6 @@ from court.commands import (
     CloseOverdueStep,
     MarkerChoice,
     Pass,
-    PassBid,
     PlaceBallot,
     RecordVillageControl,
     RefuseTitle,
@@ -45,6 +44,7 @@ from tests.court.given import (
     pass_decrees,
     seat,
     started,
+    table_step,
     then_state,
     when,
 )
@@ -70,13 +70,11 @@ def control(state: CourtState, villages, house: str) -> CourtState:
 
 def next_round(state: CourtState, now: float = 0.0) -> CourtState:
     """The host closes phases 2, 5, 6 (and 7): income is paid, and a new round begins.
-    Everyone passes in a sale of the fourth council seat (R-4.6)."""
+    Everyone passes in a sale of the fourth council seat and is done with his purchases
+    (R-4.1, R-4.6)."""
     start = state.round
     while state.round == start:
-        if state.auction is not None:
-            state = act(state, PassBid(), seat(state.auction.waiting[0]), now)
-            continue
-        state = act(state, AdvancePhase(), HOST, now)
+        state = then_state(state, table_step(state, now))
     return then_state(state, pass_decrees(state, now))
 
 

@@ -72,7 +72,7 @@ BROKEN = {
         ),
     ),
     "Septs after the pillage (R-6.2)": lambda s: replace(
-        s, septs=frozenset({"winterfell"}), septs_banned=True
+        s, septs={"winterfell": 1}, septs_banned=True
     ),
     "winners while playing (R-4.7)": lambda s: replace(s, winners=(Seat(0),)),
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from court import dice
-from court.commands import AdvancePhase, PassBid
+from court.commands import AdvancePhase
 from court.decide import decide, settle
 from court.events import (
     DecreeStepOpened,
@@ -30,8 +30,8 @@ from tests.court.given import (
     given,
     joined,
     pass_decrees,
-    seat,
     started,
+    table_step,
     then_state,
 )
 
@@ -104,12 +104,10 @@ def cursed(state: CourtState, noble: str) -> CourtState:
 
 
 def new_round(state: CourtState) -> tuple:
-    """The host closes the table's phases; everyone passes in a council seat sale (R-4.6)."""
-    for _ in range(20):
-        if state.auction is not None:
-            state = then_state(state, decide(state, PassBid(), seat(state.auction.waiting[0])))
-            continue
-        events = decide(state, AdvancePhase(), HOST)
+    """The host closes the table's phases; everyone passes in a council seat sale and is done
+    with his purchases (R-4.1, R-4.6)."""
+    for _ in range(40):
+        events = table_step(state)
         if any(isinstance(e, RoundStarted) for e in events):
             return events
         state = then_state(state, events)

@@ -6,7 +6,7 @@ import time
 
 from flask import Flask
 
-from app import create_app
+from app import create_app, start_deadlines
 from tests.api.court_client import Game, lobby_game, next_round, start
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
@@ -40,6 +40,8 @@ def test_an_overdue_step_closes_when_the_server_starts(tmp_path) -> None:
     time.sleep(1.2)
     assert "StepTimedOut" not in types(first, game)
     second = create_app({"DATABASE_URL": url})
+    assert "StepTimedOut" not in types(second, game)  # only a serving process closes steps
+    start_deadlines(second)
     try:
         after = types(second, game)
         assert "StepTimedOut" in after
@@ -51,6 +53,7 @@ def test_an_overdue_step_closes_when_the_server_starts(tmp_path) -> None:
 
 def test_a_step_closes_by_itself_while_the_server_runs(tmp_path) -> None:
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    start_deadlines(app)
     try:
         game = open_north_election(app, deadline=1)
         limit = time.monotonic() + 10

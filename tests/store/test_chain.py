@@ -106,7 +106,7 @@ def test_a_tampered_import_is_refused_naming_the_first_bad_record(
     with pytest.raises(BadRecord) as err:
         target.import_log(tamper([r.to_json() for r in records]))
     assert err.value.code == "tampered_log"
-    assert f"Record {index} " in err.value.message
+    assert f"(record {index}) fails the chain check" in err.value.message
     assert target.games() == []
     store.close()
 

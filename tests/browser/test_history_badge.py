@@ -1,0 +1,61 @@
+"""The history page's badge shows the deep check of the record (section 10): a log edited in
+the database, with every hash after the edit recomputed, is named as failing the
+commitments check at the version of the forged reveal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from court.chain import Record
+from court.store import SqlEventStore
+from tests.browser.court_http import HttpCourt
+from tests.browser.players import open_person
+from tests.cli.court_shell import tamper
+from tests.live_server import LiveServer
+
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+
+def forge_the_reveal(db: Path, game_id: str) -> int:
+    """Swap FOR and DECOY in the reveal and recompute every hash from there; its version."""
+    store = SqlEventStore(f"sqlite:///{db}", read_only=True)
+    try:
+        records = list(store.read(game_id))
+    finally:
+        store.close()
+    forged = next(r for r in records if r.type == "BallotsRevealed")
+    for marker in forged.data["markers"]:
+        marker["kind"] = {"for": "decoy", "decoy": "for"}[marker["kind"]]
+    statements: list[tuple[str, tuple[object, ...]]] = []
+    prev = records[forged.version - 2].hash
+    for record in records[forged.version - 1 :]:
+        prev = Record(**{**record.to_json(), "hash": ""}).expected_hash(prev)
+        statements.append(
+            (
+                "UPDATE event_records SET data = ?, hash = ? WHERE game_id = ? AND version = ?",
+                (json.dumps(record.data), prev, game_id, record.version),
+            )
+        )
+    tamper(db, *statements)
+    return forged.version
+
+
+def test_the_history_badge_names_the_check_a_forged_log_fails(
+    chromium: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "court.db"
+    with LiveServer(db, deadlines=False) as server:
+        game = HttpCourt(server.url)
+        game.record_villages("stark", NORTH)
+        game.advance_until(lambda view: view["game"]["round"] == 2)
+        assert any(r["type"] == "BallotsRevealed" for r in game.records())
+        version = forge_the_reveal(db, game.id)
+
+        page = open_person(chromium, "auditor", f"{server.url}/games/{game.id}/history").page
+        badge = page.locator("[data-testid=verification]")
+        expect(badge).to_contain_text(f"fails the commitments check at version {version}")
+        expect(badge).to_have_attribute("data-check", "commitments")

@@ -1,0 +1,258 @@
+"""Deep verification (section 10): a log re-chained after an edit is still caught when a
+reveal contradicts the commitments made at placement, a tally or a sale does not follow
+from the markers or bids, a die roll does not follow from the seed, an invariant breaks,
+or an id, a name, a time or a seat is not one the court would have written."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from court import codec
+from court.audit import audit
+from court.chain import GENESIS, Record, canonical, link, private_digest
+from court.commands import (
+    AdvancePhase,
+    EmbraceRhllor,
+    Pass,
+    PlaceBid,
+    RecordVillageControl,
+    StandForElection,
+)
+from court.events import Event, SeptBuilt, TitleGranted
+from court.ids import NobleId, TitleId
+from tests.court.given import GAME, Table, seat, started, table_step
+from tests.court.test_elections import NORTH, ballot
+
+Line = dict[str, Any]
+
+
+def chained(events: Sequence[Event], game_id: str = GAME) -> list[Line]:
+    """The log the service would write for these events, as exported lines (full)."""
+    lines: list[Line] = []
+    prev = GENESIS
+    for version, event in enumerate(events, start=1):
+        name, data, private = codec.encode(event)
+        owner = getattr(event, event.OWNER) if event.OWNER else None
+        line: Line = {
+            "game_id": game_id,
+            "version": version,
+            "type": name,
+            "schema_version": codec.schema_version(name),
+            "recorded_at": "2026-11-24T10:00:00.000000Z",
+            "seat": owner,
+            "data": data,
+            "private": private,
+            "private_sha256": private_digest(private),
+        }
+        prev = line["hash"] = link(
+            prev,
+            game_id=game_id,
+            version=version,
+            type=name,
+            schema_version=line["schema_version"],
+            recorded_at=line["recorded_at"],
+            seat=owner,
+            data_json=canonical(data),
+            private_sha256=line["private_sha256"],
+        )
+        lines.append(line)
+    return lines
+
+
+def rechain(lines: list[Line]) -> list[Record]:
+    """Recompute digests and hashes as a forger with the file and the algorithm could."""
+    prev, records = GENESIS, []
+    for line in lines:
+        line["private_sha256"] = private_digest(line["private"])
+        line["hash"] = prev = Record.from_json({**line, "hash": ""}).expected_hash(prev)
+        records.append(Record.from_json(line))
+    return records
+
+
+def records(lines: list[Line]) -> list[Record]:
+    return [Record.from_json(line) for line in lines]
+
+
+def _index(lines: list[Line], kind: str, nth: int = 0) -> int:
+    return [i for i, line in enumerate(lines) if line["type"] == kind][nth]
+
+
+@pytest.fixture(scope="module")
+def election() -> list[Line]:
+    """A Warden election of round 2 (3 players; Stark holds three villages of the North,
+    Lannister one): Jaime and Robb stand; Lannister places FOR Jaime, Stark FOR Robb and a
+    DECOY on Jaime; Robb wins, 4 votes to 1."""
+    table = Table(*started(3))
+    for village, house in [(v, "stark") for v in NORTH[:3]] + [(NORTH[3], "lannister")]:
+        table.act(RecordVillageControl(village=village, house=house, cause="battle"))
+    table.next_round()
+    table.act(StandForElection(noble=NobleId("jaime-lannister")), seat(1))
+    table.act(Pass(), seat(2))
+    table.act(StandForElection(noble=NobleId("robb-stark")), seat(0))
+    table.act(ballot(("for", "jaime-lannister"), salt="l"), seat(1))
+    table.act(ballot(("for", "robb-stark"), ("decoy", "jaime-lannister"), salt="s"), seat(0))
+    return chained(table.events)
+
+
+def test_an_honest_log_passes_every_check(election: list[Line]) -> None:
+    result = audit(records(election))
+    assert result.ok, result
+    assert result.records == len(election) and result.notes == ()
+    reveal = election[_index(election, "BallotsRevealed")]["data"]
+    assert reveal["winner"] == "robb-stark"
+
+
+def swap_kinds(lines: list[Line], everywhere: bool) -> None:
+    """FOR and DECOY of Stark's markers swapped in the reveal, its count redone to match (and
+    in Stark's own secrets)."""
+    reveal = lines[_index(lines, "BallotsRevealed")]
+    for marker in reveal["data"]["markers"]:
+        if marker["seat"] == 0:
+            marker["kind"] = "decoy" if marker["kind"] == "for" else "for"
+    reveal["data"]["votes"] = [["jaime-lannister", 5], ["robb-stark", 0]]
+    reveal["data"]["winner"] = "jaime-lannister"
+    if everywhere:
+        placed = lines[_index(lines, "BallotPlaced", 1)]
+        for secret in placed["private"]["secrets"]:
+            secret["kind"] = "decoy" if secret["kind"] == "for" else "for"
+
+
+@pytest.mark.parametrize("everywhere", [False, True], ids=["reveal-only", "secrets-too"])
+def test_swapped_for_and_decoy_markers_are_caught_though_the_chain_was_recomputed(
+    election: list[Line], everywhere: bool
+) -> None:
+    """Section 10, R-7.1 step 3: every revealed marker opens the commitment published when it
+    was placed, whatever the forger recomputed after."""
+    lines = copy.deepcopy(election)
+    swap_kinds(lines, everywhere)
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "commitments"
+    first = _index(lines, "BallotPlaced", 1) if everywhere else _index(lines, "BallotsRevealed")
+    assert result.bad_index == first and result.bad_version == first + 1
+    assert "commitment" in result.reason
+
+
+def test_a_tally_that_does_not_follow_from_the_markers_is_caught(election: list[Line]) -> None:
+    """R-7.1 steps 4-5: the votes and the winner recompute from the opened markers and the
+    votes recorded when the ballot opened."""
+    lines = copy.deepcopy(election)
+    lines[_index(lines, "BallotsRevealed")]["data"]["votes"] = [
+        ["jaime-lannister", 1],
+        ["robb-stark", 9],
+    ]
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "tally"
+    assert result.bad_version == _index(lines, "BallotsRevealed") + 1
+
+
+Edit = Callable[[list[Line]], None]
+
+
+def _field(kind: str, key: str, value: Any) -> Edit:
+    def edit(lines: list[Line]) -> None:
+        lines[_index(lines, kind)][key] = value
+
+    return edit
+
+
+def _name(value: str) -> Edit:
+    def edit(lines: list[Line]) -> None:
+        lines[_index(lines, "SeatJoined")]["data"]["player_name"] = value
+
+    return edit
+
+
+def _game(value: str) -> Edit:
+    def edit(lines: list[Line]) -> None:
+        for line in lines:
+            line["game_id"] = value
+        lines[0]["data"]["game_id"] = value
+
+    return edit
+
+
+def _ballot_seat(lines: list[Line]) -> None:
+    lines[_index(lines, "BallotPlaced", 1)]["seat"] = 2
+
+
+@pytest.mark.parametrize(
+    ("edit", "check"),
+    [
+        (_game("../../etc/x"), "record"),
+        (_game("<script>alert(1)</script>"), "record"),
+        (_game(""), "record"),
+        (_name("x" * 100_000), "names"),
+        (_name("Robb\x00Stark"), "names"),
+        (_name(" "), "names"),
+        (_field("GameStarted", "recorded_at", "not a date"), "record"),
+        (_field("GameStarted", "recorded_at", "2026-02-30T10:00:00.000000Z"), "record"),
+        (_field("GameStarted", "seat", 9), "record"),
+        (_ballot_seat, "record"),
+    ],
+    ids=[
+        "path-id",
+        "script-id",
+        "empty-id",
+        "long-name",
+        "nul-name",
+        "blank-name",
+        "not-a-date",
+        "no-such-day",
+        "seat-never-taken",
+        "ballot-shown-to-another-seat",
+    ],
+)
+def test_ids_names_times_and_seats_pass_the_apis_checks(
+    election: list[Line], edit: Edit, check: str
+) -> None:
+    """Section 10: what the API would refuse is refused in a log too, re-chained or not."""
+    lines = copy.deepcopy(election)
+    edit(lines)
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == check, result
+
+
+def test_a_sale_result_that_does_not_follow_from_the_bids_is_caught() -> None:
+    """R-4.6: every revealed bid opens its commitment; the highest wins."""
+    table = Table(*started(3))
+    for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")):
+        table.add(TitleGranted(title=TitleId(title), noble=NobleId(lord), cause="test"))
+    while table.state.auction is None:
+        table.act(AdvancePhase())
+    table.act(PlaceBid(amount=9, salt="a"), seat(0))
+    table.act(PlaceBid(amount=2, salt="b"), seat(1))
+    lines = chained(table.events)
+    assert audit(records(lines)).ok
+    reveal = lines[_index(lines, "BidsRevealed")]["data"]
+    assert reveal["winner"] == 0
+    reveal["bids"][0]["amount"] = 1  # "Stark bid 1", so that Lannister's 2 would have won
+    reveal["winner"] = 1
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "commitments"
+
+
+def test_a_die_roll_that_does_not_follow_from_the_seed_is_caught() -> None:
+    """R-6.2, section 10: roll n is HMAC-SHA256(seed, "d6:<n>") reduced to 1-6; the seed's
+    SHA-256 was published in the first event."""
+    table = Table(*started(4))
+    for title in ("king", "protector", "hand"):
+        table.add(TitleGranted(title=TitleId(title), noble=NobleId("eddard-stark"), cause="t"))
+    table.act(RecordVillageControl(village="winterfell", house="stark", cause="battle"))
+    table.add(SeptBuilt(village="winterfell", house="stark"))
+    start = table.state.round
+    while table.state.round == start:
+        table.add(*table_step(table.state))
+    while table.state.decree is not None and table.state.decree.id != "false_idols":
+        table.act(Pass(), seat(table.state.decree.current))
+    table.act(EmbraceRhllor(hand_converts=True), seat(0))
+    lines = chained(table.events)
+    assert audit(records(lines)).ok
+    rolled = lines[_index(lines, "DieRolled")]
+    rolled["data"]["value"] = rolled["data"]["value"] % 6 + 1
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "dice"
+    assert result.bad_version == _index(lines, "DieRolled") + 1
