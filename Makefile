@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/store_pg.py
 	$(BIN)/python bench/live.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/soak.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache node_modules test-output
