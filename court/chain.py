@@ -28,9 +28,14 @@ def canonical(value: Any) -> str:
 
 
 def private_digest(private: dict[str, Any] | None) -> str:
-    if private is None:
+    return private_digest_of(None if private is None else canonical(private))
+
+
+def private_digest_of(private_json: str | None) -> str:
+    """The digest of a private part already in canonical JSON ("" for none)."""
+    if private_json is None:
         return ""
-    return hashlib.sha256(canonical(private).encode()).hexdigest()
+    return hashlib.sha256(private_json.encode()).hexdigest()
 
 
 def link(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from operator import attrgetter, is_
 from typing import Any
 
 from court import electorate
@@ -46,13 +47,17 @@ def _reads(*parts: str) -> Callable[[Check], Check]:
     is handed the very same parts (the court is frozen: a changed part is a new object), so
     that checking every state a command leads to costs little beyond what changed."""
 
+    # attrgetter of one name returns the value itself, of several a tuple: always a tuple.
+    read = attrgetter(*parts, "__class__")
+    never = object()  # matches no part, so the first call checks
+
     def wrap(check: Check) -> Check:
-        last: list[Any] = [None]
+        last: list[Any] = [((never,) * (len(parts) + 1), ())]
 
         def cached(state: CourtState) -> list[str]:
-            key = tuple(getattr(state, part) for part in parts)
+            key = read(state)
             seen = last[0]  # one read and one write of a tuple: safe between threads
-            if seen is not None and all(a is b for a, b in zip(seen[0], key, strict=True)):
+            if all(map(is_, seen[0], key)):
                 return list(seen[1])
             found = check(state)
             last[0] = (key, tuple(found))

@@ -16,7 +16,12 @@ from court.state import CourtState
 
 
 class EventStore(Protocol):
-    def append(self, records: Sequence[Record], expected_version: int) -> None: ...
+    def append(
+        self,
+        records: Sequence[Record],
+        expected_version: int,
+        encoded: Sequence[tuple[str, str | None]] | None = None,
+    ) -> None: ...
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> Iterable[Record]: ...

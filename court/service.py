@@ -18,7 +18,7 @@ from typing import Any
 
 from court import codec
 from court.audit import audit
-from court.chain import GENESIS, Record, Verification, canonical, link, private_digest
+from court.chain import GENESIS, Record, Verification, canonical, link, private_digest_of
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -315,9 +315,9 @@ class CourtService:
                     if self._stale(game_id, head):
                         continue
                     raise
-                records = self._records(game_id, head, events, actor, now)
+                records, encoded = self._records(game_id, head, events, actor, now)
                 try:
-                    self.store.append(records, head.version)
+                    self.store.append(records, head.version, encoded)
                 except ConcurrencyError:
                     # Another writer (another process) got there first: fold its records
                     # into the cached head and decide again on that.
@@ -398,16 +398,22 @@ class CourtService:
 
     def _records(
         self, game_id: str, head: Head, events: Sequence[Event], actor: Actor, moment: float
-    ) -> list[Record]:
+    ) -> tuple[list[Record], list[tuple[str, str | None]]]:
+        """The chained records of the events, with the canonical JSON of each record's public
+        and private parts (hashed here, stored as they are: encoded once)."""
         now = iso_time(moment)
         records: list[Record] = []
+        encoded: list[tuple[str, str | None]] = []
         prev, version = head.hash, head.version
         for event in events:
             name, data, private = codec.encode(event)
             version += 1
             seat = getattr(event, event.OWNER) if event.OWNER else actor.seat
             schema = codec.schema_version(name)
-            digest = private_digest(private)
+            data_json = canonical(data)
+            private_json = None if private is None else canonical(private)
+            digest = private_digest_of(private_json)
+            encoded.append((data_json, private_json))
             prev = link(
                 prev,
                 game_id=game_id,
@@ -416,7 +422,7 @@ class CourtService:
                 schema_version=schema,
                 recorded_at=now,
                 seat=seat,
-                data_json=canonical(data),
+                data_json=data_json,
                 private_sha256=digest,
             )
             records.append(
@@ -433,7 +439,7 @@ class CourtService:
                     hash=prev,
                 )
             )
-        return records
+        return records, encoded
 
     # -- moving whole logs -------------------------------------------------
 

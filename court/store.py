@@ -171,10 +171,22 @@ class SqlEventStore:
             self._write_conn = None
         self.engine.dispose()
 
-    def append(self, records: Sequence[Record], expected_version: int) -> None:
-        """Insert records in one transaction, or raise ConcurrencyError if the version is taken."""
+    def append(
+        self,
+        records: Sequence[Record],
+        expected_version: int,
+        encoded: Sequence[tuple[str, str | None]] | None = None,
+    ) -> None:
+        """Insert records in one transaction, or raise ConcurrencyError if the version is taken.
+        `encoded` holds each record's public and private parts in canonical JSON when the
+        caller has them already (the service hashed them), so they are not encoded again."""
         if not records:
             return
+        if encoded is None:
+            encoded = [
+                (canonical(r.data), None if r.private is None else canonical(r.private))
+                for r in records
+            ]
         rows = [
             self._insert.params(
                 {
@@ -184,13 +196,13 @@ class SqlEventStore:
                     "schema_version": r.schema_version,
                     "recorded_at": r.recorded_at,
                     "seat": r.seat,
-                    "data": canonical(r.data),
-                    "private": None if r.private is None else canonical(r.private),
+                    "data": data_json,
+                    "private": private_json,
                     "private_sha256": r.private_sha256,
                     "hash": r.hash,
                 }
             )
-            for r in records
+            for r, (data_json, private_json) in zip(records, encoded, strict=True)
         ]
         with self._write_lock:
             conn = self._writer()

@@ -85,10 +85,10 @@ def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) 
     real_append = table.store.append
     raced = []
 
-    def racing_append(records, expected_version):
+    def racing_append(records, expected_version, encoded=None):
         if not raced:
             raced.append(rival.handle(table.game_id, GOLD, table.host).version)
-        return real_append(records, expected_version)
+        return real_append(records, expected_version, encoded)
 
     table.store.append = racing_append  # type: ignore[method-assign]
     outcome = table.service.handle(table.game_id, GOLD, table.host)
@@ -101,7 +101,7 @@ def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) 
 
 
 def test_the_service_gives_up_after_its_bounded_retries(table: Table) -> None:
-    def always_lost(records, expected_version):
+    def always_lost(records, expected_version, encoded=None):
         raise ConcurrencyError(table.game_id, expected_version)
 
     table.store.append = always_lost  # type: ignore[method-assign]
