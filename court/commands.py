@@ -366,3 +366,28 @@ Command = (
     | RefuseRansom
     | WithdrawRansom
 )
+
+
+# Command fields that may hold a secret (a ballot, a bid, a token's digest, the dice seed):
+# never written to a log line.
+_SECRET_FIELDS = frozenset(
+    {
+        "markers",
+        "amount",
+        "salt",
+        "token_sha256",
+        "host_token_sha256",
+        "dice_seed",
+        "game_master_token_sha256",
+        "ruleset",
+    }
+)
+
+
+def describe(command: Command) -> str:
+    """A command for the operator's log: its name and its fields, secrets left out."""
+    fields = getattr(command, "__dataclass_fields__", {})
+    shown = ", ".join(
+        f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
+    )
+    return f"{type(command).__name__}({shown})"

@@ -149,15 +149,20 @@ def buy_fief_title(
     return (paid, *titles.grant(state, cmd.title, cmd.noble, "bought (R-3.6)", deadline))
 
 
-def king_may_grant(state: CourtState, seat: Seat) -> str | None:
+def king_may_grant(state: CourtState, seat: Seat) -> CourtError | None:
     """Why this player cannot grant a Fief title now (R-3.6), or None when he can."""
     king = state.holder(KING)
     if king is None or state.seat_of_house(king.house) != seat:
-        return "Only the King's player grants Fief titles (R-3.6)."
+        return NotAllowed("not_the_king", "Only the King's player grants Fief titles (R-3.6).")
     if king.status is not NobleStatus.IN_PLAY or king.outlaw:
-        return f"{king.name} must be in play, free and no Outlaw to grant a Fief title (R-3.6)."
+        return CourtError(
+            "king_cannot_grant",
+            f"{king.name} must be in play, free and no Outlaw to grant a Fief title (R-3.6).",
+        )
     if state.king_granted_round == state.round:
-        return "The King grants at most one Fief title a round (R-3.6)."
+        return CourtError(
+            "king_cannot_grant", "The King grants at most one Fief title a round (R-3.6)."
+        )
     return None
 
 
@@ -169,8 +174,7 @@ def grant_fief_title(
     seat, _ = _shopper(state, actor, "grant a Fief title")
     refusal = king_may_grant(state, seat)
     if refusal is not None:
-        code = "not_the_king" if refusal.startswith("Only") else "king_cannot_grant"
-        raise (NotAllowed if code == "not_the_king" else CourtError)(code, refusal)
+        raise refusal
     definition = _fief_title(state, cmd.title)
     if not titles.could_stand(state, cmd.title, cmd.noble):
         raise CourtError(

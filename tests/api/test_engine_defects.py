@@ -12,8 +12,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from court.commands import JoinSeat, MarkerChoice, PlaceBallot, PlaceBid, describe
 from court.decide import facts
 from court.events import GoldAdjusted
+from court.ids import HouseId, NobleId
 from tests.api.court_client import Game, error_body, lobby_game, start
 
 
@@ -103,3 +105,22 @@ def test_the_deadline_watcher_goes_on_after_a_game_it_cannot_close(
     assert any(broken.id in r.getMessage() for r in caplog.records)
     after = client.get(f"/api/games/{healthy.id}/events?limit=200").get_json()["records"]
     assert "DecreeTimedOut" in [r["type"] for r in after]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        PlaceBallot(
+            markers=(MarkerChoice(kind="for", candidate=NobleId("robb-stark"), salt="s3cr3t-salt"),)
+        ),
+        PlaceBid(amount=7, salt="s3cr3t-salt"),
+        JoinSeat(house=HouseId("stark"), player_name="Ann", token_sha256="s3cr3t-digest"),
+    ],
+    ids=["ballot", "bid", "join"],
+)
+def test_a_command_logged_for_the_operator_carries_no_secret(command) -> None:
+    """Secrets stay secret on every path, the operator's log too (section 10)."""
+    logged = describe(command)
+    assert type(command).__name__ in logged
+    for secret in ("s3cr3t", "robb-stark", "for'", "7"):
+        assert secret not in logged, (secret, logged)
