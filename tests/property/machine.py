@@ -182,6 +182,23 @@ class CourtMachine(RuleBasedStateMachine):
             self._unlisted(data)
         self._absorb()
 
+    @precondition(lambda self: self.game_id and self.state.status is GameStatus.ENDED)
+    @rule(data=st.data())
+    def after_the_end(self, data: st.DataObject) -> None:
+        """An ended game takes nothing more: every command and fact is refused (R-4.7)."""
+        state = self.state
+        actor = data.draw(st.sampled_from([*self.actors(), SPECTATOR]), label="actor")
+        command = data.draw(st.one_of(commands(state), facts(state)), label="command")
+        before = self.store.head(self.game_id)
+        try:
+            self.service.handle(self.game_id, command, actor)
+        except CourtError as exc:
+            assert exc.code != "engine_defect", exc.message
+        else:
+            raise AssertionError(f"{command} by {actor} was accepted after the end")
+        assert self.store.head(self.game_id) == before
+        assert not any(legal_commands(state, a) for a in self.actors())
+
     def _move(self, data: st.DataObject) -> None:
         """A listed move: first who and what kind of move (so that a step offering forty
         marriages does not drown its pass), then which."""
