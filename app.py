@@ -21,17 +21,21 @@ from sqlalchemy import text
 from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
-from court import pages, web, web_history, web_lobby, web_play  # noqa: F401 - they register routes
-from court.api import install_error_handlers
-from court.cli import court_cli
-from court.deadlines import DeadlineWatcher
-from court.presence import Presence, PresenceNamespace
-from court.presence_redis import RedisPresence
-from court.pushes import RoomPusher
-from court.relay import Relay, redis_client
-from court.service import CourtService
-from court.sockets import RateLimit
-from court.store import SqlEventStore
+from server.http import games as web
+from server.http import history as web_history  # noqa: F401 - they register routes
+from server.http import lobby as web_lobby  # noqa: F401 - they register routes
+from server.http import pages
+from server.http import play as web_play  # noqa: F401 - they register routes
+from server.http.api import install_error_handlers
+from server.live.deadlines import DeadlineWatcher
+from server.live.presence import Presence, PresenceNamespace
+from server.live.presence_redis import RedisPresence
+from server.live.pushes import RoomPusher
+from server.live.relay import Relay, redis_client
+from server.live.sockets import RateLimit
+from server.service import CourtService
+from server.store.sql import SqlEventStore
+from server.tools.cli import court_cli
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:

@@ -72,13 +72,15 @@ class CourtHttp:
         game = Game(created["game_id"], created["host_token"])
         for index, house in enumerate(HOUSES):
             joined = self._post(
-                f"/games/{game.id}/seats",
+                f"/games/{game.id}/commands/join",
                 {"house": house, "player_name": f"Player of {house}"},
                 game.host_token if index == 0 else None,
             )
             game.tokens[joined["seat"]] = joined["token"]
             game.houses[joined["seat"]] = house
-        game.version = self._post(f"/games/{game.id}/start", {}, game.host_token)["version"]
+        game.version = self._post(f"/games/{game.id}/commands/start", {}, game.host_token)[
+            "version"
+        ]
         game.lords = self._first_lords(game)
         return game
 
@@ -95,12 +97,14 @@ class CourtHttp:
         version = 0
         for village, house in VILLAGES:
             body = {"village": village, "house": house, "cause": "bench"}
-            ack = self._post(f"/games/{game.id}/facts/village", body, game.host_token)
+            ack = self._post(f"/games/{game.id}/commands/record_village", body, game.host_token)
             version = int(ack["version"])
         return version
 
     def advance_phase(self, game: Game) -> int:
-        return int(self._post(f"/games/{game.id}/phase/advance", {}, game.host_token)["version"])
+        return int(
+            self._post(f"/games/{game.id}/commands/advance_phase", {}, game.host_token)["version"]
+        )
 
     def decree_turn(self, game: Game) -> int | None:
         """The seat whose turn it is in the open decree step, if one is open."""
@@ -110,7 +114,7 @@ class CourtHttp:
         return None if decree is None else decree["current"]
 
     def pass_turn(self, game: Game, seat: int) -> int:
-        return int(self._post(f"/games/{game.id}/election/pass", {}, game.tokens[seat])["version"])
+        return int(self._post(f"/games/{game.id}/commands/pass", {}, game.tokens[seat])["version"])
 
     def close(self) -> None:
         self.session.close()

@@ -24,8 +24,8 @@ from pathlib import Path
 from common import ROOT, emit, machine_line  # repo root on sys.path
 
 from config.rulesdata import load_ruleset
-from court.simulate import MIXES, simulate
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
+from server.tools.simulate import MIXES, simulate
 
 PLAYERS = (3, 4, 5, 6)
 

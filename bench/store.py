@@ -36,10 +36,10 @@ from court.codec import encode, schema_version
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
-from court.ports import utc_now
-from court.service import CourtService
-from court.store import SqlEventStore
-from court.views import court_view
+from server.observer import court_view
+from server.ports import utc_now
+from server.service import CourtService
+from server.store.sql import SqlEventStore
 
 APPEND_SECONDS = 4.0  # how long the service appends for
 WARMUP_COMMANDS = 50  # untimed appends before the clock starts

@@ -42,7 +42,7 @@ from store import (
 from court.chain import GENESIS, Record, canonical
 from court.commands import Actor
 from court.ids import HouseId, Seat
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
 from tests.services import PostgresServer, postgres_bin
 
 APPEND_RATIO_TARGET = 0.25

@@ -49,7 +49,7 @@ from court.text import NOBLE_ID, clean_name, id_problem, unprintable
 from elections.markers import MarkerKind, commitment
 from elections.tally import Revealed, count
 
-# The log's times, as court.ports.iso_time writes them.
+# The log's times, as server.ports.iso_time writes them.
 RECORDED_AT = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{6}Z")
 TEXT_LIMIT = 2000  # the longest sentence the engine writes into an event is far shorter
 

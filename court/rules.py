@@ -17,12 +17,7 @@ from court.commands import (
     AcceptTitle,
     Actor,
     AdvancePhase,
-    BuildSept,
-    BuyFiefTitle,
-    ChooseCouncilSeat,
     Command,
-    EndPurchases,
-    GrantFiefTitle,
     JoinSeat,
     LeaveSeat,
     MarkerChoice,
@@ -234,58 +229,3 @@ def _ransom(state: CourtState, seat: Seat) -> list[Command]:
 
 def _host_may_advance(state: CourtState) -> bool:
     return state.phase in HOST_PHASES and state.auction is None
-
-
-# The Socket.IO message (docs/protocol.md) that sends each kind of move.
-MESSAGES: dict[type, str] = {
-    JoinSeat: "join",
-    LeaveSeat: "leave",
-    StartGame: "start",
-    AdvancePhase: "advance_phase",
-    StandForElection: "stand",
-    Pass: "pass",
-    PlaceBallot: "place_ballot",
-    AcceptTitle: "accept_title",
-    RefuseTitle: "refuse_title",
-    ResolveTitleOverflow: "resolve_title_overflow",
-    ProposeMarriage: "propose_marriage",
-    AnswerMarriage: "answer_marriage",
-    Divorce: "divorce",
-    EmbraceRhllor: "embrace_rhllor",
-    HandConversion: "hand_conversion",
-    Pardon: "pardon",
-    SendToWall: "send_to_wall",
-    ConcedeTitle: "concede_title",
-    Desert: "desert",
-    BuildSept: "build_sept",
-    BuyFiefTitle: "buy_fief_title",
-    GrantFiefTitle: "grant_fief_title",
-    EndPurchases: "end_purchases",
-    PlaceBid: "place_bid",
-    PassBid: "pass_bid",
-    ChooseCouncilSeat: "choose_council_seat",
-    AcceptRansom: "accept_ransom",
-    RefuseRansom: "refuse_ransom",
-    WithdrawRansom: "withdraw_ransom",
-}
-_SERVER_FIELDS = frozenset({"salt", "token_sha256", "player_name"})
-
-
-# Optional fields a client leaves out rather than sending null (the default seat order).
-_LEFT_OUT_WHEN_NONE = frozenset({"seat_order"})
-
-
-def move_view(command: Command) -> dict[str, object]:
-    """A listed move as the message a client sends: its name and its payload."""
-    if isinstance(command, PlaceBallot):
-        payload: dict[str, object] = {
-            "markers": [{"kind": m.kind, "candidate": m.candidate} for m in command.markers]
-        }
-    else:
-        payload = {
-            name: getattr(command, name)
-            for name in command.__dataclass_fields__  # type: ignore[union-attr]
-            if name not in _SERVER_FIELDS
-            and not (name in _LEFT_OUT_WHEN_NONE and getattr(command, name) is None)
-        }
-    return {"message": MESSAGES[type(command)], "payload": payload}

@@ -10,7 +10,7 @@ from court.errors import CourtError
 NAME_LIMIT = 40
 CAUSE_LIMIT = 120
 # Game, House, title, village and Noble ids: lower-case letters, digits, - and _ (the API's
-# pattern too, court/schemas.py).
+# pattern too, server/http/schemas.py).
 ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 # A Noble a Court Event brings into play is named in kebab-case ("rickon-stark").
 NOBLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -6,12 +6,13 @@ part is shown to the seat that owns it, and to everyone once the game has ended.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from court.chain import Record
-from court.commands import Actor
+from court.commands import Actor, Command
 from court.purchase_views import auction_view, offers_view
-from court.rules import legal_commands, move_view
+from court.rules import legal_commands
 from court.sentences import describe
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 
@@ -58,8 +59,11 @@ def _role(viewer: Actor) -> str:
     return "game_master" if viewer.master else "spectator"
 
 
-def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]:
-    """The whole court as the viewer may see it at `version`."""
+def court_view(
+    state: CourtState, version: int, viewer: Actor, move: Callable[[Command], dict[str, Any]]
+) -> dict[str, Any]:
+    """The whole court as the viewer may see it at `version`; `move` shows each move the
+    viewer may make as the message that sends it (the server's catalogue names them)."""
     rules = state.ruleset
     profile = rules.profile
     ended = state.status is GameStatus.ENDED
@@ -129,7 +133,7 @@ def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
         "fourth_seat": state.fourth_seat,
-        "moves": [move_view(m) for m in legal_commands(state, viewer)],
+        "moves": [move(m) for m in legal_commands(state, viewer)],
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),

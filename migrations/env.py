@@ -1,5 +1,5 @@
 """Alembic environment: migrates the database of the project's DATABASE_URL setting, or the
-connection handed in by court/migrate.py (the server's start-up)."""
+connection handed in by server/store/migrate.py (the server's start-up)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
 from config.settings import Settings
-from court.migrate import adopt_legacy, exclusive
-from court.store import database_url, make_engine
+from server.store.migrate import adopt_legacy, exclusive
+from server.store.sql import database_url, make_engine
 
 config = context.config
-target_metadata = SQLModel.metadata  # court.store has put event_records on it
+target_metadata = SQLModel.metadata  # server.store.sql has put event_records on it
 
 
 def run_offline() -> None:

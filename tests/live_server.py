@@ -15,7 +15,7 @@ import socketio
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from app import create_app, start_deadlines
-from court.sockets import NAMESPACE
+from server.live.sockets import NAMESPACE
 
 
 class NoDelayHandler(WSGIRequestHandler):

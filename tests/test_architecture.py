@@ -1,4 +1,5 @@
-"""Dependencies point inward: the engine imports no framework, the voting core knows no court."""
+"""The folders are the architecture: `court/` and `elections/` are pure, `server/` holds every
+adapter, and nothing in `server/` reaches past the service into the store."""
 
 from __future__ import annotations
 
@@ -19,38 +20,35 @@ FRAMEWORKS = {
     "engineio",
     "werkzeug",
     "click",
-    "redis",
-    "psycopg",
     "alembic",
+    "gevent",
+    "gunicorn",
 }
-# Adapter modules sit at the edge and may use frameworks; everything else is core.
-ADAPTERS = {
-    "store.py",
-    "store_sqlite.py",
-    "store_pg.py",
-    "migrate.py",
-    "schemas.py",
-    "view_schemas.py",
-    "ports.py",
-    "web.py",
-    "web_play.py",
-    "api.py",
-    "cli.py",
-    "pages.py",
-    "sockets.py",
-    "presence.py",
-    "presence_redis.py",
-    "pushes.py",
-    "relay.py",
-    "web_lobby.py",
-    "web_history.py",
-    "deadlines.py",
-    "simulate.py",
-    "sim_facts.py",
-    "migrations",
+DRIVERS = {"sqlite3", "psycopg", "psycopg2", "redis"}
+# The pure folders never read the clock, randomness, the environment, files or the network,
+# and never log: times, ids and dice arrive as inputs.
+IMPURE = {
+    "random",
+    "secrets",
+    "uuid",
+    "time",
+    "datetime",
+    "os",
+    "pathlib",
+    "io",
+    "socket",
+    "threading",
+    "subprocess",
+    "logging",
 }
-# The engine never reads the clock, randomness, the environment or files.
-IMPURE = {"random", "secrets", "uuid", "time", "datetime", "os", "pathlib", "config"}
+APPLICATION = {"server", "app", "config", "devtools"}
+PURE_FOLDERS = ("court", "elections")
+# What a store does; outside the store and the service nothing asks a store for it.
+STORE_METHODS = {"append", "read", "rows", "head", "games"}
+
+
+def modules(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
 
 
 def imports(path: Path) -> set[str]:
@@ -64,39 +62,68 @@ def imports(path: Path) -> set[str]:
     return names
 
 
-def core_modules(package: str) -> list[Path]:
-    return [
-        p
-        for p in sorted((ROOT / package).rglob("*.py"))
-        if not ADAPTERS & {p.name, *p.relative_to(ROOT / package).parts}
-    ]
+def store_calls(path: Path) -> list[str]:
+    """Calls of a store's methods on anything named like a store (`store.read`,
+    `self.service().store.head`, `extensions["court_store"].append`)."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in STORE_METHODS
+        ):
+            receiver = ast.get_source_segment(source, node.func.value) or ""
+            if "store" in receiver.lower():
+                found.append(f"line {node.lineno}: {receiver}.{node.func.attr}")
+    return found
 
 
-ENGINE = [p for p in core_modules("court") if p.name != "service.py"]
+def relative(path: Path) -> str:
+    return str(path.relative_to(ROOT))
 
 
-@pytest.mark.parametrize(
-    "path",
-    core_modules("court") + core_modules("elections"),
-    ids=lambda p: str(p.relative_to(ROOT)),
-)
-def test_core_modules_import_no_framework(path: Path) -> None:
-    assert not imports(path) & FRAMEWORKS
+PURE = [p for folder in PURE_FOLDERS for p in modules(folder)]
+SERVER = modules("server")
 
 
-@pytest.mark.parametrize("path", ENGINE, ids=lambda p: str(p.relative_to(ROOT)))
-def test_engine_modules_read_no_clock_randomness_config_or_files(path: Path) -> None:
+@pytest.mark.parametrize("path", PURE, ids=relative)
+def test_pure_folders_import_no_framework_driver_or_application(path: Path) -> None:
+    assert not imports(path) & (FRAMEWORKS | DRIVERS | APPLICATION)
+
+
+@pytest.mark.parametrize("path", PURE, ids=relative)
+def test_pure_folders_read_no_clock_randomness_environment_or_files(path: Path) -> None:
     assert not imports(path) & IMPURE
 
 
-@pytest.mark.parametrize(
-    "path", sorted((ROOT / "elections").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
-)
+@pytest.mark.parametrize("path", modules("elections"), ids=relative)
 def test_the_voting_core_knows_nothing_of_the_court(path: Path) -> None:
     assert "court" not in imports(path)
 
 
-def test_the_check_sees_the_engine() -> None:
-    folders = {p.parent.name for p in ENGINE} | {p.name for p in ENGINE}
-    assert {"decide", "evolve", "events", "state.py", "chain.py"} <= folders
-    assert "flask" in imports(ROOT / "court" / "web.py")
+OUTSIDE_THE_STORE = [
+    p
+    for p in [*SERVER, ROOT / "app.py"]
+    if "store" not in p.relative_to(ROOT).parts and p.name != "service.py"
+]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_THE_STORE, ids=relative)
+def test_adapters_read_and_write_the_log_through_the_service_only(path: Path) -> None:
+    assert store_calls(path) == []
+
+
+def test_the_rules_see_what_they_guard(tmp_path: Path) -> None:
+    """Each rule fails on a module that breaks it: the checks are not vacuous."""
+    assert {"decide", "evolve", "events", "state.py", "chain.py"} <= {
+        part for p in modules("court") for part in p.relative_to(ROOT / "court").parts
+    }
+    assert "flask" in imports(ROOT / "server" / "http" / "games.py")
+    assert {"http", "live", "store", "tools"} <= {p.parent.name for p in SERVER}
+    bypass = tmp_path / "bypass.py"
+    bypass.write_text("def f(service):\n    return service().store.head('g')\n")
+    assert store_calls(bypass) == ["line 2: service().store.head"]
+    engine = tmp_path / "engine.py"
+    engine.write_text("from server.service import CourtService\nimport time\n")
+    assert imports(engine) & APPLICATION and imports(engine) & IMPURE

@@ -2,7 +2,7 @@
 triggers, and on PostgreSQL the trigger handing out positions in commit order.
 
 On SQLite this is exactly the schema the store created before migrations existed, so such
-a database is stamped at this revision rather than migrated (court/migrate.py).
+a database is stamped at this revision rather than migrated (server/store/migrate.py).
 
 Revision ID: 0001
 Revises:
@@ -39,7 +39,7 @@ POSTGRESQL_GUARDS = (
     ),
     "CREATE OR REPLACE FUNCTION event_records_commit_order() RETURNS trigger "
     "LANGUAGE plpgsql AS $$ BEGIN "
-    # court.store_pg.LOCK_KEY: positions are drawn in commit order (see its docstring).
+    # server.store.postgres.LOCK_KEY: positions are drawn in commit order (see its docstring).
     "PERFORM pg_advisory_xact_lock(7160429001); RETURN NULL; "
     "END $$",
     "CREATE OR REPLACE TRIGGER event_records_commit_order "

@@ -42,7 +42,7 @@ def create_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
 
 def join(client: FlaskClient, game_id: str, house: str, token: str | None = None) -> dict[str, Any]:
     response = client.post(
-        f"/api/games/{game_id}/seats",
+        f"/api/games/{game_id}/commands/join",
         json={"house": house, "player_name": f"Player of {house}"},
         headers=bearer(token) if token else {},
     )
@@ -72,7 +72,7 @@ def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: An
 
 def start(client: FlaskClient, game: Game) -> int:
     """Start the game as its host; the version the start answered (phase 1 of round 1 run)."""
-    response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
+    response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
     assert response.status_code == 200, response.get_json()
     body = response.get_json()
     assert body["ok"] is True and isinstance(body["version"], int), body
@@ -89,7 +89,7 @@ def pass_decrees(client: FlaskClient, game: Game) -> int | None:
         if decree is None or decree["current"] is None:
             return version
         house = seat_house[decree["current"]]
-        response = client.post(f"/api/games/{game.id}/election/pass", headers=game.auth(house))
+        response = client.post(f"/api/games/{game.id}/commands/pass", headers=game.auth(house))
         assert response.status_code == 200, response.get_json()
         version = response.get_json()["version"]
     raise AssertionError("the decree steps did not end")
@@ -132,11 +132,11 @@ def next_round(client: FlaskClient, game: Game) -> None:
         auction, purchases = view["auction"], view["purchases"]
         if auction and auction["winner"] is None:
             house = seat_house[auction["waiting"][0]]
-            path, headers = "purchases/pass-bid", game.auth(house)
+            path, headers = "commands/pass_bid", game.auth(house)
         elif purchases and purchases["current"] is not None:
-            path, headers = "purchases/done", game.auth(seat_house[purchases["current"]])
+            path, headers = "commands/end_purchases", game.auth(seat_house[purchases["current"]])
         else:
-            path, headers = "phase/advance", game.host
+            path, headers = "commands/advance_phase", game.host
         response = client.post(f"/api/games/{game.id}/{path}", json={}, headers=headers)
         assert response.status_code == 200, response.get_json()
     raise AssertionError("no new round began")

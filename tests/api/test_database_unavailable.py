@@ -37,7 +37,9 @@ def test_requests_get_503_while_the_database_is_gone(pg_app) -> None:
     error_body(client.get(f"/api/games/{game.id}"), 503, "database_unavailable")
     error_body(client.get("/healthz"), 503, "database_unavailable")
     village = {"village": "winterfell", "house": "tyrell", "cause": "siege"}
-    answer = client.post(f"/api/games/{game.id}/facts/village", json=village, headers=game.host)
+    answer = client.post(
+        f"/api/games/{game.id}/commands/record_village", json=village, headers=game.host
+    )
     error_body(answer, 503, "database_unavailable")
     gold = {"house": "tyrell", "amount": 1, "cause": "tax"}
     assert send(host, "record_gold", gold) == {

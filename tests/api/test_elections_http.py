@@ -25,7 +25,7 @@ def to_the_north_election(client: FlaskClient, game: Game) -> None:
         post(
             client,
             game,
-            "facts/village",
+            "commands/record_village",
             game.host,
             {"village": village, "house": "stark", "cause": "battle"},
         )
@@ -38,9 +38,9 @@ def test_a_warden_election_over_http_keeps_markers_secret_until_the_reveal(
     client: FlaskClient, game: Game
 ) -> None:
     to_the_north_election(client, game)
-    post(client, game, "election/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "election/pass", game.auth("tyrell"))
-    post(client, game, "election/stand", game.auth("stark"), {"noble": "robb-stark"})
+    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "commands/pass", game.auth("tyrell"))
+    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
     view = client.get(f"/api/games/{game.id}", headers=game.auth("stark")).get_json()
     assert view["election"]["stage"] == "ballot"
     assert {w["seat"]: w["votes"] for w in view["election"]["weights"]}[game.seats["stark"]] == 5
@@ -49,7 +49,7 @@ def test_a_warden_election_over_http_keeps_markers_secret_until_the_reveal(
     answer = post(
         client,
         game,
-        "election/ballot",
+        "commands/place_ballot",
         game.auth("stark"),
         {
             "markers": [
@@ -82,7 +82,7 @@ def test_a_warden_election_over_http_keeps_markers_secret_until_the_reveal(
     exported = client.get(f"/api/games/{game.id}/export").get_data(as_text=True)
     records = [Record.from_json(json.loads(line)) for line in exported.splitlines()]
     assert verify(records).ok
-    post(client, game, "title/accept", game.auth("stark"))
+    post(client, game, "commands/accept_title", game.auth("stark"))
     court = client.get(f"/api/games/{game.id}").get_json()
     assert next(t for t in court["titles"] if t["id"] == "warden-north")["holder"] == "robb-stark"
 
@@ -93,17 +93,17 @@ def test_election_commands_out_of_turn_are_refused_and_change_nothing(
     to_the_north_election(client, game)
     before = client.get(f"/api/games/{game.id}/verify").get_json()
     response = client.post(
-        f"/api/games/{game.id}/election/stand",
+        f"/api/games/{game.id}/commands/stand",
         json={"noble": "robb-stark"},
         headers=game.auth("stark"),
     )
     assert response.status_code == 409 and response.get_json()["code"] == "not_your_turn"
     response = client.post(
-        f"/api/games/{game.id}/election/ballot",
+        f"/api/games/{game.id}/commands/place_ballot",
         json={"markers": [{"kind": "for", "candidate": "robb-stark"}]},
         headers=game.auth("lannister"),
     )
     assert response.status_code == 409 and response.get_json()["code"] == "wrong_step"
-    response = client.post(f"/api/games/{game.id}/election/pass")
+    response = client.post(f"/api/games/{game.id}/commands/pass")
     assert response.status_code == 401
     assert client.get(f"/api/games/{game.id}/verify").get_json() == before

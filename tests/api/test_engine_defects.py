@@ -21,7 +21,7 @@ from tests.api.court_client import Game, error_body, lobby_game, start
 
 def gold(client: FlaskClient, game: Game, amount: int = 2) -> object:
     return client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "stark", "amount": amount, "cause": "tax"},
         headers=game.host,
     )
@@ -86,7 +86,7 @@ def test_the_deadline_watcher_goes_on_after_a_game_it_cannot_close(
     """R-4.3: one game's failure never stops another's deadline."""
     broken, healthy = (lobby_game(client, deadlines={"decree": 1}) for _ in range(2))
     for game in (broken, healthy):  # each stops in its first decree step (R-4.2)
-        response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
+        response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
         assert response.status_code == 200
     service = app.extensions["court"]
     handle = service.handle

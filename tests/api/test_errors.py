@@ -138,7 +138,7 @@ def test_a_body_sent_to_leave_is_400_and_the_seat_is_kept(client: FlaskClient, a
     before = logs(app, client)
 
     response = client.post(
-        f"/api/games/{created['game_id']}/leave",
+        f"/api/games/{created['game_id']}/commands/leave",
         json={"seat": 0},
         headers=bearer(joined["token"]),
     )
@@ -150,13 +150,13 @@ def test_a_body_sent_to_leave_is_400_and_the_seat_is_kept(client: FlaskClient, a
 @pytest.mark.parametrize(
     ("path", "body", "field"),
     [
-        ("seats", {"house": "Stark!", "player_name": "Arya"}, "house"),
-        ("seats", {"house": "baratheon"}, "player_name"),
-        ("start", {"seat_order": [0, 1]}, "seat_order"),
-        ("start", {"seat_order": "0,1,2"}, "seat_order"),
-        ("facts/gold", {"house": "stark", "amount": 1001, "cause": "x"}, "amount"),
-        ("facts/gold", {"house": "stark", "amount": 5}, "cause"),
-        ("facts/gold", {"house": "stark", "amount": 5, "cause": "x" * 121}, "cause"),
+        ("commands/join", {"house": "Stark!", "player_name": "Arya"}, "house"),
+        ("commands/join", {"house": "baratheon"}, "player_name"),
+        ("commands/start", {"seat_order": [0, 1]}, "seat_order"),
+        ("commands/start", {"seat_order": "0,1,2"}, "seat_order"),
+        ("commands/record_gold", {"house": "stark", "amount": 1001, "cause": "x"}, "amount"),
+        ("commands/record_gold", {"house": "stark", "amount": 5}, "cause"),
+        ("commands/record_gold", {"house": "stark", "amount": 5, "cause": "x" * 121}, "cause"),
     ],
 )
 def test_a_command_body_of_the_wrong_shape_is_400_naming_the_field(
@@ -171,7 +171,11 @@ def test_a_command_body_of_the_wrong_shape_is_400_naming_the_field(
     ("path", "body", "field"),
     [
         ("/api/games", {"players": 3.5, "host_name": "Ned"}, "players"),
-        ("/api/games/{id}/facts/gold", {"house": "stark", "amount": 2.5, "cause": "x"}, "amount"),
+        (
+            "/api/games/{id}/commands/record_gold",
+            {"house": "stark", "amount": 2.5, "cause": "x"},
+            "amount",
+        ),
     ],
     ids=["players", "gold-amount"],
 )
@@ -225,7 +229,7 @@ def test_an_unknown_or_malformed_token_is_401(
     for response in (
         client.get(f"/api/games/{game.id}", headers={"Authorization": authorization}),
         client.post(
-            f"/api/games/{game.id}/facts/gold",
+            f"/api/games/{game.id}/commands/record_gold",
             json={"house": "stark", "amount": 5, "cause": "Tax"},
             headers={"Authorization": authorization},
         ),
@@ -242,7 +246,7 @@ def test_a_token_of_another_game_is_401(client: FlaskClient, app: Flask, game: G
     error_body(client.get(f"/api/games/{game.id}/export", headers=headers), 401, "bad_token")
     error_body(
         client.post(
-            f"/api/games/{game.id}/facts/gold",
+            f"/api/games/{game.id}/commands/record_gold",
             json={"house": "stark", "amount": 5, "cause": "Tax"},
             headers=headers,
         ),
@@ -254,7 +258,8 @@ def test_a_token_of_another_game_is_401(client: FlaskClient, app: Flask, game: G
 
 def test_a_command_without_a_token_is_401(client: FlaskClient, game: Game, unchanged: None) -> None:
     response = client.post(
-        f"/api/games/{game.id}/facts/gold", json={"house": "stark", "amount": 5, "cause": "Tax"}
+        f"/api/games/{game.id}/commands/record_gold",
+        json={"house": "stark", "amount": 5, "cause": "Tax"},
     )
 
     error_body(response, 401, "token_required")
@@ -266,7 +271,9 @@ def test_a_command_without_a_token_is_401(client: FlaskClient, game: Game, uncha
 def test_a_player_who_is_not_the_host_cannot_start_the_game(
     client: FlaskClient, lobby: Game, unchanged: None
 ) -> None:
-    response = client.post(f"/api/games/{lobby.id}/start", json={}, headers=lobby.auth("tyrell"))
+    response = client.post(
+        f"/api/games/{lobby.id}/commands/start", json={}, headers=lobby.auth("tyrell")
+    )
 
     error_body(response, 403, "host_only")
     assert client.get(f"/api/games/{lobby.id}").get_json()["game"]["status"] == "lobby"
@@ -277,7 +284,7 @@ def test_a_player_who_is_not_the_host_cannot_record_gold(
 ) -> None:
     """Section 9: the host records facts."""
     response = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "lannister", "amount": 100, "cause": "I say so"},
         headers=game.auth("lannister"),
     )
@@ -294,43 +301,55 @@ UNKNOWN_GAME_ROUTES = [
     ("GET", "/api/games/nosuchgame/export", None),
     ("GET", "/api/games/nosuchgame/verify", None),
     ("GET", "/api/games/nosuchgame/history", None),
-    ("POST", "/api/games/nosuchgame/seats", {"house": "stark", "player_name": "Arya"}),
-    ("POST", "/api/games/nosuchgame/leave", None),
-    ("POST", "/api/games/nosuchgame/start", {}),
-    ("POST", "/api/games/nosuchgame/facts/gold", {"house": "stark", "amount": 1, "cause": "x"}),
+    ("POST", "/api/games/nosuchgame/commands/join", {"house": "stark", "player_name": "Arya"}),
+    ("POST", "/api/games/nosuchgame/commands/leave", None),
+    ("POST", "/api/games/nosuchgame/commands/start", {}),
     (
         "POST",
-        "/api/games/nosuchgame/facts/village",
+        "/api/games/nosuchgame/commands/record_gold",
+        {"house": "stark", "amount": 1, "cause": "x"},
+    ),
+    (
+        "POST",
+        "/api/games/nosuchgame/commands/record_village",
         {"village": "winterfell", "house": "stark", "cause": "x"},
     ),
-    ("POST", "/api/games/nosuchgame/election/stand", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/election/pass", None),
+    ("POST", "/api/games/nosuchgame/commands/stand", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/commands/pass", None),
     (
         "POST",
-        "/api/games/nosuchgame/election/ballot",
+        "/api/games/nosuchgame/commands/place_ballot",
         {"markers": [{"kind": "for", "candidate": "robb-stark"}]},
     ),
-    ("POST", "/api/games/nosuchgame/title/accept", None),
-    ("POST", "/api/games/nosuchgame/title/refuse", None),
-    ("POST", "/api/games/nosuchgame/title/overflow", {"title": "warden-north", "to": None}),
-    ("POST", "/api/games/nosuchgame/phase/advance", None),
-    ("POST", "/api/games/nosuchgame/steps/close-overdue", None),
+    ("POST", "/api/games/nosuchgame/commands/accept_title", None),
+    ("POST", "/api/games/nosuchgame/commands/refuse_title", None),
+    (
+        "POST",
+        "/api/games/nosuchgame/commands/resolve_title_overflow",
+        {"title": "warden-north", "to": None},
+    ),
+    ("POST", "/api/games/nosuchgame/commands/advance_phase", None),
+    ("POST", "/api/games/nosuchgame/commands/close_overdue", None),
     # Recorded facts of a Noble's life and Court Events (section 9).
     (
         "POST",
-        "/api/games/nosuchgame/facts/capture",
+        "/api/games/nosuchgame/commands/record_capture",
         {"noble": "robb-stark", "captor_house": "lannister", "by": None, "cause": "x"},
     ),
-    ("POST", "/api/games/nosuchgame/facts/release", {"noble": "robb-stark", "cause": "x"}),
-    ("POST", "/api/games/nosuchgame/facts/escape", {"noble": "robb-stark", "cause": "x"}),
     (
         "POST",
-        "/api/games/nosuchgame/facts/death",
+        "/api/games/nosuchgame/commands/record_release",
+        {"noble": "robb-stark", "cause": "x"},
+    ),
+    ("POST", "/api/games/nosuchgame/commands/record_escape", {"noble": "robb-stark", "cause": "x"}),
+    (
+        "POST",
+        "/api/games/nosuchgame/commands/record_death",
         {"noble": "robb-stark", "kind": "battle", "cause": "x"},
     ),
     (
         "POST",
-        "/api/games/nosuchgame/facts/add-noble",
+        "/api/games/nosuchgame/commands/add_noble",
         {
             "house": "stark",
             "noble_id": "rickon-stark",
@@ -342,64 +361,64 @@ UNKNOWN_GAME_ROUTES = [
     ),
     (
         "POST",
-        "/api/games/nosuchgame/facts/join-small-council",
+        "/api/games/nosuchgame/commands/join_small_council",
         {"noble": "robb-stark", "master_title": "master-of-coin", "cause": "x"},
     ),
     (
         "POST",
-        "/api/games/nosuchgame/facts/mother-of-dragons",
+        "/api/games/nosuchgame/commands/grant_mother_of_dragons",
         {"noble": "sansa-stark", "cause": "x"},
     ),
-    ("POST", "/api/games/nosuchgame/facts/heir-born", {"noble": "bran-stark", "cause": "x"}),
+    ("POST", "/api/games/nosuchgame/commands/heir_born", {"noble": "bran-stark", "cause": "x"}),
     (
         "POST",
-        "/api/games/nosuchgame/facts/wall-supplies",
+        "/api/games/nosuchgame/commands/record_wall_supplies",
         {"amount": 1, "to_house": "stark", "cause": "x"},
     ),
-    ("POST", "/api/games/nosuchgame/purchases/sept", {"village": "winterfell"}),
+    ("POST", "/api/games/nosuchgame/commands/build_sept", {"village": "winterfell"}),
     (
         "POST",
-        "/api/games/nosuchgame/purchases/fief",
+        "/api/games/nosuchgame/commands/buy_fief_title",
         {"title": "fief-winterfell", "noble": "robb-stark"},
     ),
     (
         "POST",
-        "/api/games/nosuchgame/purchases/grant-fief",
+        "/api/games/nosuchgame/commands/grant_fief_title",
         {"title": "fief-winterfell", "noble": "robb-stark"},
     ),
-    ("POST", "/api/games/nosuchgame/purchases/done", None),
-    ("POST", "/api/games/nosuchgame/purchases/bid", {"amount": 3}),
-    ("POST", "/api/games/nosuchgame/purchases/pass-bid", None),
+    ("POST", "/api/games/nosuchgame/commands/end_purchases", None),
+    ("POST", "/api/games/nosuchgame/commands/place_bid", {"amount": 3}),
+    ("POST", "/api/games/nosuchgame/commands/pass_bid", None),
     (
         "POST",
-        "/api/games/nosuchgame/purchases/council-seat",
+        "/api/games/nosuchgame/commands/choose_council_seat",
         {"noble": "robb-stark", "title": "master-of-coin"},
     ),
     (
         "POST",
-        "/api/games/nosuchgame/ransom/offer",
+        "/api/games/nosuchgame/commands/offer_ransom",
         {"captive": "robb-stark", "gold": 2, "captives": []},
     ),
-    ("POST", "/api/games/nosuchgame/ransom/accept", {"offer": 1}),
-    ("POST", "/api/games/nosuchgame/ransom/refuse", {"offer": 1}),
-    ("POST", "/api/games/nosuchgame/ransom/withdraw", {"offer": 1}),
+    ("POST", "/api/games/nosuchgame/commands/accept_ransom", {"offer": 1}),
+    ("POST", "/api/games/nosuchgame/commands/refuse_ransom", {"offer": 1}),
+    ("POST", "/api/games/nosuchgame/commands/withdraw_ransom", {"offer": 1}),
     (
         "POST",
-        "/api/games/nosuchgame/decrees/propose-marriage",
+        "/api/games/nosuchgame/commands/propose_marriage",
         {"noble": "robb-stark", "to_noble": "cersei-lannister"},
     ),
-    ("POST", "/api/games/nosuchgame/decrees/answer-marriage", {"accept": True}),
-    ("POST", "/api/games/nosuchgame/decrees/divorce", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/decrees/embrace-rhllor", {}),
-    ("POST", "/api/games/nosuchgame/decrees/hand-conversion", {"convert": False}),
-    ("POST", "/api/games/nosuchgame/decrees/pardon", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/decrees/send-to-wall", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/commands/answer_marriage", {"accept": True}),
+    ("POST", "/api/games/nosuchgame/commands/divorce", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/commands/embrace_rhllor", {}),
+    ("POST", "/api/games/nosuchgame/commands/hand_conversion", {"convert": False}),
+    ("POST", "/api/games/nosuchgame/commands/pardon", {"noble": "robb-stark"}),
+    ("POST", "/api/games/nosuchgame/commands/send_to_wall", {"noble": "robb-stark"}),
     (
         "POST",
-        "/api/games/nosuchgame/decrees/concede-title",
+        "/api/games/nosuchgame/commands/concede_title",
         {"title": "warden-north", "to": "robb-stark"},
     ),
-    ("POST", "/api/games/nosuchgame/decrees/desert", {"noble": "benjen-stark"}),
+    ("POST", "/api/games/nosuchgame/commands/desert", {"noble": "benjen-stark"}),
 ]
 
 
@@ -472,8 +491,8 @@ def test_an_unknown_profile_is_404(client: FlaskClient, unchanged: None) -> None
     [
         ("DELETE", "/api/games/{id}"),
         ("PUT", "/api/games/{id}"),
-        ("GET", "/api/games/{id}/start"),
-        ("GET", "/api/games/{id}/facts/gold"),
+        ("GET", "/api/games/{id}/commands/start"),
+        ("GET", "/api/games/{id}/commands/record_gold"),
         ("POST", "/api/games/{id}/verify"),
         ("DELETE", "/api/games"),
         ("PATCH", "/api/games"),  # GET lists the open games
@@ -496,7 +515,8 @@ def test_a_house_already_taken_cannot_be_joined(client: FlaskClient, app: Flask)
     before = logs(app, client)
 
     response = client.post(
-        f"/api/games/{created['game_id']}/seats", json={"house": "stark", "player_name": "Jon"}
+        f"/api/games/{created['game_id']}/commands/join",
+        json={"house": "stark", "player_name": "Jon"},
     )
 
     error_body(response, 409, "house_taken")
@@ -506,7 +526,7 @@ def test_a_house_already_taken_cannot_be_joined(client: FlaskClient, app: Flask)
 def test_a_full_game_cannot_be_joined(client: FlaskClient, lobby: Game, unchanged: None) -> None:
     """R-1.1: as many seats as players."""
     response = client.post(
-        f"/api/games/{lobby.id}/seats", json={"house": "martell", "player_name": "Oberyn"}
+        f"/api/games/{lobby.id}/commands/join", json={"house": "martell", "player_name": "Oberyn"}
     )
 
     error_body(response, 409, "game_full")
@@ -514,7 +534,7 @@ def test_a_full_game_cannot_be_joined(client: FlaskClient, lobby: Game, unchange
 
 def test_a_started_game_cannot_be_joined(client: FlaskClient, game: Game, unchanged: None) -> None:
     response = client.post(
-        f"/api/games/{game.id}/seats", json={"house": "martell", "player_name": "Oberyn"}
+        f"/api/games/{game.id}/commands/join", json={"house": "martell", "player_name": "Oberyn"}
     )
 
     error_body(response, 409, "game_playing")
@@ -523,7 +543,7 @@ def test_a_started_game_cannot_be_joined(client: FlaskClient, game: Game, unchan
 def test_a_started_game_cannot_be_started_again(
     client: FlaskClient, game: Game, unchanged: None
 ) -> None:
-    response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
+    response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
 
     error_body(response, 409, "game_playing")
 
@@ -536,7 +556,9 @@ def test_a_game_cannot_start_before_every_seat_is_filled(client: FlaskClient, ap
     before = logs(app, client)
 
     response = client.post(
-        f"/api/games/{created['game_id']}/start", json={}, headers=bearer(created["host_token"])
+        f"/api/games/{created['game_id']}/commands/start",
+        json={},
+        headers=bearer(created["host_token"]),
     )
 
     error_body(response, 409, "seats_not_filled")
@@ -549,7 +571,7 @@ def test_a_start_order_that_does_not_name_every_seat_once_is_refused(
 ) -> None:
     """R-1.1: seats have a fixed clockwise order."""
     response = client.post(
-        f"/api/games/{lobby.id}/start", json={"seat_order": seat_order}, headers=lobby.host
+        f"/api/games/{lobby.id}/commands/start", json={"seat_order": seat_order}, headers=lobby.host
     )
 
     error_body(response, 409, "bad_seat_order")
@@ -560,7 +582,7 @@ def test_gold_that_would_take_a_treasury_below_zero_is_refused(
 ) -> None:
     """R-2.1: a treasury can never go below zero."""
     response = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "stark", "amount": -11, "cause": "Debts"},
         headers=game.host,
     )
@@ -585,7 +607,9 @@ def test_gold_for_a_house_not_in_play_or_of_nothing_or_without_cause_is_refused(
     client: FlaskClient, game: Game, unchanged: None, body: dict, code: str
 ) -> None:
     """Section 9: every fact is checked against the state and names its cause."""
-    response = client.post(f"/api/games/{game.id}/facts/gold", json=body, headers=game.host)
+    response = client.post(
+        f"/api/games/{game.id}/commands/record_gold", json=body, headers=game.host
+    )
 
     error_body(response, 409, code)
 
@@ -594,7 +618,7 @@ def test_gold_cannot_be_recorded_before_the_game_starts(
     client: FlaskClient, lobby: Game, unchanged: None
 ) -> None:
     response = client.post(
-        f"/api/games/{lobby.id}/facts/gold",
+        f"/api/games/{lobby.id}/commands/record_gold",
         json={"house": "stark", "amount": 5, "cause": "Tax"},
         headers=lobby.host,
     )
@@ -608,7 +632,7 @@ def test_a_seated_player_cannot_take_a_second_seat(client: FlaskClient, app: Fla
     before = logs(app, client)
 
     response = client.post(
-        f"/api/games/{created['game_id']}/seats",
+        f"/api/games/{created['game_id']}/commands/join",
         json={"house": "tyrell", "player_name": "Again"},
         headers=bearer(joined["token"]),
     )
@@ -618,6 +642,6 @@ def test_a_seated_player_cannot_take_a_second_seat(client: FlaskClient, app: Fla
 
 
 def test_nobody_can_leave_a_started_game(client: FlaskClient, game: Game, unchanged: None) -> None:
-    response = client.post(f"/api/games/{game.id}/leave", headers=game.auth("tyrell"))
+    response = client.post(f"/api/games/{game.id}/commands/leave", headers=game.auth("tyrell"))
 
     error_body(response, 409, "game_playing")

@@ -33,18 +33,20 @@ def test_a_capture_and_a_release_are_recorded_by_the_host(
 ) -> None:
     """R-8.1: capture and release are recorded facts; a second capture is refused unchanged."""
     body = {"noble": "robb-stark", "captor_house": "lannister", "by": "tywin-lannister"}
-    captured = post(client, game, "facts/capture", {**body, "cause": "Green Fork"})
+    captured = post(client, game, "commands/record_capture", {**body, "cause": "Green Fork"})
     assert captured.status_code == 200, captured.get_json()
     assert noble_of(client, game, "robb-stark")["status"] == "captive"
     assert noble_of(client, game, "robb-stark")["captor"] == "lannister"
     before = logs(app, client)
 
-    again = post(client, game, "facts/capture", {**body, "cause": "again"})
+    again = post(client, game, "commands/record_capture", {**body, "cause": "again"})
 
     error_body(again, 409, "already_captive")
     assert logs(app, client) == before
 
-    released = post(client, game, "facts/release", {"noble": "robb-stark", "cause": "mercy"})
+    released = post(
+        client, game, "commands/record_release", {"noble": "robb-stark", "cause": "mercy"}
+    )
     assert released.status_code == 200, released.get_json()
     assert noble_of(client, game, "robb-stark")["status"] == "in_play"
     texts = texts_after(client, game, game.started)
@@ -63,7 +65,10 @@ def test_justice_on_a_noble_who_is_not_an_outlaw_is_refused_and_a_new_noble_is_a
     before = logs(app, client)
 
     justice = post(
-        client, game, "facts/death", {"noble": "robb-stark", "kind": "justice", "cause": "card"}
+        client,
+        game,
+        "commands/record_death",
+        {"noble": "robb-stark", "kind": "justice", "cause": "card"},
     )
 
     body = error_body(justice, 409, "not_outlaw")
@@ -73,7 +78,7 @@ def test_justice_on_a_noble_who_is_not_an_outlaw_is_refused_and_a_new_noble_is_a
     added = post(
         client,
         game,
-        "facts/add-noble",
+        "commands/add_noble",
         {
             "house": "stark",
             "noble_id": "rickon-stark",
@@ -105,7 +110,7 @@ def test_a_player_cannot_record_a_fact_and_the_log_stays_unchanged(
     response = post(
         client,
         game,
-        "facts/death",
+        "commands/record_death",
         {"noble": "robb-stark", "kind": "battle", "cause": "x"},
         headers=game.auth("lannister"),
     )
@@ -121,9 +126,14 @@ def test_a_fact_of_the_wrong_shape_is_a_400_naming_the_field(
     before = logs(app, client)
 
     bad_kind = post(
-        client, game, "facts/death", {"noble": "robb-stark", "kind": "boredom", "cause": "x"}
+        client,
+        game,
+        "commands/record_death",
+        {"noble": "robb-stark", "kind": "boredom", "cause": "x"},
     )
-    extra = post(client, game, "facts/heir-born", {"noble": "bran-stark", "cause": "x", "seat": 1})
+    extra = post(
+        client, game, "commands/heir_born", {"noble": "bran-stark", "cause": "x", "seat": 1}
+    )
 
     assert "kind" in error_body(bad_kind, 400, "bad_request")["fields"]
     assert "seat" in error_body(extra, 400, "bad_request")["fields"]

@@ -21,7 +21,7 @@ def test_a_game_master_named_at_creation_records_facts_attributed_to_him(
 
     view = client.get(f"/api/games/{game.id}", headers=bearer(master_token)).get_json()
     recorded = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "tyrell", "amount": 3, "cause": "card: a good harvest"},
         headers=bearer(master_token),
     )
@@ -42,11 +42,11 @@ def test_a_game_master_neither_plays_nor_runs_the_table(client: FlaskClient, app
     before = logs(app, client)
 
     seat = client.post(
-        f"/api/games/{game.id}/seats",
+        f"/api/games/{game.id}/commands/join",
         json={"house": "tyrell", "player_name": "Aemon"},
         headers=master,
     )
-    begin = client.post(f"/api/games/{game.id}/start", json={}, headers=master)
+    begin = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=master)
 
     error_body(seat, 403, "game_master_seat")
     error_body(begin, 403, "host_only")

@@ -188,7 +188,7 @@ def test_the_seat_order_given_at_start_is_the_clockwise_turn_order(
 ) -> None:
     """R-1.1: seats have a fixed clockwise order; turn order runs from the First Player."""
     response = client.post(
-        f"/api/games/{lobby.id}/start", json={"seat_order": [0, 2, 1]}, headers=lobby.host
+        f"/api/games/{lobby.id}/commands/start", json={"seat_order": [0, 2, 1]}, headers=lobby.host
     )
     assert response.status_code == 200
 
@@ -231,12 +231,12 @@ def test_gold_recorded_by_the_host_changes_the_treasury_and_the_version(
 ) -> None:
     """Section 9 and R-2.1: the host records GD won or lost outside the court."""
     gained = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "lannister", "amount": 7, "cause": "Income from the mines"},
         headers=game.host,
     )
     lost = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "tyrell", "amount": -4, "cause": "Card: bad harvest"},
         headers=game.host,
     )
@@ -256,7 +256,7 @@ def test_gold_recorded_by_the_host_changes_the_treasury_and_the_version(
 def test_gold_may_take_a_treasury_down_to_exactly_zero(client: FlaskClient, game: Game) -> None:
     """R-2.1: a treasury can never go below zero, but zero itself is allowed."""
     response = client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "stark", "amount": -STARTING_TREASURY, "cause": "Bribes"},
         headers=game.host,
     )
@@ -349,7 +349,7 @@ def test_each_version_shows_the_court_as_it_stood_then(client: FlaskClient, game
 def test_a_past_version_stays_the_same_after_later_gold(client: FlaskClient, game: Game) -> None:
     before = client.get(f"/api/games/{game.id}/versions/{game.started}").get_json()
     client.post(
-        f"/api/games/{game.id}/facts/gold",
+        f"/api/games/{game.id}/commands/record_gold",
         json={"house": "stark", "amount": 3, "cause": "Tax"},
         headers=game.host,
     )
@@ -468,7 +468,7 @@ def test_a_player_may_leave_before_the_start_and_his_token_stops_working(
     gid = created["game_id"]
     joined = join(client, gid, "lannister")
 
-    left = client.post(f"/api/games/{gid}/leave", headers=bearer(joined["token"]))
+    left = client.post(f"/api/games/{gid}/commands/leave", headers=bearer(joined["token"]))
 
     assert (left.status_code, left.get_json()) == (200, {"ok": True, "version": 3})
     assert client.get(f"/api/games/{gid}").get_json()["seats"] == []

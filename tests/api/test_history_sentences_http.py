@@ -20,15 +20,15 @@ def entries(client: FlaskClient, game: Game, **query: int) -> dict:
 
 def elect_robb(client: FlaskClient, game: Game) -> None:
     to_the_north_election(client, game)
-    post(client, game, "election/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "election/pass", game.auth("tyrell"))
-    post(client, game, "election/stand", game.auth("stark"), {"noble": "robb-stark"})
+    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "commands/pass", game.auth("tyrell"))
+    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
     markers = [
         {"kind": "for", "candidate": "robb-stark"},
         {"kind": "decoy", "candidate": "jaime-lannister"},
     ]
-    post(client, game, "election/ballot", game.auth("stark"), {"markers": markers})
-    post(client, game, "title/accept", game.auth("stark"))
+    post(client, game, "commands/place_ballot", game.auth("stark"), {"markers": markers})
+    post(client, game, "commands/accept_title", game.auth("stark"))
 
 
 def to_round_three(client: FlaskClient, game: Game) -> None:
@@ -41,13 +41,18 @@ def to_round_three(client: FlaskClient, game: Game) -> None:
             return
         if view["auction"] and view["auction"]["waiting"]:
             seat = view["auction"]["waiting"][0]
-            post(client, game, "purchases/pass-bid", game.auth(house_of[seat]))
+            post(client, game, "commands/pass_bid", game.auth(house_of[seat]))
         elif view["purchases"] and view["purchases"]["current"] is not None:
-            post(client, game, "purchases/done", game.auth(house_of[view["purchases"]["current"]]))
+            post(
+                client,
+                game,
+                "commands/end_purchases",
+                game.auth(house_of[view["purchases"]["current"]]),
+            )
         elif view["decree"] and view["decree"]["current"] is not None:
-            post(client, game, "election/pass", game.auth(house_of[view["decree"]["current"]]))
+            post(client, game, "commands/pass", game.auth(house_of[view["decree"]["current"]]))
         else:
-            post(client, game, "phase/advance", game.host)
+            post(client, game, "commands/advance_phase", game.host)
     raise AssertionError("round 3 did not begin")
 
 
@@ -84,14 +89,14 @@ def test_the_history_never_carries_a_private_part_or_a_marker_kind(
     client: FlaskClient, game: Game
 ) -> None:
     to_the_north_election(client, game)
-    post(client, game, "election/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "election/pass", game.auth("tyrell"))
-    post(client, game, "election/stand", game.auth("stark"), {"noble": "robb-stark"})
+    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "commands/pass", game.auth("tyrell"))
+    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
     # Give Lannister a vote so the ballot stays open after Stark's placement.
     view = client.get(f"/api/games/{game.id}").get_json()
     assert view["election"]["stage"] == "ballot"
     markers = [{"kind": "for", "candidate": "robb-stark"}]
-    post(client, game, "election/ballot", game.auth("stark"), {"markers": markers})
+    post(client, game, "commands/place_ballot", game.auth("stark"), {"markers": markers})
 
     for headers in ({}, game.auth("stark"), game.auth("lannister")):
         page = client.get(f"/api/games/{game.id}/history?limit=200", headers=headers).get_json()
@@ -111,12 +116,12 @@ def test_a_bad_token_is_refused(client: FlaskClient, game: Game) -> None:
 def test_every_record_of_a_round_with_a_marriage_reads_as_a_sentence(
     client: FlaskClient, lobby: Game
 ) -> None:
-    started = client.post(f"/api/games/{lobby.id}/start", json={}, headers=lobby.host)
+    started = client.post(f"/api/games/{lobby.id}/commands/start", json={}, headers=lobby.host)
     assert started.status_code == 200
     game = lobby
     body = {"noble": "robb-stark", "to_noble": "margaery-tyrell"}
-    post(client, game, "decrees/propose-marriage", game.auth("stark"), body)
-    post(client, game, "decrees/answer-marriage", game.auth("tyrell"), {"accept": True})
+    post(client, game, "commands/propose_marriage", game.auth("stark"), body)
+    post(client, game, "commands/answer_marriage", game.auth("tyrell"), {"accept": True})
     pass_decrees(client, game)
 
     texts = [e["text"] for e in entries(client, game, limit=200)["entries"]]

@@ -11,7 +11,10 @@ def test_the_view_lists_the_moves_of_the_seat_whose_turn_it_is_and_no_one_else(
     client: FlaskClient,
 ) -> None:
     game = lobby_game(client)
-    assert client.post(f"/api/games/{game.id}/start", json={}, headers=game.host).status_code == 200
+    assert (
+        client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host).status_code
+        == 200
+    )
     stark = client.get(f"/api/games/{game.id}", headers=game.auth("stark")).get_json()
     assert stark["decree"]["step"] == "marriages" and stark["decree"]["current"] == 0
     messages = {m["message"] for m in stark["moves"]}
@@ -23,7 +26,7 @@ def test_the_view_lists_the_moves_of_the_seat_whose_turn_it_is_and_no_one_else(
         assert other["moves"] == []
     # a listed move is accepted as listed
     response = client.post(
-        f"/api/games/{game.id}/decrees/propose-marriage",
+        f"/api/games/{game.id}/commands/propose_marriage",
         json=proposal["payload"],
         headers=game.auth("stark"),
     )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from court.web import api
+from server.http.games import api
 from tests.api.court_client import Game, create_game, error_body, join, lobby_game, start
 
 DOC = api.spec()
@@ -26,36 +26,40 @@ OPERATIONS = [
 # thing wrong with it and reaches as deep into the server as it can.
 VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games": {"players": 3, "host_name": "Eddard"},
-    "/api/games/{game_id}/seats": {"house": "baratheon", "player_name": "Stannis"},
-    "/api/games/{game_id}/leave": {},
-    "/api/games/{game_id}/start": {},
-    "/api/games/{game_id}/facts/gold": {"house": "stark", "amount": 1, "cause": "Tax"},
-    "/api/games/{game_id}/facts/village": {
+    "/api/games/{game_id}/commands/join": {"house": "baratheon", "player_name": "Stannis"},
+    "/api/games/{game_id}/commands/leave": {},
+    "/api/games/{game_id}/commands/start": {},
+    "/api/games/{game_id}/commands/record_gold": {"house": "stark", "amount": 1, "cause": "Tax"},
+    "/api/games/{game_id}/commands/record_village": {
         "village": "winterfell",
         "house": "stark",
         "cause": "Battle",
     },
-    "/api/games/{game_id}/election/stand": {"noble": "robb-stark"},
-    "/api/games/{game_id}/election/pass": {},
-    "/api/games/{game_id}/election/ballot": {
+    "/api/games/{game_id}/commands/stand": {"noble": "robb-stark"},
+    "/api/games/{game_id}/commands/pass": {},
+    "/api/games/{game_id}/commands/place_ballot": {
         "markers": [{"kind": "for", "candidate": "robb-stark"}]
     },
-    "/api/games/{game_id}/title/accept": {},
-    "/api/games/{game_id}/title/refuse": {},
-    "/api/games/{game_id}/title/overflow": {"title": "warden-north", "to": None},
-    "/api/games/{game_id}/phase/advance": {},
-    "/api/games/{game_id}/steps/close-overdue": {},
+    "/api/games/{game_id}/commands/accept_title": {},
+    "/api/games/{game_id}/commands/refuse_title": {},
+    "/api/games/{game_id}/commands/resolve_title_overflow": {"title": "warden-north", "to": None},
+    "/api/games/{game_id}/commands/advance_phase": {},
+    "/api/games/{game_id}/commands/close_overdue": {},
     # Recorded facts of a Noble's life and Court Events (section 9).
-    "/api/games/{game_id}/facts/capture": {
+    "/api/games/{game_id}/commands/record_capture": {
         "noble": "robb-stark",
         "captor_house": "lannister",
         "by": None,
         "cause": "x",
     },
-    "/api/games/{game_id}/facts/release": {"noble": "robb-stark", "cause": "x"},
-    "/api/games/{game_id}/facts/escape": {"noble": "robb-stark", "cause": "x"},
-    "/api/games/{game_id}/facts/death": {"noble": "robb-stark", "kind": "battle", "cause": "x"},
-    "/api/games/{game_id}/facts/add-noble": {
+    "/api/games/{game_id}/commands/record_release": {"noble": "robb-stark", "cause": "x"},
+    "/api/games/{game_id}/commands/record_escape": {"noble": "robb-stark", "cause": "x"},
+    "/api/games/{game_id}/commands/record_death": {
+        "noble": "robb-stark",
+        "kind": "battle",
+        "cause": "x",
+    },
+    "/api/games/{game_id}/commands/add_noble": {
         "house": "stark",
         "noble_id": "rickon-stark",
         "name": "Rickon Stark",
@@ -63,43 +67,54 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
         "attributes": [],
         "cause": "x",
     },
-    "/api/games/{game_id}/facts/join-small-council": {
+    "/api/games/{game_id}/commands/join_small_council": {
         "noble": "robb-stark",
         "master_title": "master-of-coin",
         "cause": "x",
     },
-    "/api/games/{game_id}/facts/mother-of-dragons": {"noble": "sansa-stark", "cause": "x"},
-    "/api/games/{game_id}/facts/heir-born": {"noble": "bran-stark", "cause": "x"},
-    "/api/games/{game_id}/facts/wall-supplies": {"amount": 1, "to_house": "stark", "cause": "x"},
-    "/api/games/{game_id}/purchases/sept": {"village": "winterfell"},
-    "/api/games/{game_id}/purchases/fief": {"title": "fief-winterfell", "noble": "robb-stark"},
-    "/api/games/{game_id}/purchases/grant-fief": {
+    "/api/games/{game_id}/commands/grant_mother_of_dragons": {"noble": "sansa-stark", "cause": "x"},
+    "/api/games/{game_id}/commands/heir_born": {"noble": "bran-stark", "cause": "x"},
+    "/api/games/{game_id}/commands/record_wall_supplies": {
+        "amount": 1,
+        "to_house": "stark",
+        "cause": "x",
+    },
+    "/api/games/{game_id}/commands/build_sept": {"village": "winterfell"},
+    "/api/games/{game_id}/commands/buy_fief_title": {
         "title": "fief-winterfell",
         "noble": "robb-stark",
     },
-    "/api/games/{game_id}/purchases/done": {},
-    "/api/games/{game_id}/purchases/bid": {"amount": 3},
-    "/api/games/{game_id}/purchases/pass-bid": {},
-    "/api/games/{game_id}/purchases/council-seat": {
+    "/api/games/{game_id}/commands/grant_fief_title": {
+        "title": "fief-winterfell",
+        "noble": "robb-stark",
+    },
+    "/api/games/{game_id}/commands/end_purchases": {},
+    "/api/games/{game_id}/commands/place_bid": {"amount": 3},
+    "/api/games/{game_id}/commands/pass_bid": {},
+    "/api/games/{game_id}/commands/choose_council_seat": {
         "noble": "robb-stark",
         "title": "master-of-coin",
     },
-    "/api/games/{game_id}/ransom/offer": {"captive": "robb-stark", "gold": 2, "captives": []},
-    "/api/games/{game_id}/ransom/accept": {"offer": 1},
-    "/api/games/{game_id}/ransom/refuse": {"offer": 1},
-    "/api/games/{game_id}/ransom/withdraw": {"offer": 1},
-    "/api/games/{game_id}/decrees/propose-marriage": {
+    "/api/games/{game_id}/commands/offer_ransom": {
+        "captive": "robb-stark",
+        "gold": 2,
+        "captives": [],
+    },
+    "/api/games/{game_id}/commands/accept_ransom": {"offer": 1},
+    "/api/games/{game_id}/commands/refuse_ransom": {"offer": 1},
+    "/api/games/{game_id}/commands/withdraw_ransom": {"offer": 1},
+    "/api/games/{game_id}/commands/propose_marriage": {
         "noble": "robb-stark",
         "to_noble": "cersei-lannister",
     },
-    "/api/games/{game_id}/decrees/answer-marriage": {"accept": True},
-    "/api/games/{game_id}/decrees/divorce": {"noble": "robb-stark"},
-    "/api/games/{game_id}/decrees/embrace-rhllor": {},
-    "/api/games/{game_id}/decrees/hand-conversion": {"convert": False},
-    "/api/games/{game_id}/decrees/pardon": {"noble": "robb-stark"},
-    "/api/games/{game_id}/decrees/send-to-wall": {"noble": "robb-stark"},
-    "/api/games/{game_id}/decrees/concede-title": {"title": "warden-north", "to": "robb-stark"},
-    "/api/games/{game_id}/decrees/desert": {"noble": "benjen-stark"},
+    "/api/games/{game_id}/commands/answer_marriage": {"accept": True},
+    "/api/games/{game_id}/commands/divorce": {"noble": "robb-stark"},
+    "/api/games/{game_id}/commands/embrace_rhllor": {},
+    "/api/games/{game_id}/commands/hand_conversion": {"convert": False},
+    "/api/games/{game_id}/commands/pardon": {"noble": "robb-stark"},
+    "/api/games/{game_id}/commands/send_to_wall": {"noble": "robb-stark"},
+    "/api/games/{game_id}/commands/concede_title": {"title": "warden-north", "to": "robb-stark"},
+    "/api/games/{game_id}/commands/desert": {"noble": "benjen-stark"},
 }
 
 
@@ -265,7 +280,7 @@ def test_no_hostile_body_makes_the_server_fail(
         kwargs = {"json": {**VALID_BODIES.get(path, {}), key: HOSTILE_VALUES[name]}}
 
     # A newcomer joins without a token; every other command is sent by the host.
-    headers = {} if path.endswith("/seats") else staged.host
+    headers = {} if path.endswith("/commands/join") else staged.host
 
     response = client.open(url(path, staged), method=method, headers=headers, **kwargs)
 

@@ -44,15 +44,15 @@ def run_warden_election(client: FlaskClient, game: Game) -> None:
         step = view["election"]
         mover = house_of(game, step["current"])
         if step["stage"] == "candidacy" and mover == house:
-            post(client, game, "election/stand", game.auth(mover), {"noble": lord})
+            post(client, game, "commands/stand", game.auth(mover), {"noble": lord})
         elif step["stage"] == "candidacy":
-            post(client, game, "election/pass", game.auth(mover))
+            post(client, game, "commands/pass", game.auth(mover))
         else:
             body = {"markers": [{"kind": "for", "candidate": lord}]}
-            post(client, game, "election/ballot", game.auth(mover), body)
+            post(client, game, "commands/place_ballot", game.auth(mover), body)
         view = court(client, game)
         if view["pending"] is not None:
-            post(client, game, "title/accept", game.auth(house))
+            post(client, game, "commands/accept_title", game.auth(house))
             view = court(client, game)
 
 
@@ -62,14 +62,14 @@ def to_the_sale(client: FlaskClient, game: Game) -> dict[str, Any]:
     for villages, house in ((NORTH, "stark"), (WEST, "lannister")):
         for village in villages:
             body = {"village": village, "house": house, "cause": "battle"}
-            post(client, game, "facts/village", game.host, body)
+            post(client, game, "commands/record_village", game.host, body)
     next_round(client, game)
     view = court(client, game)
     while view["election"] is not None:
         run_warden_election(client, game)
         view = court(client, game)
     assert view["game"]["phase"] == "cards"
-    post(client, game, "phase/advance", game.host)
+    post(client, game, "commands/advance_phase", game.host)
     view = court(client, game)
     assert view["game"]["phase"] == "purchases"
     return view
@@ -85,14 +85,14 @@ def test_a_sept_and_a_sealed_bid_over_http_keep_the_amount_secret_until_the_reve
 
     # purchases wait for the sale
     refused = client.post(
-        f"/api/games/{game.id}/purchases/sept",
+        f"/api/games/{game.id}/commands/build_sept",
         json={"village": "winterfell"},
         headers=game.auth("stark"),
     )
     assert refused.status_code == 409 and refused.get_json()["code"] == "sale_first"
 
     # R-4.6 [D]: Stark's sealed bid; his receipt opens his own commitment
-    answer = post(client, game, "purchases/bid", game.auth("stark"), {"amount": 3})
+    answer = post(client, game, "commands/place_bid", game.auth("stark"), {"amount": 3})
     receipt = answer["receipt"]
     assert receipt["amount"] == 3
     text = f"bid:{receipt['amount']}:{receipt['salt']}"
@@ -113,16 +113,18 @@ def test_a_sept_and_a_sealed_bid_over_http_keep_the_amount_secret_until_the_reve
     assert own["private"] == {"secret": {"amount": 3, "salt": receipt["salt"]}}
 
     # the last bidder passes: every bid is revealed, Stark pays and seats Robb on the council
-    post(client, game, "purchases/pass-bid", game.auth("lannister"))
+    post(client, game, "commands/pass_bid", game.auth("lannister"))
     revealed = next(
         r for r in history(client, game, game.auth("lannister")) if r["type"] == "BidsRevealed"
     )
     assert revealed["data"]["winner"] == stark
     assert revealed["data"]["bids"][0]["commitment"] == receipt["commitment"]
-    refused = client.post(f"/api/games/{game.id}/phase/advance", json={}, headers=game.host)
+    refused = client.post(
+        f"/api/games/{game.id}/commands/advance_phase", json={}, headers=game.host
+    )
     assert refused.status_code == 409 and refused.get_json()["code"] == "server_phase"
     body = {"noble": "robb-stark", "title": "master-of-coin"}
-    post(client, game, "purchases/council-seat", game.auth("stark"), body)
+    post(client, game, "commands/choose_council_seat", game.auth("stark"), body)
     view = court(client, game)
     assert view["auction"] is None
     assert {t["id"]: t["holder"] for t in view["titles"]}["master-of-coin"] == "robb-stark"
@@ -130,9 +132,9 @@ def test_a_sept_and_a_sealed_bid_over_http_keep_the_amount_secret_until_the_reve
     # then the purchases, in turn order: Lannister (First Player) is done, Tyrell has
     # nothing to buy, and Stark builds a Sept for 4 GD in a village he controls
     assert view["purchases"]["current"] == lannister
-    post(client, game, "purchases/done", game.auth("lannister"))
+    post(client, game, "commands/end_purchases", game.auth("lannister"))
     assert court(client, game)["purchases"]["current"] == stark
-    post(client, game, "purchases/sept", game.auth("stark"), {"village": "winterfell"})
+    post(client, game, "commands/build_sept", game.auth("stark"), {"village": "winterfell"})
     view = court(client, game)
     village = next(v for r in view["regions"] for v in r["villages"] if v["id"] == "winterfell")
     assert village["sept"] is True and village["septs"] == 1

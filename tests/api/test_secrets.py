@@ -41,9 +41,12 @@ def everything_seen(client: FlaskClient, game: Game, headers: dict[str, str]) ->
         assert response.status_code == 200, path
         bodies.append(response.get_data(as_text=True))
     for path, body in [
-        (f"/api/games/{game.id}/seats", {"house": "baratheon", "player_name": "Late"}),
-        (f"/api/games/{game.id}/start", {}),
-        (f"/api/games/{game.id}/facts/gold", {"house": "stark", "amount": -99, "cause": "x"}),
+        (f"/api/games/{game.id}/commands/join", {"house": "baratheon", "player_name": "Late"}),
+        (f"/api/games/{game.id}/commands/start", {}),
+        (
+            f"/api/games/{game.id}/commands/record_gold",
+            {"house": "stark", "amount": -99, "cause": "x"},
+        ),
     ]:
         bodies.append(client.post(path, json=body, headers=headers).get_data(as_text=True))
     return "\n".join(bodies)
@@ -120,7 +123,8 @@ def test_a_newcomer_on_a_freed_seat_does_not_see_the_leavers_token_digest(
     join(client, gid, "stark", created["host_token"])
     leaver = join(client, gid, "lannister")
     assert (
-        client.post(f"/api/games/{gid}/leave", headers=bearer(leaver["token"])).status_code == 200
+        client.post(f"/api/games/{gid}/commands/leave", headers=bearer(leaver["token"])).status_code
+        == 200
     )
     newcomer = join(client, gid, "lannister")
 

@@ -20,7 +20,7 @@ class HttpCourt:
         for house in HOUSES:
             joined = self._call(
                 "POST",
-                f"/api/games/{self.id}/seats",
+                f"/api/games/{self.id}/commands/join",
                 {"house": house, "player_name": f"Player of {house}"},
                 self.host if house == "stark" else None,
             )
@@ -40,13 +40,13 @@ class HttpCourt:
         """The log as a spectator reads it (the first 200 records)."""
         return self._call("GET", f"/api/games/{self.id}/events?limit=200")["records"]
 
-    def play(self, path: str, body: Any, token: str) -> Any:
-        return self._call("POST", f"/api/games/{self.id}/{path}", body, token)
+    def play(self, message: str, body: Any, token: str) -> Any:
+        return self._call("POST", f"/api/games/{self.id}/commands/{message}", body, token)
 
     def record_villages(self, house: str, villages: tuple[str, ...]) -> None:
         for village in villages:
             body = {"village": village, "house": house, "cause": "battle"}
-            self.play("facts/village", body, self.host)
+            self.play("record_village", body, self.host)
 
     def settle(self, stop: Any = None) -> dict[str, Any]:
         """Plays every open step: decrees are passed; in an election each player stands his
@@ -59,15 +59,15 @@ class HttpCourt:
             decree, election, pending = view["decree"], view["election"], view["pending"]
             auction, purchases = view["auction"], view["purchases"]
             if pending:
-                self.play("title/accept", {}, self.tokens[pending["seat"]])
+                self.play("accept_title", {}, self.tokens[pending["seat"]])
             elif decree and decree["current"] is not None:
-                self.play("election/pass", {}, self.tokens[decree["current"]])
+                self.play("pass", {}, self.tokens[decree["current"]])
             elif election and election["current"] is not None:
                 self._elect(election, election["current"])
             elif auction and auction["winner"] is None:
-                self.play("purchases/pass-bid", {}, self.tokens[auction["waiting"][0]])
+                self.play("pass_bid", {}, self.tokens[auction["waiting"][0]])
             elif purchases and purchases["current"] is not None:
-                self.play("purchases/done", {}, self.tokens[purchases["current"]])
+                self.play("end_purchases", {}, self.tokens[purchases["current"]])
             else:
                 return view
         raise AssertionError("the steps did not settle")
@@ -78,7 +78,7 @@ class HttpCourt:
         if election["stage"] == "candidacy":
             stand = next((m for m in moves if m["message"] == "stand"), None)
             if stand:
-                self.play("election/stand", stand["payload"], token)
+                self.play("stand", stand["payload"], token)
                 return
         else:
             mine = {c["noble"] for c in election["candidates"] if c["seat"] == seat}
@@ -93,9 +93,9 @@ class HttpCourt:
                 None,
             )
             if ballot:
-                self.play("election/ballot", ballot["payload"], token)
+                self.play("place_ballot", ballot["payload"], token)
                 return
-        self.play("election/pass", {}, token)
+        self.play("pass", {}, token)
 
     def advance_until(self, done: Any) -> dict[str, Any]:
         """The host closes phases (the steps in between settled) until `done(view)`."""
@@ -103,5 +103,5 @@ class HttpCourt:
             view = self.settle(done)
             if done(view):
                 return view
-            self.play("phase/advance", {}, self.host)
+            self.play("advance_phase", {}, self.host)
         raise AssertionError("the condition was never reached")

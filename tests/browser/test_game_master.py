@@ -26,7 +26,7 @@ def test_the_host_hands_a_link_to_the_game_master_who_records_a_fact(
     game_id = host.page.url.rsplit("/", 1)[-1]
     for house in ("stark", "lannister", "tyrell"):
         joined = requests.post(
-            f"{server.url}/api/games/{game_id}/seats",
+            f"{server.url}/api/games/{game_id}/commands/join",
             json={"house": house, "player_name": f"Player of {house}"},
             timeout=5,
         )

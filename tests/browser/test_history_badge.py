@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from court.chain import Record
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person
 from tests.cli.court_shell import tamper

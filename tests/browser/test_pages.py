@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
-from court.pages import VENDOR
+from server.http.pages import VENDOR
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 

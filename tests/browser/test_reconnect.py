@@ -15,7 +15,7 @@ from tests.live_server import LiveServer
 
 def record_gold(base: str, game_id: str, host: str, amount: int) -> None:
     response = requests.post(
-        f"{base}/api/games/{game_id}/facts/gold",
+        f"{base}/api/games/{game_id}/commands/record_gold",
         json={"house": "lannister", "amount": amount, "cause": "a tourney"},
         headers={"Authorization": f"Bearer {host}"},
         timeout=5,

@@ -56,19 +56,19 @@ def played(app: Flask, tmp_path: Path) -> Played:
     for house in ("stark", "lannister", "tyrell"):
         headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
         response = client.post(
-            f"/api/games/{gid}/seats",
+            f"/api/games/{gid}/commands/join",
             json={"house": house, "player_name": house.title()},
             headers=headers,
         )
         assert response.status_code == 201
         tokens[house] = response.get_json()["token"]
     auth = {"Authorization": f"Bearer {host}"}
-    started = client.post(f"/api/games/{gid}/start", json={}, headers=auth)
+    started = client.post(f"/api/games/{gid}/commands/start", json={}, headers=auth)
     assert started.status_code == 200
     gold = []
     for house, amount in (("stark", 5), ("tyrell", -3)):
         response = client.post(
-            f"/api/games/{gid}/facts/gold",
+            f"/api/games/{gid}/commands/record_gold",
             json={"house": house, "amount": amount, "cause": "Recorded at the table"},
             headers=auth,
         )

@@ -59,7 +59,7 @@ def test_a_full_export_is_a_backup_the_seats_can_play_on_from(
         f"/api/games/{played.id}", headers={"Authorization": f"Bearer {played.tokens['tyrell']}"}
     ).get_json()["viewer"]
     gold = client.post(
-        f"/api/games/{played.id}/facts/gold",
+        f"/api/games/{played.id}/commands/record_gold",
         json={"house": "lannister", "amount": 2, "cause": "After the move"},
         headers={"Authorization": f"Bearer {played.host_token}"},
     )
@@ -301,14 +301,14 @@ def elected(app: Flask) -> str:
     game = lobby_game(client)
     start(client, game)
     to_the_north_election(client, game)
-    post(client, game, "election/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "election/pass", game.auth("tyrell"))
-    post(client, game, "election/stand", game.auth("stark"), {"noble": "robb-stark"})
+    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "commands/pass", game.auth("tyrell"))
+    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
     markers = [
         {"kind": "decoy", "candidate": "jaime-lannister"},
         {"kind": "for", "candidate": "robb-stark"},
     ]
-    post(client, game, "election/ballot", game.auth("stark"), {"markers": markers})
+    post(client, game, "commands/place_ballot", game.auth("stark"), {"markers": markers})
     return game.id
 
 

@@ -24,7 +24,7 @@ def overdue_game(app: Flask) -> str:
     """A game whose decree step passed its 1-second deadline a moment ago."""
     client = app.test_client()
     game = lobby_game(client, deadlines={"decree": 1})
-    response = client.post(f"/api/games/{game.id}/start", json={}, headers=game.host)
+    response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
     assert response.status_code == 200
     assert client.get(f"/api/games/{game.id}").get_json()["decree"] is not None
     time.sleep(1.2)

@@ -5,39 +5,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from court.decree_payloads import DECREES
-from court.fact_payloads import FACTS
-from court.purchase_payloads import PURCHASES
-from court.web import api
+from server.http.games import api
+from server.messages.decrees import DECREES
+from server.messages.facts import FACTS
 from tests.api.test_no_server_errors import VALID_BODIES
 from tests.hostile.payloads import SCHEMAS
 
 GAME = "/api/games/{game_id}/"
 
-# Socket.IO message -> its HTTP route (None: the message has no route).
+# Socket.IO message -> its HTTP route (None: the message has no route): one name for both.
 ROUTES: dict[str, str | None] = {
-    "join": GAME + "seats",
-    "leave": GAME + "leave",
-    "start": GAME + "start",
-    "stand": GAME + "election/stand",
-    "pass": GAME + "election/pass",
-    "place_ballot": GAME + "election/ballot",
-    "accept_title": GAME + "title/accept",
-    "refuse_title": GAME + "title/refuse",
-    "resolve_title_overflow": GAME + "title/overflow",
-    "advance_phase": GAME + "phase/advance",
-    "close_overdue": GAME + "steps/close-overdue",
-    "record_gold": GAME + "facts/gold",
-    "record_village": GAME + "facts/village",
-    "place_bid": GAME + "purchases/bid",
+    **{name: GAME + "commands/" + name for name in SCHEMAS if name != "sync"},
     "sync": None,
-    **{message: GAME + path for path, message, _, _ in (*FACTS, *DECREES, *PURCHASES)},
 }
 # The one route that is no command of a game: anyone creates a game, whatever token he shows.
 CREATE = "/api/games"
 
 HOST_ONLY = {"start", "advance_phase"}
-RECORDERS = {"record_gold", "record_village", *(message for _, message, _, _ in FACTS)}
+RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}
 NEWCOMERS = {"join"}
 # What is left is a seat's own move.
@@ -51,7 +36,7 @@ STAGE = {
     "stand": "election",
     "place_ballot": "election",
     "pass": "decree",
-    **{message: "decree" for _, message, _, _ in DECREES},
+    **{m.name: "decree" for m in DECREES},
     "answer_marriage": "proposal",
 }
 # The seat whose move it is at each stage, and a seat whose move it is not.

@@ -13,17 +13,15 @@ from typing import Any
 from hypothesis import strategies as st
 from marshmallow import Schema, fields, validate
 
-from court import schemas as s
-from court.sockets import COMMANDS, CourtNamespace, SyncSchema
+from server.live.sockets import CourtNamespace, SyncSchema
+from server.messages.catalogue import CATALOGUE
+from server.messages.fields import Text
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Messages whose handler is written out in court/sockets.py, with the schema it loads.
+# Every message the namespace takes, with the schema it loads: the catalogue's, and `sync`.
 SCHEMAS: dict[str, type[Schema] | None] = {
-    **{event: schema for event, (schema, _) in COMMANDS.items()},
-    "place_ballot": s.BallotSchema,
-    "place_bid": s.BidSchema,
-    "join": s.JoinSeatSchema,
+    **{name: message.schema for name, message in CATALOGUE.items()},
     "sync": SyncSchema,
 }
 
@@ -54,11 +52,13 @@ def documented_messages() -> set[str]:
 
 def handled_messages() -> set[str]:
     """Every message the namespace has a handler for (its connection events aside)."""
-    return {
+    written = {
         name.removeprefix("on_")
         for name in dir(CourtNamespace)
         if name.startswith("on_") and name not in ("on_connect", "on_disconnect")
     }
+    namespace = CourtNamespace(None, None, None)  # type: ignore[arg-type]
+    return written | {name for name in CATALOGUE if hasattr(namespace, f"on_{name}")}
 
 
 def _bounds(field: fields.Field, kind: type) -> tuple[Any, Any]:
@@ -100,7 +100,7 @@ def _value(name: str, field: fields.Field, names: Names) -> st.SearchStrategy[An
         value = st.integers(low, high)
     elif _choices(field) is not None:
         value = st.sampled_from(_choices(field))
-    elif isinstance(field, s.Text):
+    elif isinstance(field, Text):
         low, high = _bounds(field, validate.Length)
         value = st.text(st.characters(categories=["L", "N"]), min_size=low or 1, max_size=high)
     elif name in NAMED:

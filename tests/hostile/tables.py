@@ -53,7 +53,7 @@ def to_the_north_election(client: FlaskClient, game: Game) -> None:
     """Stark holds the North, so round 2 opens the Warden of the North's candidacy."""
     for village in NORTH:
         response = client.post(
-            f"/api/games/{game.id}/facts/village",
+            f"/api/games/{game.id}/commands/record_village",
             json={"village": village, "house": "stark", "cause": "battle"},
             headers=game.host,
         )
@@ -77,22 +77,24 @@ def lay(app: Flask) -> Tables:
     }
     lobby = games["lobby"]
     joined = client.post(
-        f"/api/games/{lobby.id}/seats", json={"house": "tyrell", "player_name": "Mace"}
+        f"/api/games/{lobby.id}/commands/join", json={"house": "tyrell", "player_name": "Mace"}
     ).get_json()
-    left = client.post(f"/api/games/{lobby.id}/leave", headers=bearer(joined["token"]))
+    left = client.post(f"/api/games/{lobby.id}/commands/leave", headers=bearer(joined["token"]))
     assert left.status_code == 200, left.get_json()
 
     decree = games["decree"]
-    response = client.post(f"/api/games/{decree.id}/start", json={}, headers=decree.host)
+    response = client.post(f"/api/games/{decree.id}/commands/start", json={}, headers=decree.host)
     assert response.status_code == 200, response.get_json()
     assert client.get(f"/api/games/{decree.id}").get_json()["decree"]["current"] is not None
     games["decree"] = replace(decree, started=response.get_json()["version"])
 
     proposal = games["proposal"]
-    response = client.post(f"/api/games/{proposal.id}/start", json={}, headers=proposal.host)
+    response = client.post(
+        f"/api/games/{proposal.id}/commands/start", json={}, headers=proposal.host
+    )
     games["proposal"] = replace(proposal, started=response.get_json()["version"])
     response = client.post(
-        f"/api/games/{proposal.id}/decrees/propose-marriage",
+        f"/api/games/{proposal.id}/commands/propose_marriage",
         json={"noble": "eddard-stark", "to_noble": "cersei-lannister"},
         headers=proposal.host,
     )

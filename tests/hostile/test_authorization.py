@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from app import create_app
-from court.sockets import NAMESPACE
+from server.live.sockets import NAMESPACE
 from tests.api.court_client import bearer
 from tests.hostile.matrix import AUTH_CODES, CREATE, ROUTES, ROWS, SUCCEEDS, Row
 from tests.hostile.matrix import documented_commands as documented
@@ -55,11 +55,13 @@ class Court:
         """A connection opened by a seat that was given up afterwards, over HTTP."""
         lobby = self.tables.games["lobby"]
         joined = self.http.post(
-            f"/api/games/{lobby.id}/seats", json={"house": "tyrell", "player_name": "Mace"}
+            f"/api/games/{lobby.id}/commands/join", json={"house": "tyrell", "player_name": "Mace"}
         ).get_json()
         client = self.connect("lobby", joined["token"])
         assert client.is_connected(NAMESPACE)
-        response = self.http.post(f"/api/games/{lobby.id}/leave", headers=bearer(joined["token"]))
+        response = self.http.post(
+            f"/api/games/{lobby.id}/commands/leave", headers=bearer(joined["token"])
+        )
         assert response.status_code == 200, response.get_json()
         return client
 

@@ -14,7 +14,7 @@ import pytest
 import requests
 import socketio
 
-from court.sockets import NAMESPACE, RateLimit
+from server.live.sockets import NAMESPACE, RateLimit
 from tests.live_server import LiveServer, close_all
 
 CALM_GAMES = 3
@@ -35,13 +35,13 @@ def started_game(url: str) -> dict[str, Any]:
     for house in ("stark", "lannister", "tyrell"):
         headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
         joined = http.post(
-            f"{url}/api/games/{game_id}/seats",
+            f"{url}/api/games/{game_id}/commands/join",
             json={"house": house, "player_name": house.title()},
             headers=headers,
         ).json()
         tokens[house] = joined["token"]
     started = http.post(
-        f"{url}/api/games/{game_id}/start",
+        f"{url}/api/games/{game_id}/commands/start",
         json={},
         headers={"Authorization": f"Bearer {host}"},
     )

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from app import create_app
-from court.web import api
+from server.http.games import api
 from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 DOC = api.spec()

@@ -9,8 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
-from court.sockets import NAMESPACE
-from court.web import api
+from server.http.games import api
+from server.live.sockets import NAMESPACE
 from tests.api.court_client import Game, error_body, lobby_game, start
 
 
@@ -59,7 +59,7 @@ def test_an_answer_to_a_marriage_must_be_true_or_false(client: FlaskClient) -> N
     start(client, game)
 
     response = client.post(
-        f"/api/games/{game.id}/decrees/answer-marriage",
+        f"/api/games/{game.id}/commands/answer_marriage",
         json={"accept": 1},
         headers=game.auth("lannister"),
     )
@@ -74,7 +74,7 @@ def test_an_id_with_a_line_break_is_malformed(client: FlaskClient, house: str) -
     game: Game = lobby_game(client, houses=("stark", "lannister"))
 
     response = client.post(
-        f"/api/games/{game.id}/seats", json={"house": house, "player_name": "Mace"}
+        f"/api/games/{game.id}/commands/join", json={"house": house, "player_name": "Mace"}
     )
 
     assert "house" in error_body(response, 400, "bad_request")["fields"]

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app import create_app
-from court.fact_payloads import FACTS
-from court.sockets import NAMESPACE, RateLimit
+from server.live.sockets import NAMESPACE, RateLimit
+from server.messages.facts import FACTS
 from tests.hostile.payloads import (
     SCHEMAS,
     UNKNOWN_EVENTS,
@@ -27,7 +27,7 @@ from tests.hostile.payloads import (
 from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 WHO = ("none", "host", "master", "stark", "lannister", "tyrell")
-FACT_MESSAGES = {"record_gold", "record_village", *(message for _, message, _, _ in FACTS)}
+FACT_MESSAGES = {m.name for m in FACTS}
 FUZZ = settings(
     max_examples=400,
     derandomize=True,

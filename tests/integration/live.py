@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from court.sockets import NAMESPACE
+from server.live.sockets import NAMESPACE
 from tests.api.court_client import Game
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")

@@ -11,7 +11,7 @@ import pytest
 import requests
 import socketio
 
-from court.sockets import NAMESPACE
+from server.live.sockets import NAMESPACE
 from tests.live_server import LiveServer
 
 

@@ -18,7 +18,7 @@ def open_north_election(app: Flask, deadline: int) -> Game:
     start(client, game)
     for village in NORTH:
         client.post(
-            f"/api/games/{game.id}/facts/village",
+            f"/api/games/{game.id}/commands/record_village",
             headers=game.host,
             json={"village": village, "house": "stark", "cause": "battle"},
         )

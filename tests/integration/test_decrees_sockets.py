@@ -12,7 +12,10 @@ from tests.integration.live import connect, pushed, send
 def test_a_marriage_is_proposed_answered_and_pushed_to_everyone(app: Flask) -> None:
     http = app.test_client()
     game = lobby_game(http)
-    assert http.post(f"/api/games/{game.id}/start", json={}, headers=game.host).status_code == 200
+    assert (
+        http.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host).status_code
+        == 200
+    )
     view = http.get(f"/api/games/{game.id}").get_json()
     assert view["decree"]["step"] == "marriages" and view["decree"]["current"] == 0
     stark = connect(app, game, game.tokens["stark"])

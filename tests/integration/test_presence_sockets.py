@@ -9,7 +9,7 @@ from flask import Flask
 
 from court.commands import Actor
 from court.ids import Seat
-from court.presence import Presence
+from server.live.presence import Presence
 from tests.api.court_client import Game, create_game, join
 from tests.integration.live import NAMESPACE, connect, send
 

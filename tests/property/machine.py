@@ -75,11 +75,11 @@ from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.invariants import unsettled, violations
 from court.rules import legal_commands
-from court.service import CourtService
-from court.sim_facts import in_the_spotlight
-from court.simulate import VARIANTS
 from court.state import CourtState, GameStatus
-from court.store import SqlEventStore
+from server.service import CourtService
+from server.store.sql import SqlEventStore
+from server.tools.sim_facts import in_the_spotlight
+from server.tools.simulate import VARIANTS
 from tests.fakes import CountingSecrets, FixedClock
 
 DEADLINE = 60

@@ -13,7 +13,7 @@ from typing import Any
 import requests
 import socketio
 
-from court.sockets import NAMESPACE
+from server.live.sockets import NAMESPACE
 
 WAIT_SECONDS = 20.0  # how long a client waits for a push or an ack
 

@@ -47,7 +47,7 @@ def test_a_killed_server_keeps_every_acknowledged_command_and_its_clients_catch_
         for village in NORTH:
             body = {"village": village, "house": "stark", "cause": "battle"}
             answer = HttpClient(server.url).post(
-                f"/api/games/{late.id}/facts/village", json=body, headers=late.host
+                f"/api/games/{late.id}/commands/record_village", json=body, headers=late.host
             )
             assert answer.status_code == 200, answer.get_json()
         watchers = [

@@ -12,8 +12,8 @@ import redis
 
 from court.commands import Actor
 from court.ids import Seat
-from court.presence_redis import RedisPresence
-from court.relay import redis_client
+from server.live.presence_redis import RedisPresence
+from server.live.relay import redis_client
 from tests.services import RedisServer, free_port
 
 TTL = 0.5

@@ -12,8 +12,8 @@ from flask import Flask
 from app import create_app
 from court.commands import AdjustGold
 from court.ids import HouseId
-from court.service import CourtService
-from court.store import SqlEventStore
+from server.service import CourtService
+from server.store.sql import SqlEventStore
 from tests.api.court_client import Game, lobby_game, start
 from tests.integration.live import NAMESPACE, connect, pushed, send
 

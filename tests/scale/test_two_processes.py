@@ -155,9 +155,9 @@ def test_commands_racing_on_one_game_from_both_processes_are_each_decided_once(
 def replay_court(log: list[dict], folder: Path) -> dict:
     """The spectator's court view rebuilt from the exported log alone, in a new database."""
     from court.commands import SPECTATOR
-    from court.service import CourtService
-    from court.store import SqlEventStore
-    from court.views import court_view
+    from server.observer import court_view
+    from server.service import CourtService
+    from server.store.sql import SqlEventStore
 
     store = SqlEventStore(f"sqlite:///{folder}/replay.db")
     store.create_schema()

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from config.rulesdata import load_ruleset
-from court.simulate import MIXES, GameSummary, simulate
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
+from server.tools.simulate import MIXES, GameSummary, simulate
 
 PLAYERS = (3, 4, 5, 6)
 # Many short games, and some long ones where Hands, Kings and their powers come about.

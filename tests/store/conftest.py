@@ -11,8 +11,8 @@ import pytest
 
 from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor, StartGame
-from court.service import CourtService
-from court.store import SqlEventStore
+from server.service import CourtService
+from server.store.sql import SqlEventStore
 from tests.fakes import CountingSecrets, FixedClock, RecordingPublisher
 
 NewDatabase = Callable[[], str]

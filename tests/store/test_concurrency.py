@@ -11,7 +11,7 @@ import pytest
 
 from court.chain import GENESIS, verify
 from court.errors import ConcurrencyError
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
 from tests.services import PostgresServer
 from tests.store.conftest import NewDatabase
 from tests.store.records import COLUMNS, chain, row

@@ -16,9 +16,9 @@ from sqlalchemy import Connection, inspect, text
 from sqlmodel import SQLModel
 
 from app import create_app
-from court import migrate
-from court.store import TABLE, SqlEventStore, database_url, make_engine
-from court.store_pg import LOCK_KEY
+from server.store import migrate
+from server.store.postgres import LOCK_KEY
+from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
 from tests.services import PostgresServer
 from tests.store.conftest import NewDatabase
 from tests.store.records import chain

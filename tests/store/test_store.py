@@ -9,7 +9,7 @@ from court.chain import verify
 from court.commands import SPECTATOR, Actor, AdjustGold
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
 from court.ids import Seat
-from court.store import SqlEventStore
+from server.store.sql import SqlEventStore
 from tests.store.conftest import Table, open_service
 
 GOLD = AdjustGold(house="stark", amount=1, cause="tax")

@@ -20,7 +20,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
-from court.schemas import ErrorSchema
+from server.http.schemas import ErrorSchema
 
 log = logging.getLogger("small_council.api")
 

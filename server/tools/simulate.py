@@ -36,11 +36,11 @@ from court.errors import CourtError
 from court.evolve import evolve, replay
 from court.ids import GameId, Seat
 from court.invariants import unsettled, violations
-from court.ports import EventStore
 from court.rules import legal_commands
-from court.service import CourtService, Outcome
-from court.sim_facts import random_fact
 from court.state import CourtState, GameStatus
+from server.ports import EventStore
+from server.service import CourtService, Outcome
+from server.tools.sim_facts import random_fact
 
 START_TIME = 1_800_000_000.0
 DEADLINE_SECONDS = 120
@@ -163,7 +163,6 @@ class Simulation:
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = SimClock()
-        self.store = store
         self.service = CourtService(
             store, clock=self.clock, secret_source=SeededSecrets(random.Random(seed ^ 0x5EED))
         )
@@ -275,7 +274,7 @@ class Simulation:
         summary = self._summary()
         summary.moments[moment(state)] += 1
         fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
-        before = self.store.head(game_id)
+        before = self.service.length(game_id)
         try:
             outcome = self.service.handle(game_id, fact, Actor(host=True))
         except CourtError as exc:
@@ -284,7 +283,7 @@ class Simulation:
                 summary.problems.append(
                     f"version {self.version}: {type(fact).__name__} met an engine defect"
                 )
-            if self.store.head(game_id) != before:
+            if self.service.length(game_id) != before:
                 summary.problems.append(f"a refused {type(fact).__name__} changed the log")
             return
         summary.facts += 1

@@ -8,11 +8,11 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, fields
 
-from court import schemas as s
 from court.evolve import evolve, initial
 from court.ids import GameId
 from court.sentences import describe
-from court.web import api, bp, caller, service
+from server.http import schemas as s
+from server.http.games import api, bp, caller, service
 
 
 class HistoryEntrySchema(Schema):

@@ -24,10 +24,11 @@ from config.rulesdata import RulesDataError, load_ruleset
 from court.chain import Record
 from court.commands import SPECTATOR
 from court.errors import CourtError
-from court.service import CourtService
-from court.simulate import MIXES, VARIANTS, simulate
-from court.store import SqlEventStore
-from court.views import court_view, export_lines
+from court.views import export_lines
+from server.observer import court_view
+from server.service import CourtService
+from server.store.sql import SqlEventStore
+from server.tools.simulate import MIXES, VARIANTS, simulate
 
 court_cli = AppGroup("court", help="Inspect and move game logs, and play simulated games.")
 
@@ -37,12 +38,13 @@ def _reader() -> Iterator[CourtService]:
     """A service on the app's database opened read-only: any write would fail."""
     try:
         store = SqlEventStore(current_app.config["DATABASE_URL"], read_only=True)
-        store.head("")  # opens the database now: a missing one is said here, not in a trace
+        reader = CourtService(store)
+        reader.length("")  # opens the database now: a missing one is said here, not in a trace
     except Exception as exc:
         click.echo(f"error: database_unavailable: cannot read the database: {exc}", err=True)
         sys.exit(2)
     try:
-        yield CourtService(store)
+        yield reader
     finally:
         store.close()
 

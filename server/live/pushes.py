@@ -17,9 +17,9 @@ from flask_socketio import SocketIO
 from court.chain import Record
 from court.commands import SPECTATOR, Actor
 from court.ids import GameId, Seat
-from court.service import CourtService, Head
 from court.state import CourtState
 from court.views import record_view
+from server.service import CourtService, Head
 
 NAMESPACE = "/court"
 
@@ -110,7 +110,7 @@ class RoomPusher:
             return len(records)
 
     def _read(self, game_id: str, after: int, upto: int) -> list[Record]:
-        return list(self.service().store.read(game_id, after=after, upto=upto))
+        return self.service().records(game_id, after=after, upto=upto)
 
     def _push(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
         """One public payload for every room that may see no private part; a payload of its

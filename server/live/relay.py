@@ -23,11 +23,11 @@ from redis.retry import Retry
 from sqlalchemy.exc import OperationalError
 
 from court.chain import Record
-from court.deadlines import DeadlineWatcher
 from court.decide.rounds import next_deadline
 from court.ids import GameId
-from court.pushes import RoomPusher
 from court.state import CourtState
+from server.live.deadlines import DeadlineWatcher
+from server.live.pushes import RoomPusher
 
 log = logging.getLogger("small_council.relay")
 

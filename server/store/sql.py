@@ -4,7 +4,7 @@ Appends are plain INSERTs guarded by the unique (game_id, version) pair, which i
 optimistic lock. No code path updates or deletes a record, and database triggers refuse
 both. `position` orders every record of every game; it becomes visible in commit order, so
 a reader paging through `read_all(after=N)` never misses a record committed later with a
-smaller position (court/store_sqlite.py and court/store_pg.py say how each database does
+smaller position (server/store/sqlite.py and server/store/postgres.py say how each database does
 it). The schema is built by the migrations (migrations/, run by `create_schema`); a test
 holds it equal to the model below, from which the statements are compiled.
 
@@ -36,9 +36,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Field, SQLModel
 
-from court import migrate, store_pg, store_sqlite
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
+from server.store import migrate
+from server.store import postgres as store_pg
+from server.store import sqlite as store_sqlite
 
 
 class EventRecord(SQLModel, table=True):

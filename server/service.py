@@ -44,10 +44,11 @@ from court.errors import (
 )
 from court.events import Event
 from court.evolve import evolve, initial
-from court.fifo import FifoLock
 from court.ids import GameId, HouseId, NobleId
 from court.invariants import Unsound, require_sound
-from court.ports import (
+from court.state import CourtState
+from server.fifo import FifoLock
+from server.ports import (
     EventStore,
     Publisher,
     SecretSource,
@@ -55,7 +56,6 @@ from court.ports import (
     iso_time,
     token_digest,
 )
-from court.state import CourtState
 
 log = logging.getLogger("small_council.service")
 
@@ -180,6 +180,12 @@ class CourtService:
 
     def games(self) -> list[str]:
         return self.store.games()
+
+    def length(self, game_id: str) -> int | None:
+        """How many events a game holds, read from the store's head without loading the
+        game; None for an unknown game."""
+        head = self.store.head(game_id)
+        return None if head is None else head[0]
 
     # -- who is asking -----------------------------------------------------
 

@@ -16,34 +16,21 @@ from typing import Any, NoReturn
 
 from flask import request
 from flask_socketio import Namespace, emit, join_room, leave_room
-from marshmallow import Schema, ValidationError
+from marshmallow import Schema, ValidationError, fields
+from marshmallow.validate import Range
 from socketio.exceptions import ConnectionRefusedError as Refused
 
-from court import schemas as s
-from court.api import DATABASE_DOWN, UNAVAILABLE
-from court.commands import (
-    AcceptTitle,
-    Actor,
-    AdjustGold,
-    AdvancePhase,
-    CloseOverdueStep,
-    Command,
-    LeaveSeat,
-    Pass,
-    RecordVillageControl,
-    RefuseTitle,
-    ResolveTitleOverflow,
-    StandForElection,
-    StartGame,
-)
-from court.decree_payloads import DECREES
+from court.commands import Actor
 from court.errors import BadToken, CourtError
-from court.fact_payloads import FACTS
-from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
-from court.purchase_payloads import PURCHASES
-from court.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
-from court.service import CourtService, Head
-from court.views import court_view, record_view
+from court.ids import Seat
+from court.views import record_view
+from server.http.api import DATABASE_DOWN, UNAVAILABLE
+from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
+from server.messages import fields as f
+from server.messages.catalogue import CATALOGUE
+from server.messages.message import Message
+from server.observer import court_view
+from server.service import CourtService, Head
 
 log = logging.getLogger("small_council.sockets")
 __all__ = ["NAMESPACE", "CourtNamespace", "RateLimit", "game_room", "public_room", "seat_room"]
@@ -84,58 +71,13 @@ def _refuse(error: dict[str, Any]) -> NoReturn:
 
 
 class ConnectSchema(Schema):
-    game = s.fields.String(required=True, validate=s.ID)
-    token = s.fields.String(load_default=None, allow_none=True)
-    last_version = s.Int(
-        load_default=None, allow_none=True, validate=s.validate.Range(0, s.VERSION_MAX)
-    )
+    game = f.Id()
+    token = fields.String(load_default=None, allow_none=True)
+    last_version = f.Int(load_default=None, allow_none=True, validate=Range(0, f.VERSION_MAX))
 
 
 class SyncSchema(Schema):
-    last_version = s.Int(required=True, validate=s.validate.Range(0, s.VERSION_MAX))
-
-
-Handler = Callable[[dict[str, Any]], Command]
-
-# event name -> (payload schema or None, command builder)
-COMMANDS: dict[str, tuple[type[Schema] | None, Handler]] = {
-    "stand": (s.StandSchema, lambda b: StandForElection(noble=NobleId(b["noble"]))),
-    "pass": (None, lambda b: Pass()),
-    "accept_title": (None, lambda b: AcceptTitle()),
-    "refuse_title": (None, lambda b: RefuseTitle()),
-    "resolve_title_overflow": (
-        s.OverflowSchema,
-        lambda b: ResolveTitleOverflow(
-            title=TitleId(b["title"]), to=NobleId(b["to"]) if b["to"] else None
-        ),
-    ),
-    "leave": (None, lambda b: LeaveSeat()),
-    "start": (
-        s.StartGameSchema,
-        lambda b: StartGame(
-            seat_order=tuple(Seat(x) for x in b["seat_order"]) if b.get("seat_order") else None
-        ),
-    ),
-    "advance_phase": (None, lambda b: AdvancePhase()),
-    "close_overdue": (None, lambda b: CloseOverdueStep()),
-    "record_gold": (
-        s.AdjustGoldSchema,
-        lambda b: AdjustGold(house=HouseId(b["house"]), amount=b["amount"], cause=b["cause"]),
-    ),
-    "record_village": (
-        s.VillageFactSchema,
-        lambda b: RecordVillageControl(
-            village=VillageId(b["village"]),
-            house=HouseId(b["house"]) if b["house"] else None,
-            cause=b["cause"],
-        ),
-    ),
-    # Recorded facts of a Noble's life and Court Events (host only, section 9).
-    **{message: (s.FACT_SCHEMAS[message], build) for _, message, _, build in FACTS},
-    # Purchases at court in phase 4, and ransom (R-3.6, R-4.6, R-8.2).
-    **{message: (s.PURCHASE_SCHEMAS[message], build) for _, message, _, build in PURCHASES},
-    **{message: (s.DECREE_SCHEMAS[message], build) for _, message, _, build in DECREES},
-}
+    last_version = f.Int(required=True, validate=Range(0, f.VERSION_MAX))
 
 
 class CourtNamespace(Namespace):
@@ -283,64 +225,38 @@ class CourtNamespace(Namespace):
                 return sid not in self._sessions
         return not self.server.manager.is_connected(sid, self.namespace)
 
-    def _load(self, schema: type[Schema] | None, payload: Any) -> dict[str, Any]:
-        if payload is None:
-            payload = {}
-        if not isinstance(payload, dict):
-            raise ValidationError({"_payload": ["Send a JSON object."]})
-        if schema is None:
-            if payload:
-                raise ValidationError({"_payload": ["This message takes no fields."]})
-            return {}
-        return schema().load(payload)
+    def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]:
+        """`on_<message>` for every message of the catalogue (server/messages/), where each
+        is declared: the payload is checked, the command sent as this connection's actor,
+        and the ack is the message's answer; pushes go to every room."""
+        message = CATALOGUE.get(name.removeprefix("on_")) if name.startswith("on_") else None
+        if message is None:
+            raise AttributeError(name)
+        return lambda payload=None: self._command(message, payload)
 
-    def _command(self, event: str, payload: Any) -> dict[str, Any]:
-        schema, build = COMMANDS[event]
-        body = self._load(schema, payload)
+    def _command(self, message: Message, payload: Any) -> dict[str, Any]:
+        body = message.load(payload)
         game_id, actor = self.session()
-        outcome = self.service().handle(game_id, build(body), actor)
-        return {"ok": True, "version": outcome.version}
-
-    def on_place_ballot(self, payload: Any) -> dict[str, Any]:
-        """A seat places none, one or both markers: `{markers: [{kind, candidate}]}`.
-
-        Ack: {ok, version, receipt}; the receipt goes to the placer only."""
-        body = self._load(s.BallotSchema, payload)
-        game_id, actor = self.session()
-        markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
-        outcome, receipt = self.service().place_ballot(game_id, actor, markers)
-        return {"ok": True, "version": outcome.version, "receipt": receipt}
-
-    def on_place_bid(self, payload: Any) -> dict[str, Any]:
-        """A seat in the sale of the fourth council seat bids: `{amount}` (R-4.6).
-
-        Ack: {ok, version, receipt}; the receipt (amount, salt) goes to the bidder only, and
-        every other room learns only that he bid."""
-        body = self._load(s.BidSchema, payload)
-        game_id, actor = self.session()
-        outcome, receipt = self.service().place_bid(game_id, actor, body["amount"])
-        return {"ok": True, "version": outcome.version, "receipt": receipt}
+        return message.send(self.service(), game_id, actor, body)
 
     def on_join(self, payload: Any) -> dict[str, Any]:
-        """A spectator connection takes a seat: `{house, player_name}`.
-
-        Ack: {ok, version, seat, token}; the connection moves to the seat's room."""
-        body = self._load(s.JoinSeatSchema, payload)
+        """`join` (declared in server/messages/game.py), then the connection moves to the
+        seat's room and acts as the seat."""
+        answer = self._command(CATALOGUE["join"], payload)
         game_id, actor = self.session()
-        token, outcome = self.service().join(
-            game_id, actor, house=body["house"], player_name=body["player_name"]
-        )
-        seat = outcome.records[-1].data["seat"]
+        seat = answer["seat"]
         new_actor = Actor(seat=Seat(seat), host=actor.host)
         with self._sessions_lock:
             self._sessions[request.sid] = (game_id, new_actor)  # type: ignore[attr-defined]
         leave_room(public_room(game_id))
         join_room(seat_room(game_id, seat))
-        return {"ok": True, "version": outcome.version, "seat": seat, "token": token}
+        return answer
 
     def on_sync(self, payload: Any) -> dict[str, Any]:
         """Ask again for every record after `last_version`, rendered for this connection."""
-        body = self._load(SyncSchema, payload)
+        if not isinstance(payload, dict):
+            raise ValidationError({"_payload": ["Send a JSON object."]})
+        body = SyncSchema().load(payload)
         game_id, actor = self.session()
         service = self.service()
         head = service.current(game_id)
@@ -350,16 +266,3 @@ class CourtNamespace(Namespace):
             "version": head.version,
             "records": [record_view(r, actor, head.state) for r in records],
         }
-
-
-def _command_handler(event: str) -> Callable[..., dict[str, Any]]:
-    def handler(self: CourtNamespace, payload: Any = None) -> dict[str, Any]:
-        return self._command(event, payload)
-
-    handler.__name__ = f"on_{event}"
-    handler.__doc__ = f"A seat sends `{event}`; ack {{ok, version}}; pushes go to every room."
-    return handler
-
-
-for _event in COMMANDS:
-    setattr(CourtNamespace, f"on_{_event}", _command_handler(_event))

@@ -1,5 +1,5 @@
 """Presence shared by several server processes in Redis: who is connected to each game,
-whichever process holds the connection. Same interface as `court.presence.Presence`.
+whichever process holds the connection. Same interface as `server.live.presence.Presence`.
 
 Keys (all under `small-council:presence:`):
 - `game:<id>`: a hash of `<process>:<connection id>` -> the connection's actor (JSON);

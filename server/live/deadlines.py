@@ -3,7 +3,7 @@
 The watcher is a publisher: after every command it learns the game's next deadline.
 Closing is an ordinary command (`CloseOverdueStep`) decided on the stored state, so a
 deadline closed by another process first is simply refused as not overdue. With several
-processes every one of them watches every announced deadline (court/relay.py): the first
+processes every one of them watches every announced deadline (server/live/relay.py): the first
 close wins the append, the others lose the race and are refused quietly.
 """
 
@@ -22,8 +22,8 @@ from court.commands import SPECTATOR, CloseOverdueStep
 from court.decide.rounds import next_deadline, overdue
 from court.errors import CourtError
 from court.ids import GameId
-from court.service import CourtService
 from court.state import CourtState
+from server.service import CourtService
 
 log = logging.getLogger("small_council.deadlines")
 RETRY_SECONDS = 5.0  # before a close the database could not take is tried again

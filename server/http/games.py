@@ -8,14 +8,14 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, url_for
 
 from config.rulesdata import RulesDataError, list_profiles, load_ruleset
-from court import schemas as s
-from court.api import Api
-from court.commands import Actor, AdjustGold, LeaveSeat, StartGame
+from court.commands import Actor
 from court.errors import BadToken, NotFound
-from court.ids import HouseId, Seat
-from court.service import CourtService
-from court.view_schemas import CourtViewSchema
-from court.views import court_view, export_lines, record_view
+from court.views import export_lines, record_view
+from server.http import schemas as s
+from server.http.api import Api
+from server.http.view_schemas import CourtViewSchema
+from server.observer import court_view
+from server.service import CourtService
 
 bp = Blueprint("court", __name__, url_prefix="/api")
 api = Api(title="Small Council", version="1.0.0")
@@ -103,73 +103,6 @@ def court(game_id: str) -> dict[str, Any]:
     actor = caller(game_id)
     head = service().current(game_id)
     return court_view(head.state, head.version, actor)
-
-
-@api.route(
-    bp,
-    "/games/<game_id>/seats",
-    "POST",
-    "Take a free seat and House; the answer holds the seat's secret token",
-    body=s.JoinSeatSchema,
-    response=s.SeatJoinedSchema,
-    status=201,
-)
-def join(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    actor = caller(game_id)
-    token, outcome = service().join(
-        game_id, actor, house=HouseId(body["house"]), player_name=body["player_name"]
-    )
-    joined = outcome.records[-1].data
-    return {
-        "seat": joined["seat"],
-        "house": joined["house"],
-        "token": token,
-        "version": outcome.version,
-    }
-
-
-@api.route(
-    bp,
-    "/games/<game_id>/leave",
-    "POST",
-    "Give up your seat before the game starts",
-    response=s.AckSchema,
-    auth=True,
-)
-def leave(game_id: str) -> dict[str, Any]:
-    outcome = service().handle(game_id, LeaveSeat(), player(game_id))
-    return {"ok": True, "version": outcome.version}
-
-
-@api.route(
-    bp,
-    "/games/<game_id>/start",
-    "POST",
-    "Start the game (host only)",
-    body=s.StartGameSchema,
-    response=s.AckSchema,
-    auth=True,
-)
-def start(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    order = body.get("seat_order")
-    command = StartGame(seat_order=tuple(Seat(x) for x in order) if order else None)
-    outcome = service().handle(game_id, command, player(game_id))
-    return {"ok": True, "version": outcome.version}
-
-
-@api.route(
-    bp,
-    "/games/<game_id>/facts/gold",
-    "POST",
-    "Record Gold Dragons won or lost outside the court (host only)",
-    body=s.AdjustGoldSchema,
-    response=s.AckSchema,
-    auth=True,
-)
-def adjust_gold(game_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    command = AdjustGold(house=HouseId(body["house"]), amount=body["amount"], cause=body["cause"])
-    outcome = service().handle(game_id, command, player(game_id))
-    return {"ok": True, "version": outcome.version}
 
 
 @api.route(

@@ -1,7 +1,7 @@
 """Who is at the table: open Socket.IO connections per game and seat, pushed as `presence`.
 
 `Presence` only counts connections (no framework), in this process's memory: enough for one
-server process (several share `court.presence_redis.RedisPresence` instead);
+server process (several share `server.live.presence_redis.RedisPresence` instead);
 `PresenceNamespace` is the `/court` namespace with presence pushes added on connect, join
 and disconnect, and the server's clock so a page can count a step's deadline down without
 trusting its own.
@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from flask import request
 
 from court.commands import Actor
-from court.sockets import CourtNamespace, game_room
+from server.live.sockets import CourtNamespace, game_room
 
 
 class PresenceBook(Protocol):

@@ -23,7 +23,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.engine import Engine
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIRST = "0001"
 # Several servers starting together on one PostgreSQL database migrate it one at a time.
 MIGRATION_LOCK_KEY = 7_160_429_002

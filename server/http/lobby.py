@@ -8,7 +8,7 @@ from flask import url_for
 from marshmallow import Schema, fields, validate
 
 from court.state import CourtState, GameStatus
-from court.web import api, bp, service
+from server.http.games import api, bp, service
 
 # A game still in the lobby holds its creation and a few joins and leaves; a longer log
 # belongs to a game already under way and is not read just to be left out of the list.
@@ -87,13 +87,13 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
     response=OpenGamesSchema,
 )
 def open_games(query: dict[str, Any]) -> dict[str, Any]:
-    court = service()
+    games = service()
     found: list[dict[str, Any]] = []
-    for game_id in court.games()[:SCANNED]:
-        head = court.store.head(game_id)
-        if head is None or head[0] > LOBBY_MAX_VERSION:
+    for game_id in games.games()[:SCANNED]:
+        length = games.length(game_id)
+        if length is None or length > LOBBY_MAX_VERSION:
             continue
-        current = court.current(game_id)
+        current = games.current(game_id)
         listed = open_game(current.state, current.version)
         if listed is not None:
             found.append(listed)

@@ -11,7 +11,7 @@ from court.errors import NotFound
 
 bp = Blueprint("pages", __name__)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Only these files of the package are served, never the rest of node_modules.
 VENDOR = {
     "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",

@@ -1,0 +1,38 @@
+"""HTTP routes of every command in the catalogue (server/messages/): `POST
+/api/games/<id>/commands/<message>`, with the Socket.IO message's name and payload.
+
+The acting seat comes from the bearer token; a message any spectator may send needs none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from court.commands import Actor
+from server.http.games import api, bp, caller, player, service
+from server.messages.catalogue import CATALOGUE
+from server.messages.message import Message, Sender
+
+
+def _route(message: Message) -> None:
+    who: Callable[[str], Actor] = caller if message.sender is Sender.ANYONE else player
+
+    def view(game_id: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        return message.send(service(), game_id, who(game_id), body or {})
+
+    view.__name__ = f"command_{message.name}"
+    api.route(
+        bp,
+        message.route,
+        "POST",
+        message.summary,
+        body=message.schema,
+        response=message.answer,
+        status=message.status,
+        auth=message.sender is not Sender.ANYONE,
+    )(view)
+
+
+for _message in CATALOGUE.values():
+    _route(_message)

@@ -1,0 +1,105 @@
+"""Marshmallow schemas of the HTTP requests and answers that are not commands (the commands'
+are in server/messages/): games, history, verification, errors."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from server.messages.fields import DAY, ID, NAME, VERSION_MAX, Bool, Int, Text
+
+
+class VariantsSchema(Schema):
+    nights_watch = Bool()
+    title_concession = Bool()
+    sealed_ballots = Bool()
+
+
+class DeadlinesSchema(Schema):
+    candidacy = Int(validate=validate.Range(0, DAY))
+    ballot = Int(validate=validate.Range(0, DAY))
+    decree = Int(validate=validate.Range(0, DAY))
+    title_choice = Int(validate=validate.Range(0, DAY))
+    purchase = Int(validate=validate.Range(0, DAY))
+
+
+class CreateGameSchema(Schema):
+    profile = fields.String(load_default="default", validate=ID)
+    players = Int(required=True, validate=validate.Range(3, 6))
+    host_name = Text(required=True, validate=NAME)
+    variants = fields.Nested(VariantsSchema, load_default=dict)
+    deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
+    first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
+    game_master_name = Text(validate=NAME, allow_none=True)
+
+
+class GameCreatedSchema(Schema):
+    game_id = fields.String(required=True)
+    host_token = fields.String(required=True)
+    game_master_token = fields.String(
+        allow_none=True, metadata={"description": "Secret token of the game master, if named"}
+    )
+    invite_url = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class EmptySchema(Schema):
+    pass
+
+
+class ErrorSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+    field_errors = fields.Dict(keys=fields.String(), data_key="fields")
+
+
+class HistoryQuerySchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(0, VERSION_MAX))
+    limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
+
+
+class RecordSchema(Schema):
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    type = fields.String(required=True)
+    schema_version = fields.Integer(required=True)
+    recorded_at = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    data = fields.Dict(required=True)
+    private = fields.Dict(allow_none=True, required=True)
+    private_sha256 = fields.String(required=True)
+    hash = fields.String(required=True)
+    text = fields.String()
+
+
+class HistoryPageSchema(Schema):
+    version = fields.Integer(required=True)
+    records = fields.List(fields.Nested(RecordSchema), required=True)
+    next_after = fields.Integer(allow_none=True, required=True)
+
+
+class VerificationSchema(Schema):
+    """The deep check of a game's log (README, "What verify checks")."""
+
+    ok = fields.Boolean(required=True)
+    records = fields.Integer(required=True)
+    head = fields.String(required=True)
+    bad_index = fields.Integer(allow_none=True, required=True)
+    bad_version = fields.Integer(allow_none=True, required=True)
+    check = fields.String(
+        required=True,
+        metadata={
+            "description": "the check that failed: chain, record, names, fold, invariants, "
+            "commitments, tally, bids or dice; empty when ok"
+        },
+    )
+    reason = fields.String(required=True)
+    notes = fields.List(fields.String(), required=True)
+
+
+class ProfilesSchema(Schema):
+    profiles = fields.List(fields.String(), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    database = fields.String(required=True)

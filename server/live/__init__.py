@@ -1,0 +1,1 @@
+"""The live court: Socket.IO, presence, pushes, the Redis relay and the deadline watcher."""

@@ -1,0 +1,146 @@
+"""Messages of the host's recorded facts (section 9): gold and villages, a Noble's capture,
+release, escape and death, and the Court Events that bring Nobles and titles into play."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from court.commands import (
+    AddNoble,
+    AdjustGold,
+    DeathKind,
+    GrantMotherOfDragons,
+    HeirBorn,
+    JoinSmallCouncil,
+    RecordCapture,
+    RecordDeath,
+    RecordEscape,
+    RecordRelease,
+    RecordVillageControl,
+    RecordWallSupplies,
+)
+from server.messages.fields import NAME, Cause, Id, Int, Text
+from server.messages.message import Message, Sender
+
+ATTRIBUTES = ["bastard", "hard_to_marry", "heart_breaker", "cruel", "immune_to_justice"]
+
+
+class AdjustGoldSchema(Schema):
+    house = Id()
+    amount = Int(required=True, validate=validate.Range(-1000, 1000))
+    cause = Cause()
+
+
+class VillageFactSchema(Schema):
+    village = Id()
+    house = Id(allow_none=True)
+    cause = Cause()
+
+
+class NobleFactSchema(Schema):
+    """A fact about one Noble: release, escape, Mother of Dragons, Heir born."""
+
+    noble = Id()
+    cause = Cause()
+
+
+class CaptureFactSchema(Schema):
+    noble = Id()
+    captor_house = Id()
+    by = Id(load_default=None, allow_none=True)
+    cause = Cause()
+
+
+class DeathFactSchema(Schema):
+    noble = Id()
+    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in DeathKind]))
+    cause = Cause()
+
+
+class AddNobleSchema(Schema):
+    house = Id()
+    noble_id = Id()
+    name = Text(required=True, validate=NAME)
+    gender = fields.String(required=True, validate=validate.OneOf(["lord", "lady"]))
+    attributes = fields.List(
+        fields.String(validate=validate.OneOf(ATTRIBUTES)),
+        load_default=list,
+        validate=validate.Length(max=5),
+    )
+    cause = Cause()
+
+
+class JoinCouncilSchema(Schema):
+    noble = Id()
+    master_title = Id()
+    cause = Cause()
+
+
+class WallSuppliesSchema(Schema):
+    amount = Int(required=True, validate=validate.Range(1, 100))
+    to_house = Id()
+    cause = Cause()
+
+
+HOST = "host or game master"
+
+FACTS: tuple[Message, ...] = tuple(
+    Message(name, command, HOST, summary, schema, Sender.HOST)
+    for name, command, schema, summary in (
+        (
+            "record_gold",
+            AdjustGold,
+            AdjustGoldSchema,
+            "Gold Dragons won or lost outside the court",
+        ),
+        ("record_village", RecordVillageControl, VillageFactSchema, "Who controls a village now"),
+        (
+            "record_capture",
+            RecordCapture,
+            CaptureFactSchema,
+            "A Noble in play taken captive by another House; a `cruel` or `heart_breaker` "
+            "captor ends the captive's alliance (R-8.1, R-5.4)",
+        ),
+        ("record_release", RecordRelease, NobleFactSchema, "A captive released (R-8.1)"),
+        ("record_escape", RecordEscape, NobleFactSchema, "A captive escaped (R-8.1)"),
+        (
+            "record_death",
+            RecordDeath,
+            DeathFactSchema,
+            "A living Noble died: titles return, the alliance ends, a widowed Queen protects; "
+            "Justice only on a non-immune Outlaw, Uprising only on the Gods-cursed "
+            "(R-1.4, R-3.8, R-6.2, R-6.5)",
+        ),
+        (
+            "add_noble",
+            AddNoble,
+            AddNobleSchema,
+            "Court Event: a new Noble comes into play (R-1.2, R-1.3)",
+        ),
+        (
+            "join_small_council",
+            JoinSmallCouncil,
+            JoinCouncilSchema,
+            "Court Event: a Warden takes a free Master title; a full High slot makes his "
+            "player pass or return one (R-3.5, R-3.2)",
+        ),
+        (
+            "grant_mother_of_dragons",
+            GrantMotherOfDragons,
+            NobleFactSchema,
+            "Court Event: a Lady in play becomes Mother of Dragons (R-3.1)",
+        ),
+        (
+            "heir_born",
+            HeirBorn,
+            NobleFactSchema,
+            "Court Event: a Lord in play becomes the Heir, one at a time (R-3.9)",
+        ),
+        (
+            "record_wall_supplies",
+            RecordWallSupplies,
+            WallSuppliesSchema,
+            "The Lord Commander's Wall supplies paid to a House (Night's Watch only, R-8.5)",
+        ),
+    )
+)

@@ -1,0 +1,106 @@
+"""Messages of seats and of the game's flow: join, leave, start, pass, close a phase or an
+overdue step."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from court.commands import (
+    Actor,
+    AdvancePhase,
+    CloseOverdueStep,
+    JoinSeat,
+    LeaveSeat,
+    Pass,
+    StartGame,
+)
+from court.ids import Seat
+from server.messages.fields import NAME, VERSION_MAX, Id, Int, Text
+from server.messages.message import Answer, Message, Payload, Sender
+from server.service import CourtService
+
+
+class JoinSeatSchema(Schema):
+    house = Id()
+    player_name = Text(required=True, validate=NAME)
+
+
+class SeatJoinedSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    house = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's secret token"})
+
+
+class StartGameSchema(Schema):
+    seat_order = fields.List(
+        Int(validate=validate.Range(0, VERSION_MAX)), validate=validate.Length(3, 6)
+    )
+
+
+def join(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
+    token, outcome = service.join(
+        game_id, actor, house=body["house"], player_name=body["player_name"]
+    )
+    joined = outcome.records[-1].data
+    return {
+        "ok": True,
+        "version": outcome.version,
+        "seat": joined["seat"],
+        "house": joined["house"],
+        "token": token,
+    }
+
+
+def start(body: Payload) -> StartGame:
+    order = body.get("seat_order")
+    return StartGame(seat_order=tuple(Seat(x) for x in order) if order else None)
+
+
+GAME: tuple[Message, ...] = (
+    Message(
+        "join",
+        JoinSeat,
+        "a spectator, before the start",
+        "Take a free seat and House; the answer holds the seat's secret token, and a live "
+        "connection moves to the seat's room",
+        JoinSeatSchema,
+        Sender.ANYONE,
+        run=join,
+        answer=SeatJoinedSchema,
+        status=201,
+    ),
+    Message("leave", LeaveSeat, "a seat, before the start", "Give up your seat"),
+    Message(
+        "start",
+        StartGame,
+        "host",
+        "Start the game, in the seat order given or the table's (R-1.1)",
+        StartGameSchema,
+        Sender.HOST,
+        build=start,
+    ),
+    Message(
+        "pass",
+        Pass,
+        "the seat whose turn it is",
+        "In a decree step: do nothing this turn; in a candidacy: no candidate; in a ballot: "
+        "no marker",
+    ),
+    Message(
+        "advance_phase",
+        AdvancePhase,
+        "host",
+        "Close a phase played at the table: cards, movement, battles, the Wall (R-4.1); the "
+        "server runs phases 1, 3, 4 and 8",
+        sender=Sender.HOST,
+    ),
+    Message(
+        "close_overdue",
+        CloseOverdueStep,
+        "anyone",
+        "Close a step past its deadline; the server also does this by itself (R-4.3)",
+        sender=Sender.ANYONE,
+    ),
+)

@@ -1,0 +1,99 @@
+"""What a declaration in the catalogue holds: a message's name, who may send it, its payload's
+shape, the command it builds and the answer it gets. HTTP routes, Socket.IO handlers, the
+OpenAPI document, the `moves` of a court view and docs/protocol.md are all made from these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from marshmallow import Schema, ValidationError, fields
+
+from court.commands import Actor, Command
+
+if TYPE_CHECKING:
+    from server.service import CourtService
+
+Payload = dict[str, Any]
+Answer = dict[str, Any]
+Runner = Callable[["CourtService", str, Actor, Payload], Answer]
+
+
+class Sender(StrEnum):
+    """Who may send a message, as far as the wire can tell; the rules say the rest."""
+
+    SEAT = "seat"  # a seated player's token (or connection)
+    HOST = "host"  # the host's or the game master's token
+    ANYONE = "anyone"  # no token needed: a spectator too
+
+
+class AckSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One command a client can send, the same over HTTP and Socket.IO.
+
+    `build` turns the checked payload into the command (by default the command's fields are
+    the payload's, lists made tuples); `run` sends it and makes the answer (by default
+    `service.handle`, answered with `{ok, version}`); `payload_of` is the inverse of `build`
+    for a listed move (by default the command's values of the payload's fields)."""
+
+    name: str
+    command: type[Command]
+    who: str
+    summary: str
+    schema: type[Schema] | None = None
+    sender: Sender = Sender.SEAT
+    build: Callable[[Payload], Command] | None = None
+    run: Runner | None = None
+    answer: type[Schema] = AckSchema
+    payload_of: Callable[[Any], Payload] | None = None
+    status: int = 200  # the HTTP status of a success
+
+    @property
+    def route(self) -> str:
+        """The HTTP route under /api: POST with the payload as its JSON body."""
+        return f"/games/<game_id>/commands/{self.name}"
+
+    def load(self, payload: Any) -> Payload:
+        """The payload checked for shape (never for rules); ValidationError otherwise."""
+        if payload is None:
+            payload = {}
+        if not isinstance(payload, dict):
+            raise ValidationError({"_payload": ["Send a JSON object."]})
+        if self.schema is None:
+            if payload:
+                raise ValidationError({"_payload": ["This message takes no fields."]})
+            return {}
+        return self.schema().load(payload)
+
+    def to_command(self, body: Payload) -> Command:
+        if self.build is not None:
+            return self.build(body)
+        return self.command(**{k: tuple(v) if isinstance(v, list) else v for k, v in body.items()})
+
+    def send(self, service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
+        """Apply the checked payload as `actor`; the answer both adapters give."""
+        if self.run is not None:
+            return self.run(service, game_id, actor, body)
+        outcome = service.handle(game_id, self.to_command(body), actor)
+        return {"ok": True, "version": outcome.version}
+
+    def payload(self, command: Command) -> Payload:
+        """The payload that sends this command: how a listed move is shown to a client."""
+        if self.payload_of is not None:
+            return self.payload_of(command)
+        if self.schema is None:
+            return {}
+        found: Payload = {}
+        for name, field in self.schema._declared_fields.items():
+            value = getattr(command, name)
+            if value is None and not field.allow_none:
+                continue  # optional, left out rather than sent as null
+            found[name] = list(value) if isinstance(value, tuple) else value
+        return found

@@ -1,0 +1,162 @@
+"""Messages of phase 4, purchases at court (R-3.6, R-4.6): Septs, Fief titles, the sealed sale
+of the fourth council seat; and of ransom, at any time (R-8.2)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from court.commands import (
+    AcceptRansom,
+    Actor,
+    BuildSept,
+    BuyFiefTitle,
+    ChooseCouncilSeat,
+    EndPurchases,
+    GrantFiefTitle,
+    OfferRansom,
+    PassBid,
+    PlaceBid,
+    RefuseRansom,
+    WithdrawRansom,
+)
+from server.messages.fields import GOLD_MAX, ID, VERSION_MAX, Id, Int
+from server.messages.message import Answer, Message, Payload
+from server.service import CourtService
+
+
+class SeptSchema(Schema):
+    village = Id()
+
+
+class FiefPurchaseSchema(Schema):
+    title = Id()
+    noble = Id()
+
+
+class BidSchema(Schema):
+    amount = Int(required=True, validate=validate.Range(0, GOLD_MAX))
+
+
+class CouncilSeatSchema(Schema):
+    noble = Id()
+    title = Id()
+
+
+class RansomOfferSchema(Schema):
+    captive = Id()
+    gold = Int(load_default=0, validate=validate.Range(0, GOLD_MAX))
+    captives = fields.List(
+        fields.String(validate=ID), load_default=list, validate=validate.Length(max=20)
+    )
+
+
+class RansomAnswerSchema(Schema):
+    offer = Int(required=True, validate=validate.Range(1, VERSION_MAX))
+
+
+class BidReceiptSchema(Schema):
+    version = fields.Integer(required=True)
+    record_hash = fields.String(required=True)
+    commitment = fields.String(required=True)
+    amount = fields.Integer(required=True)
+    salt = fields.String(required=True)
+
+
+class BidAckSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    receipt = fields.Nested(BidReceiptSchema, required=True)
+
+
+def place_bid(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
+    outcome, receipt = service.place_bid(game_id, actor, body["amount"])
+    return {"ok": True, "version": outcome.version, "receipt": receipt}
+
+
+TURN = "the seat whose purchase turn it is, in phase 4"
+CAPTOR = "the captor's seat"
+
+PURCHASES: tuple[Message, ...] = (
+    Message(
+        "build_sept",
+        BuildSept,
+        TURN,
+        "Build a Sept for 4 GD in a village your House controls; never after R-6.2 (R-4.6)",
+        SeptSchema,
+    ),
+    Message(
+        "buy_fief_title",
+        BuyFiefTitle,
+        TURN,
+        "Buy a free Fief title for one of your Nobles when your House holds every village of "
+        "the Fiefdom; a full Fief slot makes you pass or return one (R-3.6, R-3.2)",
+        FiefPurchaseSchema,
+    ),
+    Message(
+        "grant_fief_title",
+        GrantFiefTitle,
+        "the King's seat, in its purchase turn",
+        "The King (in play, free, no Outlaw) grants a free Fief title to a Noble of any House "
+        "who could stand for it, one a round (R-3.6, R-3.10)",
+        FiefPurchaseSchema,
+    ),
+    Message(
+        "end_purchases",
+        EndPurchases,
+        TURN,
+        "You are done with your purchases; the turn passes on, and the phase ends after the "
+        "last player (R-4.1)",
+    ),
+    Message(
+        "place_bid",
+        PlaceBid,
+        "a seat in the sale of the fourth council seat",
+        "One sealed bid, at most your treasury (R-4.6, R-2.1); the answer adds your receipt "
+        '{version, record_hash, commitment, amount, salt}, to you only; commitment = SHA-256("'
+        'bid:<amount>:<salt>")',
+        BidSchema,
+        run=place_bid,
+        answer=BidAckSchema,
+    ),
+    Message(
+        "pass_bid",
+        PassBid,
+        "a seat in the sale",
+        "No bid; when the last seat bids or passes every bid is revealed at once (R-4.6)",
+    ),
+    Message(
+        "choose_council_seat",
+        ChooseCouncilSeat,
+        "the buyer of the council seat",
+        "Seat one of your Wardens with a free Master title (R-3.5)",
+        CouncilSeatSchema,
+    ),
+    Message(
+        "offer_ransom",
+        OfferRansom,
+        "the captive's seat, any time",
+        "Offer Gold Dragons and/or captives you hold for one of your captives (R-8.2)",
+        RansomOfferSchema,
+    ),
+    Message(
+        "accept_ransom",
+        AcceptRansom,
+        CAPTOR,
+        "Accept a ransom offered to you: gold and Nobles change hands at once (R-8.2)",
+        RansomAnswerSchema,
+    ),
+    Message(
+        "refuse_ransom",
+        RefuseRansom,
+        CAPTOR,
+        "Refuse a ransom offered to you (R-8.2)",
+        RansomAnswerSchema,
+    ),
+    Message(
+        "withdraw_ransom",
+        WithdrawRansom,
+        "the offering seat",
+        "Take back a ransom offer you made (R-8.2)",
+        RansomAnswerSchema,
+    ),
+)

@@ -1,0 +1,1 @@
+"""The event log: SQLModel tables on SQLite or PostgreSQL, and their migrations."""

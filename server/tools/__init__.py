@@ -1,0 +1,1 @@
+"""Operator tools: the `flask court` CLI and the simulator."""

@@ -1,0 +1,1 @@
+"""Tests of the server: the catalogue of client commands."""
