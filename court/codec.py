@@ -91,13 +91,21 @@ def schema_version(name: str) -> int:
     return EVENT_TYPES[name][1]
 
 
+@cache
+def _parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of an event class's public and private fields, in declaration order."""
+    names = [f.name for f in fields(cls)]
+    return (
+        tuple(n for n in names if n not in cls.PRIVATE),
+        tuple(n for n in names if n in cls.PRIVATE),
+    )
+
+
 def encode(event: Event) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """Split an event into (type name, public data, private data or None)."""
-    public: dict[str, Any] = {}
-    private: dict[str, Any] = {}
-    for f in fields(event):
-        value = _plain(getattr(event, f.name))
-        (private if f.name in event.PRIVATE else public)[f.name] = value
+    public_names, private_names = _parts(type(event))
+    public = {n: _plain(getattr(event, n)) for n in public_names}
+    private = {n: _plain(getattr(event, n)) for n in private_names}
     return type_name(event), public, (private or None)
 
 
