@@ -166,7 +166,7 @@ class RecordCapture:
     when `by` is known."""
 
     noble: NobleId
-    captor_house: HouseId
+    house: HouseId
     by: NobleId | None = None
     cause: str
 
@@ -202,7 +202,7 @@ class AddNoble:
     """Court Event: a new Noble comes into play for a House (R-1.2)."""
 
     house: HouseId
-    noble_id: NobleId
+    noble: NobleId
     name: str
     gender: str
     attributes: tuple[str, ...] = ()
@@ -214,7 +214,7 @@ class JoinSmallCouncil:
     """Court Event: a Warden joins the Small Council with a free Master title (R-3.5)."""
 
     noble: NobleId
-    master_title: TitleId
+    title: TitleId
     cause: str
 
 
@@ -239,7 +239,7 @@ class RecordWallSupplies:
     """Host fact: the Lord Commander disposed of the Wall's supplies to a House (R-8.5)."""
 
     amount: int
-    to_house: HouseId
+    house: HouseId
     cause: str
 
 

@@ -12,7 +12,7 @@ class ProposeMarriage:
     """1.1.1: one of your unmarried Nobles to an unmarried Noble of another House (R-5.1)."""
 
     noble: NobleId
-    to_noble: NobleId
+    to: NobleId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

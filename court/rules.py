@@ -122,9 +122,7 @@ def _decree(state: CourtState, seat: Seat) -> list[Command]:
     moves: list[Command] = [Pass()]
     match decree.id:
         case "marriages":
-            moves += [
-                ProposeMarriage(noble=n, to_noble=o) for n, o in marriages.possible(state, seat)
-            ]
+            moves += [ProposeMarriage(noble=n, to=o) for n, o in marriages.possible(state, seat)]
             if marriages.master_of_laws_seat(state) == seat:
                 moves += [Divorce(noble=n) for n in marriages.divorceable(state)]
         case "false_idols":

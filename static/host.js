@@ -9,15 +9,15 @@ const DEATHS = ["battle", "justice", "assassination", "uprising", "wall", "other
 const FACTS = {
   record_village: ["Who controls a village", [["village", "village", "Village"], ["house", "house?", "House"], ["cause", "text", "Cause"]]],
   record_gold: ["Gold Dragons won or lost", [["house", "house", "House"], ["amount", "gold", "Amount (negative for a loss)"], ["cause", "text", "Cause"]]],
-  record_capture: ["A Noble taken captive", [["noble", "noble", "Noble"], ["captor_house", "house", "Captor"], ["by", "noble?", "Taken by"], ["cause", "text", "Cause"]]],
+  record_capture: ["A Noble taken captive", [["noble", "noble", "Noble"], ["house", "house", "Captor"], ["by", "noble?", "Taken by"], ["cause", "text", "Cause"]]],
   record_release: ["A captive released", [["noble", "captive", "Captive"], ["cause", "text", "Cause"]]],
   record_escape: ["A captive escaped", [["noble", "captive", "Captive"], ["cause", "text", "Cause"]]],
   record_death: ["A Noble died", [["noble", "noble", "Noble"], ["kind", "death", "Kind of death"], ["cause", "text", "Cause"]]],
-  add_noble: ["Court Event: a new Noble", [["house", "house", "House"], ["noble_id", "id", "Id (letters, digits, dashes)"], ["name", "name", "Name"], ["gender", "gender", "Lord or Lady"], ["cause", "text", "Cause"]]],
-  join_small_council: ["Court Event: a Warden joins the Small Council", [["noble", "noble", "Warden"], ["master_title", "master", "Master title"], ["cause", "text", "Cause"]]],
+  add_noble: ["Court Event: a new Noble", [["house", "house", "House"], ["noble", "id", "Id (letters, digits, dashes)"], ["name", "name", "Name"], ["gender", "gender", "Lord or Lady"], ["cause", "text", "Cause"]]],
+  join_small_council: ["Court Event: a Warden joins the Small Council", [["noble", "noble", "Warden"], ["title", "master", "Master title"], ["cause", "text", "Cause"]]],
   grant_mother_of_dragons: ["Court Event: Mother of Dragons", [["noble", "lady", "Lady"], ["cause", "text", "Cause"]]],
   heir_born: ["Court Event: the Heir", [["noble", "lord", "Lord"], ["cause", "text", "Cause"]]],
-  record_wall_supplies: ["The Lord Commander's Wall supplies", [["amount", "supplies", "Gold Dragons"], ["to_house", "house", "To House"], ["cause", "text", "Cause"]]],
+  record_wall_supplies: ["The Lord Commander's Wall supplies", [["amount", "supplies", "Gold Dragons"], ["house", "house", "To House"], ["cause", "text", "Cause"]]],
 };
 
 function choices(kind, court, names) {

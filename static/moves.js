@@ -14,7 +14,7 @@ const LABELS = {
   accept_ransom: "Accept a ransom", refuse_ransom: "Refuse a ransom", withdraw_ransom: "Withdraw your ransom offer",
 };
 const FIELDS = {
-  noble: "Noble", to_noble: "to", to: "to", title: "Title", village: "Village", offer: "Offer",
+  noble: "Noble", to: "to", title: "Title", village: "Village", offer: "Offer",
   accept: "Answer", convert: "Convert", hand_converts: "The Hand converts too", burn: "Burn", amount: "Gold Dragons",
 };
 // Handled by other panels: the election, the lobby and the host's.
@@ -27,7 +27,7 @@ function valueLabel(field, value, names, court) {
   }
   if (value === null) return field === "to" ? "nobody: return it to the board" : "nobody";
   switch (field) {
-    case "noble": case "to_noble": case "to": case "burn": case "captive": {
+    case "noble": case "to": case "burn": case "captive": {
       const house = names.houseOfNoble(value);
       return `${names.noble(value)} (${names.house(house)})`;
     }

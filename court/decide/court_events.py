@@ -117,7 +117,7 @@ def record_capture(state: CourtState, cmd: RecordCapture, actor: Actor) -> tuple
     captor ends the captive's marriage alliance."""
     cause = _fact(state, actor, "record a capture", cmd.cause)
     noble = _noble(state, cmd.noble)
-    captor = _playing_house(state, cmd.captor_house)
+    captor = _playing_house(state, cmd.house)
     if not noble.alive:
         raise CourtError("noble_dead", f"{noble.name} is dead: a dead Noble cannot be captured.")
     if noble.status is NobleStatus.CAPTIVE:
@@ -214,16 +214,16 @@ def add_noble(state: CourtState, cmd: AddNoble, actor: Actor) -> tuple[Event, ..
     """R-1.2: a Court Event brings a new Noble into play for a House."""
     cause = _fact(state, actor, "bring a new Noble into play", cmd.cause)
     house = _playing_house(state, cmd.house)
-    if len(cmd.noble_id) > NOBLE_ID_LIMIT or not NOBLE_ID.fullmatch(cmd.noble_id):
+    if len(cmd.noble) > NOBLE_ID_LIMIT or not NOBLE_ID.fullmatch(cmd.noble):
         raise CourtError(
             "bad_noble_id",
             "A Noble's id is kebab-case: lower-case letters and digits joined by '-' "
             "(for example 'rickon-stark').",
         )
-    if cmd.noble_id in state.nobles or any(
-        n.id == cmd.noble_id for h in state.ruleset.houses for n in h.nobles
+    if cmd.noble in state.nobles or any(
+        n.id == cmd.noble for h in state.ruleset.houses for n in h.nobles
     ):
-        raise CourtError("noble_exists", f"There is already a Noble {cmd.noble_id!r} (R-1.2).")
+        raise CourtError("noble_exists", f"There is already a Noble {cmd.noble!r} (R-1.2).")
     name = clean_name(cmd.name, "A Noble's name")
     if cmd.gender not in tuple(Gender):
         raise CourtError("bad_gender", "A Noble is a Lord or a Lady (R-1.2).")
@@ -236,7 +236,7 @@ def add_noble(state: CourtState, cmd: AddNoble, actor: Actor) -> tuple[Event, ..
             f"not {', '.join(sorted(unknown))}.",
         )
     card = {
-        "id": cmd.noble_id,
+        "id": cmd.noble,
         "name": name,
         "gender": cmd.gender,
         "attributes": sorted(set(cmd.attributes)),
@@ -267,16 +267,16 @@ def join_small_council(
             f"{noble.name} already sits on the Small Council as "
             f"{state.ruleset.title(seat).name} (R-3.5).",  # type: ignore[union-attr]
         )
-    if not _is_master(state, cmd.master_title):
+    if not _is_master(state, cmd.title):
         masters = ", ".join(t.id for t in state.ruleset.titles if t.master)
         raise CourtError(
             "not_a_master_title",
             f"A Warden joining the council picks a Master title (R-3.5): {masters}.",
         )
-    _free_title(state, cmd.master_title)
+    _free_title(state, cmd.title)
     _no_title_choice_waiting(state)
     deadline = elections.deadline(state, "title_choice", now)
-    return titles.grant(state, cmd.master_title, noble.id, f"{JOIN_CAUSE}: {cause}", deadline)
+    return titles.grant(state, cmd.title, noble.id, f"{JOIN_CAUSE}: {cause}", deadline)
 
 
 def _is_master(state: CourtState, title: TitleId) -> bool:
@@ -350,7 +350,7 @@ def record_wall_supplies(
             "Only a Lord Commander disposes of the Wall's supplies, and nobody holds that "
             "office (R-8.5).",
         )
-    house = _playing_house(state, cmd.to_house)
+    house = _playing_house(state, cmd.house)
     if cmd.amount not in WALL_SUPPLIES:
         raise CourtError(
             "bad_amount",

@@ -96,12 +96,12 @@ def has_turn(state: CourtState, seat: Seat) -> bool:
 
 
 def propose(state: CourtState, cmd: ProposeMarriage, seat: Seat) -> tuple[Event, ...]:
-    problem = refusal(state, seat, cmd.noble, cmd.to_noble)
+    problem = refusal(state, seat, cmd.noble, cmd.to)
     if problem is not None:
         raise problem
-    to_seat = state.seat_of_noble(cmd.to_noble)
+    to_seat = state.seat_of_noble(cmd.to)
     assert to_seat is not None
-    return (MarriageProposed(seat=seat, noble=cmd.noble, to_seat=to_seat, to_noble=cmd.to_noble),)
+    return (MarriageProposed(seat=seat, noble=cmd.noble, to_seat=to_seat, to_noble=cmd.to),)
 
 
 def answer(state: CourtState, cmd: AnswerMarriage, actor: Actor) -> tuple[Event, ...]:

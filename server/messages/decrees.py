@@ -26,7 +26,7 @@ class NobleChoiceSchema(Schema):
 
 class ProposeMarriageSchema(Schema):
     noble = Id()
-    to_noble = Id()
+    to = Id()
 
 
 class AnswerMarriageSchema(Schema):

@@ -46,7 +46,7 @@ class NobleFactSchema(Schema):
 
 class CaptureFactSchema(Schema):
     noble = Id()
-    captor_house = Id()
+    house = Id()
     by = Id(load_default=None, allow_none=True)
     cause = Cause()
 
@@ -59,7 +59,7 @@ class DeathFactSchema(Schema):
 
 class AddNobleSchema(Schema):
     house = Id()
-    noble_id = Id()
+    noble = Id()
     name = Text(required=True, validate=NAME)
     gender = fields.String(required=True, validate=validate.OneOf(["lord", "lady"]))
     attributes = fields.List(
@@ -72,13 +72,13 @@ class AddNobleSchema(Schema):
 
 class JoinCouncilSchema(Schema):
     noble = Id()
-    master_title = Id()
+    title = Id()
     cause = Cause()
 
 
 class WallSuppliesSchema(Schema):
     amount = Int(required=True, validate=validate.Range(1, 100))
-    to_house = Id()
+    house = Id()
     cause = Cause()
 
 

@@ -89,7 +89,7 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
         noble = rng.choice(living)
         captor = rng.choice(houses)
         by = rng.choice([None, *(n.id for n in living if n.house == captor)])
-        return RecordCapture(noble=noble.id, captor_house=captor, by=by, cause=cause)
+        return RecordCapture(noble=noble.id, house=captor, by=by, cause=cause)
     if kind in ("release", "escape"):
         captives = [n for n in nobles if n.status is NobleStatus.CAPTIVE] or living
         command = RecordRelease if kind == "release" else RecordEscape
@@ -101,7 +101,7 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
         gender = rng.choice(["lord", "lady"])
         return AddNoble(
             house=rng.choice(houses),
-            noble_id=NobleId(f"newcomer-{serial}"),
+            noble=NobleId(f"newcomer-{serial}"),
             name=f"Newcomer {serial}",
             gender=gender,
             attributes=tuple(rng.sample(["bastard", "cruel", "heart_breaker"], rng.randint(0, 1))),
@@ -114,10 +114,10 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
             if t.category is Category.HIGH and t.id.startswith("master-")
         ]
         return JoinSmallCouncil(
-            noble=rng.choice(living).id, master_title=TitleId(rng.choice(masters)), cause=cause
+            noble=rng.choice(living).id, title=TitleId(rng.choice(masters)), cause=cause
         )
     if kind == "mother":
         return GrantMotherOfDragons(noble=rng.choice(living).id, cause=cause)
     if kind == "heir":
         return HeirBorn(noble=rng.choice(living).id, cause=cause)
-    return RecordWallSupplies(amount=rng.randint(1, 6), to_house=rng.choice(houses), cause=cause)
+    return RecordWallSupplies(amount=rng.randint(1, 6), house=rng.choice(houses), cause=cause)

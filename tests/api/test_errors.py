@@ -334,7 +334,7 @@ UNKNOWN_GAME_ROUTES = [
     (
         "POST",
         "/api/games/nosuchgame/commands/record_capture",
-        {"noble": "robb-stark", "captor_house": "lannister", "by": None, "cause": "x"},
+        {"noble": "robb-stark", "house": "lannister", "by": None, "cause": "x"},
     ),
     (
         "POST",
@@ -352,7 +352,7 @@ UNKNOWN_GAME_ROUTES = [
         "/api/games/nosuchgame/commands/add_noble",
         {
             "house": "stark",
-            "noble_id": "rickon-stark",
+            "noble": "rickon-stark",
             "name": "Rickon Stark",
             "gender": "lord",
             "attributes": [],
@@ -362,7 +362,7 @@ UNKNOWN_GAME_ROUTES = [
     (
         "POST",
         "/api/games/nosuchgame/commands/join_small_council",
-        {"noble": "robb-stark", "master_title": "master-of-coin", "cause": "x"},
+        {"noble": "robb-stark", "title": "master-of-coin", "cause": "x"},
     ),
     (
         "POST",
@@ -373,7 +373,7 @@ UNKNOWN_GAME_ROUTES = [
     (
         "POST",
         "/api/games/nosuchgame/commands/record_wall_supplies",
-        {"amount": 1, "to_house": "stark", "cause": "x"},
+        {"amount": 1, "house": "stark", "cause": "x"},
     ),
     ("POST", "/api/games/nosuchgame/commands/build_sept", {"village": "winterfell"}),
     (
@@ -405,7 +405,7 @@ UNKNOWN_GAME_ROUTES = [
     (
         "POST",
         "/api/games/nosuchgame/commands/propose_marriage",
-        {"noble": "robb-stark", "to_noble": "cersei-lannister"},
+        {"noble": "robb-stark", "to": "cersei-lannister"},
     ),
     ("POST", "/api/games/nosuchgame/commands/answer_marriage", {"accept": True}),
     ("POST", "/api/games/nosuchgame/commands/divorce", {"noble": "robb-stark"}),

@@ -32,7 +32,7 @@ def test_a_capture_and_a_release_are_recorded_by_the_host(
     client: FlaskClient, app: Flask, game: Game
 ) -> None:
     """R-8.1: capture and release are recorded facts; a second capture is refused unchanged."""
-    body = {"noble": "robb-stark", "captor_house": "lannister", "by": "tywin-lannister"}
+    body = {"noble": "robb-stark", "house": "lannister", "by": "tywin-lannister"}
     captured = post(client, game, "commands/record_capture", {**body, "cause": "Green Fork"})
     assert captured.status_code == 200, captured.get_json()
     assert noble_of(client, game, "robb-stark")["status"] == "captive"
@@ -81,7 +81,7 @@ def test_justice_on_a_noble_who_is_not_an_outlaw_is_refused_and_a_new_noble_is_a
         "commands/add_noble",
         {
             "house": "stark",
-            "noble_id": "rickon-stark",
+            "noble": "rickon-stark",
             "name": "Rickon Stark",
             "gender": "lord",
             "attributes": ["cruel"],

@@ -119,7 +119,7 @@ def test_every_record_of_a_round_with_a_marriage_reads_as_a_sentence(
     started = client.post(f"/api/games/{lobby.id}/commands/start", json={}, headers=lobby.host)
     assert started.status_code == 200
     game = lobby
-    body = {"noble": "robb-stark", "to_noble": "margaery-tyrell"}
+    body = {"noble": "robb-stark", "to": "margaery-tyrell"}
     post(client, game, "commands/propose_marriage", game.auth("stark"), body)
     post(client, game, "commands/answer_marriage", game.auth("tyrell"), {"accept": True})
     pass_decrees(client, game)

@@ -20,7 +20,7 @@ def test_the_view_lists_the_moves_of_the_seat_whose_turn_it_is_and_no_one_else(
     messages = {m["message"] for m in stark["moves"]}
     assert {"pass", "propose_marriage"} <= messages
     proposal = next(m for m in stark["moves"] if m["message"] == "propose_marriage")
-    assert set(proposal["payload"]) == {"noble", "to_noble"}
+    assert set(proposal["payload"]) == {"noble", "to"}
     for viewer in (game.auth("lannister"), {}):
         other = client.get(f"/api/games/{game.id}", headers=viewer).get_json()
         assert other["moves"] == []

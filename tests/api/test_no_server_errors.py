@@ -48,7 +48,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     # Recorded facts of a Noble's life and Court Events (section 9).
     "/api/games/{game_id}/commands/record_capture": {
         "noble": "robb-stark",
-        "captor_house": "lannister",
+        "house": "lannister",
         "by": None,
         "cause": "x",
     },
@@ -61,7 +61,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     },
     "/api/games/{game_id}/commands/add_noble": {
         "house": "stark",
-        "noble_id": "rickon-stark",
+        "noble": "rickon-stark",
         "name": "Rickon Stark",
         "gender": "lord",
         "attributes": [],
@@ -69,14 +69,14 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     },
     "/api/games/{game_id}/commands/join_small_council": {
         "noble": "robb-stark",
-        "master_title": "master-of-coin",
+        "title": "master-of-coin",
         "cause": "x",
     },
     "/api/games/{game_id}/commands/grant_mother_of_dragons": {"noble": "sansa-stark", "cause": "x"},
     "/api/games/{game_id}/commands/heir_born": {"noble": "bran-stark", "cause": "x"},
     "/api/games/{game_id}/commands/record_wall_supplies": {
         "amount": 1,
-        "to_house": "stark",
+        "house": "stark",
         "cause": "x",
     },
     "/api/games/{game_id}/commands/build_sept": {"village": "winterfell"},
@@ -105,7 +105,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/withdraw_ransom": {"offer": 1},
     "/api/games/{game_id}/commands/propose_marriage": {
         "noble": "robb-stark",
-        "to_noble": "cersei-lannister",
+        "to": "cersei-lannister",
     },
     "/api/games/{game_id}/commands/answer_marriage": {"accept": True},
     "/api/games/{game_id}/commands/divorce": {"noble": "robb-stark"},

@@ -43,7 +43,7 @@ def act_in_decrees(server: LiveServer, game_id: str, people: dict[int, Person]) 
             person.send("form[data-message=answer_marriage] button[type=submit]")
         elif decree["step"] == "marriages" and seat == 0 and not married(view, "robb-stark"):
             person.choose("#propose_marriage-noble", "robb-stark")
-            person.choose("#propose_marriage-to_noble", "margaery-tyrell")
+            person.choose("#propose_marriage-to", "margaery-tyrell")
             person.send("form[data-message=propose_marriage] button[type=submit]")
         else:
             person.send("#moves-panel [data-message=pass]")

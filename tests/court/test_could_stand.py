@@ -59,7 +59,7 @@ def high_overflow() -> CourtState:
     state = grant(
         grant(grant(given(*started(3)), "warden-north", ROBB), "hand", ROBB), "warden-west", JAIME
     )
-    cmd = JoinSmallCouncil(noble=ROBB, master_title="master-of-ships", cause="court event")
+    cmd = JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="court event")
     state = then_state(state, when_fact(state, cmd))
     assert state.pending is not None
     return state

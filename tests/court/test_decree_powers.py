@@ -186,7 +186,7 @@ def test_a_master_of_laws_who_died_mid_step_cannot_pardon_and_the_king_pardons_a
     "fact",
     [
         RecordDeath(noble=TYWIN, kind="battle", cause="ambush"),
-        RecordCapture(noble=TYWIN, captor_house="stark", cause="Riverrun"),
+        RecordCapture(noble=TYWIN, house="stark", cause="Riverrun"),
     ],
     ids=["dead", "captured"],
 )

@@ -61,7 +61,7 @@ def test_an_accepted_marriage_weds_the_couple_allies_the_players_and_pays_the_fe
     state = opened(four(), "marriages", 0, 1, 2, 3)
     state = act(
         state,
-        ProposeMarriage(noble=NobleId("robb-stark"), to_noble=NobleId("cersei-lannister")),
+        ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("cersei-lannister")),
         seat(0),
     )
     assert state.proposal is not None and state.proposal.to_seat == 1
@@ -97,7 +97,7 @@ def test_a_three_player_marriage_makes_no_alliance() -> None:
     state = opened(given(*started(3)), "marriages", 0, 1, 2)
     state = act(
         state,
-        ProposeMarriage(noble=NobleId("robb-stark"), to_noble=NobleId("genna-lannister")),
+        ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("genna-lannister")),
         seat(0),
     )
     state = act(state, AnswerMarriage(accept=True), seat(1))
@@ -117,7 +117,7 @@ def test_a_marriage_that_breaks_a_restriction_is_refused(noble, to, code) -> Non
     """R-5.1 [D]: opposite gender, two Houses, unmarried, no bastard."""
     state = opened(four(), "marriages", 0, 1, 2, 3)
     with pytest.raises(CourtError) as err:
-        when(state, ProposeMarriage(noble=NobleId(noble), to_noble=NobleId(to)), seat(0))
+        when(state, ProposeMarriage(noble=NobleId(noble), to=NobleId(to)), seat(0))
     assert err.value.code == code
 
 
@@ -138,7 +138,7 @@ def test_a_player_in_an_alliance_cannot_make_another() -> None:
     with pytest.raises(CourtError) as err:
         when(
             state,
-            ProposeMarriage(noble=NobleId("robb-stark"), to_noble=NobleId("cersei-lannister")),
+            ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("cersei-lannister")),
             seat(0),
         )
     assert err.value.code == "already_allied"
@@ -149,13 +149,13 @@ def test_out_of_turn_and_foreign_answers_are_refused() -> None:
     with pytest.raises(CourtError) as err:
         when(
             state,
-            ProposeMarriage(noble=NobleId("tywin-lannister"), to_noble=NobleId("sansa-stark")),
+            ProposeMarriage(noble=NobleId("tywin-lannister"), to=NobleId("sansa-stark")),
             seat(1),
         )
     assert err.value.code == "not_your_turn"
     state = act(
         state,
-        ProposeMarriage(noble=NobleId("robb-stark"), to_noble=NobleId("cersei-lannister")),
+        ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("cersei-lannister")),
         seat(0),
     )
     with pytest.raises(CourtError) as err:
@@ -168,7 +168,7 @@ def test_only_the_master_of_laws_divorces_and_the_alliance_ends() -> None:
     state = opened(four(), "marriages", 0, 1, 2, 3)
     state = act(
         state,
-        ProposeMarriage(noble=NobleId("robb-stark"), to_noble=NobleId("cersei-lannister")),
+        ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("cersei-lannister")),
         seat(0),
     )
     state = act(state, AnswerMarriage(accept=True), seat(1))

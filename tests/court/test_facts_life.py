@@ -104,9 +104,7 @@ def test_the_host_records_a_noble_taken_captive_by_another_house() -> None:
     """R-8.1: a captive is held by another House and keeps his titles."""
     state = grant(court(), "warden-north", ROBB)
 
-    events = when_fact(
-        state, RecordCapture(noble=ROBB, captor_house="lannister", cause=" Green Fork ")
-    )
+    events = when_fact(state, RecordCapture(noble=ROBB, house="lannister", cause=" Green Fork "))
 
     assert events == (NobleCaptured(noble=ROBB, captor="lannister", by=None, cause="Green Fork"),)
     after = then_state(state, events)
@@ -119,7 +117,7 @@ def test_a_dead_noble_cannot_be_captured() -> None:
     """Section 9, R-1.4: a dead Noble takes no further part."""
     state = noble(court(), ROBB, status=NobleStatus.DEAD)
 
-    err = refused(state, RecordCapture(noble=ROBB, captor_house="lannister", cause="battle"))
+    err = refused(state, RecordCapture(noble=ROBB, house="lannister", cause="battle"))
 
     assert err.code == "noble_dead"
 
@@ -128,7 +126,7 @@ def test_a_captive_cannot_be_captured_again() -> None:
     """R-1.4, R-8.1: a captive is already held by a House."""
     state = captive(court(), ROBB, "tyrell")
 
-    err = refused(state, RecordCapture(noble=ROBB, captor_house="lannister", cause="battle"))
+    err = refused(state, RecordCapture(noble=ROBB, house="lannister", cause="battle"))
 
     assert err.code == "already_captive"
     assert "R-8.1" in err.message
@@ -138,7 +136,7 @@ def test_a_brother_of_the_nights_watch_cannot_be_captured() -> None:
     """R-1.4: a Brother is not in play."""
     state = noble(court(), BRAN, status=NobleStatus.BROTHER)
 
-    err = refused(state, RecordCapture(noble=BRAN, captor_house="lannister", cause="battle"))
+    err = refused(state, RecordCapture(noble=BRAN, house="lannister", cause="battle"))
 
     assert err.code == "noble_brother"
 
@@ -146,11 +144,11 @@ def test_a_brother_of_the_nights_watch_cannot_be_captured() -> None:
 @pytest.mark.parametrize(
     ("command", "code"),
     [
-        (RecordCapture(noble=ROBB, captor_house="stark", cause="x"), "own_house"),
-        (RecordCapture(noble=ROBB, captor_house="martell", cause="x"), "unknown_house"),
-        (RecordCapture(noble="nobody", captor_house="lannister", cause="x"), "unknown_noble"),
-        (RecordCapture(noble=ROBB, captor_house="lannister", by=MARGAERY, cause="x"), "bad_captor"),
-        (RecordCapture(noble=ROBB, captor_house="lannister", by=KEVAN, cause="x"), "bad_captor"),
+        (RecordCapture(noble=ROBB, house="stark", cause="x"), "own_house"),
+        (RecordCapture(noble=ROBB, house="martell", cause="x"), "unknown_house"),
+        (RecordCapture(noble="nobody", house="lannister", cause="x"), "unknown_noble"),
+        (RecordCapture(noble=ROBB, house="lannister", by=MARGAERY, cause="x"), "bad_captor"),
+        (RecordCapture(noble=ROBB, house="lannister", by=KEVAN, cause="x"), "bad_captor"),
     ],
     ids=["own-house", "house-not-playing", "unknown-noble", "captor-of-another-house", "dead-by"],
 )
@@ -167,9 +165,7 @@ def test_a_capture_by_a_cruel_or_heart_breaker_noble_ends_the_alliance(captor) -
     """R-5.4: an alliance ends when a spouse is captured by a heart breaker or cruel Noble."""
     state = married(court())
 
-    events = when_fact(
-        state, RecordCapture(noble=ROBB, captor_house="lannister", by=captor, cause="x")
-    )
+    events = when_fact(state, RecordCapture(noble=ROBB, house="lannister", by=captor, cause="x"))
 
     assert isinstance(events[0], AllianceEnded) and set(events[0].seats) == {0, 2}
     assert "R-5.4" in events[0].reason
@@ -180,9 +176,7 @@ def test_a_capture_by_an_ordinary_noble_leaves_the_alliance() -> None:
     """R-5.4: only a heart breaker or cruel captor ends the alliance."""
     state = married(court())
 
-    events = when_fact(
-        state, RecordCapture(noble=ROBB, captor_house="lannister", by=KEVAN, cause="x")
-    )
+    events = when_fact(state, RecordCapture(noble=ROBB, house="lannister", by=KEVAN, cause="x"))
 
     assert events == (NobleCaptured(noble=ROBB, captor="lannister", by=KEVAN, cause="x"),)
     assert len(then_state(state, events).alliances) == 1
@@ -363,7 +357,7 @@ def test_a_court_event_brings_a_new_noble_into_play() -> None:
     state = court()
     command = AddNoble(
         house="stark",
-        noble_id="rickon-stark",
+        noble="rickon-stark",
         name=" Rickon  Stark ",
         gender="lord",
         attributes=("cruel", "bastard"),
@@ -394,11 +388,11 @@ def test_a_court_event_brings_a_new_noble_into_play() -> None:
     ("changes", "code"),
     [
         ({"house": "martell"}, "unknown_house"),
-        ({"noble_id": "robb-stark"}, "noble_exists"),
-        ({"noble_id": "oberyn-martell"}, "noble_exists"),
-        ({"noble_id": "rickon_stark"}, "bad_noble_id"),
-        ({"noble_id": "Rickon"}, "bad_noble_id"),
-        ({"noble_id": "rickon--stark"}, "bad_noble_id"),
+        ({"noble": "robb-stark"}, "noble_exists"),
+        ({"noble": "oberyn-martell"}, "noble_exists"),
+        ({"noble": "rickon_stark"}, "bad_noble_id"),
+        ({"noble": "Rickon"}, "bad_noble_id"),
+        ({"noble": "rickon--stark"}, "bad_noble_id"),
         ({"name": "   "}, "bad_name"),
         ({"gender": "knight"}, "bad_gender"),
         ({"attributes": ("gods_cursed",)}, "bad_attribute"),
@@ -410,7 +404,7 @@ def test_an_impossible_new_noble_is_refused(changes, code) -> None:
     gender and only the attributes a Noble may bring into play."""
     fields = {
         "house": "stark",
-        "noble_id": "rickon-stark",
+        "noble": "rickon-stark",
         "name": "Rickon Stark",
         "gender": "lord",
         "attributes": (),
@@ -428,9 +422,7 @@ def test_a_warden_joins_the_small_council_with_a_free_master_title() -> None:
     """R-3.5: a Warden joins through the Court Event; his player picks a free Master title."""
     state = grant(court(), "warden-north", ROBB)
 
-    events = when_fact(
-        state, JoinSmallCouncil(noble=ROBB, master_title="master-of-laws", cause="card")
-    )
+    events = when_fact(state, JoinSmallCouncil(noble=ROBB, title="master-of-laws", cause="card"))
 
     assert events == (
         TitleGranted(
@@ -444,7 +436,7 @@ def test_a_warden_joins_the_small_council_with_a_free_master_title() -> None:
 
 def test_a_noble_who_is_not_a_warden_cannot_join_the_small_council() -> None:
     """R-3.5: only a Warden may join."""
-    err = refused(court(), JoinSmallCouncil(noble=ROBB, master_title="master-of-coin", cause="x"))
+    err = refused(court(), JoinSmallCouncil(noble=ROBB, title="master-of-coin", cause="x"))
 
     assert err.code == "not_a_warden"
     assert "R-3.5" in err.message
@@ -454,9 +446,7 @@ def test_the_hand_who_joins_as_a_master_must_pass_or_return_a_high_title() -> No
     """R-3.5, R-3.2: his High slot is full, so the game waits for his player's choice."""
     state = grant(grant(court(), "warden-north", ROBB), "hand", ROBB)
 
-    events = when_fact(
-        state, JoinSmallCouncil(noble=ROBB, master_title="master-of-ships", cause="x")
-    )
+    events = when_fact(state, JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="x"))
 
     assert isinstance(events[-2], TitleSlotsExceeded)  # the choice waits before the title
     pending = then_state(state, events).pending
@@ -483,7 +473,7 @@ def test_an_impossible_join_of_the_small_council_is_refused(prepare, master, cod
     title."""
     state = prepare(grant(court(), "warden-north", ROBB))
 
-    err = refused(state, JoinSmallCouncil(noble=ROBB, master_title=master, cause="x"))
+    err = refused(state, JoinSmallCouncil(noble=ROBB, title=master, cause="x"))
 
     assert err.code == code
 
@@ -577,7 +567,7 @@ def test_the_lord_commander_disposes_of_the_walls_supplies() -> None:
     """R-8.5: a recorded fact with an amount, paid to a House."""
     state = with_a_lord_commander()
 
-    events = when_fact(state, RecordWallSupplies(amount=3, to_house="tyrell", cause="surplus bids"))
+    events = when_fact(state, RecordWallSupplies(amount=3, house="tyrell", cause="surplus bids"))
 
     assert events == (
         GoldAdjusted(
@@ -592,25 +582,25 @@ def test_the_lord_commander_disposes_of_the_walls_supplies() -> None:
 @pytest.mark.parametrize(
     ("state", "command", "code"),
     [
-        (court, RecordWallSupplies(amount=3, to_house="stark", cause="x"), "no_nights_watch"),
+        (court, RecordWallSupplies(amount=3, house="stark", cause="x"), "no_nights_watch"),
         (
             with_the_watch,
-            RecordWallSupplies(amount=3, to_house="stark", cause="x"),
+            RecordWallSupplies(amount=3, house="stark", cause="x"),
             "no_lord_commander",
         ),
         (
             with_a_lord_commander,
-            RecordWallSupplies(amount=0, to_house="stark", cause="x"),
+            RecordWallSupplies(amount=0, house="stark", cause="x"),
             "bad_amount",
         ),
         (
             with_a_lord_commander,
-            RecordWallSupplies(amount=101, to_house="stark", cause="x"),
+            RecordWallSupplies(amount=101, house="stark", cause="x"),
             "bad_amount",
         ),
         (
             with_a_lord_commander,
-            RecordWallSupplies(amount=1, to_house="martell", cause="x"),
+            RecordWallSupplies(amount=1, house="martell", cause="x"),
             "unknown_house",
         ),
     ],
@@ -627,15 +617,15 @@ def test_impossible_wall_supplies_are_refused(state, command, code) -> None:
 # -- every fact: the host, the cause, a game being played (section 9) ---------------------------
 
 EVERY_FACT = [
-    RecordCapture(noble=ROBB, captor_house="lannister", cause="x"),
+    RecordCapture(noble=ROBB, house="lannister", cause="x"),
     RecordRelease(noble=ROBB, cause="x"),
     RecordEscape(noble=ROBB, cause="x"),
     RecordDeath(noble=ROBB, kind="battle", cause="x"),
-    AddNoble(house="stark", noble_id="rickon-stark", name="Rickon", gender="lord", cause="x"),
-    JoinSmallCouncil(noble=ROBB, master_title="master-of-coin", cause="x"),
+    AddNoble(house="stark", noble="rickon-stark", name="Rickon", gender="lord", cause="x"),
+    JoinSmallCouncil(noble=ROBB, title="master-of-coin", cause="x"),
     GrantMotherOfDragons(noble=SANSA, cause="x"),
     HeirBorn(noble=BRAN, cause="x"),
-    RecordWallSupplies(amount=1, to_house="stark", cause="x"),
+    RecordWallSupplies(amount=1, house="stark", cause="x"),
 ]
 IDS = [type(c).__name__ for c in EVERY_FACT]
 

@@ -53,7 +53,7 @@ def royal_couple(players: int = 4) -> CourtState:
 def test_the_kings_marriage_makes_his_wife_queen() -> None:
     """R-3.8: when the King marries, his wife takes the Queen title."""
     state = open_decree(crowned(), "marriages")
-    state = then_state(state, when(state, ProposeMarriage(noble=ROBB, to_noble=CERSEI), seat(0)))
+    state = then_state(state, when(state, ProposeMarriage(noble=ROBB, to=CERSEI), seat(0)))
     events = when(state, AnswerMarriage(accept=True), seat(1))
     assert TitleGranted(title="queen", noble=CERSEI, cause="the King married (R-3.8)") in events
     assert sound(state, events).titles["queen"] == CERSEI
@@ -114,7 +114,7 @@ def test_a_queen_captured_by_a_heart_breaker_is_queen_and_wife_no_more(players) 
         },
     )
     events = when_fact(
-        state, RecordCapture(noble=CERSEI, captor_house=captor, by=heart_breaker, cause="raid")
+        state, RecordCapture(noble=CERSEI, house=captor, by=heart_breaker, cause="raid")
     )
     assert any(isinstance(e, MarriageEnded) for e in events)
     after = sound(state, events)

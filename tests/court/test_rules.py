@@ -45,7 +45,7 @@ def stray_moves(state: CourtState, rng: random.Random) -> list:
         Pass(),
         AdvancePhase(),
         StandForElection(noble=NobleId(rng.choice(nobles))),
-        ProposeMarriage(noble=NobleId(rng.choice(nobles)), to_noble=NobleId(rng.choice(nobles))),
+        ProposeMarriage(noble=NobleId(rng.choice(nobles)), to=NobleId(rng.choice(nobles))),
         SendToWall(noble=NobleId(rng.choice(nobles))),
         Pardon(noble=NobleId(rng.choice(nobles))),
         BuildSept(village=VillageId(rng.choice(villages))),

@@ -26,7 +26,7 @@ def test_a_decree_step_closed_by_the_clock_is_recorded_as_a_timeout_not_a_pass()
     """R-4.3: given a proposal left unanswered, when the deadline passes, then the log records
     who timed out and who left the proposal unanswered, and nobody is recorded as passing."""
     state = then_state(
-        marriages(), when(marriages(), ProposeMarriage(noble=ROBB, to_noble=CERSEI), seat(0))
+        marriages(), when(marriages(), ProposeMarriage(noble=ROBB, to=CERSEI), seat(0))
     )
     events = decide(state, CloseOverdueStep(), seat(3), 100.0)
     timed_out = next(e for e in events if isinstance(e, DecreeTimedOut))

@@ -63,7 +63,7 @@ def test_a_candidate_who_dies_during_the_ballot_is_withdrawn_and_cannot_win() ->
 def test_a_candidate_captured_before_the_ballot_opens_stands_no_more() -> None:
     """R-7.2 [D]: a captive never stands; withdrawn in candidacy, he is not on the ballot."""
     state = act(two_voters(), StandForElection(noble=JAIME), seat(1))
-    events = when_fact(state, RecordCapture(noble=JAIME, captor_house="tyrell", cause="raid"))
+    events = when_fact(state, RecordCapture(noble=JAIME, house="tyrell", cause="raid"))
     assert any(isinstance(e, CandidateWithdrawn) and e.noble == JAIME for e in events)
     state = settled(state, events)
     state = act(act(state, Pass(), seat(2)), StandForElection(noble=ROBB), seat(0))

@@ -27,12 +27,10 @@ SCHEMAS: dict[str, type[Schema] | None] = {
 
 # Body fields naming a thing of the court -> the kind of id (tables.vocabulary) to draw.
 NAMED = {
-    **dict.fromkeys(
-        ("noble", "to_noble", "captive", "captives", "to", "candidate", "burn", "by"), "noble"
-    ),
-    **dict.fromkeys(("house", "captor_house", "to_house"), "house"),
+    **dict.fromkeys(("noble", "captive", "captives", "to", "candidate", "burn", "by"), "noble"),
+    "house": "house",
     "village": "village",
-    **dict.fromkeys(("title", "master_title"), "title"),
+    "title": "title",
 }
 
 Names = dict[str, tuple[str, ...]]

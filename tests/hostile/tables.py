@@ -95,7 +95,7 @@ def lay(app: Flask) -> Tables:
     games["proposal"] = replace(proposal, started=response.get_json()["version"])
     response = client.post(
         f"/api/games/{proposal.id}/commands/propose_marriage",
-        json={"noble": "eddard-stark", "to_noble": "cersei-lannister"},
+        json={"noble": "eddard-stark", "to": "cersei-lannister"},
         headers=proposal.host,
     )
     assert response.status_code == 200, response.get_json()

@@ -22,13 +22,9 @@ def test_a_marriage_is_proposed_answered_and_pushed_to_everyone(app: Flask) -> N
     lannister = connect(app, game, game.tokens["lannister"])
     spectator = connect(app, game, None)
 
-    early = send(
-        lannister, "propose_marriage", {"noble": "jaime-lannister", "to_noble": "sansa-stark"}
-    )
+    early = send(lannister, "propose_marriage", {"noble": "jaime-lannister", "to": "sansa-stark"})
     assert early["ok"] is False and early["code"] == "not_your_turn"
-    assert send(stark, "propose_marriage", {"noble": "robb-stark", "to_noble": "genna-lannister"})[
-        "ok"
-    ]
+    assert send(stark, "propose_marriage", {"noble": "robb-stark", "to": "genna-lannister"})["ok"]
     assert send(lannister, "answer_marriage", {"accept": True})["ok"]
 
     made = next(r for r in pushed(spectator) if r["type"] == "MarriageMade")

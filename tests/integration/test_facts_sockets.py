@@ -19,7 +19,7 @@ def test_the_host_records_a_capture_and_every_player_reads_it(app: Flask, game: 
     ack = send(
         host,
         "record_capture",
-        {"noble": "robb-stark", "captor_house": "lannister", "cause": "Green Fork"},
+        {"noble": "robb-stark", "house": "lannister", "cause": "Green Fork"},
     )
 
     assert ack["ok"] is True and ack["version"] == game.started + 2

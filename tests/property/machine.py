@@ -326,7 +326,7 @@ def facts(state: CourtState) -> st.SearchStrategy[Command]:
         st.builds(
             RecordCapture,
             noble=noble,
-            captor_house=house,
+            house=house,
             by=st.one_of(st.none(), noble),
             cause=cause,
         ),
@@ -341,7 +341,7 @@ def facts(state: CourtState) -> st.SearchStrategy[Command]:
         st.builds(
             AddNoble,
             house=house,
-            noble_id=st.sampled_from([NobleId(f"newcomer-{n}") for n in range(4)]),
+            noble=st.sampled_from([NobleId(f"newcomer-{n}") for n in range(4)]),
             name=st.just("A Newcomer"),
             gender=st.sampled_from(["lord", "lady"]),
             attributes=st.sampled_from([(), ("cruel",), ("heart_breaker",), ("bastard",)]),
@@ -350,12 +350,12 @@ def facts(state: CourtState) -> st.SearchStrategy[Command]:
         st.builds(
             JoinSmallCouncil,
             noble=noble,
-            master_title=st.sampled_from([TitleId(t) for t in masters]),
+            title=st.sampled_from([TitleId(t) for t in masters]),
             cause=cause,
         ),
         st.builds(GrantMotherOfDragons, noble=noble, cause=cause),
         st.builds(HeirBorn, noble=noble, cause=cause),
-        st.builds(RecordWallSupplies, amount=st.integers(1, 6), to_house=house, cause=cause),
+        st.builds(RecordWallSupplies, amount=st.integers(1, 6), house=house, cause=cause),
     )
 
 
@@ -378,7 +378,7 @@ def commands(state: CourtState) -> st.SearchStrategy[Command]:
         st.just(AcceptTitle()),
         st.just(RefuseTitle()),
         st.builds(ResolveTitleOverflow, title=titles, to=st.one_of(st.none(), nobles)),
-        st.builds(ProposeMarriage, noble=nobles, to_noble=nobles),
+        st.builds(ProposeMarriage, noble=nobles, to=nobles),
         st.builds(AnswerMarriage, accept=st.booleans()),
         st.builds(Divorce, noble=nobles),
         st.builds(EmbraceRhllor, hand_converts=st.booleans(), burn=st.one_of(st.none(), nobles)),
