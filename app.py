@@ -21,11 +21,7 @@ from sqlalchemy import text
 from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
-from server.http import games as web
-from server.http import history as web_history  # noqa: F401 - they register routes
-from server.http import lobby as web_lobby  # noqa: F401 - they register routes
-from server.http import pages
-from server.http import play as web_play  # noqa: F401 - they register routes
+from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
 from server.http.api import install_error_handlers
 from server.live.deadlines import DeadlineWatcher
 from server.live.presence import Presence, PresenceNamespace
@@ -81,7 +77,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
             relay.start()
             shared.start(dropped=namespace.push_presence)
 
-    app.register_blueprint(web.bp)
+    app.register_blueprint(games.bp)
     app.register_blueprint(pages.bp)
     app.cli.add_command(court_cli)
     install_error_handlers(app)
@@ -96,7 +92,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
     @app.get("/openapi.json")
     def openapi() -> Any:
-        return jsonify(web.api.spec())
+        return jsonify(games.api.spec())
 
     return app
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from app import create_app
 from server.http.games import api
+from tests.hostile.payloads import NAMED
 from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 DOC = api.spec()
@@ -29,13 +30,6 @@ schema = schemathesis.openapi.from_dict(DOC)
 
 # Who sends a request: a kind of token (tests/hostile/tables.py); None keeps what schemathesis made.
 WHO = ("none", "host", "master", "stark", "lannister", "tyrell", "left", "other_game", "bogus")
-# Body fields naming a thing of the court -> the kind of id (tables.vocabulary) to draw.
-NAMES = {
-    **dict.fromkeys(("noble", "captive", "to", "candidate", "burn", "by"), "noble"),
-    "house": "house",
-    "village": "village",
-    "title": "title",
-}
 SEEDED: dict[str, Any] = {}
 EXAMPLES = 65  # fuzzed requests per operation, on top of schemathesis's coverage phase
 
@@ -59,8 +53,8 @@ def _named(value: Any) -> st.SearchStrategy[Any]:
     names = SEEDED["names"]
     fields = {
         key: (
-            st.sampled_from((item, *names[NAMES[key]]))
-            if key in NAMES and isinstance(item, str)
+            st.sampled_from((item, *names[NAMED[key]]))
+            if key in NAMED and isinstance(item, str)
             else _named(item)
         )
         for key, item in value.items()
