@@ -17,17 +17,26 @@ from court.commands import (
     AcceptTitle,
     Actor,
     AdvancePhase,
+    AnswerMarriage,
     Command,
+    ConcedeTitle,
+    Desert,
+    Divorce,
+    EmbraceRhllor,
+    HandConversion,
     JoinSeat,
     LeaveSeat,
     MarkerChoice,
+    Pardon,
     Pass,
     PassBid,
     PlaceBallot,
     PlaceBid,
+    ProposeMarriage,
     RefuseRansom,
     RefuseTitle,
     ResolveTitleOverflow,
+    SendToWall,
     StandForElection,
     StartGame,
     WithdrawRansom,
@@ -35,17 +44,6 @@ from court.commands import (
 from court.decide import council_seat, decrees, false_idols, marriages, outlaws, purchases, titles
 from court.decide.powers import seat_holding
 from court.decide.rounds import HOST_PHASES
-from court.decree_commands import (
-    AnswerMarriage,
-    ConcedeTitle,
-    Desert,
-    Divorce,
-    EmbraceRhllor,
-    HandConversion,
-    Pardon,
-    ProposeMarriage,
-    SendToWall,
-)
 from court.ids import HAND, NobleId, Seat
 from court.ruleset import Category
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep

@@ -1,5 +1,5 @@
 """What a viewer may see of the court, with each move named as the catalogue names it: the
-engine's views (court/views.py) given the server's message names."""
+engine's views (court/views/) given the server's message names."""
 
 from __future__ import annotations
 

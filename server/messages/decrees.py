@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema
 
-from court.decree_commands import (
+from court.commands import (
     AnswerMarriage,
     ConcedeTitle,
     Desert,

@@ -12,13 +12,15 @@ from court.commands import (
     Actor,
     AdvancePhase,
     BuildSept,
+    Pardon,
     Pass,
+    ProposeMarriage,
     RecordVillageControl,
+    SendToWall,
     StandForElection,
     StartGame,
 )
 from court.decide import decide
-from court.decree_commands import Pardon, ProposeMarriage, SendToWall
 from court.errors import CourtError
 from court.evolve import evolve
 from court.ids import NobleId, Seat, VillageId

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import server.http.play  # noqa: F401 - registers the routes of the catalogue
-from court import commands, decree_commands
+from court import commands
 from court.commands import Command
 from server.http.games import api
 from server.live.sockets import CourtNamespace
@@ -25,7 +25,7 @@ SERVER_ONLY = {"CreateGame"}
 def client_commands() -> set[type]:
     return {
         cls
-        for module in (commands, decree_commands)
+        for module in (commands,)
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if issubclass(cls, Command)
         and dataclasses.is_dataclass(cls)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from court.chain import Record
-from court.decree_sentences import DECREE_EVENTS, decree_sentence
+from court.sentences.decrees import DECREE_EVENTS, decree_sentence
 from court.state import CourtState
 
 

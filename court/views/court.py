@@ -1,39 +1,14 @@
-"""What each viewer may see: the court and the log rendered for a seat, the host or a spectator.
-
-Raw events never leave the server; these functions decide what does. A private
-part is shown to the seat that owns it, and to everyone once the game has ended.
-"""
+"""The court as a seat, the host, the game master or a spectator may see it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from court.chain import Record
 from court.commands import Actor, Command
-from court.purchase_views import auction_view, offers_view
 from court.rules import legal_commands
-from court.sentences import describe
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
-
-
-def private_visible(record: Record, viewer: Actor, ended: bool) -> bool:
-    return ended or (viewer.seat is not None and record.seat == viewer.seat)
-
-
-def record_view(record: Record, viewer: Actor, state: CourtState) -> dict[str, Any]:
-    """One log record as the viewer may see it, with a readable sentence."""
-    ended = state.status is GameStatus.ENDED
-    out = record.to_json()
-    if not private_visible(record, viewer, ended):
-        out["private"] = None
-    out["text"] = describe(record, state)
-    return out
-
-
-def export_lines(records: list[Record], viewer: Actor, state: CourtState) -> list[dict[str, Any]]:
-    ended = state.status is GameStatus.ENDED
-    return [(r if private_visible(r, viewer, ended) else r.withheld()).to_json() for r in records]
+from court.views.purchases import auction_view, offers_view
 
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:

@@ -1,0 +1,198 @@
+"""Court commands: what a player or the host asks for, in the imperative.
+
+Commands never name the acting seat: it comes from the authenticated token and
+reaches `decide` as an `Actor`. They live in one module per subdomain, as the
+events do; this package gathers them into the one `Command` union.
+"""
+
+from __future__ import annotations
+
+from court.commands.base import (
+    SPECTATOR,
+    Actor,
+)
+from court.commands.decrees import (
+    DECREE_COMMANDS,
+    AnswerMarriage,
+    ConcedeTitle,
+    Desert,
+    Divorce,
+    EmbraceRhllor,
+    HandConversion,
+    Pardon,
+    ProposeMarriage,
+    SendToWall,
+)
+from court.commands.elections import (
+    MarkerChoice,
+    PlaceBallot,
+    StandForElection,
+)
+from court.commands.nobles import (
+    AddNoble,
+    DeathKind,
+    GrantMotherOfDragons,
+    HeirBorn,
+    JoinSmallCouncil,
+    RecordCapture,
+    RecordDeath,
+    RecordEscape,
+    RecordRelease,
+    RecordWallSupplies,
+)
+from court.commands.purchases import (
+    AcceptRansom,
+    BuildSept,
+    BuyFiefTitle,
+    ChooseCouncilSeat,
+    EndPurchases,
+    GrantFiefTitle,
+    OfferRansom,
+    PassBid,
+    PlaceBid,
+    RefuseRansom,
+    WithdrawRansom,
+)
+from court.commands.rounds import (
+    AdvancePhase,
+    CloseOverdueStep,
+    Pass,
+)
+from court.commands.setup import (
+    AdjustGold,
+    CreateGame,
+    JoinSeat,
+    LeaveSeat,
+    RecordVillageControl,
+    StartGame,
+)
+from court.commands.titles import (
+    AcceptTitle,
+    RefuseTitle,
+    ResolveTitleOverflow,
+)
+
+Command = (
+    CreateGame
+    | JoinSeat
+    | LeaveSeat
+    | StartGame
+    | AdjustGold
+    | RecordVillageControl
+    | AdvancePhase
+    | StandForElection
+    | Pass
+    | PlaceBallot
+    | AcceptTitle
+    | RefuseTitle
+    | ResolveTitleOverflow
+    | CloseOverdueStep
+    | ProposeMarriage
+    | AnswerMarriage
+    | Divorce
+    | EmbraceRhllor
+    | HandConversion
+    | Pardon
+    | SendToWall
+    | ConcedeTitle
+    | Desert
+    | RecordCapture
+    | RecordRelease
+    | RecordEscape
+    | RecordDeath
+    | AddNoble
+    | JoinSmallCouncil
+    | GrantMotherOfDragons
+    | HeirBorn
+    | RecordWallSupplies
+    | BuildSept
+    | BuyFiefTitle
+    | GrantFiefTitle
+    | EndPurchases
+    | PlaceBid
+    | PassBid
+    | ChooseCouncilSeat
+    | OfferRansom
+    | AcceptRansom
+    | RefuseRansom
+    | WithdrawRansom
+)
+
+
+# Command fields that may hold a secret (a ballot, a bid, a token's digest, the dice seed):
+# never written to a log line.
+_SECRET_FIELDS = frozenset(
+    {
+        "markers",
+        "amount",
+        "salt",
+        "token_sha256",
+        "host_token_sha256",
+        "dice_seed",
+        "game_master_token_sha256",
+        "ruleset",
+    }
+)
+
+
+def describe(command: Command) -> str:
+    """A command for the operator's log: its name and its fields, secrets left out."""
+    fields = getattr(command, "__dataclass_fields__", {})
+    shown = ", ".join(
+        f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
+    )
+    return f"{type(command).__name__}({shown})"
+
+
+__all__ = [
+    "DECREE_COMMANDS",
+    "SPECTATOR",
+    "AcceptRansom",
+    "AcceptTitle",
+    "Actor",
+    "AddNoble",
+    "AdjustGold",
+    "AdvancePhase",
+    "AnswerMarriage",
+    "BuildSept",
+    "BuyFiefTitle",
+    "ChooseCouncilSeat",
+    "CloseOverdueStep",
+    "Command",
+    "ConcedeTitle",
+    "CreateGame",
+    "DeathKind",
+    "Desert",
+    "Divorce",
+    "EmbraceRhllor",
+    "EndPurchases",
+    "GrantFiefTitle",
+    "GrantMotherOfDragons",
+    "HandConversion",
+    "HeirBorn",
+    "JoinSeat",
+    "JoinSmallCouncil",
+    "LeaveSeat",
+    "MarkerChoice",
+    "OfferRansom",
+    "Pardon",
+    "Pass",
+    "PassBid",
+    "PlaceBallot",
+    "PlaceBid",
+    "ProposeMarriage",
+    "RecordCapture",
+    "RecordDeath",
+    "RecordEscape",
+    "RecordRelease",
+    "RecordVillageControl",
+    "RecordWallSupplies",
+    "RefuseRansom",
+    "RefuseTitle",
+    "ResolveTitleOverflow",
+    "SendToWall",
+    "StandForElection",
+    "StartGame",
+    "WithdrawRansom",
+    "describe",
+]

@@ -1,0 +1,82 @@
+"""Purchases at court in phase 4, and ransom (R-3.6, R-4.6, R-8.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.ids import NobleId, TitleId, VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildSept:
+    """Phase 4: build a Sept in a village your House controls (R-4.6)."""
+
+    village: VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyFiefTitle:
+    """Phase 4: buy a free Fief title for one of your Nobles (R-3.6)."""
+
+    title: TitleId
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrantFiefTitle:
+    """Phase 4: the King grants a free Fief title to a Noble of any House who could stand for
+    it, at most one a round (R-3.6, R-3.10)."""
+
+    title: TitleId
+    noble: NobleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndPurchases:
+    """Phase 4: you are done with your purchases; the turn passes on (R-4.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceBid:
+    """A sealed bid for the fourth council seat; the salt comes from the server (R-4.6)."""
+
+    amount: int
+    salt: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassBid:
+    """No bid for the fourth council seat."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseCouncilSeat:
+    """The winner of the sale puts one of his Wardens on the council with a free Master
+    title (R-3.5, R-4.6)."""
+
+    noble: NobleId
+    title: TitleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferRansom:
+    """Offer Gold Dragons and/or captives you hold for one of your captive Nobles (R-8.2)."""
+
+    captive: NobleId
+    gold: int = 0
+    captives: tuple[NobleId, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptRansom:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefuseRansom:
+    offer: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawRansom:
+    offer: int

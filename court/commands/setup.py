@@ -1,0 +1,57 @@
+"""Commands that set a game up: create it, take and leave seats, start, and the host's
+records of gold and villages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from court.ids import GameId, HouseId, Seat, VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateGame:
+    game_id: GameId
+    ruleset: dict[str, Any]
+    players: int
+    host_name: str
+    host_token_sha256: str
+    dice_seed: str
+    variants: dict[str, bool] = field(default_factory=dict)
+    deadlines: dict[str, int] = field(default_factory=dict)
+    first_player_seat: int | None = None
+    game_master_name: str | None = None
+    game_master_token_sha256: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinSeat:
+    house: HouseId
+    player_name: str
+    token_sha256: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaveSeat:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartGame:
+    seat_order: tuple[Seat, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdjustGold:
+    house: HouseId
+    amount: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordVillageControl:
+    """Host fact: who controls a village now (None: nobody)."""
+
+    village: VillageId
+    house: HouseId | None
+    cause: str
