@@ -55,7 +55,10 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
     socketio = SocketIO(app, async_mode="threading", message_queue=settings.REDIS_URL or None)
     service = app.extensions["court"] = CourtService(
-        store, retries=settings.SERVICE_RETRIES, cache_size=settings.STATE_CACHE_SIZE
+        store,
+        retries=settings.SERVICE_RETRIES,
+        cache_size=settings.STATE_CACHE_SIZE,
+        snapshot_every=settings.SNAPSHOT_EVERY,
     )
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])

@@ -2,7 +2,8 @@
 
 Run from the repo root: `.venv/bin/python bench/store.py`. Prints `name: value`
 lines (appends and replays per second, their ratios to plain sqlite3, the
-latency of a warm current court) and a `machine:` line; exits 1 with
+latency of a warm current court, of a middle version and of the last history page
+of a 100,000-event game read cold) and a `machine:` line; exits 1 with
 `FAILED: <name>` lines when a target is missed. Every file lives in a
 temporary directory removed at the end.
 """
@@ -31,14 +32,14 @@ from common import (  # repo root on sys.path
 )
 
 from config.rulesdata import load_ruleset
-from court.chain import Record, canonical, link, private_digest
-from court.codec import encode, schema_version
+from court.chain import Record
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
-from server.observer import court_view
+from court.records import chained
+from server.observer import court_of, observe
 from server.ports import utc_now
-from server.service import CourtService
+from server.service import SNAPSHOT_EVERY, CourtService
 from server.store.sql import SqlEventStore
 
 APPEND_SECONDS = 8.0  # how long the service appends for, over all its runs
@@ -52,6 +53,9 @@ HOUSES = ("stark", "lannister", "baratheon")
 APPEND_RATIO_TARGET = 0.25
 REPLAY_RATIO_TARGET = 0.30
 CURRENT_MS_TARGET = 5.0
+HISTORY_PAGE = 200  # records in the history page read at the end of the long game
+LATE_CALLS = 20  # brand-new services timed for the middle version and the last page
+LATE_MS_TARGET = 20.0
 
 _ROW_COLUMNS = (
     "game_id, version, type, schema_version, recorded_at, seat, data, private, private_sha256, hash"
@@ -77,12 +81,12 @@ class Game:
 
 
 @contextmanager
-def service_on(url: str) -> Iterator[CourtService]:
+def service_on(url: str, snapshot_every: int = SNAPSHOT_EVERY) -> Iterator[CourtService]:
     """A CourtService on a SqlEventStore at `url` (SQLite: default PRAGMAs), schema migrated."""
     store = SqlEventStore(url)
     store.create_schema()
     try:
-        yield CourtService(store)
+        yield CourtService(store, snapshot_every=snapshot_every)
     finally:
         store.close()
 
@@ -234,43 +238,17 @@ def bench_appends(tmp: Path) -> bool:
 
 def gold_records(game: Game, after: int, prev_hash: str, count: int) -> list[Record]:
     """`count` chained GoldAdjusted records of the host, following version `after`."""
-    now = utc_now()
-    records: list[Record] = []
-    for version in range(after + 1, after + count + 1):
-        amount = 1 if version % 2 else -1
-        name, data, private = encode(GoldAdjusted(house=game.house, amount=amount, cause="bench"))
-        digest = private_digest(private)
-        schema = schema_version(name)
-        prev_hash = link(
-            prev_hash,
-            game_id=game.game_id,
-            version=version,
-            type=name,
-            schema_version=schema,
-            recorded_at=now,
-            seat=game.host.seat,
-            data_json=canonical(data),
-            private_sha256=digest,
-        )
-        records.append(
-            Record(
-                game_id=game.game_id,
-                version=version,
-                type=name,
-                schema_version=schema,
-                recorded_at=now,
-                seat=game.host.seat,
-                data=data,
-                private=private,
-                private_sha256=digest,
-                hash=prev_hash,
-            )
-        )
+    events = [
+        GoldAdjusted(house=game.house, amount=1 if version % 2 else -1, cause="bench")
+        for version in range(after + 1, after + count + 1)
+    ]
+    records, _ = chained(game.game_id, (after, prev_hash), events, game.host.seat, utc_now())
     return records
 
 
 def build_long_game(url: str, events: int) -> str:
-    """A started game with `events` events in all at `url`, appended in batches."""
+    """A started game with `events` events in all at `url`, appended in batches, then read
+    once by a service, which keeps its snapshots as it would have while the game was played."""
     with service_on(url) as service:
         game = start_game(service)
         head = service.current(game.game_id)
@@ -279,12 +257,14 @@ def build_long_game(url: str, events: int) -> str:
             batch = gold_records(game, version, last, min(BUILD_BATCH, events - version))
             service.store.append(batch, version)
             version, last = batch[-1].version, batch[-1].hash
+        service.current(game.game_id)
     return game.game_id
 
 
 def cold_replay(url: str, game_id: str, events: int) -> float:
-    """Seconds a brand-new service and store take to rebuild the court from the log."""
-    with service_on(url) as service:
+    """Seconds a brand-new service and store take to rebuild the court from the first event
+    (snapshots off: the whole fold)."""
+    with service_on(url, snapshot_every=0) as service:
         seconds = timed(lambda: service.current(game_id))
         version = service.current(game_id).version
     if version != events:
@@ -315,7 +295,7 @@ def bench_current(url: str, game_id: str, prefix: str = "") -> bool:
 
         def current_view() -> object:
             head = service.current(game_id)
-            return court_view(head.state, head.version, SPECTATOR)
+            return court_of(SPECTATOR, head)
 
         emit(f"{prefix}current_view_ms", median_ms(current_view, CURRENT_CALLS), 3)
     return state_ms < CURRENT_MS_TARGET
@@ -337,6 +317,35 @@ def bench_replays(path: Path, game_id: str) -> bool:
     return ratio >= REPLAY_RATIO_TARGET
 
 
+def bench_late_reads(url: str, game_id: str) -> bool:
+    """Print version_n_ms (the court at the middle version of the long game) and
+    history_page_ms (the last page of its history, as the route tells it), each read by a
+    brand-new service (nothing cached: the snapshots on disk are all it has); True when both
+    targets are met."""
+    middle, page = REPLAY_EVENTS // 2, HISTORY_PAGE
+    store = SqlEventStore(url)
+
+    def version_n() -> object:
+        return CourtService(store).state_at(game_id, middle)
+
+    def history_page() -> object:
+        service = CourtService(store)
+        observer = observe(SPECTATOR, service.current(game_id).state)
+        told = service.told(game_id, after=REPLAY_EVENTS - page, limit=page)
+        if len(told) != page:
+            raise RuntimeError(f"a page of {len(told)} records, expected {page}")
+        return [observer.entry(record, state) for record, state in told]
+
+    try:
+        version_ms = median_ms(version_n, LATE_CALLS)
+        history_ms = median_ms(history_page, LATE_CALLS)
+    finally:
+        store.close()
+    emit("version_n_ms", version_ms, 2)
+    emit("history_page_ms", history_ms, 2)
+    return version_ms < LATE_MS_TARGET and history_ms < LATE_MS_TARGET
+
+
 # -- main --------------------------------------------------------------------
 
 
@@ -348,6 +357,7 @@ def main() -> int:
         game_id = build_long_game(f"sqlite:///{path}", REPLAY_EVENTS)
         met["replay_ratio"] = bench_replays(path, game_id)
         met["current_state_ms"] = bench_current(f"sqlite:///{path}", game_id)
+        met["late_reads_ms"] = bench_late_reads(f"sqlite:///{path}", game_id)
     emit("machine", machine_line())
     failed = [name for name, ok in met.items() if not ok]
     for name in failed:

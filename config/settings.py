@@ -32,6 +32,9 @@ class Settings:
     # needs more than a handful of tries (tests/scale: 200 commands at once on one game).
     SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "20")))
     STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
+    # A snapshot of a game's state is kept each time its log passes a multiple of this many
+    # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.
+    SNAPSHOT_EVERY: int = field(default_factory=lambda: int(_env("SNAPSHOT_EVERY", "250")))
     # The server process closes overdue steps at start-up and as their deadlines pass;
     # "off" for a process that must not (another one does). Shell commands never do.
     DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")

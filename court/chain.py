@@ -80,7 +80,9 @@ class Record:
     hash: str
     position: int | None = None
 
-    def expected_hash(self, prev_hash: str) -> str:
+    def expected_hash(self, prev_hash: str, data_json: str | None = None) -> str:
+        """The hash this record ends on after `prev_hash`; `data_json` is the canonical JSON
+        of its public part when the caller has it already."""
         return link(
             prev_hash,
             game_id=self.game_id,
@@ -89,9 +91,13 @@ class Record:
             schema_version=self.schema_version,
             recorded_at=self.recorded_at,
             seat=self.seat,
-            data_json=canonical(self.data),
+            data_json=canonical(self.data) if data_json is None else data_json,
             private_sha256=self.private_sha256,
         )
+
+    def sealed(self, prev_hash: str, data_json: str | None = None) -> Record:
+        """The same record chained onto `prev_hash`: its hash filled in."""
+        return Record(**{**_fields(self), "hash": self.expected_hash(prev_hash, data_json)})
 
     def withheld(self) -> Record:
         """The same record with its private part left out (its digest stays)."""

@@ -1,4 +1,5 @@
-"""Checking a ballot receipt against an exported log (R-7.1 step 3, section 10).
+"""Receipts of sealed choices, and checking a ballot receipt against an exported log (R-7.1
+step 3, section 10).
 
 A receipt names the record that holds a player's markers (version and hash) and their
 commitments. The check: the chain verifies; that record is there with that hash and those
@@ -13,6 +14,32 @@ from typing import Any
 
 from court.chain import Record, verify
 from elections.markers import commitment
+
+
+def ballot_receipt(placed: Record) -> dict[str, Any]:
+    """What the player who placed a ballot keeps: the election, the version and hash of the
+    record holding the markers, their commitments, and the markers themselves (kind,
+    candidate and salt: the player's own secret)."""
+    return {
+        "election": placed.data["election"],
+        "version": placed.version,
+        "record_hash": placed.hash,
+        "commitments": [m["commitment"] for m in placed.data["markers"]],
+        "markers": list(placed.private["secrets"]) if placed.private else [],
+    }
+
+
+def bid_receipt(placed: Record) -> dict[str, Any]:
+    """What a bidder keeps of a sealed bid (R-4.6): the commitment, the amount and salt it
+    hides, and the version and hash of the record holding it."""
+    secret = placed.private["secret"] if placed.private else {}
+    return {
+        "version": placed.version,
+        "record_hash": placed.hash,
+        "commitment": placed.data["commitment"],
+        "amount": secret.get("amount"),
+        "salt": secret.get("salt"),
+    }
 
 
 def check_receipt(records: Sequence[Record], receipt: dict[str, Any]) -> list[str]:

@@ -225,3 +225,17 @@ def _ransom(state: CourtState, seat: Seat) -> list[Command]:
 
 def _host_may_advance(state: CourtState) -> bool:
     return state.phase in HOST_PHASES and state.auction is None
+
+
+def actor_of(state: CourtState, token_sha256: str) -> Actor | None:
+    """Who holds the token with this digest: the host (with the host's seat, once taken), the
+    game master, a seat; None for a token of nobody at this table."""
+    if token_sha256 == state.host_token_sha256:
+        host_seat = next((s.seat for s in state.seats.values() if s.host), None)
+        return Actor(seat=host_seat, host=True)
+    if token_sha256 == state.game_master_token_sha256:
+        return Actor(master=True)
+    for info in state.seats.values():
+        if info.token_sha256 == token_sha256:
+            return Actor(seat=info.seat, host=info.host)
+    return None

@@ -1,16 +1,22 @@
-"""What a viewer may see of the court, with each move named as the catalogue names it: the
-engine's views (court/views/) given the server's message names."""
+"""The observer a viewer gets from the server: the engine's (court/views/observer.py), with
+each move named as the catalogue names it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from court import views
 from court.commands import Actor
 from court.state import CourtState
+from court.views import Observer
 from server.messages.catalogue import move_view
+from server.replay import Head
 
 
-def court_view(state: CourtState, version: int, viewer: Actor) -> dict[str, Any]:
-    """The whole court as `viewer` may see it at `version`, with the moves it may send."""
-    return views.court_view(state, version, viewer, move_view)
+def observe(viewer: Actor, now: CourtState) -> Observer:
+    """What `viewer` may see of a game standing as `now`."""
+    return Observer.of(viewer, now, move_view)
+
+
+def court_of(viewer: Actor, head: Head) -> dict[str, Any]:
+    """The court at `head` as `viewer` may see it, with the moves the viewer may send."""
+    return observe(viewer, head.state).court(head.state, head.version)

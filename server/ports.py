@@ -4,6 +4,7 @@ and the system's own source of secrets and times."""
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -30,6 +31,36 @@ class EventStore(Protocol):
     ) -> Iterable[tuple[Any, ...]]: ...
     def head(self, game_id: str) -> tuple[int, str] | None: ...
     def games(self) -> list[str]: ...
+    def save_snapshot(
+        self, game_id: str, version: int, fmt: str, hash_: str, state: str
+    ) -> None: ...
+    def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None: ...
+
+
+def record_of(
+    row: tuple[Any, ...],
+    data: dict[str, Any] | None = None,
+    private: dict[str, Any] | None = None,
+) -> Record:
+    """A row of `EventStore.rows` as a Record: (position, game_id, version, type,
+    schema_version, recorded_at, seat, data JSON, private JSON, private_sha256, hash).
+    `data` and `private` are the JSON columns already parsed, when the caller has them."""
+    if data is None:
+        data = json.loads(row[7])
+        private = None if row[8] is None else json.loads(row[8])
+    return Record(
+        position=row[0],
+        game_id=row[1],
+        version=row[2],
+        type=row[3],
+        schema_version=row[4],
+        recorded_at=row[5],
+        seat=row[6],
+        data=data,
+        private=private,
+        private_sha256=row[9],
+        hash=row[10],
+    )
 
 
 class Publisher(Protocol):

@@ -7,7 +7,6 @@ concurrent append, and the cache of current states keyed by (game, version).
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -18,7 +17,7 @@ from typing import Any
 
 from court import codec
 from court.audit import audit
-from court.chain import GENESIS, Record, Verification, canonical, link, private_digest_of
+from court.chain import GENESIS, Record, Verification
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -36,16 +35,18 @@ from court.errors import (
     BadToken,
     ConcurrencyError,
     Conflict,
-    CorruptLog,
     CourtError,
     EngineDefect,
     NotFound,
     UnknownGame,
 )
-from court.events import Event
-from court.evolve import evolve, initial
+from court.events import BallotPlaced, BidPlaced, Event
+from court.evolve import initial
 from court.ids import GameId, HouseId, NobleId
 from court.invariants import Unsound, require_sound
+from court.receipts import ballot_receipt, bid_receipt
+from court.records import chained
+from court.rules import actor_of
 from court.state import CourtState
 from server.fifo import FifoLock
 from server.ports import (
@@ -56,17 +57,12 @@ from server.ports import (
     iso_time,
     token_digest,
 )
+from server.replay import Head, Replay
 
 log = logging.getLogger("small_council.service")
 
-
-@dataclass(frozen=True, slots=True)
-class Head:
-    """A game's state at a version, with the hash that version ends on."""
-
-    version: int
-    hash: str
-    state: CourtState
+# A snapshot of the state is kept every this many versions (server/replay.py).
+SNAPSHOT_EVERY = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +70,11 @@ class Outcome:
     version: int
     records: tuple[Record, ...]
     state: CourtState
+    events: tuple[Event, ...] = ()
+
+    def record_of(self, kind: type[Event]) -> Record:
+        """The record of the first event of this kind the command led to."""
+        return next(r for e, r in zip(self.events, self.records, strict=True) if type(e) is kind)
 
 
 class CourtService:
@@ -87,6 +88,7 @@ class CourtService:
         retries: int = 5,
         cache_size: int = 1024,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -99,6 +101,7 @@ class CourtService:
         self._cache_lock = threading.Lock()
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
+        self.replay = Replay(store, upcasters, snapshot_every)
 
     # -- reading -----------------------------------------------------------
 
@@ -116,13 +119,12 @@ class CourtService:
             cached = self._cache.get(game_id)
         if cached is not None and cached.version == stored[0]:
             return cached
-        base = cached if cached is not None and cached.version < stored[0] else None
-        head = self._fold(game_id, base, upto=None)
+        head = self.replay.fold(game_id, self._start(game_id, stored[0]), upto=None)
         self._remember(game_id, head)
         return head
 
     def state_at(self, game_id: str, version: int) -> Head:
-        """The court as it stood right after `version` (rebuilt from the log)."""
+        """The court as it stood right after `version`."""
         newest = self.current(game_id)
         if not 1 <= version <= newest.version:
             raise NotFound(
@@ -131,28 +133,34 @@ class CourtService:
             )
         if version == newest.version:
             return newest
-        return self._fold(game_id, None, upto=version)
+        return self.replay.fold(game_id, self._start(game_id, version), upto=version)
 
-    def _fold(self, game_id: str, base: Head | None, upto: int | None) -> Head:
-        state = base.state if base else initial(GameId(game_id))
-        version, last = (base.version, base.hash) if base else (0, GENESIS)
-        loads, decode, upcasters = json.loads, codec.decode, self.upcasters
-        # Rows rather than Records: this loop is the whole cost of a cold rebuild.
-        for row in self.store.rows(game_id, after=version, upto=upto):
-            try:
-                private = None if row[8] is None else loads(row[8])
-                event = decode(row[3], row[4], loads(row[7]), private, upcasters)
-                state = evolve(state, event)
-            except Exception as exc:  # a record evolve cannot fold: the log was edited
-                raise CorruptLog(
-                    "log_unreadable",
-                    f"Game {game_id} cannot be rebuilt at version {row[2]} ({exc!r}); "
-                    "its log was changed outside the server: run verify.",
-                ) from None
-            version, last = row[2], row[10]
-        if version == 0:
-            raise UnknownGame(game_id)
-        return Head(version, last, state)
+    def told(self, game_id: str, *, after: int, limit: int) -> list[tuple[Record, CourtState]]:
+        """The records after version `after` (at most `limit`), each with the court as it
+        stood right after it: the history's page."""
+        self.current(game_id)
+        page: list[tuple[Record, CourtState]] = []
+
+        def keep(record: Record, state: CourtState) -> None:
+            if record.version > after:
+                page.append((record, state))
+
+        start = self._start(game_id, after) if after else None
+        self.replay.fold(game_id, start, upto=after + limit, visit=keep)
+        return page
+
+    def _start(self, game_id: str, version: int) -> Head | None:
+        """The newest state known at or before `version`: the cached head or a snapshot."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+        if cached is not None and cached.version > version:
+            cached = None
+        if cached is not None and version - cached.version < max(self.replay.every, 1):
+            return cached
+        stored = self.replay.nearest(game_id, version)
+        if stored is None or (cached is not None and cached.version > stored.version):
+            return cached
+        return stored
 
     def _remember(self, game_id: str, head: Head) -> None:
         with self._cache_lock:
@@ -194,16 +202,10 @@ class CourtService:
         state = self.current(game_id).state
         if not token:
             return SPECTATOR
-        digest = token_digest(token)
-        host_seat = next((s.seat for s in state.seats.values() if s.host), None)
-        if digest == state.host_token_sha256:
-            return Actor(seat=host_seat, host=True)
-        if digest == state.game_master_token_sha256:
-            return Actor(master=True)
-        for info in state.seats.values():
-            if info.token_sha256 == digest:
-                return Actor(seat=info.seat, host=info.host)
-        raise BadToken("bad_token", "This token does not belong to any seat of this game.")
+        actor = actor_of(state, token_digest(token))
+        if actor is None:
+            raise BadToken("bad_token", "This token does not belong to any seat of this game.")
+        return actor
 
     # -- writing -----------------------------------------------------------
 
@@ -253,7 +255,7 @@ class CourtService:
         self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
     ) -> tuple[Outcome, dict[str, Any]]:
         """Place (kind, candidate) markers with fresh salts; returns the outcome and the
-        placing player's receipt: the commitments and the hash of the record holding them."""
+        placing player's receipt (court/receipts.py)."""
         command = PlaceBallot(
             markers=tuple(
                 MarkerChoice(kind=kind, candidate=NobleId(candidate), salt=self.secrets.salt())
@@ -261,30 +263,13 @@ class CourtService:
             )
         )
         outcome = self.handle(game_id, command, actor)
-        record = next(r for r in outcome.records if r.type == "BallotPlaced")
-        receipt = {
-            "election": record.data["election"],
-            "version": record.version,
-            "record_hash": record.hash,
-            "commitments": [m["commitment"] for m in record.data["markers"]],
-            "markers": list(record.private["secrets"]) if record.private else [],
-        }
-        return outcome, receipt
+        return outcome, ballot_receipt(outcome.record_of(BallotPlaced))
 
     def place_bid(self, game_id: str, actor: Actor, amount: int) -> tuple[Outcome, dict[str, Any]]:
         """Place a sealed bid for the fourth council seat with a fresh salt (R-4.6); returns the
-        outcome and the bidder's receipt: commitment, amount, salt and the record's hash."""
+        outcome and the bidder's receipt (court/receipts.py)."""
         outcome = self.handle(game_id, PlaceBid(amount=amount, salt=self.secrets.salt()), actor)
-        record = next(r for r in outcome.records if r.type == "BidPlaced")
-        secret = record.private["secret"] if record.private else {}
-        receipt = {
-            "version": record.version,
-            "record_hash": record.hash,
-            "commitment": record.data["commitment"],
-            "amount": secret.get("amount"),
-            "salt": secret.get("salt"),
-        }
-        return outcome, receipt
+        return outcome, bid_receipt(outcome.record_of(BidPlaced))
 
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
         """Decide and append one command, one at a time per game, retrying on a lost race."""
@@ -298,7 +283,9 @@ class CourtService:
                     if self._stale(game_id, head):
                         continue
                     raise
-                records, encoded = self._records(game_id, head, events, actor, now)
+                records, encoded = chained(
+                    game_id, (head.version, head.hash), events, actor.seat, iso_time(now)
+                )
                 try:
                     self.store.append(records, head.version, encoded)
                 except ConcurrencyError:
@@ -308,8 +295,10 @@ class CourtService:
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self._remember(game_id, new_head)
+                if self.replay.due(head.version, new_head.version):
+                    self.replay.keep(game_id, new_head)
                 self._publish(game_id, records, state)
-                return Outcome(new_head.version, tuple(records), state)
+                return Outcome(new_head.version, tuple(records), state, tuple(events))
         raise Conflict("busy", "The game changed too often while deciding; please try again.")
 
     def _decide(
@@ -379,51 +368,6 @@ class CourtService:
                 lock = self._locks[game_id] = FifoLock()
             return lock
 
-    def _records(
-        self, game_id: str, head: Head, events: Sequence[Event], actor: Actor, moment: float
-    ) -> tuple[list[Record], list[tuple[str, str | None]]]:
-        """The chained records of the events, with the canonical JSON of each record's public
-        and private parts (hashed here, stored as they are: encoded once)."""
-        now = iso_time(moment)
-        records: list[Record] = []
-        encoded: list[tuple[str, str | None]] = []
-        prev, version = head.hash, head.version
-        for event in events:
-            name, data, private = codec.encode(event)
-            version += 1
-            seat = getattr(event, event.OWNER) if event.OWNER else actor.seat
-            schema = codec.schema_version(name)
-            data_json = canonical(data)
-            private_json = None if private is None else canonical(private)
-            digest = private_digest_of(private_json)
-            encoded.append((data_json, private_json))
-            prev = link(
-                prev,
-                game_id=game_id,
-                version=version,
-                type=name,
-                schema_version=schema,
-                recorded_at=now,
-                seat=seat,
-                data_json=data_json,
-                private_sha256=digest,
-            )
-            records.append(
-                Record(
-                    game_id=game_id,
-                    version=version,
-                    type=name,
-                    schema_version=schema,
-                    recorded_at=now,
-                    seat=seat,
-                    data=data,
-                    private=private,
-                    private_sha256=digest,
-                    hash=prev,
-                )
-            )
-        return records, encoded
-
     # -- moving whole logs -------------------------------------------------
 
     def import_log(self, lines: Iterable[dict[str, Any]]) -> Verification:
@@ -453,4 +397,5 @@ class CourtService:
                 self.store.append(records, 0)
             except ConcurrencyError:
                 raise CourtError("game_exists", f"Game {game_id} is already stored here.") from None
+            self.current(game_id)  # folded once through the replay path, keeping its snapshots
         return result

@@ -10,11 +10,10 @@ from flask import Blueprint, Response, current_app, request, url_for
 from config.rulesdata import RulesDataError, list_profiles, load_ruleset
 from court.commands import Actor
 from court.errors import BadToken, NotFound
-from court.views import export_lines, record_view
 from server.http import schemas as s
 from server.http.api import Api
 from server.http.view_schemas import CourtViewSchema
-from server.observer import court_view
+from server.observer import court_of, observe
 from server.service import CourtService
 
 bp = Blueprint("court", __name__, url_prefix="/api")
@@ -102,7 +101,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
 def court(game_id: str) -> dict[str, Any]:
     actor = caller(game_id)
     head = service().current(game_id)
-    return court_view(head.state, head.version, actor)
+    return court_of(actor, head)
 
 
 @api.route(
@@ -122,7 +121,7 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     last = records[-1].version if records else query["after"]
     return {
         "version": head.version,
-        "records": [record_view(r, actor, head.state) for r in records],
+        "records": [observe(actor, head.state).told(r, head.state) for r in records],
         "next_after": last if last < head.version else None,
     }
 
@@ -138,7 +137,7 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
 def court_at(game_id: str, version: int) -> dict[str, Any]:
     actor = caller(game_id)
     head = service().state_at(game_id, version)
-    return court_view(head.state, head.version, actor)
+    return court_of(actor, head)
 
 
 @api.route(
@@ -152,7 +151,7 @@ def court_at(game_id: str, version: int) -> dict[str, Any]:
 def export(game_id: str) -> Response:
     actor = caller(game_id)
     head = service().current(game_id)
-    lines = export_lines(service().records(game_id), actor, head.state)
+    lines = observe(actor, head.state).export(service().records(game_id))
     text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
     return Response(
         text,

@@ -8,11 +8,10 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, fields
 
-from court.evolve import evolve, initial
-from court.ids import GameId
-from court.sentences import describe
+from court.commands import Actor
 from server.http import schemas as s
 from server.http.games import api, bp, caller, service
+from server.observer import observe
 
 
 class HistoryEntrySchema(Schema):
@@ -33,32 +32,16 @@ class HistorySentencesSchema(Schema):
     next_after = fields.Integer(allow_none=True, required=True)
 
 
-def sentences(game_id: str, after: int, limit: int) -> dict[str, Any]:
-    """Replay from the first record, describing each one of the page with the state it made.
-
-    The public part only: private parts stay with /events and /export, which check the
-    caller's seat."""
+def sentences(game_id: str, viewer: Actor, after: int, limit: int) -> dict[str, Any]:
+    """A page of the history, each record told with the court as it stood right after it, as
+    the observer tells it (court/views/observer.py)."""
     court = service()
     head = court.current(game_id)
-    state = initial(GameId(game_id))
-    entries = []
-    for record in court.records(game_id, upto=after + limit):
-        state = evolve(state, court.decode(record))
-        if record.version <= after:
-            continue
-        entries.append(
-            {
-                "version": record.version,
-                "type": record.type,
-                "seat": record.seat,
-                "recorded_at": record.recorded_at,
-                "hash": record.hash,
-                "round": state.round,
-                "phase": state.phase.value if state.phase else None,
-                "data": record.data,
-                "text": describe(record, state),
-            }
-        )
+    observer = observe(viewer, head.state)
+    entries = [
+        observer.entry(record, state)
+        for record, state in court.told(game_id, after=after, limit=limit)
+    ]
     last = entries[-1]["version"] if entries else after
     return {
         "version": head.version,
@@ -77,6 +60,6 @@ def sentences(game_id: str, after: int, limit: int) -> dict[str, Any]:
     auth=True,
 )
 def history_sentences(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
-    caller(game_id)
+    actor = caller(game_id)
     limit = min(query["limit"], current_app.config["HISTORY_PAGE_LIMIT"])
-    return sentences(game_id, query["after"], limit)
+    return sentences(game_id, actor, query["after"], limit)

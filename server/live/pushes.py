@@ -18,7 +18,7 @@ from court.chain import Record
 from court.commands import SPECTATOR, Actor
 from court.ids import GameId, Seat
 from court.state import CourtState
-from court.views import record_view
+from server.observer import observe
 from server.service import CourtService, Head
 
 NAMESPACE = "/court"
@@ -139,4 +139,5 @@ class RoomPusher:
 def _payload(
     records: Sequence[Record], viewer: Actor, state: CourtState, version: int
 ) -> dict[str, Any]:
-    return {"version": version, "records": [record_view(r, viewer, state) for r in records]}
+    observer = observe(viewer, state)
+    return {"version": version, "records": [observer.told(r, state) for r in records]}

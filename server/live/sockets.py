@@ -23,13 +23,12 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
-from court.views import record_view
 from server.http.api import DATABASE_DOWN, UNAVAILABLE
 from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message
-from server.observer import court_view
+from server.observer import court_of, observe
 from server.service import CourtService, Head
 
 log = logging.getLogger("small_council.sockets")
@@ -145,7 +144,10 @@ class CourtNamespace(Namespace):
         # carry to the other processes (ignore_queue).
         emit(
             "welcome",
-            {"version": head.version, "court": court_view(head.state, head.version, actor)},
+            {
+                "version": head.version,
+                "court": court_of(actor, head),
+            },
             ignore_queue=True,
         )
         if last_version is not None and last_version < head.version:
@@ -154,7 +156,7 @@ class CourtNamespace(Namespace):
                 "events",
                 {
                     "version": head.version,
-                    "records": [record_view(r, actor, head.state) for r in records],
+                    "records": [observe(actor, head.state).told(r, head.state) for r in records],
                 },
                 ignore_queue=True,
             )
@@ -264,5 +266,5 @@ class CourtNamespace(Namespace):
         return {
             "ok": True,
             "version": head.version,
-            "records": [record_view(r, actor, head.state) for r in records],
+            "records": [observe(actor, head.state).told(r, head.state) for r in records],
         }

@@ -16,7 +16,6 @@ overhead was most of an append's cost.
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -38,7 +37,8 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
-from server.store import migrate
+from server.ports import record_of
+from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
 
@@ -154,6 +154,8 @@ class SqlEventStore:
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
         self._read_all = _Compiled(_LOG, self.engine)
+        self._save_snapshot = _Compiled(snapshots.SAVE, self.engine)
+        self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
@@ -254,13 +256,13 @@ class SqlEventStore:
     ) -> Iterator[Record]:
         """Records of one game in version order, after version `after`, up to `upto`."""
         for row in self.rows(game_id, after=after, upto=upto, limit=limit):
-            yield _record(row)
+            yield record_of(row)
 
     def read_all(self, *, after: int = 0, limit: int = 1000) -> list[Record]:
         """Records of every game in position order, after position `after`. Paging with the
         last position seen never skips a record, however appends interleave (see above)."""
         values = {"after": after, "limit": self._limit(limit)}
-        return [_record(row) for row in self._fetch(self._read_all, values)]
+        return [record_of(row) for row in self._fetch(self._read_all, values)]
 
     def _limit(self, limit: int | None) -> int | None:
         if limit is None and self.engine.dialect.name == "sqlite":
@@ -290,6 +292,34 @@ class SqlEventStore:
             conn.close()
         return None if row is None else (row[0], row[1])
 
+    def save_snapshot(self, game_id: str, version: int, fmt: str, hash_: str, state: str) -> None:
+        """Keep the state JSON of a game at a version (server/store/snapshots.py); one that
+        another process wrote first stays. A read-only store keeps nothing."""
+        if self.read_only:
+            return
+        values = {"game_id": game_id, "version": version, "format": fmt, "hash": hash_}
+        with self._write_lock:
+            conn = self._writer()
+            try:
+                conn.cursor().execute(
+                    self._save_snapshot.sql, self._save_snapshot.params({**values, "state": state})
+                )
+                conn.commit()
+            except self._integrity:
+                conn.rollback()
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                self._release(conn)
+
+    def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None:
+        """(version, hash, state JSON) of the game's newest snapshot of `fmt` at or before
+        version `upto`, or None."""
+        values = {"game_id": game_id, "format": fmt, "upto": upto}
+        rows = list(self._fetch(self._newest_snapshot, values))
+        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
+
     def games(self) -> list[str]:
         query = (
             select(TABLE.c.game_id)
@@ -298,20 +328,3 @@ class SqlEventStore:
         )
         with self.engine.connect() as conn:
             return [row[0] for row in conn.execute(query)]
-
-
-def _record(row: tuple[Any, ...]) -> Record:
-    loads = json.loads
-    return Record(
-        position=row[0],
-        game_id=row[1],
-        version=row[2],
-        type=row[3],
-        schema_version=row[4],
-        recorded_at=row[5],
-        seat=row[6],
-        data=loads(row[7]),
-        private=None if row[8] is None else loads(row[8]),
-        private_sha256=row[9],
-        hash=row[10],
-    )

@@ -24,8 +24,7 @@ from config.rulesdata import RulesDataError, load_ruleset
 from court.chain import Record
 from court.commands import SPECTATOR
 from court.errors import CourtError
-from court.views import export_lines
-from server.observer import court_view
+from server.observer import court_of, observe
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools.simulate import MIXES, VARIANTS, simulate
@@ -77,7 +76,8 @@ def replay(game_id: str, to_version: int | None) -> None:
         except CourtError as exc:
             _fail(exc)
             return
-    click.echo(json.dumps(court_view(head.state, head.version, SPECTATOR), indent=2))
+    court = court_of(SPECTATOR, head)
+    click.echo(json.dumps(court, indent=2))
 
 
 @court_cli.command("verify")
@@ -121,7 +121,9 @@ def export(game_id: str, output: click.utils.LazyFile, full: bool) -> None:
         except CourtError as exc:
             _fail(exc)
             return
-    lines = [r.to_json() for r in records] if full else export_lines(records, SPECTATOR, head.state)
+    lines = (
+        [r.to_json() for r in records] if full else observe(SPECTATOR, head.state).export(records)
+    )
     for line in lines:
         output.write(json.dumps(line, ensure_ascii=False) + "\n")
 

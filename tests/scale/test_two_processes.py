@@ -155,7 +155,7 @@ def test_commands_racing_on_one_game_from_both_processes_are_each_decided_once(
 def replay_court(log: list[dict], folder: Path) -> dict:
     """The spectator's court view rebuilt from the exported log alone, in a new database."""
     from court.commands import SPECTATOR
-    from server.observer import court_view
+    from server.observer import court_of
     from server.service import CourtService
     from server.store.sql import SqlEventStore
 
@@ -165,7 +165,7 @@ def replay_court(log: list[dict], folder: Path) -> dict:
         service = CourtService(store)
         assert service.import_log(log).ok
         head = service.current(log[0]["game_id"])
-        return json.loads(json.dumps(court_view(head.state, head.version, SPECTATOR)))
+        return json.loads(json.dumps(court_of(SPECTATOR, head)))
     finally:
         store.close()
 

@@ -18,6 +18,7 @@ from sqlmodel import SQLModel
 from app import create_app
 from server.store import migrate
 from server.store.postgres import LOCK_KEY
+from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
 from tests.services import PostgresServer
 from tests.store.conftest import NewDatabase
@@ -101,7 +102,7 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
     do by tests/store/test_store.py and test_concurrency.py)."""
     reference = make_engine(new_database())
     try:
-        SQLModel.metadata.create_all(reference, tables=[TABLE])
+        SQLModel.metadata.create_all(reference, tables=[TABLE, SNAPSHOTS])
         with reference.begin() as conn:
             if conn.dialect.name == "sqlite":
                 for statement in LEGACY_SQLITE_TRIGGERS:

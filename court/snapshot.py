@@ -1,0 +1,135 @@
+"""A court state to and from plain JSON data: the snapshots that let a long game be rebuilt from
+a recent state instead of from its first event.
+
+A snapshot is a cache, never the truth: it is stored beside the log with the version and the
+hash of the record it was folded up to, and with the `FORMAT` of the state's shape; a snapshot
+of another shape (an older server) or of another log is never read back. Dataclasses become
+objects, maps become lists of [key, value] pairs (keys keep their type), enums their values,
+tuples and sets lists; reading follows the type hints of the state's classes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from court.state import CourtState
+
+Reader = Callable[[Any], Any]
+
+
+def _stored(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields a snapshot holds: every field but the indexes a class rebuilds itself
+    (declared with compare=False)."""
+    return tuple(f for f in dataclasses.fields(cls) if f.compare)
+
+
+@cache
+def _names(cls: type) -> tuple[str, ...] | None:
+    """The stored field names of a dataclass; None for any other type."""
+    return tuple(f.name for f in _stored(cls)) if dataclasses.is_dataclass(cls) else None
+
+
+def to_plain(value: Any) -> Any:
+    """`value` as JSON-ready data."""
+    if isinstance(value, str | int | float | bool) and not isinstance(value, Enum):
+        return value
+    names = _names(type(value))
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return [[to_plain(k), to_plain(v)] for k, v in value.items()]
+    if isinstance(value, tuple | list | frozenset | set):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _optional(inner: Reader) -> Reader:
+    return lambda v: None if v is None else inner(v)
+
+
+def _union(args: tuple[Any, ...]) -> Reader:
+    inner = [a for a in args if a is not type(None)]
+    if len(inner) != 1:
+        return _identity  # e.g. `str | int`: JSON keeps the type itself
+    read = reader(inner[0])
+    return _identity if read is _identity else _optional(read)
+
+
+def _tuple(args: tuple[Any, ...]) -> Reader:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = reader(args[0])
+        return lambda v: tuple(item(x) for x in v)
+    items = tuple(reader(a) for a in args)
+    return lambda v: tuple(read(x) for read, x in zip(items, v, strict=True))
+
+
+def _mapping(args: tuple[Any, ...]) -> Reader:
+    key, val = (reader(a) for a in args) if args else (_identity, _identity)
+    return lambda v: {key(k): val(x) for k, x in v}
+
+
+def _dataclass(cls: type) -> Reader:
+    hints = typing.get_type_hints(cls)
+    plan = tuple((f.name, reader(hints[f.name])) for f in _stored(cls))
+    return lambda v: cls(**{name: read(v[name]) for name, read in plan})
+
+
+@cache
+def reader(hint: Any) -> Reader:
+    """A function turning plain data back into the Python shape `hint` names."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return _union(args)
+    if origin is tuple:
+        return _tuple(args)
+    if origin is frozenset:
+        item = reader(args[0])
+        return lambda v: frozenset(item(x) for x in v)
+    if origin is dict:
+        return _mapping(args)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass(hint)
+    supertype = getattr(hint, "__supertype__", None)
+    return _identity if supertype is None else reader(supertype)
+
+
+def from_plain(data: Any) -> CourtState:
+    """The state `to_plain` wrote."""
+    state: CourtState = reader(CourtState)(data)
+    return state
+
+
+def _shape(hint: Any, seen: set[type]) -> str:
+    """The shape of a type as text: field names and types, followed into dataclasses."""
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if hint in seen:
+            return hint.__qualname__
+        seen.add(hint)
+        hints = typing.get_type_hints(hint)
+        inner = ",".join(f"{f.name}:{_shape(hints[f.name], seen)}" for f in _stored(hint))
+        return f"{hint.__qualname__}{{{inner}}}"
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return f"{hint.__qualname__}[{','.join(str(m.value) for m in hint)}]"
+    args = typing.get_args(hint)
+    if args:
+        return f"{typing.get_origin(hint)}[{','.join(_shape(a, seen) for a in args)}]"
+    return str(hint)
+
+
+def shape() -> str:
+    """The state's shape as text: a snapshot written when it looked different is not read."""
+    return _shape(CourtState, set())

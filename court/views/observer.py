@@ -1,0 +1,71 @@
+"""The observer: everything a viewer may see of a game — its court and its log — decided here.
+
+A private part of the log (a player's markers and salts, a bid's amount, a token's digest) is
+shown to the seat that owns it, and to everyone once the game has ended; the court shows each
+viewer the secrets that are the viewer's own (court/views/court.py). Pushes, the HTTP views,
+the history, the receipts and the export all ask an Observer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from court.chain import Record
+from court.commands import Actor, Command
+from court.sentences import describe
+from court.state import CourtState, GameStatus
+from court.views.court import court_view
+
+MoveView = Callable[[Command], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Observer:
+    """What `viewer` may see while the game stands as it does now (`ended`: every private
+    part is open); `move` names each move the viewer may send as the server's catalogue does."""
+
+    viewer: Actor
+    ended: bool
+    move: MoveView
+
+    @classmethod
+    def of(cls, viewer: Actor, now: CourtState, move: MoveView) -> Observer:
+        return cls(viewer, now.status is GameStatus.ENDED, move)
+
+    def sees_private(self, record: Record) -> bool:
+        """Whether the record's private part is the viewer's to see."""
+        return self.ended or (self.viewer.seat is not None and record.seat == self.viewer.seat)
+
+    def record(self, record: Record) -> dict[str, Any]:
+        """The record as stored, its private part withheld unless the viewer may see it (the
+        digest stays, so the chain still verifies): one line of an export."""
+        return (record if self.sees_private(record) else record.withheld()).to_json()
+
+    def told(self, record: Record, after: CourtState) -> dict[str, Any]:
+        """The record with a sentence told with the court as it stood right `after` it."""
+        return {**self.record(record), "text": describe(record, after)}
+
+    def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
+        """A history entry: the record's public part told as a sentence, with the round and
+        phase it happened in. The history is the table's shared chronicle: it carries no
+        private part, not even the viewer's own (those are in `record` and the export)."""
+        return {
+            "version": record.version,
+            "type": record.type,
+            "seat": record.seat,
+            "recorded_at": record.recorded_at,
+            "hash": record.hash,
+            "round": after.round,
+            "phase": after.phase.value if after.phase else None,
+            "data": record.data,
+            "text": describe(record, after),
+        }
+
+    def export(self, records: Iterable[Record]) -> list[dict[str, Any]]:
+        return [self.record(r) for r in records]
+
+    def court(self, state: CourtState, version: int) -> dict[str, Any]:
+        """The whole court at `version` as the viewer may see it, with the moves it may send."""
+        return court_view(state, version, self.viewer, self.move)

@@ -1,0 +1,146 @@
+"""The one replay path: a game's state at any version, folded from the nearest known state.
+
+Every rebuild goes through `Replay.fold` — the current court, `/versions/N`, the history, import
+and the simulator — from the best starting point at hand: the service's cached head, or the
+newest snapshot at or before the version asked for, or the game's creation. Folding past every
+`every`-th version keeps a snapshot of the state there (court/snapshot.py); a snapshot is read
+back only when it was written for this server's state format, it ends on the log's own hash at
+its version, and its state passes the invariants import enforces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import json
+import logging
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from court import codec, evolve, snapshot
+from court.chain import GENESIS, Record
+from court.errors import CorruptLog, UnknownGame
+from court.evolve import initial
+from court.ids import GameId
+from court.invariants import Unsound, require_sound
+from court.state import CourtState
+from server.ports import EventStore, record_of
+
+log = logging.getLogger("small_council.replay")
+
+Row = tuple[Any, ...]
+# Called with each record folded past the starting point and the state right after it.
+Visit = Callable[[Record, CourtState], None]
+
+
+def state_format(upcasters: Mapping[codec.UpcasterKey, codec.Upcaster]) -> str:
+    """What a snapshot's state depends on: the state's shape, the code of the fold and of
+    the codec, and the upcasters. A server that differs in any of them ignores the other's
+    snapshots."""
+    keys = ",".join(sorted(f"{name}:{version}" for name, version in upcasters))
+    return hashlib.sha256(f"{_fold_code()}|{keys}".encode()).hexdigest()[:32]
+
+
+@cache
+def _fold_code() -> str:
+    modules = [codec, evolve] + [
+        importlib.import_module(f"{evolve.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(evolve.__path__)
+    ]
+    sources = "\n".join(inspect.getsource(m) for m in modules)
+    return hashlib.sha256(f"{snapshot.shape()}\n{sources}".encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """A game's state at a version, with the hash that version ends on."""
+
+    version: int
+    hash: str
+    state: CourtState
+
+
+class Replay:
+    """Folds a game's stored records into states, keeping snapshots every `every` versions
+    (0: none, and none read)."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        upcasters: Mapping[codec.UpcasterKey, codec.Upcaster],
+        every: int,
+    ) -> None:
+        self.store = store
+        self.upcasters = upcasters
+        self.every = every
+        self.format = state_format(upcasters)
+
+    def fold(
+        self, game_id: str, start: Head | None, upto: int | None, visit: Visit | None = None
+    ) -> Head:
+        """The state after `upto` (the newest when None), folded from `start` (the creation
+        when None); `visit` sees every record folded and the state it made."""
+        state = start.state if start else initial(GameId(game_id))
+        version, last = (start.version, start.hash) if start else (0, GENESIS)
+        loads, decode, evolve_one = json.loads, codec.decode, evolve.evolve
+        upcasters, every = self.upcasters, self.every
+        # Rows rather than Records: this loop is the whole cost of a cold rebuild.
+        for row in self.store.rows(game_id, after=version, upto=upto):
+            try:
+                data, private = loads(row[7]), None if row[8] is None else loads(row[8])
+                event = decode(row[3], row[4], data, private, upcasters)
+                state = evolve_one(state, event)
+            except Exception as exc:  # a record evolve cannot fold: the log was edited
+                raise CorruptLog(
+                    "log_unreadable",
+                    f"Game {game_id} cannot be rebuilt at version {row[2]} ({exc!r}); "
+                    "its log was changed outside the server: run verify.",
+                ) from None
+            version, last = row[2], row[10]
+            if visit is not None:
+                visit(record_of(row, data, private), state)
+            if every and version % every == 0:
+                self.keep(game_id, Head(version, last, state))
+        if version == 0:
+            raise UnknownGame(game_id)
+        return Head(version, last, state)
+
+    def keep(self, game_id: str, head: Head) -> None:
+        """Store a snapshot of `head`, if its state is sound (a snapshot is a stored state)."""
+        try:
+            require_sound(head.state)
+        except Unsound as exc:
+            log.error("no snapshot of game %s at %s: %s", game_id, head.version, exc.problems)
+            return
+        state_json = json.dumps(snapshot.to_plain(head.state), separators=(",", ":"))
+        self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
+
+    def due(self, before: int, after: int) -> bool:
+        """Whether appending versions `before`+1 to `after` passed a snapshot version."""
+        return bool(self.every) and after // self.every > before // self.every
+
+    def nearest(self, game_id: str, version: int) -> Head | None:
+        """The newest snapshot at or before `version` that may be trusted, or None."""
+        if not self.every:
+            return None
+        found = self.store.snapshot(game_id, self.format, version)
+        if found is None:
+            return None
+        at, hash_, state_json = found
+        stored = list(self.store.rows(game_id, after=at - 1, upto=at))
+        if not stored or stored[0][10] != hash_:
+            log.warning("game %s: the snapshot at %s is not of this log; folding", game_id, at)
+            return None
+        try:
+            state = snapshot.from_plain(json.loads(state_json))
+            require_sound(state)
+        except Exception as exc:
+            log.warning("game %s: the snapshot at %s cannot be read (%r)", game_id, at, exc)
+            return None
+        if state.game_id != game_id:
+            return None
+        return Head(at, hash_, state)

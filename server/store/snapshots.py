@@ -1,0 +1,41 @@
+"""Snapshots of a game's state beside its log: a cache the service reads to rebuild a late version
+without folding the whole log (court/snapshot.py says what one holds).
+
+Unlike the log, the table may lose rows at any time (an operator may empty it): the service then
+folds from further back. A row is keyed by the game, the version and the state's format, and
+names the hash of the record it was folded up to; the service reads a row only when that hash is
+the log's own.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Index, Text, bindparam, insert, select
+from sqlmodel import Field, SQLModel
+
+
+class Snapshot(SQLModel, table=True):
+    __tablename__ = "snapshots"
+    __table_args__ = (Index("ix_snapshots_game_format_version", "game_id", "format", "version"),)
+
+    game_id: str = Field(max_length=64, primary_key=True)
+    version: int = Field(primary_key=True)
+    format: str = Field(max_length=64, primary_key=True)
+    hash: str = Field(max_length=64)
+    state: str = Field(sa_column=Column(Text, nullable=False))
+
+
+SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
+
+SAVE = insert(SNAPSHOTS).values(
+    {c: bindparam(c) for c in ("game_id", "version", "format", "hash", "state")}
+)
+NEWEST = (
+    select(SNAPSHOTS.c.version, SNAPSHOTS.c.hash, SNAPSHOTS.c.state)
+    .where(
+        SNAPSHOTS.c.game_id == bindparam("game_id"),
+        SNAPSHOTS.c.format == bindparam("format"),
+        SNAPSHOTS.c.version <= bindparam("upto"),
+    )
+    .order_by(SNAPSHOTS.c.version.desc())
+    .limit(1)
+)
