@@ -9,7 +9,10 @@ the log's own.
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Text, bindparam, insert, select
+from typing import Any
+
+from sqlalchemy import Column, Index, Text, bindparam, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, SQLModel
 
 
@@ -26,9 +29,14 @@ class Snapshot(SQLModel, table=True):
 
 SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
 
-SAVE = insert(SNAPSHOTS).values(
-    {c: bindparam(c) for c in ("game_id", "version", "format", "hash", "state")}
-)
+
+def save(dialect: str) -> Any:
+    """The INSERT keeping a snapshot, doing nothing when another process kept it first."""
+    make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    values = {c: bindparam(c) for c in ("game_id", "version", "format", "hash", "state")}
+    return make(SNAPSHOTS).values(values).on_conflict_do_nothing()
+
+
 NEWEST = (
     select(SNAPSHOTS.c.version, SNAPSHOTS.c.hash, SNAPSHOTS.c.state)
     .where(

@@ -154,7 +154,7 @@ class SqlEventStore:
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
         self._read_all = _Compiled(_LOG, self.engine)
-        self._save_snapshot = _Compiled(snapshots.SAVE, self.engine)
+        self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
         # SQLite has one writer at a time; appends of this process queue here instead of
@@ -301,12 +301,9 @@ class SqlEventStore:
         with self._write_lock:
             conn = self._writer()
             try:
-                conn.cursor().execute(
-                    self._save_snapshot.sql, self._save_snapshot.params({**values, "state": state})
-                )
+                statement = self._save_snapshot
+                conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
                 conn.commit()
-            except self._integrity:
-                conn.rollback()
             except BaseException:
                 conn.rollback()
                 raise

@@ -166,3 +166,15 @@ def test_an_imported_game_keeps_snapshots_and_rebuilds_the_same_court(
         ).state
     finally:
         target.close()
+
+
+def test_a_snapshot_another_process_kept_first_stays(long_game) -> None:
+    # Given the snapshot a first process kept at some version
+    table, store, _ = long_game
+    service = fresh(store)
+    kept = store.snapshot(table.game_id, service.replay.format, 40)
+    assert kept is not None
+    # When a second process keeps one at the same version (it folded there too)
+    store.save_snapshot(table.game_id, kept[0], service.replay.format, kept[1], '{"other": 1}')
+    # Then nothing fails and the first one stays
+    assert store.snapshot(table.game_id, service.replay.format, 40) == kept
