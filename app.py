@@ -43,6 +43,21 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
+    store = app.extensions["court_store"] = _open_store(settings, shell)
+    # Names this process to the others (presence, announcements) and in /healthz.
+    process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
+    _wire_service(app, settings, store, process_id, shell)
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(pages.bp)
+    app.cli.add_command(court_cli)
+    install_error_handlers(app)
+    _add_health_and_spec(app, store, process_id)
+    return app
+
+
+def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
+    """The event store; a server also creates the SQLite file's folder and migrates."""
     if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
         Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
             parents=True, exist_ok=True
@@ -50,9 +65,14 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
     if not shell:
         store.create_schema()
-    app.extensions["court_store"] = store
-    # Names this process to the others (presence, announcements) and in /healthz.
-    process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
+    return store
+
+
+def _wire_service(
+    app: Flask, settings: Settings, store: SqlEventStore, process_id: str, shell: bool
+) -> None:
+    """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
+    with REDIS_URL, the relay to the other processes; then the presence namespace."""
     socketio = SocketIO(app, async_mode="threading", message_queue=settings.REDIS_URL or None)
     service = app.extensions["court"] = CourtService(
         store,
@@ -80,10 +100,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
             relay.start()
             shared.start(dropped=namespace.push_presence)
 
-    app.register_blueprint(games.bp)
-    app.register_blueprint(pages.bp)
-    app.cli.add_command(court_cli)
-    install_error_handlers(app)
+
+def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> None:
+    """/healthz (the database answers; which process this is) and /openapi.json."""
 
     @app.get("/healthz")
     def healthz() -> Any:
@@ -96,8 +115,6 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     @app.get("/openapi.json")
     def openapi() -> Any:
         return jsonify(games.api.spec())
-
-    return app
 
 
 def start_deadlines(app: Flask) -> None:

@@ -251,6 +251,30 @@ def noble_card(raw: dict[str, Any]) -> NobleCard:
     )
 
 
+def house_card(raw: dict[str, Any]) -> HouseCard:
+    return HouseCard(
+        id=HouseId(raw["id"]),
+        name=raw["name"],
+        words=raw.get("words", ""),
+        colours=tuple(raw.get("colours", ())),
+        nobles=tuple(noble_card(n) for n in raw["nobles"]),
+    )
+
+
+def title_def(raw: dict[str, Any]) -> TitleDef:
+    return TitleDef(
+        id=TitleId(raw["id"]),
+        name=raw["name"],
+        category=Category(raw["category"]),
+        vp=int(raw.get("vp", 0)),
+        council=bool(raw.get("council", False)),
+        master=bool(raw.get("master", False)),
+        nights_watch=bool(raw.get("nights_watch", False)),
+        fiefdom=raw.get("fiefdom"),
+        region=raw.get("region"),
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruleset:
     profile: Profile
@@ -294,30 +318,8 @@ class Ruleset:
             fiefdoms=tuple(
                 Fiefdom(id=FiefdomId(f["id"]), name=f["name"]) for f in game_map["fiefdoms"]
             ),
-            houses=tuple(
-                HouseCard(
-                    id=HouseId(h["id"]),
-                    name=h["name"],
-                    words=h.get("words", ""),
-                    colours=tuple(h.get("colours", ())),
-                    nobles=tuple(noble_card(n) for n in h["nobles"]),
-                )
-                for h in roster["houses"]
-            ),
-            titles=tuple(
-                TitleDef(
-                    id=TitleId(t["id"]),
-                    name=t["name"],
-                    category=Category(t["category"]),
-                    vp=int(t.get("vp", 0)),
-                    council=bool(t.get("council", False)),
-                    master=bool(t.get("master", False)),
-                    nights_watch=bool(t.get("nights_watch", False)),
-                    fiefdom=t.get("fiefdom"),
-                    region=t.get("region"),
-                )
-                for t in table["titles"]
-            ),
+            houses=tuple(house_card(h) for h in roster["houses"]),
+            titles=tuple(title_def(t) for t in table["titles"]),
             slots={Category(name): c.get("slots") for name, c in table["categories"].items()},
         )
 

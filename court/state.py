@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.ruleset import Attribute, Gender, Ruleset
+from elections import turns
 
 
 class GameStatus(StrEnum):
@@ -292,12 +294,10 @@ class CourtState:
     def seat_of_house(self, house: HouseId) -> Seat | None:
         return next((s.seat for s in self.seats.values() if s.house == house), None)
 
-    def turn_order(self) -> tuple[Seat, ...]:
-        """Seats starting from the First Player, clockwise (R-1.1)."""
-        if self.first_player is None or not self.seat_order:
-            return self.seat_order
-        i = self.seat_order.index(self.first_player)
-        return self.seat_order[i:] + self.seat_order[:i]
+    def turn_order(self, taking_part: Callable[[Seat], object] | None = None) -> tuple[Seat, ...]:
+        """Seats starting from the First Player, clockwise (R-1.1), leaving out those
+        `taking_part` refuses (a step's turns go to the seats with a part in it)."""
+        return turns.turn_order(self.seat_order, self.first_player, taking_part)
 
     def holder(self, title: TitleId) -> Noble | None:
         noble = self.titles.get(title)

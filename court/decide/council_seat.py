@@ -105,7 +105,7 @@ def _open(state: CourtState, now: float) -> tuple[Event, ...]:
     elif not free_masters(state):
         reason = "no Master title is free (R-3.5)"
     else:
-        order = tuple(s for s in state.turn_order() if wardens_off_council(state, _house(state, s)))
+        order = state.turn_order(lambda s: wardens_off_council(state, _house(state, s)))
         if order:
             return (
                 AuctionOpened(

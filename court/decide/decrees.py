@@ -10,6 +10,8 @@ captured or outlawed since, the turn lapses with the reason recorded (R-6.7).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from court.commands import Actor, ConcedeTitle, Divorce, ProposeMarriage
 from court.decide import false_idols, marriages, outlaws
 from court.decide.powers import Turn, power_lost, title_turn, turn
@@ -82,10 +84,9 @@ def follow_up(state: CourtState, now: float, deadline: float | None) -> tuple[Ev
 def _turns(state: CourtState, step: str) -> tuple[str | None, list[Turn]]:
     """Why the step is skipped, or None and its turns in turn order."""
     variants = state.ruleset.profile.variants
-    order = state.turn_order()
     match step:
         case "marriages":
-            return None, [(s, None) for s in order if marriages.has_turn(state, s)]
+            return None, _seat_turns(state, lambda s: marriages.has_turn(state, s))
         case "false_idols":
             if state.septs_banned:
                 return "the false idols were already destroyed (R-6.2)", []
@@ -112,12 +113,17 @@ def _turns(state: CourtState, step: str) -> tuple[str | None, list[Turn]]:
         case "title_concession":
             if not variants.title_concession:
                 return "the Title Concession variant is not used (R-6.6)", []
-            return None, [(s, None) for s in order if concessions(state, s)]
+            return None, _seat_turns(state, lambda s: concessions(state, s))
         case "oathbreakers":
             if not variants.nights_watch:
                 return "the Night's Watch expansion is not used (R-8.4)", []
-            return None, [(s, None) for s in order if outlaws.brothers(state, s)]
+            return None, _seat_turns(state, lambda s: outlaws.brothers(state, s))
     raise ValueError(step)
+
+
+def _seat_turns(state: CourtState, taking_part: Callable[[Seat], object]) -> list[Turn]:
+    """A turn, through no title, for each seat with a part in the step, in turn order."""
+    return [(s, None) for s in state.turn_order(taking_part)]
 
 
 # -- acting in a step ---------------------------------------------------------------------

@@ -133,9 +133,7 @@ def _next_election(state: CourtState, now: float) -> tuple[Event, ...]:
     spec = upcoming[0]
     reason = electorate.condition(state, spec)
     if reason is None:
-        order = tuple(
-            seat for seat in state.turn_order() if electorate.candidates_of(state, spec, seat)
-        )
+        order = state.turn_order(lambda seat: electorate.candidates_of(state, spec, seat))
         if not order:
             reason = "no player has a Lord who may stand (R-7.1)"
         else:

@@ -19,10 +19,11 @@ from court.events import (
 )
 from court.events.decrees import DecreeTimedOut
 from court.evolve import evolve
-from court.ids import HouseId, Seat
+from court.ids import HouseId
 from court.ruleset import Attribute
 from court.state import CourtState, GameStatus, PendingKind, Phase, TurnStep
 from court.text import clean_cause
+from elections.turns import next_clockwise
 
 # The phases played at the table, which the host closes (R-4.1); the server runs the others.
 HOST_PHASES = (Phase.CARDS, Phase.MOVEMENT, Phase.BATTLES, Phase.WALL)
@@ -195,10 +196,9 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
 def _next_round(state: CourtState) -> tuple[Event, ...]:
     """R-1.1: the marker passes clockwise; R-4.4: every Gods-cursed Noble rolls first, each
     on the court as the rolls before his left it."""
-    order = state.seat_order
     assert state.first_player is not None
-    following = order[(order.index(state.first_player) + 1) % len(order)]
-    started = RoundStarted(round=state.round + 1, first_player=Seat(following))
+    following = next_clockwise(state.seat_order, state.first_player)
+    started = RoundStarted(round=state.round + 1, first_player=following)
     events: list[Event] = [started]
     if state.ruleset.profile.decrees.roll_at_round_start:
         now = evolve(state, started)

@@ -186,28 +186,7 @@ class SqlEventStore:
         caller has them already (the service hashed them), so they are not encoded again."""
         if not records:
             return
-        if encoded is None:
-            encoded = [
-                (canonical(r.data), None if r.private is None else canonical(r.private))
-                for r in records
-            ]
-        rows = [
-            self._insert.params(
-                {
-                    "game_id": r.game_id,
-                    "version": r.version,
-                    "type": r.type,
-                    "schema_version": r.schema_version,
-                    "recorded_at": r.recorded_at,
-                    "seat": r.seat,
-                    "data": data_json,
-                    "private": private_json,
-                    "private_sha256": r.private_sha256,
-                    "hash": r.hash,
-                }
-            )
-            for r, (data_json, private_json) in zip(records, encoded, strict=True)
-        ]
+        rows = self._parameters(records, encoded)
         with self._write_lock:
             conn = self._writer()
             try:
@@ -228,6 +207,33 @@ class SqlEventStore:
                 raise
             finally:
                 self._release(conn)
+
+    def _parameters(
+        self, records: Sequence[Record], encoded: Sequence[tuple[str, str | None]] | None
+    ) -> list[Any]:
+        """The INSERT's parameters for each record, its parts encoded unless given."""
+        if encoded is None:
+            encoded = [
+                (canonical(r.data), None if r.private is None else canonical(r.private))
+                for r in records
+            ]
+        return [
+            self._insert.params(
+                {
+                    "game_id": r.game_id,
+                    "version": r.version,
+                    "type": r.type,
+                    "schema_version": r.schema_version,
+                    "recorded_at": r.recorded_at,
+                    "seat": r.seat,
+                    "data": data_json,
+                    "private": private_json,
+                    "private_sha256": r.private_sha256,
+                    "hash": r.hash,
+                }
+            )
+            for r, (data_json, private_json) in zip(records, encoded, strict=True)
+        ]
 
     def _writer(self) -> Any:
         """SQLite: the one writing connection, kept open under the write lock (a checkout

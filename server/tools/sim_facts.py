@@ -24,7 +24,7 @@ from court.commands import (
 )
 from court.ids import HouseId, NobleId, TitleId
 from court.ruleset import Category
-from court.state import CourtState, NobleStatus
+from court.state import CourtState, Noble, NobleStatus
 
 # Relative weights: village control and gold most often, deaths rarely (a table of six loses
 # few Nobles a round), so that simulated games run for many rounds.
@@ -41,6 +41,8 @@ WEIGHTS = {
     "heir": 1,
     "wall": 2,
 }
+# Facts about a House; the others are about a Noble.
+HOUSE_FACTS = frozenset({"village", "gold", "new_noble", "wall"})
 
 
 def in_the_spotlight(state: CourtState) -> set[NobleId]:
@@ -75,6 +77,19 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
     if spotlight and rng.random() < 0.5:
         living = [n for n in spotlight if n.alive] or living
     cause = f"simulated {kind.replace('_', ' ')}"
+    if kind in HOUSE_FACTS:
+        return _house_fact(kind, state, rng, houses, serial, cause)
+    return _noble_fact(kind, state, rng, houses, nobles, living, cause)
+
+
+def _house_fact(
+    kind: str,
+    state: CourtState,
+    rng: random.Random,
+    houses: list[HouseId],
+    serial: int,
+    cause: str,
+) -> Command:
     if kind == "village":  # mostly a village nobody holds yet: the table spreads out
         free = [v.id for v in state.ruleset.villages if v.id not in state.villages]
         every = [v.id for v in state.ruleset.villages]
@@ -85,6 +100,28 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
         return AdjustGold(
             house=rng.choice(houses), amount=rng.choice([-3, -1, 1, 2, 4]), cause=cause
         )
+    if kind == "new_noble":
+        gender = rng.choice(["lord", "lady"])
+        return AddNoble(
+            house=rng.choice(houses),
+            noble=NobleId(f"newcomer-{serial}"),
+            name=f"Newcomer {serial}",
+            gender=gender,
+            attributes=tuple(rng.sample(["bastard", "cruel", "heart_breaker"], rng.randint(0, 1))),
+            cause=cause,
+        )
+    return RecordWallSupplies(amount=rng.randint(1, 6), house=rng.choice(houses), cause=cause)
+
+
+def _noble_fact(
+    kind: str,
+    state: CourtState,
+    rng: random.Random,
+    houses: list[HouseId],
+    nobles: list[Noble],
+    living: list[Noble],
+    cause: str,
+) -> Command:
     if kind == "capture":
         noble = rng.choice(living)
         captor = rng.choice(houses)
@@ -97,16 +134,6 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
     if kind == "death":
         death = rng.choice(list(DeathKind))
         return RecordDeath(noble=rng.choice(living).id, kind=death.value, cause=cause)
-    if kind == "new_noble":
-        gender = rng.choice(["lord", "lady"])
-        return AddNoble(
-            house=rng.choice(houses),
-            noble=NobleId(f"newcomer-{serial}"),
-            name=f"Newcomer {serial}",
-            gender=gender,
-            attributes=tuple(rng.sample(["bastard", "cruel", "heart_breaker"], rng.randint(0, 1))),
-            cause=cause,
-        )
     if kind == "join_council":
         masters = [
             t.id
@@ -118,6 +145,4 @@ def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
         )
     if kind == "mother":
         return GrantMotherOfDragons(noble=rng.choice(living).id, cause=cause)
-    if kind == "heir":
-        return HeirBorn(noble=rng.choice(living).id, cause=cause)
-    return RecordWallSupplies(amount=rng.randint(1, 6), house=rng.choice(houses), cause=cause)
+    return HeirBorn(noble=rng.choice(living).id, cause=cause)
