@@ -16,6 +16,8 @@ import inspect
 import json
 import logging
 import pkgutil
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -66,18 +68,53 @@ class Head:
 
 class Replay:
     """Folds a game's stored records into states, keeping snapshots every `every` versions
-    (0: none, and none read)."""
+    (0: none, and none read), beside a cache of the newest heads of `cache_size` games."""
 
     def __init__(
         self,
         store: EventStore,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster],
         every: int,
+        cache_size: int = 1024,
     ) -> None:
         self.store = store
         self.upcasters = upcasters
         self.every = every
         self.format = state_format(upcasters)
+        self._cache: OrderedDict[str, Head] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+
+    # -- the cache of current heads --------------------------------------------------
+
+    def cached(self, game_id: str) -> Head | None:
+        with self._cache_lock:
+            return self._cache.get(game_id)
+
+    def remember(self, game_id: str, head: Head) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = head
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def start(self, game_id: str, version: int) -> Head | None:
+        """The newest state known at or before `version`: the cached head or a snapshot."""
+        cached = self.cached(game_id)
+        if cached is not None and cached.version > version:
+            cached = None
+        if cached is not None and version - cached.version < max(self.every, 1):
+            return cached
+        stored = self.nearest(game_id, version)
+        if stored is None or (cached is not None and cached.version > stored.version):
+            return cached
+        return stored
+
+    # -- folding ---------------------------------------------------------------------
 
     def fold(
         self, game_id: str, start: Head | None, upto: int | None, visit: Visit | None = None

@@ -1,8 +1,9 @@
 """The court service: load a game, decide, append with the expected version, publish.
 
 Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game
-lock that applies one game's commands one at a time, the bounded retry on a
-concurrent append, and the cache of current states keyed by (game, version).
+lock that applies one game's commands one at a time and the bounded retry on a
+concurrent append; its replay path (server/replay.py) keeps the cache of current
+states keyed by (game, version) and the snapshots beside it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -96,12 +96,9 @@ class CourtService:
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
         self.retries = retries
         self.upcasters = upcasters
-        self._cache: OrderedDict[str, Head] = OrderedDict()
-        self._cache_size = cache_size
-        self._cache_lock = threading.Lock()
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
-        self.replay = Replay(store, upcasters, snapshot_every)
+        self.replay = Replay(store, upcasters, snapshot_every, cache_size)
 
     # -- reading -----------------------------------------------------------
 
@@ -115,12 +112,11 @@ class CourtService:
         stored = self.store.head(game_id)
         if stored is None:
             raise UnknownGame(game_id)
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
+        cached = self.replay.cached(game_id)
         if cached is not None and cached.version == stored[0]:
             return cached
-        head = self.replay.fold(game_id, self._start(game_id, stored[0]), upto=None)
-        self._remember(game_id, head)
+        head = self.replay.fold(game_id, self.replay.start(game_id, stored[0]), upto=None)
+        self.replay.remember(game_id, head)
         return head
 
     def state_at(self, game_id: str, version: int) -> Head:
@@ -133,7 +129,7 @@ class CourtService:
             )
         if version == newest.version:
             return newest
-        return self.replay.fold(game_id, self._start(game_id, version), upto=version)
+        return self.replay.fold(game_id, self.replay.start(game_id, version), upto=version)
 
     def told(self, game_id: str, *, after: int, limit: int) -> list[tuple[Record, CourtState]]:
         """The records after version `after` (at most `limit`), each with the court as it
@@ -145,33 +141,9 @@ class CourtService:
             if record.version > after:
                 page.append((record, state))
 
-        start = self._start(game_id, after) if after else None
+        start = self.replay.start(game_id, after) if after else None
         self.replay.fold(game_id, start, upto=after + limit, visit=keep)
         return page
-
-    def _start(self, game_id: str, version: int) -> Head | None:
-        """The newest state known at or before `version`: the cached head or a snapshot."""
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
-        if cached is not None and cached.version > version:
-            cached = None
-        if cached is not None and version - cached.version < max(self.replay.every, 1):
-            return cached
-        stored = self.replay.nearest(game_id, version)
-        if stored is None or (cached is not None and cached.version > stored.version):
-            return cached
-        return stored
-
-    def _remember(self, game_id: str, head: Head) -> None:
-        with self._cache_lock:
-            self._cache[game_id] = head
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-
-    def _forget(self, game_id: str) -> None:
-        with self._cache_lock:
-            self._cache.pop(game_id, None)
 
     def records(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
@@ -294,7 +266,7 @@ class CourtService:
                     self.current(game_id)
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
-                self._remember(game_id, new_head)
+                self.replay.remember(game_id, new_head)
                 if self.replay.due(head.version, new_head.version):
                     self.replay.keep(game_id, new_head)
                 self._publish(game_id, records, state)
@@ -344,8 +316,7 @@ class CourtService:
             if self.store.head(game_id) is not None:
                 raise CourtError("game_exists", "A game with this id already exists.")
             return Head(0, GENESIS, initial(GameId(game_id)))
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
+        cached = self.replay.cached(game_id)
         return cached if cached is not None else self.current(game_id)
 
     def _stale(self, game_id: str, head: Head) -> bool:
@@ -353,7 +324,7 @@ class CourtService:
         stored = self.store.head(game_id)
         if (stored[0] if stored is not None else 0) == head.version:
             return False
-        self._forget(game_id)
+        self.replay.forget(game_id)
         return True
 
     def lock(self, game_id: str) -> FifoLock:

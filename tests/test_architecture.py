@@ -124,7 +124,6 @@ BEING_SPLIT = {
     ("court/sentences/__init__.py", "describe"),
     ("court/sentences/decrees.py", "decree_sentence"),
     ("court/views/court.py", "court_view"),
-    ("server/service.py", "<module>"),
 }
 
 
