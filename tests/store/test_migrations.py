@@ -160,7 +160,10 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
         store.create_schema()
         assert migrate.current(store.engine) == migrate.head()
         with store.engine.connect() as conn:
-            assert schema(conn) == before
+            # the log's table and triggers as they were; later revisions only add tables
+            made = schema(conn)
+            assert [row for row in made if row[2] == "event_records"] == before
+            assert {row[2] for row in made} == {"event_records", "snapshots"}
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:
         store.close()
