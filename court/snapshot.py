@@ -29,10 +29,14 @@ def _stored(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.compare)
 
 
-@cache
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
 def _names(cls: type) -> tuple[str, ...] | None:
     """The stored field names of a dataclass; None for any other type."""
-    return tuple(f.name for f in _stored(cls)) if dataclasses.is_dataclass(cls) else None
+    if cls not in _NAMES:
+        _NAMES[cls] = tuple(f.name for f in _stored(cls)) if dataclasses.is_dataclass(cls) else None
+    return _NAMES[cls]
 
 
 def to_plain(value: Any) -> Any:

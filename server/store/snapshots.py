@@ -33,7 +33,9 @@ SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
 def save(dialect: str) -> Any:
     """The INSERT keeping a snapshot, doing nothing when another process kept it first."""
     make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    values = {c: bindparam(c) for c in ("game_id", "version", "format", "hash", "state")}
+    values: dict[str, Any] = {
+        c: bindparam(c) for c in ("game_id", "version", "format", "hash", "state")
+    }
     return make(SNAPSHOTS).values(values).on_conflict_do_nothing()
 
 
