@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from court import steps
 from court.commands import Actor, Command
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
@@ -84,12 +85,21 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
         },
         "round": state.round,
         "phase": state.phase.value if state.phase else None,
-        "step": state.step,
+        "step": step_view(state),
         "first_player": state.first_player,
         "turn_order": list(state.turn_order()),
         "dice_seed_sha256": state.dice_seed_sha256,
         "dice_seed": state.dice_seed if ended else None,
     }
+
+
+def step_view(state: CourtState) -> dict[str, Any] | None:
+    """The step of this phase opened or skipped last, by its one id and its number in R-4.2
+    (None where the rules give none)."""
+    step = steps.current(state)
+    if step is None:
+        return None
+    return {"kind": step.kind.value, "id": step.id, "number": step.number, "name": step.name}
 
 
 def viewer_view(viewer: Actor) -> dict[str, Any]:
