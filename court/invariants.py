@@ -17,7 +17,7 @@ from collections.abc import Callable
 from operator import attrgetter, is_
 from typing import Any
 
-from court import electorate
+from court import electorate, steps
 from court.decide.powers import power_lost
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN
 from court.ruleset import Category, Gender
@@ -255,7 +255,7 @@ def _septs(state: CourtState) -> list[str]:
     found: list[str] = []
     if not state.septs:
         return found
-    pillaging = state.decree is not None and state.decree.id == "false_idols"
+    pillaging = state.decree is not None and state.decree.id == steps.FALSE_IDOLS.id
     if state.septs_banned and not pillaging:
         found.append("Septs stand after the False Idols were destroyed (R-6.2)")
     most = state.ruleset.profile.purchases.septs_per_village

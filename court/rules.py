@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from court import electorate
+from court import electorate, steps
 from court.commands import (
     AcceptRansom,
     AcceptTitle,
@@ -119,19 +119,19 @@ def _decree(state: CourtState, seat: Seat) -> list[Command]:
         return []
     moves: list[Command] = [Pass()]
     match decree.id:
-        case "marriages":
+        case steps.MARRIAGES.id:
             moves += [ProposeMarriage(noble=n, to=o) for n, o in marriages.possible(state, seat)]
             if marriages.master_of_laws_seat(state) == seat:
                 moves += [Divorce(noble=n) for n in marriages.divorceable(state)]
-        case "false_idols":
+        case steps.FALSE_IDOLS.id:
             moves += _false_idols(state, decree, seat)
-        case "royal_pardon":
+        case steps.ROYAL_PARDON.id:
             moves += [Pardon(noble=n.id) for n in state.nobles.values() if n.outlaw and n.alive]
-        case "send_to_wall":
+        case steps.SEND_TO_WALL.id:
             moves += [SendToWall(noble=n) for n in outlaws.wall_targets(state)]
-        case "title_concession":
+        case steps.TITLE_CONCESSION.id:
             moves += [ConcedeTitle(title=t, to=n) for t, n in decrees.concessions(state, seat)]
-        case "oathbreakers":
+        case steps.OATHBREAKERS.id:
             moves += [Desert(noble=n) for n in outlaws.brothers(state, seat)]
     return moves
 

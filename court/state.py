@@ -40,6 +40,24 @@ class NobleStatus(StrEnum):
     BROTHER = "brother"
 
 
+class StepKind(StrEnum):
+    """What a step of the round is: a phase-1 decree step or election (R-4.2), or in phase 4
+    the sale of the fourth council seat or the purchase turns (R-4.6, R-4.1)."""
+
+    DECREE = "decree"
+    ELECTION = "election"
+    AUCTION = "auction"
+    PURCHASES = "purchases"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepRef:
+    """A step by its kind and its one id, as court/steps.py declares it."""
+
+    kind: StepKind
+    id: str
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatInfo:
     seat: Seat
@@ -254,7 +272,8 @@ class CourtState:
     first_player: Seat | None = None
     round: int = 0
     phase: Phase | None = None
-    step: str | None = None
+    # The step of this phase opened (or skipped) last; None before the first.
+    step: StepRef | None = None
     nobles: dict[NobleId, Noble] = field(default_factory=dict)
     titles: dict[TitleId, NobleId] = field(default_factory=dict)
     treasury: dict[HouseId, int] = field(default_factory=dict)

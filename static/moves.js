@@ -86,7 +86,7 @@ function decreeHeading(court, names) {
   if (!decree) return null;
   const proposal = decree.proposal;
   return h("div", { class: "decree" },
-    h("p", {}, h("strong", {}, names.step(decree.step)),
+    h("p", {}, h("strong", { "data-testid": "decree-step" }, names.step(court.game.step)),
       decree.current !== null ? ` — turn of ${names.seat(decree.current)}` : ""),
     h("p", { class: "muted" }, `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`),
     proposal && h("p", {}, `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`));

@@ -4,11 +4,6 @@ const PHASES = {
   decrees: "1. Decrees and elections", cards: "2. Cards", income: "3. Income", purchases: "4. Purchases",
   movement: "5. Movement", battles: "6. Battles", wall: "7. The Wall", end_of_round: "8. End of round",
 };
-const DECREE_STEPS = {
-  marriages: "1.1.1 Marriages", false_idols: "1.1.2 False idols", royal_pardon: "1.1.3 Royal pardon",
-  send_to_wall: "1.1.4 Send to the Wall", title_concession: "1.1.5 Title concession",
-  oathbreakers: "1.2.1 Oathbreakers",
-};
 
 export class Names {
   constructor(court) {
@@ -38,12 +33,10 @@ export class Names {
   houseOfSeat(seat) { return this.seats.get(seat)?.house; }
 
   phase(id) { return id ? PHASES[id] ?? id : "—"; }
-  // "decree:marriages", "election:warden-north", or a bare id.
-  step(id) {
-    if (!id) return "—";
-    const [kind, name] = id.includes(":") ? id.split(":", 2) : [null, id];
-    if (kind === "election") return `Election: ${this.electionName(name)}`;
-    return DECREE_STEPS[name] ?? name.replaceAll("_", " ").replaceAll("-", " ");
+  // The court view's step {kind, id, number, name}: "1.1.1 Marriages", "Purchases".
+  step(step) {
+    if (!step) return "—";
+    return step.number ? `${step.number} ${step.name}` : step.name;
   }
   electionName(id) {
     const election = this.court.election;

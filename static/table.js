@@ -25,7 +25,7 @@ export function renderSummary(el, court, names, clock) {
       h("dt", {}, "Status"), h("dd", { "data-testid": "status" }, game.status === "lobby" ? `In the lobby: ${court.seats.length} of ${game.players} seats taken` : game.status),
       game.status !== "lobby" && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, String(game.round))],
       game.status !== "lobby" && [h("dt", {}, "Phase"), h("dd", { "data-testid": "phase" }, names.phase(game.phase))],
-      game.step && [h("dt", {}, "Step"), h("dd", {}, names.step(game.step))],
+      game.step && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, names.step(game.step))],
       h("dt", {}, "Turn"),
       h("dd", { "data-testid": "turn", class: mine ? "your-turn" : "" },
         waiting ? [mine ? h("strong", {}, "Your turn: ") : null, `${waiting.seats.map((s) => names.seat(s)).join(", ")} ${waiting.what}`]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from court import steps
 from court.commands import Actor, ConcedeTitle, Divorce, ProposeMarriage
 from court.decide import false_idols, marriages, outlaws
 from court.decide.powers import Turn, power_lost, title_turn, turn
@@ -29,17 +30,9 @@ from court.events.decrees import (
 )
 from court.ids import HAND, KING, MASTER_OF_LAWS, PROTECTOR, NobleId, Seat, TitleId
 from court.ruleset import Category
-from court.state import CourtState
+from court.state import CourtState, StepKind
 
-STEPS = (
-    "marriages",
-    "false_idols",
-    "royal_pardon",
-    "send_to_wall",
-    "title_concession",
-    "oathbreakers",
-)
-PREFIX = "decree:"
+STEPS = tuple(step.id for step in steps.DECREES)
 
 # -- opening, skipping, lapsing and closing steps ---------------------------------------
 
@@ -53,16 +46,16 @@ def follow_up(state: CourtState, now: float, deadline: float | None) -> tuple[Ev
         seat = decree.current
         if seat is None:
             return (DecreeStepClosed(step=decree.id),)
-        if decree.id == "false_idols" and false_idols.hand_turn(decree):
+        if decree.id == steps.FALSE_IDOLS.id and false_idols.hand_turn(decree):
             return false_idols.hand_turn_follow_up(state, decree, seat)
         lost = power_lost(state, decree.power) if decree.power is not None else None
         if lost is not None:
             return (DecreeTurnLapsed(step=decree.id, seat=seat, reason=lost),)
         return ()
-    step = state.step or ""
-    if step.startswith("election:"):
+    last = state.step
+    if last is not None and last.kind is StepKind.ELECTION:
         return None
-    done = STEPS.index(step.removeprefix(PREFIX)) + 1 if step.startswith(PREFIX) else 0
+    done = STEPS.index(last.id) + 1 if last is not None and last.kind is StepKind.DECREE else 0
     for name in STEPS[done:]:
         reason, turns = _turns(state, name)
         if reason is None and turns:
@@ -85,9 +78,9 @@ def _turns(state: CourtState, step: str) -> tuple[str | None, list[Turn]]:
     """Why the step is skipped, or None and its turns in turn order."""
     variants = state.ruleset.profile.variants
     match step:
-        case "marriages":
+        case steps.MARRIAGES.id:
             return None, _seat_turns(state, lambda s: marriages.has_turn(state, s))
-        case "false_idols":
+        case steps.FALSE_IDOLS.id:
             if state.septs_banned:
                 return "the false idols were already destroyed (R-6.2)", []
             protector = title_turn(state, PROTECTOR)
@@ -98,23 +91,23 @@ def _turns(state: CourtState, step: str) -> tuple[str | None, list[Turn]]:
                 protector,
                 hand,
             ]
-        case "royal_pardon":
+        case steps.ROYAL_PARDON.id:
             if not any(n.outlaw and n.alive for n in state.nobles.values()):
                 return "no Noble is an Outlaw (R-6.3)", []
             # Two acts, even when one player holds both titles (R-6.3).
             turns = [t for t in (title_turn(state, MASTER_OF_LAWS), title_turn(state, KING)) if t]
             reason = None if turns else "neither a Master of Laws nor a King is in play (R-6.3)"
             return reason, turns
-        case "send_to_wall":
+        case steps.SEND_TO_WALL.id:
             hand = title_turn(state, HAND)
             if hand is None:
                 return "no Hand of the King is in play (R-6.4)", []
             return None, [hand]
-        case "title_concession":
+        case steps.TITLE_CONCESSION.id:
             if not variants.title_concession:
                 return "the Title Concession variant is not used (R-6.6)", []
             return None, _seat_turns(state, lambda s: concessions(state, s))
-        case "oathbreakers":
+        case steps.OATHBREAKERS.id:
             if not variants.nights_watch:
                 return "the Night's Watch expansion is not used (R-8.4)", []
             return None, _seat_turns(state, lambda s: outlaws.brothers(state, s))
@@ -140,12 +133,12 @@ def pass_turn(state: CourtState, actor: Actor) -> tuple[Event, ...]:
 
 
 def propose(state: CourtState, cmd: ProposeMarriage, actor: Actor) -> tuple[Event, ...]:
-    _, seat = turn(state, actor, "marriages", "propose a marriage")
+    _, seat = turn(state, actor, steps.MARRIAGES.id, "propose a marriage")
     return marriages.propose(state, cmd, seat)
 
 
 def divorce(state: CourtState, cmd: Divorce, actor: Actor) -> tuple[Event, ...]:
-    _, seat = turn(state, actor, "marriages", "divorce a couple")
+    _, seat = turn(state, actor, steps.MARRIAGES.id, "divorce a couple")
     return marriages.divorce(state, cmd, seat)
 
 
@@ -170,7 +163,7 @@ def concessions(state: CourtState, seat: Seat) -> list[tuple[TitleId, NobleId]]:
 
 def concede(state: CourtState, cmd: ConcedeTitle, actor: Actor) -> tuple[Event, ...]:
     """R-6.6: one non-Royal title of your Noble to another of your own who could hold it."""
-    _, seat = turn(state, actor, "title_concession", "concede a title")
+    _, seat = turn(state, actor, steps.TITLE_CONCESSION.id, "concede a title")
     if (cmd.title, cmd.to) not in concessions(state, seat):
         raise CourtError(
             "cannot_concede",
@@ -180,5 +173,5 @@ def concede(state: CourtState, cmd: ConcedeTitle, actor: Actor) -> tuple[Event, 
     holder = state.titles[cmd.title]
     return (
         TitleConceded(title=cmd.title, noble=holder, to=cmd.to),
-        DecreeTurnEnded(step="title_concession", seat=seat),
+        DecreeTurnEnded(step=steps.TITLE_CONCESSION.id, seat=seat),
     )

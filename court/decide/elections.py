@@ -18,11 +18,9 @@ from court.events import (
     Event,
 )
 from court.ids import Seat
-from court.state import CourtState, Election, GameStatus, NobleStatus, Stage
+from court.state import CourtState, Election, GameStatus, NobleStatus, Stage, StepKind
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered
 from elections.tally import Revealed, count
-
-STEP_PREFIX = "election:"
 
 
 def running(state: CourtState, actor: Actor, stage: Stage, doing: str) -> tuple[Election, Seat]:
@@ -118,11 +116,10 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
 def remaining(state: CourtState) -> tuple[electorate.ElectionSpec, ...]:
     """Elections of this phase 1 still to come, after the current step (R-4.2)."""
     specs = electorate.sequence(state)
-    step = state.step or ""
-    if not step.startswith(STEP_PREFIX):
+    last = state.step
+    if last is None or last.kind is not StepKind.ELECTION:
         return specs
-    done = step.removeprefix(STEP_PREFIX)
-    index = next(i for i, s in enumerate(specs) if s.id == done)
+    index = next(i for i, s in enumerate(specs) if s.id == last.id)
     return specs[index + 1 :]
 
 

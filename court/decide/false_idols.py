@@ -8,7 +8,7 @@ when another player holds him; the embrace and the answer are settled together.
 
 from __future__ import annotations
 
-from court import dice
+from court import dice, steps
 from court.commands import Actor, EmbraceRhllor, HandConversion
 from court.decide import consequences
 from court.decide.powers import power_lost, seat_holding, turn
@@ -21,7 +21,7 @@ from court.ids import HAND, PROTECTOR, HouseId, NobleId, Seat
 from court.ruleset import Attribute
 from court.state import CourtState, NobleStatus, Power, TurnStep
 
-STEP = "false_idols"
+STEP = steps.FALSE_IDOLS.id
 
 
 def hand_turn(decree: TurnStep) -> bool:

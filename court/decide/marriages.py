@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from court import steps
 from court.commands import Actor, AnswerMarriage, Divorce, ProposeMarriage
 from court.decide.consequences import alliance_ends, queen_steps_down
 from court.errors import CourtError, NotAllowed
@@ -20,7 +21,7 @@ from court.ids import KING, MASTER_OF_LAWS, QUEEN, NobleId, Seat
 from court.ruleset import Attribute, Gender
 from court.state import CourtState, Noble, NobleStatus
 
-STEP = "marriages"
+STEP = steps.MARRIAGES.id
 
 
 def marriageable(noble: Noble) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from court import steps
 from court.commands import Actor, Desert, Pardon, SendToWall
 from court.decide import consequences
 from court.decide.powers import seat_holding, turn
@@ -18,7 +19,7 @@ from court.state import CourtState, NobleStatus
 def pardon(state: CourtState, cmd: Pardon, actor: Actor) -> tuple[Event, ...]:
     """R-6.3: the Master of Laws, then the King, may each lift one Outlaw mark: two acts even
     when one player holds both titles."""
-    decree, seat = turn(state, actor, "royal_pardon", "pardon")
+    decree, seat = turn(state, actor, steps.ROYAL_PARDON.id, "pardon")
     noble = state.nobles.get(cmd.noble)
     if noble is None or not noble.outlaw or not noble.alive:
         raise CourtError("not_outlaw", "Name a living Outlaw to pardon (R-6.3).")
@@ -26,7 +27,10 @@ def pardon(state: CourtState, cmd: Pardon, actor: Actor) -> tuple[Event, ...]:
         by = "Master of Laws" if decree.power.title == MASTER_OF_LAWS else "King"
     else:  # older logs bound no power to the turn
         by = "Master of Laws" if seat == seat_holding(state, MASTER_OF_LAWS) else "King"
-    return (OutlawPardoned(noble=cmd.noble, by=by), DecreeTurnEnded(step="royal_pardon", seat=seat))
+    return (
+        OutlawPardoned(noble=cmd.noble, by=by),
+        DecreeTurnEnded(step=steps.ROYAL_PARDON.id, seat=seat),
+    )
 
 
 def wall_targets(state: CourtState) -> list[NobleId]:
@@ -46,7 +50,7 @@ def wall_targets(state: CourtState) -> list[NobleId]:
 def send_to_wall(state: CourtState, cmd: SendToWall, actor: Actor) -> tuple[Event, ...]:
     """R-6.4: the Hand names one Noble but the Master of Laws; with the NWE an unmarried Lord
     whose House has no Brother takes the black instead, except the King and the Heir."""
-    _, seat = turn(state, actor, "send_to_wall", "declare an Outlaw")
+    _, seat = turn(state, actor, steps.SEND_TO_WALL.id, "declare an Outlaw")
     noble = state.nobles.get(cmd.noble)
     if noble is None or not noble.alive:
         raise CourtError("unknown_noble", "Name a living Noble (R-6.4).")
@@ -56,7 +60,7 @@ def send_to_wall(state: CourtState, cmd: SendToWall, actor: Actor) -> tuple[Even
         )
     if noble.status is NobleStatus.BROTHER:
         raise CourtError("brother", "A Brother of the Night's Watch is beyond the Hand's reach.")
-    end = DecreeTurnEnded(step="send_to_wall", seat=seat)
+    end = DecreeTurnEnded(step=steps.SEND_TO_WALL.id, seat=seat)
     if takes_the_black(state, cmd.noble):
         return (*consequences.take_the_black(state, cmd.noble, "sent to the Wall by the Hand"), end)
     if noble.outlaw:
@@ -91,7 +95,7 @@ def brothers(state: CourtState, seat: Seat) -> list[NobleId]:
 
 def desert(state: CourtState, cmd: Desert, actor: Actor) -> tuple[Event, ...]:
     """R-8.4: a Brother deserts, becomes an Outlaw; a Lord Commander's title falls free."""
-    _, seat = turn(state, actor, "oathbreakers", "break a Brother's oath")
+    _, seat = turn(state, actor, steps.OATHBREAKERS.id, "break a Brother's oath")
     if cmd.noble not in brothers(state, seat):
         raise CourtError("not_your_brother", "Name one of your own Brothers (R-8.4).")
     events: list[Event] = []
@@ -102,4 +106,4 @@ def desert(state: CourtState, cmd: Desert, actor: Actor) -> tuple[Event, ...]:
             )
         )
     events.append(Deserted(noble=cmd.noble, seat=seat))
-    return (*events, DecreeTurnEnded(step="oathbreakers", seat=seat))
+    return (*events, DecreeTurnEnded(step=steps.OATHBREAKERS.id, seat=seat))

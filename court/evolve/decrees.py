@@ -24,7 +24,16 @@ from court.events.decrees import (
     TitleConceded,
 )
 from court.evolve.base import Handlers, replace
-from court.state import Alliance, CourtState, GameStatus, Power, Proposal, TurnStep
+from court.state import (
+    Alliance,
+    CourtState,
+    GameStatus,
+    Power,
+    Proposal,
+    StepKind,
+    StepRef,
+    TurnStep,
+)
 
 
 def _acted(state: CourtState, *seats: int) -> TurnStep | None:
@@ -40,11 +49,11 @@ def _decree_step_opened(state: CourtState, e: DecreeStepOpened) -> CourtState:
         None if p is None else Power(title=p["title"], noble=p["noble"]) for p in e.powers
     )
     decree = TurnStep(id=e.step, order=e.order, deadline=e.deadline, powers=powers)
-    return replace(state, step=f"decree:{e.step}", decree=decree)
+    return replace(state, step=StepRef(kind=StepKind.DECREE, id=e.step), decree=decree)
 
 
 def _decree_step_skipped(state: CourtState, e: DecreeStepSkipped) -> CourtState:
-    return replace(state, step=f"decree:{e.step}", decree=None)
+    return replace(state, step=StepRef(kind=StepKind.DECREE, id=e.step), decree=None)
 
 
 def _decree_step_closed(state: CourtState, e: DecreeStepClosed) -> CourtState:

@@ -24,6 +24,8 @@ from court.state import (
     PendingTitle,
     PlacedMarker,
     Stage,
+    StepKind,
+    StepRef,
 )
 
 
@@ -33,14 +35,14 @@ def _election(state: CourtState, **changes: Any) -> CourtState:
 
 
 def _election_skipped(state: CourtState, e: ElectionSkipped) -> CourtState:
-    return replace(state, step=f"election:{e.election}", election=None)
+    return replace(state, step=StepRef(kind=StepKind.ELECTION, id=e.election), election=None)
 
 
 def _election_opened(state: CourtState, e: ElectionOpened) -> CourtState:
     election = Election(
         id=e.election, title=e.title, stage=Stage.CANDIDACY, order=e.order, deadline=e.deadline
     )
-    return replace(state, step=f"election:{e.election}", election=election)
+    return replace(state, step=StepRef(kind=StepKind.ELECTION, id=e.election), election=election)
 
 
 def _candidate_stood(state: CourtState, e: CandidateStood) -> CourtState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace as copy
 
+from court import steps
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -27,22 +28,19 @@ from court.events.purchases import (
 from court.evolve.base import Handlers, replace
 from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
-# The `step` of phase 4 once this round's sale of the council seat was opened or skipped,
-# and once the purchase turns that follow it were opened.
-AUCTION_STEP = "auction"
-TURNS_STEP = "purchases"
-
 
 def _sept_built(state: CourtState, e: SeptBuilt) -> CourtState:
     return replace(state, septs={**state.septs, e.village: state.septs.get(e.village, 0) + 1})
 
 
 def _auction_opened(state: CourtState, e: AuctionOpened) -> CourtState:
-    return replace(state, step=AUCTION_STEP, auction=Auction(order=e.order, deadline=e.deadline))
+    return replace(
+        state, step=steps.AUCTION.ref, auction=Auction(order=e.order, deadline=e.deadline)
+    )
 
 
 def _auction_skipped(state: CourtState, e: AuctionSkipped) -> CourtState:
-    return replace(state, step=AUCTION_STEP, auction=None)
+    return replace(state, step=steps.AUCTION.ref, auction=None)
 
 
 def _bid_placed(state: CourtState, e: BidPlaced) -> CourtState:
@@ -86,8 +84,8 @@ def _council_seat_vacated(state: CourtState, e: CouncilSeatVacated) -> CourtStat
 
 
 def _purchase_turns_opened(state: CourtState, e: PurchaseTurnsOpened) -> CourtState:
-    turns = TurnStep(id=TURNS_STEP, order=e.order, deadline=e.deadline)
-    return replace(state, step=TURNS_STEP, purchase_turns=turns)
+    turns = TurnStep(id=steps.PURCHASES.id, order=e.order, deadline=e.deadline)
+    return replace(state, step=steps.PURCHASES.ref, purchase_turns=turns)
 
 
 def _purchases_over(state: CourtState, *seats: int) -> CourtState:

@@ -5,16 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from court import steps
 from court.state import CourtState
 
-STEPS = {
-    "marriages": "1.1.1 Marriages",
-    "false_idols": "1.1.2 False idols",
-    "royal_pardon": "1.1.3 Royal pardon",
-    "send_to_wall": "1.1.4 Send to the Wall",
-    "title_concession": "1.1.5 Title concession",
-    "oathbreakers": "1.2.1 Oathbreakers",
-}
+STEPS = {step.id: step.label for step in steps.DECREES}
 
 DECREE_EVENTS = frozenset(
     {

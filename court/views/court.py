@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from court import steps
 from court.commands import Actor, Command
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
@@ -39,71 +40,12 @@ def court_view(
 ) -> dict[str, Any]:
     """The whole court as the viewer may see it at `version`; `move` shows each move the
     viewer may make as the message that sends it (the server's catalogue names them)."""
-    rules = state.ruleset
-    profile = rules.profile
-    ended = state.status is GameStatus.ENDED
-    seat_of = {s.house: s.seat for s in state.seats.values()}
     return {
-        "game": {
-            "id": state.game_id,
-            "version": version,
-            "status": state.status.value,
-            "players": state.players,
-            "host_name": state.host_name,
-            "game_master_name": state.game_master_name,
-            "profile": profile.name,
-            "variants": {
-                "nights_watch": profile.variants.nights_watch,
-                "title_concession": profile.variants.title_concession,
-                "sealed_ballots": profile.variants.sealed_ballots,
-            },
-            "deadlines": {
-                "candidacy": profile.deadlines.candidacy,
-                "ballot": profile.deadlines.ballot,
-                "decree": profile.deadlines.decree,
-                "title_choice": profile.deadlines.title_choice,
-                "purchase": profile.deadlines.purchase,
-            },
-            "round": state.round,
-            "phase": state.phase.value if state.phase else None,
-            "step": state.step,
-            "first_player": state.first_player,
-            "turn_order": list(state.turn_order()),
-            "dice_seed_sha256": state.dice_seed_sha256,
-            "dice_seed": state.dice_seed if ended else None,
-        },
-        "viewer": {
-            "seat": viewer.seat,
-            "host": viewer.host,
-            "role": _role(viewer),
-        },
-        "seats": [
-            {"seat": s.seat, "house": s.house, "player_name": s.player_name, "host": s.host}
-            for s in sorted(state.seats.values(), key=lambda s: s.seat)
-        ],
-        "houses": [
-            {
-                "id": h.id,
-                "name": h.name,
-                "words": h.words,
-                "colours": list(h.colours),
-                "seat": seat_of.get(h.id),
-                "treasury": state.treasury.get(h.id),
-                # Roster Nobles first, then those a Court Event brought into play (R-1.2).
-                "nobles": [noble_view(n, state) for n in state.nobles.values() if n.house == h.id],
-            }
-            for h in rules.houses
-        ],
-        "titles": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "category": t.category.value,
-                "vp": t.vp,
-                "holder": state.titles.get(t.id),
-            }
-            for t in rules.titles
-        ],
+        "game": game_view(state, version),
+        "viewer": viewer_view(viewer),
+        "seats": seats_view(state),
+        "houses": houses_view(state),
+        "titles": titles_view(state),
         "election": election_view(state.election, viewer),
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
@@ -112,28 +54,119 @@ def court_view(
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
-        "regions": [
-            {
-                "id": r.id,
-                "number": r.number,
-                "name": r.name,
-                "principal": r.principal,
-                "villages": [
-                    {
-                        "id": v.id,
-                        "name": v.name,
-                        "fiefdom": v.fiefdom,
-                        "controller": state.villages.get(v.id),
-                        "sept": v.id in state.septs,
-                        "septs": state.septs.get(v.id, 0),
-                    }
-                    for v in rules.villages
-                    if v.region == r.id
-                ],
-            }
-            for r in rules.regions
-        ],
+        "regions": regions_view(state),
     }
+
+
+def game_view(state: CourtState, version: int) -> dict[str, Any]:
+    """The game itself: its settings, where the round stands, and the dice seed's digest (the
+    seed itself once the game has ended)."""
+    profile = state.ruleset.profile
+    ended = state.status is GameStatus.ENDED
+    return {
+        "id": state.game_id,
+        "version": version,
+        "status": state.status.value,
+        "players": state.players,
+        "host_name": state.host_name,
+        "game_master_name": state.game_master_name,
+        "profile": profile.name,
+        "variants": {
+            "nights_watch": profile.variants.nights_watch,
+            "title_concession": profile.variants.title_concession,
+            "sealed_ballots": profile.variants.sealed_ballots,
+        },
+        "deadlines": {
+            "candidacy": profile.deadlines.candidacy,
+            "ballot": profile.deadlines.ballot,
+            "decree": profile.deadlines.decree,
+            "title_choice": profile.deadlines.title_choice,
+            "purchase": profile.deadlines.purchase,
+        },
+        "round": state.round,
+        "phase": state.phase.value if state.phase else None,
+        "step": step_view(state),
+        "first_player": state.first_player,
+        "turn_order": list(state.turn_order()),
+        "dice_seed_sha256": state.dice_seed_sha256,
+        "dice_seed": state.dice_seed if ended else None,
+    }
+
+
+def step_view(state: CourtState) -> dict[str, Any] | None:
+    """The step of this phase opened or skipped last, by its one id and its number in R-4.2
+    (None where the rules give none)."""
+    step = steps.current(state)
+    if step is None:
+        return None
+    return {"kind": step.kind.value, "id": step.id, "number": step.number, "name": step.name}
+
+
+def viewer_view(viewer: Actor) -> dict[str, Any]:
+    return {"seat": viewer.seat, "host": viewer.host, "role": _role(viewer)}
+
+
+def seats_view(state: CourtState) -> list[dict[str, Any]]:
+    return [
+        {"seat": s.seat, "house": s.house, "player_name": s.player_name, "host": s.host}
+        for s in sorted(state.seats.values(), key=lambda s: s.seat)
+    ]
+
+
+def houses_view(state: CourtState) -> list[dict[str, Any]]:
+    seat_of = {s.house: s.seat for s in state.seats.values()}
+    return [
+        {
+            "id": h.id,
+            "name": h.name,
+            "words": h.words,
+            "colours": list(h.colours),
+            "seat": seat_of.get(h.id),
+            "treasury": state.treasury.get(h.id),
+            # Roster Nobles first, then those a Court Event brought into play (R-1.2).
+            "nobles": [noble_view(n, state) for n in state.nobles.values() if n.house == h.id],
+        }
+        for h in state.ruleset.houses
+    ]
+
+
+def titles_view(state: CourtState) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": t.id,
+            "name": t.name,
+            "category": t.category.value,
+            "vp": t.vp,
+            "holder": state.titles.get(t.id),
+        }
+        for t in state.ruleset.titles
+    ]
+
+
+def regions_view(state: CourtState) -> list[dict[str, Any]]:
+    """The map's regions and their villages: who controls each, and its Septs."""
+    rules = state.ruleset
+    return [
+        {
+            "id": r.id,
+            "number": r.number,
+            "name": r.name,
+            "principal": r.principal,
+            "villages": [
+                {
+                    "id": v.id,
+                    "name": v.name,
+                    "fiefdom": v.fiefdom,
+                    "controller": state.villages.get(v.id),
+                    "sept": v.id in state.septs,
+                    "septs": state.septs.get(v.id, 0),
+                }
+                for v in rules.villages
+                if v.region == r.id
+            ],
+        }
+        for r in rules.regions
+    ]
 
 
 def election_view(election: Election | None, viewer: Actor) -> dict[str, Any] | None:

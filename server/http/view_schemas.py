@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from court.state import StepKind
+
 
 class NobleViewSchema(Schema):
     id = fields.String(required=True)
@@ -61,6 +63,16 @@ class RegionViewSchema(Schema):
     villages = fields.List(fields.Nested(VillageViewSchema), required=True)
 
 
+class StepViewSchema(Schema):
+    """A step of the round by its one id, the id the decree view, the election view and the
+    records use; `number` is the step's number in R-4.2, null where the rules give none."""
+
+    kind = fields.String(required=True, metadata={"enum": [k.value for k in StepKind]})
+    id = fields.String(required=True)
+    number = fields.String(allow_none=True, required=True)
+    name = fields.String(required=True)
+
+
 class GameInfoSchema(Schema):
     id = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -73,7 +85,7 @@ class GameInfoSchema(Schema):
     deadlines = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     round = fields.Integer(required=True)
     phase = fields.String(allow_none=True, required=True)
-    step = fields.String(allow_none=True, required=True)
+    step = fields.Nested(StepViewSchema, allow_none=True, required=True)
     first_player = fields.Integer(allow_none=True, required=True)
     turn_order = fields.List(fields.Integer(), required=True)
     dice_seed_sha256 = fields.String(required=True)

@@ -33,6 +33,10 @@ def test_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
     spectator = open_person(chromium, "spectator", url)
     for person in (stark, lannister, spectator):
         wait_version(person, view["game"]["version"])
+        # Phase 4's steps have no number in the rules: the sale is named alone.
+        expect(person.page.locator("[data-testid=step]")).to_have_text(
+            "Sale of the fourth council seat"
+        )
 
     stark.page.fill("#bid-amount", "3")
     stark.send("form[data-message=place_bid] button[type=submit]")

@@ -81,6 +81,7 @@ def to_round_two(server: LiveServer, game_id: str, people: dict[int, Person]) ->
         wait_version(person, view["game"]["version"])
         if purchases:
             expect(person.page.locator("[data-testid=turn]")).to_contain_text("Your turn")
+            expect(person.page.locator("[data-testid=step]")).to_have_text("Purchases")
             person.send("#move-end_purchases")
         else:
             person.send("[data-message=advance_phase]")
@@ -126,6 +127,9 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     people = {0: host, 1: lannister, 2: tyrell}
     for person in (*people.values(), spectator):
         expect(person.page.locator("[data-testid=round]")).to_have_text("1")
+        # The step by its number in and its name, in the summary and the decree heading.
+        expect(person.page.locator("[data-testid=step]")).to_have_text("1.1.1 Marriages")
+    expect(host.page.locator("[data-testid=decree-step]")).to_have_text("1.1.1 Marriages")
     host.shot(shots, "03-decree-step")
 
     # -- a decree passes: Robb Stark marries Margaery Tyrell ------------------------------------
@@ -154,6 +158,9 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     view = court(server.url, game_id)
     assert view["election"]["id"] == "warden-north" and view["election"]["stage"] == "candidacy"
     expect(spectator.page.locator("#election-panel")).to_contain_text("Warden of the North")
+    expect(spectator.page.locator("[data-testid=step]")).to_have_text(
+        "1.3 Warden of the North election"
+    )
     expect(spectator.page.locator("[data-testid=countdown]")).to_have_count(0)
     stands = {0: "robb-stark", 1: "jaime-lannister"}
     for _ in range(3):

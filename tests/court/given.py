@@ -116,10 +116,10 @@ def open_decree(state: CourtState, step: str, now: float = 0.0) -> CourtState:
 
     from court.decide import decrees
     from court.events.decrees import DecreeStepOpened
-    from court.state import Phase
+    from court.state import Phase, StepKind, StepRef
 
     index = decrees.STEPS.index(step)
-    before = f"{decrees.PREFIX}{decrees.STEPS[index - 1]}" if index else None
+    before = StepRef(kind=StepKind.DECREE, id=decrees.STEPS[index - 1]) if index else None
     state = replace(state, phase=Phase.DECREES, step=before, decree=None, election=None)
     events = decrees.follow_up(state, now, None)
     assert events and isinstance(events[0], DecreeStepOpened), events
