@@ -123,7 +123,6 @@ BEING_SPLIT = {
     ("court/sentences/__init__.py", "_purchase_sentence"),
     ("court/sentences/__init__.py", "describe"),
     ("court/sentences/decrees.py", "decree_sentence"),
-    ("court/views/court.py", "court_view"),
 }
 
 
