@@ -3,9 +3,12 @@ Robb Stark elected with 5 votes")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from court.chain import Record
+from court.codec import upcast
+from court.events import EVENT_TYPES
 from court.sentences.decrees import DECREE_EVENTS, decree_sentence
 from court.state import CourtState
 
@@ -31,10 +34,10 @@ def _village(state: CourtState, village: str) -> str:
     return found.name if found else village
 
 
-def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
+def _revealed_sentence(state: CourtState, d: Mapping[str, Any]) -> str:
     title = _title(state, d["title"])
-    votes = dict(d["votes"])
-    held_in = d.get("round") or state.round  # logs written before the field: the present one
+    votes = {c["noble"]: c["votes"] for c in d["votes"]}
+    held_in = f"Round {d['round']}, " if d["round"] is not None else ""
     if d["winner"] is None:
         reasons = {
             "tie": "a tie at the top",
@@ -43,10 +46,10 @@ def _revealed_sentence(state: CourtState, d: dict[str, Any]) -> str:
             "no_candidate": "there was no candidate",
         }
         why = reasons.get(d["reason"], d["reason"])
-        return f"Round {held_in}, {title}: nobody elected ({why})."
+        return f"{held_in}{title}: nobody elected ({why})."
     tie = ", put forward first of those tied at the top" if d["reason"] == "tie_broken" else ""
     return (
-        f"Round {held_in}, {title}: {_noble(state, d['winner'])} elected with "
+        f"{held_in}{title}: {_noble(state, d['winner'])} elected with "
         f"{votes[d['winner']]} vote{'s' if votes[d['winner']] != 1 else ''}{tie}."
     )
 
@@ -60,7 +63,7 @@ def _gold(amount: int) -> str:
     return f"{amount} Gold Dragon{'s' if amount != 1 else ''}"
 
 
-def _purchase_sentence(state: CourtState, kind: str, d: dict[str, Any]) -> str:
+def _purchase_sentence(state: CourtState, kind: str, d: Mapping[str, Any]) -> str:
     """Phase 4 purchases and ransom (R-3.6, R-4.6, R-8.2); no bid amount before the reveal."""
     match kind:
         case "GoldPaid":
@@ -176,7 +179,9 @@ PURCHASE_EVENTS = frozenset(
 
 def describe(record: Record, state: CourtState) -> str:
     """The record as one sentence a player can read in the history."""
-    d = record.data
+    if record.type not in EVENT_TYPES:
+        return f"{record.type} (version {record.version})."
+    d = upcast(record.type, record.schema_version, record.data)
     match record.type:
         case "GameCreated":
             return f"{d['host_name']} created a game for {d['players']} players."
@@ -194,7 +199,9 @@ def describe(record: Record, state: CourtState) -> str:
             holder = _house_name(state, d["house"]) if d["house"] else "nobody"
             return f"{_village(state, d['village'])} is now held by {holder} ({d['cause']})."
         case "IncomePaid":
-            paid = ", ".join(f"{_house_name(state, h)} {g} GD" for h, g in d["amounts"])
+            paid = ", ".join(
+                f"{_house_name(state, i['house'])} {i['gold']} GD" for i in d["amounts"]
+            )
             return f"Round {d['round']} income: {paid}."
         case "ElectionSkipped":
             return f"{_title(state, d['title'])}: no election, because {d['reason']}."

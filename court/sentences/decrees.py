@@ -3,6 +3,7 @@ Outlaws and the Night's Watch, of the dice and of the end of the game, for the h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from court.state import CourtState
@@ -71,7 +72,7 @@ def _players(state: CourtState, seats: Any) -> str:
     return ", ".join(_player(state, s) for s in seats) or "nobody"
 
 
-def decree_sentence(kind: str, d: dict[str, Any], state: CourtState) -> str:
+def decree_sentence(kind: str, d: Mapping[str, Any], state: CourtState) -> str:
     """The sentence of one of DECREE_EVENTS, told with the state right after it."""
     match kind:
         case "DecreeStepOpened":
@@ -127,7 +128,10 @@ def decree_sentence(kind: str, d: dict[str, Any], state: CourtState) -> str:
         case "RhllorEmbraced":
             return f"{_noble(state, d['noble'])} embraced R'hllor ({_player(state, d['seat'])})."
         case "SeptsPillaged":
-            shares = ", ".join(f"{_house(state, h)} {n} GD" for h, n in d["shares"]) or "none"
+            shares = (
+                ", ".join(f"{_house(state, s['house'])} {s['gold']} GD" for s in d["shares"])
+                or "none"
+            )
             return f"Every Sept was pillaged ({len(d['septs'])} in all); shares: {shares}."
         case "TitleConceded":
             return (
