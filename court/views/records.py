@@ -35,7 +35,9 @@ def current_shape(
     record: Record, private: dict[str, Any] | None
 ) -> tuple[dict[str, Any], dict[str, Any] | None, int]:
     """The record's public and (when given) private parts in the current shape of its type,
-    and that shape's schema version."""
+    and that shape's schema version; a type this server does not know is shown as stored."""
+    if record.type not in EVENT_TYPES:
+        return record.data, private, record.schema_version
     cls, current = EVENT_TYPES[record.type]
     if record.schema_version == current:
         return record.data, private, current

@@ -192,6 +192,15 @@ def test_a_client_is_shown_an_old_record_in_the_current_shape(current: list[Line
         assert shown["hash"] == old.hash
 
 
+def test_a_record_of_a_type_this_server_does_not_know_is_shown_as_stored(
+    current: list[Line],
+) -> None:
+    line = {**copy.deepcopy(current[-1]), "type": "DragonHatched", "schema_version": 7}
+    shown = record_view(Record.from_json(line), SPECTATOR, fold(records(current)))
+    assert (shown["data"], shown["schema_version"]) == (line["data"], 7)
+    assert shown["text"] == f"DragonHatched (version {line['version']})."
+
+
 def test_a_reveal_stored_before_its_round_was_recorded_reads_with_no_round(
     current: list[Line],
 ) -> None:
