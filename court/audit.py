@@ -291,14 +291,11 @@ def _reveal(before: CourtState, event: BallotsRevealed) -> None:
     weights = {str(seat): votes for seat, votes in election.weights.items()}
     ties = None if before.ruleset.profile.elections.tie_elects_nobody else election.standing
     tally = count(weights, revealed, election.standing, election.minimum, tie_break=ties)
-    if (dict(event.votes), event.winner, event.reason) != (
-        tally.votes,
-        tally.winner,
-        tally.reason,
-    ):
+    recorded = {c.noble: c.votes for c in event.votes}
+    if (recorded, event.winner, event.reason) != (tally.votes, tally.winner, tally.reason):
         raise Failed(
             "tally",
-            f"the reveal records {dict(event.votes)} and winner {event.winner}; the markers "
+            f"the reveal records {recorded} and winner {event.winner}; the markers "
             f"and recorded votes give {tally.votes} and winner {tally.winner}",
         )
 

@@ -1,8 +1,10 @@
 """Events to and from plain JSON data: public and private parts, upcasting of old shapes.
 
 An upcaster turns the stored data of (type, schema_version) into the shape of
-schema_version + 1; reading applies them until the current version is reached.
-Stored records are never rewritten.
+schema_version + 1; `upcast` applies them until the current version is reached, for
+`decode`, for the sentences and for the records shown to clients. Stored records are never
+rewritten. A list of small frozen dataclasses in an event (`Share`, `Weight`, ...) is stored
+as a list of JSON objects.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -27,9 +29,54 @@ def _decree_step_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "powers": [None] * len(data.get("order", ()))}
 
 
+def _objects(data: dict[str, Any], field: str, first: str, second: str) -> dict[str, Any]:
+    """The data with its `field` of pairs [[a, b], ...] as objects [{first: a, second: b}, ...].
+    Anything else (a field missing, a malformed pair) is left as it is, for decode to refuse
+    rather than guessed at."""
+    pairs = data.get(field)
+    if not isinstance(pairs, list):
+        return data
+    objects = [
+        {first: p[0], second: p[1]} if isinstance(p, list) and len(p) == 2 else p for p in pairs
+    ]
+    return {**data, field: objects}
+
+
+def _income_paid_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """IncomePaid 1 -> 2: each House's income an object {house, gold} (R-2.2)."""
+    return _objects(data, "amounts", "house", "gold")
+
+
+def _ballot_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """BallotOpened 1 -> 2: each player's votes an object {seat, votes} (R-7.2)."""
+    return _objects(data, "weights", "seat", "votes")
+
+
+def _ballots_revealed_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """BallotsRevealed 1 -> 2: each candidate's count an object {noble, votes} (R-7.1 step 5).
+    Schema 1 records hold the round only from some point on; where it is missing it was never
+    recorded, and reads as None."""
+    return {**_objects(data, "votes", "noble", "votes"), "round": data.get("round")}
+
+
+def _septs_pillaged_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """SeptsPillaged 1 -> 2: each House's share an object {house, gold} (R-6.2)."""
+    return _objects(data, "shares", "house", "gold")
+
+
+def _game_ended_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """GameEnded 1 -> 2: each player's victory points an object {seat, points} (R-4.7)."""
+    return _objects(data, "points", "seat", "points")
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
+    ("IncomePaid", 1): _income_paid_v1,
+    ("BallotOpened", 1): _ballot_opened_v1,
+    ("BallotsRevealed", 1): _ballots_revealed_v1,
+    ("SeptsPillaged", 1): _septs_pillaged_v1,
+    ("GameEnded", 1): _game_ended_v1,
 }
 
 Converter = Callable[[Any], Any]
@@ -62,13 +109,35 @@ def _converter(hint: Any) -> Converter:
     supertype = getattr(hint, "__supertype__", None)
     if supertype is not None:
         return _converter(supertype)
+    if isinstance(hint, type) and is_dataclass(hint):
+        return _object_converter(hint)
     return _identity
 
 
+def _object_converter(cls: type) -> Converter:
+    """A JSON object back into a value dataclass of an event (`{"noble": ..., "votes": 3}`)."""
+    plan = dict(_plan(cls))
+
+    def convert(value: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{cls.__name__} is an object, not {type(value).__name__}")
+        unknown = sorted(set(value) - set(plan))
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no fields {unknown}")
+        return cls(**{key: plan[key](item) for key, item in value.items()})
+
+    return convert
+
+
 @cache
-def _plan(cls: type[Event]) -> tuple[tuple[str, Converter], ...]:
+def _plan(cls: type) -> tuple[tuple[str, Converter], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, _converter(hints[f.name])) for f in fields(cls))
+
+
+@cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 def _plain(value: Any) -> Any:
@@ -80,6 +149,8 @@ def _plain(value: Any) -> Any:
         return sorted(_plain(v) for v in value)
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
+    if is_dataclass(value):
+        return {n: _plain(getattr(value, n)) for n in _names(type(value))}
     return value
 
 
@@ -92,7 +163,7 @@ def schema_version(name: str) -> int:
 
 
 @cache
-def _parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names of an event class's public and private fields, in declaration order."""
     names = [f.name for f in fields(cls)]
     return (
@@ -103,10 +174,43 @@ def _parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def encode(event: Event) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """Split an event into (type name, public data, private data or None)."""
-    public_names, private_names = _parts(type(event))
+    public_names, private_names = parts(type(event))
     public = {n: _plain(getattr(event, n)) for n in public_names}
     private = {n: _plain(getattr(event, n)) for n in private_names}
     return type_name(event), public, (private or None)
+
+
+def upcast(
+    name: str,
+    version: int,
+    data: Mapping[str, Any],
+    upcasters: Mapping[UpcasterKey, Upcaster] = UPCASTERS,
+) -> Mapping[str, Any]:
+    """A record's stored data (its public part, or public and private merged) in the current
+    shape of its type: the one way old shapes are read, by `decode` and by the sentences.
+    Data already in the current shape comes back as it was given, not copied."""
+    try:
+        current = EVENT_TYPES[name][1]
+    except KeyError:
+        raise BadRecord(
+            "unknown_event_type", f"The log holds an unknown event type {name!r}."
+        ) from None
+    shaped = data
+    while version < current:
+        try:
+            step = upcasters[(name, version)]
+        except KeyError:
+            raise BadRecord(
+                "no_upcaster", f"No upcaster reads {name} events of schema version {version}."
+            ) from None
+        shaped = step(dict(shaped))
+        version += 1
+    if version > current:
+        raise BadRecord(
+            "future_schema",
+            f"{name} schema version {version} is newer than this server reads ({current}).",
+        )
+    return shaped
 
 
 def decode(
@@ -121,26 +225,8 @@ def decode(
     A record whose private part was withheld decodes with those fields empty;
     such an event is for display and verification, never for rebuilding state.
     """
-    try:
-        cls, current = EVENT_TYPES[name]
-    except KeyError:
-        raise BadRecord(
-            "unknown_event_type", f"The log holds an unknown event type {name!r}."
-        ) from None
-    merged = data if private is None else {**data, **private}
-    while version < current:
-        try:
-            merged = upcasters[(name, version)](merged)
-        except KeyError:
-            raise BadRecord(
-                "no_upcaster", f"No upcaster reads {name} events of schema version {version}."
-            ) from None
-        version += 1
-    if version > current:
-        raise BadRecord(
-            "future_schema",
-            f"{name} schema version {version} is newer than this server reads ({current}).",
-        )
+    merged = upcast(name, version, data if private is None else {**data, **private}, upcasters)
+    cls = EVENT_TYPES[name][0]
     plan = _plan(cls)
     if len(merged) > len(plan):
         extra = sorted(set(merged) - {key for key, _ in plan})

@@ -105,14 +105,14 @@ function receiptView(receipt, names) {
 export function revealView(reveal, names) {
   if (!reveal) return null;
   const { data } = reveal;
-  const votes = [...data.votes].sort((a, b) => b[1] - a[1]);
+  const votes = [...data.votes].sort((a, b) => b.votes - a.votes);
   return h("section", { class: "reveal", "aria-label": "Last reveal", "data-testid": "reveal" },
     h("h3", {}, `Reveal: ${names.title(data.title)}`),
     h("p", { class: "verdict" }, reveal.text),
     h("table", {},
       h("caption", {}, "Tally (FOR markers only)"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Candidate"), h("th", { scope: "col" }, "Votes"))),
-      h("tbody", {}, votes.map(([noble, n]) => h("tr", { class: noble === data.winner ? "winner" : "" },
+      h("tbody", {}, votes.map(({ noble, votes: n }) => h("tr", { class: noble === data.winner ? "winner" : "" },
         h("th", { scope: "row" }, nobleWithHouse(noble, names), noble === data.winner ? " ★ winner" : ""), h("td", {}, String(n)))))),
     h("details", {}, h("summary", {}, "Every marker, revealed"),
       h("ul", {}, data.markers.map((m) => h("li", {}, `${names.seat(m.seat)}: ${m.kind.toUpperCase()} on ${names.noble(m.candidate)}`)))));

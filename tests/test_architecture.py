@@ -117,13 +117,6 @@ SERVER = modules("server")
 PRODUCTION = [*PURE, *SERVER, ROOT / "app.py"]
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 50
-# Known offenders, being split on their own branches right now: this list is emptied when
-# they merge, and the size test fails on any entry that no longer needs to be here.
-BEING_SPLIT = {
-    ("court/sentences/__init__.py", "_purchase_sentence"),
-    ("court/sentences/__init__.py", "describe"),
-    ("court/sentences/decrees.py", "decree_sentence"),
-}
 
 
 @pytest.mark.parametrize("path", PURE, ids=relative)
@@ -155,14 +148,8 @@ def test_adapters_read_and_write_the_log_through_the_service_only(path: Path) ->
 
 def test_production_modules_and_functions_stay_small() -> None:
     found = [o for path in PRODUCTION for o in oversized(path)]
-    unlisted = [
-        f"{path} {name}: {lines} lines"
-        for path, name, lines in found
-        if (path, name) not in BEING_SPLIT
-    ]
-    assert not unlisted, "over the size limits:\n" + "\n".join(unlisted)
-    split = BEING_SPLIT - {(path, name) for path, name, _ in found}
-    assert not split, f"split already, take them off BEING_SPLIT: {sorted(split)}"
+    listed = [f"{path} {name}: {lines} lines" for path, name, lines in found]
+    assert not listed, "over the size limits:\n" + "\n".join(listed)
 
 
 def test_the_rules_see_what_they_guard(tmp_path: Path) -> None:

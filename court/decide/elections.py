@@ -16,8 +16,10 @@ from court.events import (
     ElectionOpened,
     ElectionSkipped,
     Event,
+    VoteCount,
+    Weight,
 )
-from court.ids import Seat
+from court.ids import NobleId, Seat
 from court.state import CourtState, Election, GameStatus, NobleStatus, Stage, StepKind
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered
 from elections.tally import Revealed, count
@@ -185,7 +187,7 @@ def _open_ballot(state: CourtState, election: Election, now: float) -> tuple[Eve
         BallotOpened(
             election=election.id,
             candidates=election.standing,
-            weights=tuple(weights.items()),
+            weights=tuple(Weight(seat=s, votes=v) for s, v in weights.items()),
             order=tuple(seat for seat, votes in weights.items() if votes > 0),
             minimum=spec.minimum,
             sealed=state.ruleset.profile.variants.sealed_ballots,
@@ -227,7 +229,7 @@ def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, .
             election=election.id,
             title=election.title,
             markers=tuple(shown),
-            votes=tuple(tally.votes.items()),
+            votes=tuple(VoteCount(noble=NobleId(n), votes=v) for n, v in tally.votes.items()),
             winner=tally.winner,
             reason=tally.reason,
             deadline=deadline(state, "title_choice", now) if tally.winner else None,

@@ -14,7 +14,13 @@ from court.decide import consequences
 from court.decide.powers import power_lost, seat_holding, turn
 from court.errors import CourtError, NotAllowed
 from court.events import Event
-from court.events.decrees import DecreeTurnEnded, DecreeTurnLapsed, RhllorEmbraced, SeptsPillaged
+from court.events.decrees import (
+    DecreeTurnEnded,
+    DecreeTurnLapsed,
+    RhllorEmbraced,
+    SeptsPillaged,
+    Share,
+)
 from court.events.nobles import AttributeGained, DieRolled
 from court.evolve import evolve
 from court.ids import HAND, PROTECTOR, HouseId, NobleId, Seat
@@ -156,7 +162,9 @@ def _pillage(state: CourtState, p_house: HouseId, hand: NobleId | None) -> Septs
         shares = {p_house: half + to_protector}
         shares[h_house] = shares.get(h_house, 0) + pillage - half - to_protector
     septs = tuple(v for v in sorted(state.septs) for _ in range(state.septs[v]))
-    return SeptsPillaged(septs=septs, shares=tuple(shares.items()))
+    return SeptsPillaged(
+        septs=septs, shares=tuple(Share(house=h, gold=g) for h, g in shares.items())
+    )
 
 
 def curse_roll(state: CourtState, noble: NobleId, number: int) -> tuple[list[Event], int]:

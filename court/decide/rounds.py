@@ -9,6 +9,7 @@ from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
 from court.events import (
     Event,
+    Income,
     IncomePaid,
     PhaseStarted,
     RoundStarted,
@@ -77,7 +78,10 @@ def _income(state: CourtState) -> IncomePaid:
     for village, house in state.villages.items():
         amounts[house] += settings.income_per_village
         amounts[house] += settings.income_per_sept * state.septs.get(village, 0)
-    return IncomePaid(round=state.round, amounts=tuple(amounts.items()))
+    return IncomePaid(
+        round=state.round,
+        amounts=tuple(Income(house=h, gold=g) for h, g in amounts.items()),
+    )
 
 
 def close_overdue(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from court.events.decrees import GameEnded
+from court.events.decrees import GameEnded, Score
 from court.ids import Seat
 from court.state import CourtState
 
@@ -50,5 +50,7 @@ def check(state: CourtState) -> GameEnded | None:
     winners = list(dict.fromkeys(seat for seats, _, _ in parties for seat in seats))
     reasons = [reason for _, _, reason in parties]
     return GameEnded(
-        winners=tuple(winners), points=tuple(vp.items()), reason="; ".join(reasons) + " (R-4.7)"
+        winners=tuple(winners),
+        points=tuple(Score(seat=s, points=p) for s, p in vp.items()),
+        reason="; ".join(reasons) + " (R-4.7)",
     )

@@ -1,7 +1,7 @@
 """Court events: facts in the past tense, one per change, each with a persisted type name.
 
-Events live in one module per subdomain; this package gathers them and holds the
-registry of persisted names.
+Events live in one module per subdomain, with the small value objects some of them list
+(`Share`, `Weight`, ...); this package gathers them and holds the registry of persisted names.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from court.events.decrees import (
     MarriageMade,
     MarriageProposed,
     RhllorEmbraced,
+    Score,
     SeptsPillaged,
+    Share,
     TitleConceded,
 )
 from court.events.elections import (
@@ -35,6 +37,8 @@ from court.events.elections import (
     ElectionOpened,
     ElectionSkipped,
     StepTimedOut,
+    VoteCount,
+    Weight,
 )
 from court.events.nobles import (
     AllianceEnded,
@@ -73,6 +77,7 @@ from court.events.purchases import (
 from court.events.rounds import (
     FactRecorded,
     GoldAdjusted,
+    Income,
     IncomePaid,
     PhaseStarted,
     RoundStarted,
@@ -105,15 +110,15 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "PhaseStarted": (PhaseStarted, 1),
     "VillageControlChanged": (VillageControlChanged, 1),
     "FactRecorded": (FactRecorded, 1),
-    "IncomePaid": (IncomePaid, 1),
+    "IncomePaid": (IncomePaid, 2),
     "ElectionSkipped": (ElectionSkipped, 1),
     "ElectionOpened": (ElectionOpened, 1),
     "CandidateStood": (CandidateStood, 1),
     "CandidacyPassed": (CandidacyPassed, 1),
-    "BallotOpened": (BallotOpened, 1),
+    "BallotOpened": (BallotOpened, 2),
     "BallotPlaced": (BallotPlaced, 1),
     "StepTimedOut": (StepTimedOut, 1),
-    "BallotsRevealed": (BallotsRevealed, 1),
+    "BallotsRevealed": (BallotsRevealed, 2),
     "TitleRefused": (TitleRefused, 1),
     "TitleGranted": (TitleGranted, 1),
     "TitleReturned": (TitleReturned, 1),
@@ -129,9 +134,9 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "MarriageMade": (MarriageMade, 1),
     "Divorced": (Divorced, 1),
     "RhllorEmbraced": (RhllorEmbraced, 1),
-    "SeptsPillaged": (SeptsPillaged, 1),
+    "SeptsPillaged": (SeptsPillaged, 2),
     "TitleConceded": (TitleConceded, 1),
-    "GameEnded": (GameEnded, 1),
+    "GameEnded": (GameEnded, 2),
     "NobleDied": (NobleDied, 1),
     "NobleCaptured": (NobleCaptured, 1),
     "NobleFreed": (NobleFreed, 1),
@@ -211,6 +216,7 @@ __all__ = [
     "GameStarted",
     "GoldAdjusted",
     "GoldPaid",
+    "Income",
     "IncomePaid",
     "MarriageDeclined",
     "MarriageEnded",
@@ -232,10 +238,12 @@ __all__ = [
     "RansomWithdrawn",
     "RhllorEmbraced",
     "RoundStarted",
+    "Score",
     "SeatJoined",
     "SeatLeft",
     "SeptBuilt",
     "SeptsPillaged",
+    "Share",
     "StepTimedOut",
     "TitleChoiceTimedOut",
     "TitleConceded",
@@ -246,4 +254,6 @@ __all__ = [
     "TitleSlotsExceeded",
     "TookTheBlack",
     "VillageControlChanged",
+    "VoteCount",
+    "Weight",
 ]

@@ -11,6 +11,22 @@ from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Share:
+    """A House's share of the Septs pillaged, in Gold Dragons (R-6.2)."""
+
+    house: HouseId
+    gold: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Score:
+    """The victory points a player's Nobles hold through their titles (R-3.7)."""
+
+    seat: Seat
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DecreeStepOpened(Event):
     """A decree step opened for the turns in `order`, in turn order (R-4.2). `powers` gives,
     turn by turn, the title the turn acts through and its holder then ({title, noble}), or
@@ -126,10 +142,11 @@ class RhllorEmbraced(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeptsPillaged(Event):
-    """Every Sept pillaged and removed; no Sept can be built again (R-6.2)."""
+    """Every Sept pillaged and removed; no Sept can be built again (R-6.2). Schema 2 made each
+    share an object {house, gold} (it was a [house, gold] pair)."""
 
     septs: tuple[VillageId, ...]
-    shares: tuple[tuple[HouseId, int], ...]
+    shares: tuple[Share, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,8 +160,9 @@ class TitleConceded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded(Event):
-    """The victory check found winners (R-4.7); the game is over."""
+    """The victory check found winners (R-4.7); the game is over. Schema 2 made each score an
+    object {seat, points} (it was a [seat, points] pair)."""
 
     winners: tuple[Seat, ...]
-    points: tuple[tuple[Seat, int], ...]
+    points: tuple[Score, ...]
     reason: str

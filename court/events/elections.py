@@ -10,6 +10,22 @@ from court.ids import NobleId, Seat, TitleId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Weight:
+    """The votes a player casts in an election, fixed when ballots open (R-7.2, R-7.4)."""
+
+    seat: Seat
+    votes: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteCount:
+    """The votes a candidate received: the FOR markers on him, weighed (R-7.1 step 5)."""
+
+    noble: NobleId
+    votes: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ElectionSkipped(Event):
     """An election was not held; `reason` says why (R-4.2, R-7.1 step 1-2)."""
 
@@ -53,11 +69,12 @@ class CandidacyPassed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BallotOpened(Event):
-    """Ballots opened; votes are fixed here for the whole election (R-7.2)."""
+    """Ballots opened; votes are fixed here for the whole election (R-7.2). Schema 2 made each
+    weight an object {seat, votes} (it was a [seat, votes] pair)."""
 
     election: str
     candidates: tuple[NobleId, ...]
-    weights: tuple[tuple[Seat, int], ...]
+    weights: tuple[Weight, ...]
     order: tuple[Seat, ...]
     minimum: int
     sealed: bool
@@ -93,15 +110,17 @@ class StepTimedOut(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BallotsRevealed(Event):
-    """All markers shown at once, with the count and its result (R-7.1 steps 4-5)."""
+    """All markers shown at once, with the count and its result (R-7.1 steps 4-5). Schema 2
+    made each count an object {noble, votes} (it was a [noble, votes] pair)."""
 
     election: str
     title: TitleId
     markers: tuple[dict[str, Any], ...]
-    votes: tuple[tuple[NobleId, int], ...]
+    votes: tuple[VoteCount, ...]
     winner: NobleId | None
     reason: str
     # When the winner's player must have taken or refused the title (R-3.3, R-4.3).
     deadline: float | None
-    # The round of the election, so that the history tells it later; 0 in older logs.
-    round: int = 0
+    # The round of the election, so that the history tells it later. Schema 1 records did not
+    # always hold it; read from them, it is None (not recorded).
+    round: int | None

@@ -9,6 +9,14 @@ from court.ids import HouseId, Seat, VillageId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Income:
+    """The Gold Dragons a House gained in phase 3 (R-2.2)."""
+
+    house: HouseId
+    gold: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Event):
     """A round began; the First Player marker sits with `first_player` (R-1.1, R-4.1)."""
 
@@ -26,10 +34,11 @@ class PhaseStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IncomePaid(Event):
-    """Phase 3: each House gained its income (R-2.2, R-4.5)."""
+    """Phase 3: each House gained its income (R-2.2, R-4.5). Schema 2 made each amount an
+    object {house, gold} (it was a [house, gold] pair)."""
 
     round: int
-    amounts: tuple[tuple[HouseId, int], ...]
+    amounts: tuple[Income, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

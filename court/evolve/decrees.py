@@ -124,8 +124,8 @@ def _rhllor_embraced(state: CourtState, e: RhllorEmbraced) -> CourtState:
 
 def _septs_pillaged(state: CourtState, e: SeptsPillaged) -> CourtState:
     treasury = dict(state.treasury)
-    for house, amount in e.shares:
-        treasury[house] += amount
+    for share in e.shares:
+        treasury[share.house] += share.gold
     return replace(state, septs={}, septs_banned=True, treasury=treasury)
 
 

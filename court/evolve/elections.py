@@ -71,7 +71,7 @@ def _ballot_opened(state: CourtState, e: BallotOpened) -> CourtState:
         stage=Stage.BALLOT,
         order=e.order,
         acted=(),
-        weights=dict(e.weights),
+        weights={w.seat: w.votes for w in e.weights},
         minimum=e.minimum,
         deadline=e.deadline,
     )

@@ -42,8 +42,8 @@ def _village_control_changed(state: CourtState, e: VillageControlChanged) -> Cou
 
 def _income_paid(state: CourtState, e: IncomePaid) -> CourtState:
     treasury = dict(state.treasury)
-    for house, amount in e.amounts:
-        treasury[house] += amount
+    for income in e.amounts:
+        treasury[income.house] += income.gold
     return replace(state, treasury=treasury)
 
 

@@ -1,148 +1,123 @@
-"""One readable sentence for each record of the decree steps (R-4.2, R-5, R-6, R-8.4), of the
-Outlaws and the Night's Watch, of the dice and of the end of the game, for the history."""
+"""Sentences of the decree steps of phase 1 and of the end of the game (R-4.2, R-5, R-6,
+R-4.7)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from court import steps
+from court.sentences import names
+from court.sentences.base import Data, Sentences
 from court.state import CourtState
 
-STEPS = {step.id: step.label for step in steps.DECREES}
 
-DECREE_EVENTS = frozenset(
-    {
-        "DecreeStepOpened",
-        "DecreeStepSkipped",
-        "DecreeStepClosed",
-        "DecreePassed",
-        "DecreeTimedOut",
-        "DecreeTurnLapsed",
-        "DecreeTurnEnded",
-        "MarriageEnded",
-        "MarriageProposed",
-        "MarriageDeclined",
-        "MarriageMade",
-        "Divorced",
-        "RhllorEmbraced",
-        "SeptsPillaged",
-        "TitleConceded",
-        "GameEnded",
-        "OutlawDeclared",
-        "OutlawPardoned",
-        "TookTheBlack",
-        "Deserted",
-        "DieRolled",
-    }
-)
+def _step_opened(d: Data, state: CourtState) -> str:
+    order = names.players(state, d["order"])
+    return f"Decree step {names.step(d['step'])} opened; turn order: {order}."
 
 
-def _step(step: str) -> str:
-    return STEPS.get(step, step.replace("_", " "))
+def _step_skipped(d: Data, state: CourtState) -> str:
+    return f"Decree step {names.step(d['step'])} skipped: {d['reason']}."
 
 
-def _noble(state: CourtState, noble: str) -> str:
-    found = state.nobles.get(noble)  # type: ignore[call-overload]
-    return found.name if found else noble
+def _step_closed(d: Data, state: CourtState) -> str:
+    return f"Decree step {names.step(d['step'])} closed."
 
 
-def _house(state: CourtState, house: str) -> str:
-    card = state.rules.house(house) if state.rules else None  # type: ignore[arg-type]
-    return card.name if card else house
+def _passed(d: Data, state: CourtState) -> str:
+    return f"{names.players(state, d['seats'])} passed in {names.step(d['step'])}."
 
 
-def _title(state: CourtState, title: str) -> str:
-    found = state.rules.title(title) if state.rules else None  # type: ignore[arg-type]
-    return found.name if found else title
+def _timed_out(d: Data, state: CourtState) -> str:
+    unanswered = (
+        f" {names.player(state, d['unanswered'])} left the marriage proposal unanswered; it is "
+        "declined."
+        if d["unanswered"] is not None
+        else ""
+    )
+    return (
+        f"The clock ran out in {names.step(d['step'])} (R-4.3): timed out: "
+        f"{names.players(state, d['seats'])}.{unanswered}"
+    )
 
 
-def _player(state: CourtState, seat: int) -> str:
-    info = state.seats.get(seat)  # type: ignore[call-overload]
-    return f"{info.player_name} ({_house(state, info.house)})" if info else f"Seat {seat + 1}"
+def _turn_lapsed(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.player(state, d['seat'])}'s turn in {names.step(d['step'])} lapsed: {d['reason']}."
+    )
 
 
-def _players(state: CourtState, seats: Any) -> str:
-    return ", ".join(_player(state, s) for s in seats) or "nobody"
+def _turn_ended(d: Data, state: CourtState) -> str:
+    return f"{names.player(state, d['seat'])} acted in {names.step(d['step'])}; the turn passes on."
 
 
-def decree_sentence(kind: str, d: dict[str, Any], state: CourtState) -> str:
-    """The sentence of one of DECREE_EVENTS, told with the state right after it."""
-    match kind:
-        case "DecreeStepOpened":
-            return (
-                f"Decree step {_step(d['step'])} opened; turn order: {_players(state, d['order'])}."
-            )
-        case "DecreeStepSkipped":
-            return f"Decree step {_step(d['step'])} skipped: {d['reason']}."
-        case "DecreeStepClosed":
-            return f"Decree step {_step(d['step'])} closed."
-        case "DecreePassed":
-            return f"{_players(state, d['seats'])} passed in {_step(d['step'])}."
-        case "DecreeTimedOut":
-            unanswered = (
-                f" {_player(state, d['unanswered'])} left the marriage proposal unanswered; it is "
-                "declined."
-                if d.get("unanswered") is not None
-                else ""
-            )
-            return (
-                f"The clock ran out in {_step(d['step'])} (R-4.3): timed out: "
-                f"{_players(state, d['seats'])}.{unanswered}"
-            )
-        case "DecreeTurnLapsed":
-            return (
-                f"{_player(state, d['seat'])}'s turn in {_step(d['step'])} lapsed: {d['reason']}."
-            )
-        case "MarriageEnded":
-            return (
-                f"The marriage of {_noble(state, d['lord'])} and {_noble(state, d['lady'])} "
-                f"ended: {d['reason']}."
-            )
-        case "DecreeTurnEnded":
-            return f"{_player(state, d['seat'])} acted in {_step(d['step'])}; the turn passes on."
-        case "MarriageProposed":
-            return (
-                f"{_player(state, d['seat'])} proposed a marriage of {_noble(state, d['noble'])} "
-                f"to {_noble(state, d['to_noble'])} of {_player(state, d['to_seat'])}."
-            )
-        case "MarriageDeclined":
-            return (
-                f"The marriage of {_noble(state, d['noble'])} to {_noble(state, d['to_noble'])} "
-                "was declined."
-            )
-        case "MarriageMade":
-            allied = f"; {_players(state, d['seats'])} are allied" if d["alliance"] else ""
-            return f"{_noble(state, d['lord'])} married {_noble(state, d['lady'])}{allied}."
-        case "Divorced":
-            return (
-                f"The Master of Laws divorced {_noble(state, d['lord'])} and "
-                f"{_noble(state, d['lady'])}."
-            )
-        case "RhllorEmbraced":
-            return f"{_noble(state, d['noble'])} embraced R'hllor ({_player(state, d['seat'])})."
-        case "SeptsPillaged":
-            shares = ", ".join(f"{_house(state, h)} {n} GD" for h, n in d["shares"]) or "none"
-            return f"Every Sept was pillaged ({len(d['septs'])} in all); shares: {shares}."
-        case "TitleConceded":
-            return (
-                f"{_noble(state, d['noble'])} conceded the {_title(state, d['title'])} title to "
-                f"{_noble(state, d['to'])}."
-            )
-        case "GameEnded":
-            return f"The game ended; the winners: {_players(state, d['winners'])} ({d['reason']})."
-        case "OutlawDeclared":
-            return f"{_noble(state, d['noble'])} was declared an Outlaw ({d['cause']})."
-        case "OutlawPardoned":
-            return f"The {d['by']} pardoned {_noble(state, d['noble'])}: no longer an Outlaw."
-        case "TookTheBlack":
-            return f"{_noble(state, d['noble'])} took the black ({d['cause']})."
-        case "Deserted":
-            return (
-                f"{_noble(state, d['noble'])} broke his oath and left the Night's Watch, "
-                "an Outlaw now."
-            )
-        case _:
-            return (
-                f"Gods-cursed {_noble(state, d['noble'])}: die roll {d['number']} "
-                f"showed {d['value']}."
-            )
+def _marriage_proposed(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.player(state, d['seat'])} proposed a marriage of "
+        f"{names.noble(state, d['noble'])} to {names.noble(state, d['to_noble'])} of "
+        f"{names.player(state, d['to_seat'])}."
+    )
+
+
+def _marriage_declined(d: Data, state: CourtState) -> str:
+    return (
+        f"The marriage of {names.noble(state, d['noble'])} to "
+        f"{names.noble(state, d['to_noble'])} was declined."
+    )
+
+
+def _marriage_made(d: Data, state: CourtState) -> str:
+    allied = f"; {names.players(state, d['seats'])} are allied" if d["alliance"] else ""
+    return f"{names.noble(state, d['lord'])} married {names.noble(state, d['lady'])}{allied}."
+
+
+def _divorced(d: Data, state: CourtState) -> str:
+    return (
+        f"The Master of Laws divorced {names.noble(state, d['lord'])} and "
+        f"{names.noble(state, d['lady'])}."
+    )
+
+
+def _marriage_ended(d: Data, state: CourtState) -> str:
+    return (
+        f"The marriage of {names.noble(state, d['lord'])} and {names.noble(state, d['lady'])} "
+        f"ended: {d['reason']}."
+    )
+
+
+def _rhllor_embraced(d: Data, state: CourtState) -> str:
+    return f"{names.noble(state, d['noble'])} embraced R'hllor ({names.player(state, d['seat'])})."
+
+
+def _septs_pillaged(d: Data, state: CourtState) -> str:
+    shares = ", ".join(f"{names.house(state, s['house'])} {s['gold']} GD" for s in d["shares"])
+    return f"Every Sept was pillaged ({len(d['septs'])} in all); shares: {shares or 'none'}."
+
+
+def _title_conceded(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.noble(state, d['noble'])} conceded the {names.title(state, d['title'])} title "
+        f"to {names.noble(state, d['to'])}."
+    )
+
+
+def _game_ended(d: Data, state: CourtState) -> str:
+    winners = names.players(state, d["winners"])
+    return f"The game ended; the winners: {winners} ({d['reason']})."
+
+
+SENTENCES: Sentences = {
+    "DecreeStepOpened": _step_opened,
+    "DecreeStepSkipped": _step_skipped,
+    "DecreeStepClosed": _step_closed,
+    "DecreePassed": _passed,
+    "DecreeTimedOut": _timed_out,
+    "DecreeTurnLapsed": _turn_lapsed,
+    "DecreeTurnEnded": _turn_ended,
+    "MarriageProposed": _marriage_proposed,
+    "MarriageDeclined": _marriage_declined,
+    "MarriageMade": _marriage_made,
+    "Divorced": _divorced,
+    "MarriageEnded": _marriage_ended,
+    "RhllorEmbraced": _rhllor_embraced,
+    "SeptsPillaged": _septs_pillaged,
+    "TitleConceded": _title_conceded,
+    "GameEnded": _game_ended,
+}

@@ -12,8 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from court import codec
 from court.chain import Record
 from court.commands import Actor, Command
+from court.events import EVENT_TYPES
 from court.sentences import describe
 from court.state import CourtState, GameStatus
 from court.views.court import court_view
@@ -44,8 +46,17 @@ class Observer:
         return (record if self.sees_private(record) else record.withheld()).to_json()
 
     def told(self, record: Record, after: CourtState) -> dict[str, Any]:
-        """The record with a sentence told with the court as it stood right `after` it."""
-        return {**self.record(record), "text": describe(record, after)}
+        """The record with a sentence told with the court as it stood right `after` it.
+
+        `data` and `private` are read through the upcasters (court/codec.py), so a client
+        meets one shape per event type, the one docs/protocol.md lists; `schema_version`
+        names it. `hash` stays the stored record's: the export gives the records as stored,
+        to verify."""
+        out = record.to_json()
+        private = record.private if self.sees_private(record) else None
+        out["data"], out["private"], out["schema_version"] = current_shape(record, private)
+        out["text"] = describe(record, after)
+        return out
 
     def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
         """A history entry: the record's public part told as a sentence, with the round and
@@ -59,7 +70,7 @@ class Observer:
             "hash": record.hash,
             "round": after.round,
             "phase": after.phase.value if after.phase else None,
-            "data": record.data,
+            "data": current_shape(record, None)[0],
             "text": describe(record, after),
         }
 
@@ -69,3 +80,19 @@ class Observer:
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
         """The whole court at `version` as the viewer may see it, with the moves it may send."""
         return court_view(state, version, self.viewer, self.move)
+
+
+def current_shape(
+    record: Record, private: dict[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any] | None, int]:
+    """The record's public and (when given) private parts in the current shape of its type,
+    and that shape's schema version; a type this server does not know is shown as stored."""
+    if record.type not in EVENT_TYPES:
+        return record.data, private, record.schema_version
+    cls, current = EVENT_TYPES[record.type]
+    if record.schema_version == current:
+        return record.data, private, current
+    merged = codec.upcast(record.type, record.schema_version, {**record.data, **(private or {})})
+    public = {k: v for k, v in merged.items() if k not in cls.PRIVATE}
+    hidden = {k: v for k, v in merged.items() if k in cls.PRIVATE}
+    return public, (hidden if private is not None else None), current

@@ -326,7 +326,10 @@ def test_an_export_with_for_and_decoy_swapped_and_rechained_is_refused(
     reveal = next(line for line in lines if line["type"] == "BallotsRevealed")
     for marker in reveal["data"]["markers"]:
         marker["kind"] = {"for": "decoy", "decoy": "for"}[marker["kind"]]
-    reveal["data"]["votes"] = [["jaime-lannister", 5], ["robb-stark", 0]]
+    reveal["data"]["votes"] = [
+        {"noble": "jaime-lannister", "votes": 5},
+        {"noble": "robb-stark", "votes": 0},
+    ]
     reveal["data"]["winner"] = "jaime-lannister"
     forged = rechain(lines)
     assert verify(Record.from_json(line) for line in forged).ok  # the chain alone is fooled

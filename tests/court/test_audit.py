@@ -113,7 +113,10 @@ def swap_kinds(lines: list[Line], everywhere: bool) -> None:
     for marker in reveal["data"]["markers"]:
         if marker["seat"] == 0:
             marker["kind"] = "decoy" if marker["kind"] == "for" else "for"
-    reveal["data"]["votes"] = [["jaime-lannister", 5], ["robb-stark", 0]]
+    reveal["data"]["votes"] = [
+        {"noble": "jaime-lannister", "votes": 5},
+        {"noble": "robb-stark", "votes": 0},
+    ]
     reveal["data"]["winner"] = "jaime-lannister"
     if everywhere:
         placed = lines[_index(lines, "BallotPlaced", 1)]
@@ -141,8 +144,8 @@ def test_a_tally_that_does_not_follow_from_the_markers_is_caught(election: list[
     votes recorded when the ballot opened."""
     lines = copy.deepcopy(election)
     lines[_index(lines, "BallotsRevealed")]["data"]["votes"] = [
-        ["jaime-lannister", 1],
-        ["robb-stark", 9],
+        {"noble": "jaime-lannister", "votes": 1},
+        {"noble": "robb-stark", "votes": 9},
     ]
     result = audit(rechain(lines))
     assert not result.ok and result.check == "tally"

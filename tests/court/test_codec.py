@@ -8,7 +8,8 @@ import pytest
 
 from court import codec, dice
 from court.errors import BadRecord
-from court.events import EVENT_TYPES, GoldAdjusted
+from court.events import EVENT_TYPES, GoldAdjusted, Income, IncomePaid
+from court.ids import HouseId
 from tests.court.given import started
 
 
@@ -85,3 +86,29 @@ def test_every_registered_event_type_has_an_evolve_handler() -> None:
     from court.evolve import HANDLERS
 
     assert set(HANDLERS) == {cls for cls, _ in EVENT_TYPES.values()}
+
+
+def test_a_list_of_value_objects_is_stored_as_json_objects_and_read_back() -> None:
+    """R-2.2: each House's income is an object {house, gold}, not a pair."""
+    income = IncomePaid(
+        round=1,
+        amounts=(Income(house=HouseId("stark"), gold=3), Income(house=HouseId("tyrell"), gold=0)),
+    )
+    name, data, private = codec.encode(income)
+    assert data == {
+        "round": 1,
+        "amounts": [{"house": "stark", "gold": 3}, {"house": "tyrell", "gold": 0}],
+    }
+    assert private is None
+    assert codec.decode(name, 2, data, None) == income
+
+
+@pytest.mark.parametrize(
+    "amount",
+    [{"house": "stark"}, {"house": "stark", "gold": 3, "why": "tax"}, "stark", None],
+    ids=["a-field-missing", "a-field-too-many", "not-an-object", "null"],
+)
+def test_a_value_object_not_of_its_shape_is_refused(amount) -> None:
+    with pytest.raises(BadRecord) as err:
+        codec.decode("IncomePaid", 2, {"round": 1, "amounts": [amount]}, None)
+    assert err.value.code == "bad_event_data"

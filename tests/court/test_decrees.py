@@ -249,7 +249,7 @@ def test_the_false_idols_are_pillaged_and_split_with_a_converting_hand() -> None
     assert state.septs_banned and state.decree is not None and state.decree.current == 1
     events = when(state, HandConversion(convert=True, burn=NobleId("loras-tyrell")), seat(1))
     pillage = next(e for e in events if isinstance(e, SeptsPillaged))
-    assert dict(pillage.shares) == {"stark": 3, "lannister": 3}
+    assert {s.house: s.gold for s in pillage.shares} == {"stark": 3, "lannister": 3}
     state = then_state(state, events)
     assert state.septs == {}
     assert state.nobles["loras-tyrell"].status is NobleStatus.DEAD
@@ -273,7 +273,7 @@ def test_the_septs_are_pillaged_when_the_hand_passes_or_lets_the_deadline_pass(h
         events = decide(state, CloseOverdueStep(), seat(0), 11.0)
 
     pillage = next(e for e in events if isinstance(e, SeptsPillaged))
-    assert dict(pillage.shares) == {"stark": 6}
+    assert {s.house: s.gold for s in pillage.shares} == {"stark": 6}
     after = then_state(state, events)
     assert after.septs == {} and after.septs_banned
     assert "gods_cursed" not in {a.value for a in after.nobles["tywin-lannister"].attributes}

@@ -62,7 +62,7 @@ def test_with_ties_not_electing_nobody_the_candidate_put_forward_first_wins_a_ti
     events = when(state, ballot(("for", "jaime-lannister")), seat(0))
     revealed = next(e for e in events if isinstance(e, BallotsRevealed))
     assert revealed.winner == "jaime-lannister" and revealed.reason == "tie_broken"
-    assert ROBB in dict(revealed.votes)
+    assert ROBB in {c.noble: c.votes for c in revealed.votes}
 
 
 def _titled(state: CourtState, *pairs: tuple[str, str]) -> CourtState:

@@ -24,7 +24,7 @@ from court.events.decrees import DecreeStepOpened, DecreeStepSkipped
 from court.events.purchases import AuctionOpened, AuctionSkipped, PurchaseTurnsOpened
 from court.evolve import evolve, replay
 from court.ids import Seat, TitleId
-from court.sentences.decrees import decree_sentence
+from court.sentences.decrees import SENTENCES
 from court.state import CourtState, StepKind, StepRef
 from court.views import court_view
 from tests.court.given import (
@@ -219,7 +219,7 @@ def test_the_history_names_a_decree_step_as_the_view_does(step: str) -> None:
     """R-4.2: "Decree step 1.1.1 Marriages opened" reads the number and name the view shows."""
     state = decree_opened(step)
     shown = view_of(state)["game"]["step"]
-    sentence = decree_sentence("DecreeStepOpened", {"step": step, "order": [0, 1]}, state)
+    sentence = SENTENCES["DecreeStepOpened"]({"step": step, "order": [0, 1]}, state)
     assert sentence.startswith(f"Decree step {shown['number']} {shown['name']} opened;")
 
 

@@ -129,9 +129,7 @@ def test_a_snapshot_of_another_state_format_is_ignored(long_game) -> None:
     service = fresh(store)
     service.replay.format = "another-server"
     assert service.replay.nearest(table.game_id, 59) is None
-    assert service.state_at(table.game_id, 59) == fresh(store, every=0).state_at(
-        table.game_id, 59
-    )
+    assert service.state_at(table.game_id, 59) == fresh(store, every=0).state_at(table.game_id, 59)
 
 
 def test_a_read_only_store_keeps_no_snapshot_and_still_reads(long_game) -> None:
@@ -161,9 +159,9 @@ def test_an_imported_game_keeps_snapshots_and_rebuilds_the_same_court(
         assert service.import_log(lines).ok
         stored = target.snapshot(table.game_id, service.replay.format, 60)
         assert stored is not None and stored[0] == 60  # the import folds past every 5th
-        assert fresh(target).current(table.game_id).state == fresh(store).current(
-            table.game_id
-        ).state
+        assert (
+            fresh(target).current(table.game_id).state == fresh(store).current(table.game_id).state
+        )
     finally:
         target.close()
 

@@ -1,0 +1,51 @@
+"""Readable names for the ids of a record: Houses, titles, Nobles, villages, players, Gold
+Dragons and decree steps, written as the browser's static/names.js writes them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from court import steps
+from court.ids import HouseId, NobleId, Seat, TitleId
+from court.state import CourtState
+
+STEPS = {step.id: step.label for step in steps.DECREES}
+
+
+def house(state: CourtState, house_id: str) -> str:
+    card = state.rules.house(HouseId(house_id)) if state.rules else None
+    return card.name if card else house_id
+
+
+def title(state: CourtState, title_id: str) -> str:
+    found = state.rules.title(TitleId(title_id)) if state.rules else None
+    return found.name if found else title_id
+
+
+def noble(state: CourtState, noble_id: str) -> str:
+    found = state.nobles.get(NobleId(noble_id))
+    return found.name if found else noble_id
+
+
+def village(state: CourtState, village_id: str) -> str:
+    rules = state.rules
+    found = next((v for v in rules.villages if v.id == village_id), None) if rules else None
+    return found.name if found else village_id
+
+
+def player(state: CourtState, seat: int) -> str:
+    """ "Eddard (House Stark)"; a seat nobody holds is "Seat n", counted from 1."""
+    info = state.seats.get(Seat(seat))
+    return f"{info.player_name} ({house(state, info.house)})" if info else f"Seat {seat + 1}"
+
+
+def players(state: CourtState, seats: Iterable[int]) -> str:
+    return ", ".join(player(state, s) for s in seats) or "nobody"
+
+
+def gold(amount: int) -> str:
+    return f"{amount} Gold Dragon{'s' if amount != 1 else ''}"
+
+
+def step(step_id: str) -> str:
+    return STEPS.get(step_id, step_id.replace("_", " "))

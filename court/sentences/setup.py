@@ -1,0 +1,31 @@
+"""Sentences of game setup: creation, seats, start (R-1.1, R-1.2)."""
+
+from __future__ import annotations
+
+from court.sentences import names
+from court.sentences.base import Data, Sentences
+from court.state import CourtState
+
+
+def _game_created(d: Data, state: CourtState) -> str:
+    return f"{d['host_name']} created a game for {d['players']} players."
+
+
+def _seat_joined(d: Data, state: CourtState) -> str:
+    return f"{d['player_name']} joined as {names.house(state, d['house'])}."
+
+
+def _seat_left(d: Data, state: CourtState) -> str:
+    return f"{d['player_name']} left the table, freeing {names.house(state, d['house'])}."
+
+
+def _game_started(d: Data, state: CourtState) -> str:
+    return f"The game started; {names.player(state, d['first_player'])} is First Player."
+
+
+SENTENCES: Sentences = {
+    "GameCreated": _game_created,
+    "SeatJoined": _seat_joined,
+    "SeatLeft": _seat_left,
+    "GameStarted": _game_started,
+}

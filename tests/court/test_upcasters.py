@@ -1,0 +1,272 @@
+"""Old shapes of stored events (section 10, court/codec.py): a log written before a schema
+change is never edited; read through the upcasters, its records decode into the current
+events, fold into the same court, read as the same sentences, and the log still verifies."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from court import codec
+from court.audit import audit
+from court.chain import Record
+from court.commands import (
+    SPECTATOR,
+    AcceptTitle,
+    EmbraceRhllor,
+    Pass,
+    RecordVillageControl,
+    StandForElection,
+)
+from court.errors import BadRecord
+from court.events import (
+    BallotOpened,
+    BallotsRevealed,
+    Event,
+    GameEnded,
+    IncomePaid,
+    SeptBuilt,
+    TitleGranted,
+)
+from court.evolve import evolve, initial
+from court.ids import GameId, HouseId, NobleId, TitleId, VillageId
+from court.sentences import describe
+from court.state import CourtState
+from court.views import Observer
+from tests.court.given import GAME, Table, seat, started, table_step
+from tests.court.test_audit import Line, chained, rechain, records
+from tests.court.test_elections import NORTH, ballot
+
+# The events whose stored shape changed: each, with how version 1 of the code stored it.
+OldShape = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _pairs(field: str, first: str, second: str) -> OldShape:
+    """The field as schema 1 stored it: [[first, second], ...]."""
+
+    def old(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, field: [[item[first], item[second]] for item in data[field]]}
+
+    return old
+
+
+def _reveal_before_its_round(data: dict[str, Any]) -> dict[str, Any]:
+    """A reveal written before `round` was recorded: pairs of votes and no round."""
+    old = _pairs("votes", "noble", "votes")(data)
+    del old["round"]
+    return old
+
+
+OLD_SHAPES: dict[str, OldShape] = {
+    "IncomePaid": _pairs("amounts", "house", "gold"),
+    "BallotOpened": _pairs("weights", "seat", "votes"),
+    "BallotsRevealed": _pairs("votes", "noble", "votes"),
+    "SeptsPillaged": _pairs("shares", "house", "gold"),
+    "GameEnded": _pairs("points", "seat", "points"),
+}
+
+
+def _played() -> list[Event]:
+    """A game of 3 with each changed event once at least: round 1's income (R-4.5); round 2's
+    embrace of R'hllor by Eddard, Protector, pillaging the Sept of Winterfell (R-6.2); the
+    Warden of the North elected, Robb 4 votes to Jaime's 1 (R-7.1); and Stark's 3 VP ending
+    the game in phase 8 (R-4.7)."""
+    table = Table(*started(3))
+    table.add(TitleGranted(title=TitleId("protector"), noble=NobleId("eddard-stark"), cause="t"))
+    for village, house in [(v, "stark") for v in NORTH[:3]] + [(NORTH[3], "lannister")]:
+        table.act(RecordVillageControl(village=village, house=house, cause="battle"))
+    table.add(SeptBuilt(village=VillageId("winterfell"), house=HouseId("stark")))
+    start = table.state.round
+    while table.state.round == start:
+        table.add(*table_step(table.state))
+    while table.state.decree is not None and table.state.decree.id != "false_idols":
+        table.act(Pass(), seat(table.state.decree.current))
+    table.act(EmbraceRhllor(), seat(0))
+    while table.state.decree is not None:
+        table.act(Pass(), seat(table.state.decree.current))
+    table.act(StandForElection(noble=NobleId("jaime-lannister")), seat(1))
+    table.act(Pass(), seat(2))
+    table.act(StandForElection(noble=NobleId("robb-stark")), seat(0))
+    table.act(ballot(("for", "jaime-lannister"), salt="l"), seat(1))
+    table.act(ballot(("for", "robb-stark"), ("decoy", "jaime-lannister"), salt="s"), seat(0))
+    table.act(AcceptTitle(), seat(0))
+    for title, noble in (
+        ("fief-winterfell", "robb-stark"),
+        ("fief-the-eyrie", "bran-stark"),
+        ("king", "eddard-stark"),
+    ):
+        table.add(TitleGranted(title=TitleId(title), noble=NobleId(noble), cause="t"))
+    while not any(isinstance(e, GameEnded) for e in table.events):
+        table.add(*table_step(table.state))
+    return table.events
+
+
+@pytest.fixture(scope="module")
+def current() -> list[Line]:
+    """The log as the code writes it now."""
+    return chained(_played())
+
+
+def as_stored_by_schema_1(lines: list[Line], old: dict[str, OldShape]) -> list[Record]:
+    """The same game as the code of schema 1 stored it: the changed records in their old
+    shape and version, the chain computed over them as it was then."""
+    lines = copy.deepcopy(lines)
+    for line in lines:
+        if line["type"] in old:
+            line["data"] = old[line["type"]](line["data"])
+            line["schema_version"] = 1
+    return rechain(lines)
+
+
+def fold(log: list[Record]) -> CourtState:
+    state = initial(GameId(GAME))
+    for record in log:
+        state = evolve(state, codec.decode(record.type, record.schema_version, record.data, None))
+    return state
+
+
+def test_the_log_holds_each_changed_event(current: list[Line]) -> None:
+    """The game above really writes every event whose shape changed."""
+    assert set(OLD_SHAPES) <= {line["type"] for line in current}
+    assert all(codec.schema_version(name) == 2 for name in OLD_SHAPES)
+
+
+@pytest.mark.parametrize("name", sorted(OLD_SHAPES))
+def test_an_old_record_decodes_into_the_current_event(current: list[Line], name: str) -> None:
+    """Given a record of schema 1 (a list of pairs), when decoded, then the very event the
+    code writes now: a list of objects."""
+    old_log = as_stored_by_schema_1(current, {name: OLD_SHAPES[name]})
+    for new, old in zip(records(current), old_log, strict=True):
+        if new.type != name:
+            continue
+        assert old.schema_version == 1 and isinstance(old.data[_field(name)][0], list)
+        event = codec.decode(old.type, 1, old.data, old.private)
+        assert event == codec.decode(new.type, 2, new.data, new.private)
+        assert codec.encode(event)[1] == new.data
+
+
+def _field(name: str) -> str:
+    return {
+        "IncomePaid": "amounts",
+        "BallotOpened": "weights",
+        "BallotsRevealed": "votes",
+        "SeptsPillaged": "shares",
+        "GameEnded": "points",
+    }[name]
+
+
+def test_an_old_log_verifies_and_folds_into_the_same_court(current: list[Line]) -> None:
+    """Given the whole game as schema 1 stored it, when audited and folded, then every check
+    passes (the tally of R-7.1 step 5 against the old votes too) and the court is the one
+    the current log makes."""
+    old_log = as_stored_by_schema_1(current, OLD_SHAPES)
+    assert [r.hash for r in old_log] != [line["hash"] for line in current]
+    result = audit(old_log)
+    assert result.ok, result
+    assert fold(old_log) == fold(records(current))
+
+
+def test_an_old_record_reads_as_the_same_sentence(current: list[Line]) -> None:
+    """The history tells an old record as it tells the current one (the income of R-4.5, the
+    pillage of R-6.2, the count of R-7.1, the winners of R-4.7)."""
+    old_log = as_stored_by_schema_1(current, OLD_SHAPES)
+    state = fold(records(current))
+    for new, old in zip(records(current), old_log, strict=True):
+        if new.type in OLD_SHAPES:
+            assert describe(old, state) == describe(new, state)
+
+
+def record_view(record: Record, state: CourtState) -> dict[str, Any]:
+    return Observer.of(SPECTATOR, state, lambda command: {}).told(record, state)
+
+
+def test_a_client_is_shown_an_old_record_in_the_current_shape(current: list[Line]) -> None:
+    """A rendered record (the `events` push, /events) and a history entry have one shape per
+    type: the stored pairs are shown as objects, with the schema version of that shape."""
+    old_log = as_stored_by_schema_1(current, OLD_SHAPES)
+    state = fold(records(current))
+    observer = Observer.of(SPECTATOR, state, lambda command: {})
+    for new, old in zip(records(current), old_log, strict=True):
+        shown = record_view(old, state)
+        assert shown["data"] == record_view(new, state)["data"]
+        assert shown["schema_version"] == codec.schema_version(new.type)
+        assert shown["hash"] == old.hash
+        assert observer.entry(old, state)["data"] == observer.entry(new, state)["data"]
+
+
+def test_a_record_of_a_type_this_server_does_not_know_is_shown_as_stored(
+    current: list[Line],
+) -> None:
+    line = {**copy.deepcopy(current[-1]), "type": "DragonHatched", "schema_version": 7}
+    shown = record_view(Record.from_json(line), fold(records(current)))
+    assert (shown["data"], shown["schema_version"]) == (line["data"], 7)
+    assert shown["text"] == f"DragonHatched (version {line['version']})."
+
+
+def test_a_reveal_stored_before_its_round_was_recorded_reads_with_no_round(
+    current: list[Line],
+) -> None:
+    """Schema 1 reveals did not always hold their round: read, the round is None (never
+    recorded), the court folds the same, and the sentence names no round rather than a
+    wrong one (R-7.1)."""
+    old_log = as_stored_by_schema_1(current, {"BallotsRevealed": _reveal_before_its_round})
+    assert audit(old_log).ok
+    assert fold(old_log) == fold(records(current))
+    state = fold(records(current))
+    old = next(r for r in old_log if r.type == "BallotsRevealed")
+    new = next(r for r in records(current) if r.type == "BallotsRevealed")
+    assert "round" not in old.data
+    event = codec.decode(old.type, old.schema_version, old.data, None)
+    assert isinstance(event, BallotsRevealed) and event.round is None
+    assert event == replace(codec.decode(new.type, 2, new.data, None), round=None)
+    assert describe(new, state).startswith("Round 2, Warden of the North: Robb Stark elected")
+    assert describe(old, state) == "Warden of the North: Robb Stark elected with 4 votes."
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("IncomePaid", {"round": 1, "amounts": [["stark", 3], ["lannister", 1]]}),
+        ("BallotOpened", {"weights": [[0, 5], [1, 1]]}),
+        ("SeptsPillaged", {"septs": ["winterfell"], "shares": [["stark", 2]]}),
+        ("GameEnded", {"winners": [0], "points": [[0, 3], [1, 0]], "reason": "x"}),
+    ],
+)
+def test_each_upcaster_turns_pairs_into_objects(name: str, data: dict[str, Any]) -> None:
+    """The upcaster keyed by (type, 1) alone: every pair becomes an object, nothing else."""
+    upcast = codec.upcast(name, 1, data)
+    field = _field(name)
+    assert all(isinstance(item, dict) and len(item) == 2 for item in upcast[field])
+    assert [list(item.values()) for item in upcast[field]] == data[field]
+    assert {k: v for k, v in upcast.items() if k != field} == {
+        k: v for k, v in data.items() if k != field
+    }
+
+
+def test_a_current_record_is_not_upcast_nor_copied() -> None:
+    data = {"round": 1, "amounts": [{"house": "stark", "gold": 3}]}
+    assert codec.upcast("IncomePaid", 2, data) is data
+
+
+def test_a_pair_in_a_current_record_is_refused() -> None:
+    """Schema 2 holds objects: a pair stored with it is a malformed record, not guessed at."""
+    with pytest.raises(BadRecord) as err:
+        codec.decode("IncomePaid", 2, {"round": 1, "amounts": [["stark", 3]]}, None)
+    assert err.value.code == "bad_event_data"
+    income = codec.decode("IncomePaid", 1, {"round": 1, "amounts": [["stark", 3]]}, None)
+    assert isinstance(income, IncomePaid) and income.amounts[0].house == "stark"
+
+
+def test_weights_read_from_an_old_ballot_are_the_votes_of_the_election(
+    current: list[Line],
+) -> None:
+    """R-7.2: the votes fixed when the ballot opened are the same read from either shape."""
+    old_log = as_stored_by_schema_1(current, {"BallotOpened": OLD_SHAPES["BallotOpened"]})
+    opened = next(r for r in old_log if r.type == "BallotOpened")
+    event = codec.decode(opened.type, 1, opened.data, None)
+    assert isinstance(event, BallotOpened)
+    assert {w.seat: w.votes for w in event.weights} == {0: 4, 1: 1, 2: 0}
