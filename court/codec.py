@@ -18,11 +18,11 @@ from typing import Any
 from court.errors import BadRecord
 from court.events import EVENT_TYPES, TYPE_NAMES, Event
 
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+Upcaster = Callable[[Mapping[str, Any]], dict[str, Any]]
 UpcasterKey = tuple[str, int]
 
 
-def _decree_step_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _decree_step_opened_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """DecreeStepOpened 1 -> 2: older steps bound no turn to a title's power (R-6.7)."""
     return {**data, "powers": [None] * len(data.get("order", ()))}
 
@@ -66,7 +66,8 @@ def _converter(hint: Any) -> Converter:
 
 
 @cache
-def _plan(cls: type[Event]) -> tuple[tuple[str, Converter], ...]:
+def _plan(name: str) -> tuple[tuple[str, Converter], ...]:
+    cls = EVENT_TYPES[name][0]
     hints = typing.get_type_hints(cls)
     return tuple((f.name, _converter(hints[f.name])) for f in fields(cls))
 
@@ -92,8 +93,9 @@ def schema_version(name: str) -> int:
 
 
 @cache
-def _parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The names of an event class's public and private fields, in declaration order."""
+def _parts(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of an event type's public and private fields, in declaration order."""
+    cls = EVENT_TYPES[name][0]
     names = [f.name for f in fields(cls)]
     return (
         tuple(n for n in names if n not in cls.PRIVATE),
@@ -103,10 +105,11 @@ def _parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def encode(event: Event) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """Split an event into (type name, public data, private data or None)."""
-    public_names, private_names = _parts(type(event))
+    name = type_name(event)
+    public_names, private_names = _parts(name)
     public = {n: _plain(getattr(event, n)) for n in public_names}
     private = {n: _plain(getattr(event, n)) for n in private_names}
-    return type_name(event), public, (private or None)
+    return name, public, (private or None)
 
 
 def decode(
@@ -141,7 +144,7 @@ def decode(
             "future_schema",
             f"{name} schema version {version} is newer than this server reads ({current}).",
         )
-    plan = _plan(cls)
+    plan = _plan(name)
     if len(merged) > len(plan):
         extra = sorted(set(merged) - {key for key, _ in plan})
         raise BadRecord("bad_event_data", f"A {name} record has unknown fields {extra}.")

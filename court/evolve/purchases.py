@@ -25,6 +25,7 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.evolve.base import Handlers, replace
+from court.ids import Seat
 from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
 # The `step` of phase 4 once this round's sale of the council seat was opened or skipped,
@@ -90,7 +91,7 @@ def _purchase_turns_opened(state: CourtState, e: PurchaseTurnsOpened) -> CourtSt
     return replace(state, step=TURNS_STEP, purchase_turns=turns)
 
 
-def _purchases_over(state: CourtState, *seats: int) -> CourtState:
+def _purchases_over(state: CourtState, *seats: Seat) -> CourtState:
     turns = state.purchase_turns
     assert turns is not None
     return replace(state, purchase_turns=copy(turns, acted=(*turns.acted, *seats)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from court.ids import HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
 
 STEPS = {
@@ -48,22 +49,22 @@ def _step(step: str) -> str:
 
 
 def _noble(state: CourtState, noble: str) -> str:
-    found = state.nobles.get(noble)  # type: ignore[call-overload]
+    found = state.nobles.get(NobleId(noble))
     return found.name if found else noble
 
 
 def _house(state: CourtState, house: str) -> str:
-    card = state.rules.house(house) if state.rules else None  # type: ignore[arg-type]
+    card = state.rules.house(HouseId(house)) if state.rules else None
     return card.name if card else house
 
 
 def _title(state: CourtState, title: str) -> str:
-    found = state.rules.title(title) if state.rules else None  # type: ignore[arg-type]
+    found = state.rules.title(TitleId(title)) if state.rules else None
     return found.name if found else title
 
 
 def _player(state: CourtState, seat: int) -> str:
-    info = state.seats.get(seat)  # type: ignore[call-overload]
+    info = state.seats.get(Seat(seat))
     return f"{info.player_name} ({_house(state, info.house)})" if info else f"Seat {seat + 1}"
 
 
