@@ -41,7 +41,7 @@ def sentences(game_id: str, after: int, limit: int) -> dict[str, Any]:
     court = service()
     head = court.current(game_id)
     state = initial(GameId(game_id))
-    entries = []
+    entries: list[dict[str, Any]] = []
     for record in court.records(game_id, upto=after + limit):
         state = evolve(state, court.decode(record))
         if record.version <= after:
