@@ -28,11 +28,13 @@ run: $(STAMP) $(NPM_STAMP)
 
 test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/store.py
@@ -42,4 +44,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/soak.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache node_modules test-output
+	rm -rf $(VENV) .pytest_cache .mypy_cache node_modules test-output

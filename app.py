@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify
+from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 from sqlalchemy import text
 from werkzeug.serving import WSGIRequestHandler
@@ -38,7 +39,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
     app = Flask(__name__)
     app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
+    app.json.sort_keys = False
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024  # a court request is a few hundred bytes
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.

@@ -151,7 +151,7 @@ def _validate_map(game_map: _Entry) -> None:
 
 
 def _check_region_numbers(regions: Mapping[str, _Entry]) -> None:
-    seen: dict[object, str] = {}
+    seen: dict[int, str] = {}
     for region_id, region in regions.items():
         number = region["number"]
         if not _is_whole(number) or number not in _REGION_NUMBERS:
@@ -283,7 +283,7 @@ def _check_one_title_each(
     table: Mapping[str, _Entry], category: str, key: str, targets: Sequence[str]
 ) -> None:
     """Every title of `category` names a known `key`, and each target has exactly one."""
-    counts: Counter[str] = Counter()
+    counts: Counter[object] = Counter()
     for title_id, title in table.items():
         if title["category"] != category:
             continue

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from court import codec, dice
@@ -100,7 +100,7 @@ def audit(
             reason=exc.reason,
             check=exc.check,
         )
-    notes = ()
+    notes: tuple[str, ...] = ()
     if rolls_unchecked:
         notes = (
             f"{rolls_unchecked} die roll(s) not checked: the dice seed is secret until the game "
@@ -159,6 +159,7 @@ def _names(record: Record, event: Event) -> None:
     problem = _text_problem(record.data)
     if problem:
         raise Failed("names", problem)
+    names: Sequence[object]  # as the log holds them: a forged one may be no text at all
     if isinstance(event, GameCreated):
         if event.game_id != record.game_id:
             raise Failed("names", "the game created is not the game of the log")
@@ -216,11 +217,7 @@ def _secrets(before: CourtState, event: Event) -> int:
         case BallotsRevealed():
             _reveal(before, event)
         case BidPlaced():
-            secret = event.secret or {}
-            if secret and bid_commitment(secret.get("amount"), secret.get("salt")) != (
-                event.commitment
-            ):  # type: ignore[arg-type]
-                raise Failed("commitments", "a sealed bid does not open its own commitment")
+            _sealed_bid(event)
         case BidsRevealed():
             _bids(before, event)
         case DieRolled():
@@ -229,6 +226,18 @@ def _secrets(before: CourtState, event: Event) -> int:
             if dice.commitment(event.dice_seed) != event.dice_seed_sha256:
                 raise Failed("dice", "the dice seed does not match its published SHA-256")
     return 0
+
+
+def _sealed_bid(event: BidPlaced) -> None:
+    """R-4.6: a bid's secret, where the log holds it, is a whole number of Gold Dragons and
+    a salt that open the bid's commitment."""
+    if not event.secret:
+        return
+    amount, salt = event.secret.get("amount"), event.secret.get("salt")
+    if type(amount) is not int or amount < 0 or not isinstance(salt, str):
+        raise Failed("bids", "a sealed bid is not a whole number of Gold Dragons")
+    if bid_commitment(amount, salt) != event.commitment:
+        raise Failed("commitments", "a sealed bid does not open its own commitment")
 
 
 def _placement(before: CourtState, event: BallotPlaced) -> None:
@@ -274,8 +283,8 @@ def _reveal(before: CourtState, event: BallotsRevealed) -> None:
     if set(placed) != set(shown) or len(shown) != len(event.markers):
         raise Failed("commitments", "the reveal does not open exactly the markers placed")
     revealed = []
-    for key, marker in shown.items():
-        at_placement = placed[key]
+    for key, at_placement in placed.items():
+        marker = shown[key]
         _opens(key[1], marker, at_placement.candidate, "revealed")
         if at_placement.secret_kind is not None and (
             at_placement.secret_kind,
@@ -309,8 +318,8 @@ def _bids(before: CourtState, event: BidsRevealed) -> None:
     if set(shown) != set(auction.bids) or len(shown) != len(event.bids):
         raise Failed("commitments", "the reveal does not open exactly the bids placed")
     valid: dict[Seat, int] = {}
-    for seat, bid in shown.items():
-        placed = auction.bids[seat]
+    for seat, placed in auction.bids.items():
+        bid = shown[seat]
         amount, salt = bid.get("amount"), bid.get("salt")
         if type(amount) is not int or amount < 0 or not isinstance(salt, str):
             raise Failed("bids", "a revealed bid is not a whole number of Gold Dragons")

@@ -14,57 +14,56 @@ import typing
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from court.errors import BadRecord
 from court.events import EVENT_TYPES, TYPE_NAMES, Event
 
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+Upcaster = Callable[[Mapping[str, Any]], dict[str, Any]]
 UpcasterKey = tuple[str, int]
 
 
-def _decree_step_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _decree_step_opened_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """DecreeStepOpened 1 -> 2: older steps bound no turn to a title's power (R-6.7)."""
     return {**data, "powers": [None] * len(data.get("order", ()))}
 
 
-def _objects(data: dict[str, Any], field: str, first: str, second: str) -> dict[str, Any]:
+def _objects(data: Mapping[str, Any], field: str, first: str, second: str) -> dict[str, Any]:
     """The data with its `field` of pairs [[a, b], ...] as objects [{first: a, second: b}, ...].
     Anything else (a field missing, a malformed pair) is left as it is, for decode to refuse
     rather than guessed at."""
     pairs = data.get(field)
     if not isinstance(pairs, list):
-        return data
+        return dict(data)
     objects = [
         {first: p[0], second: p[1]} if isinstance(p, list) and len(p) == 2 else p for p in pairs
     ]
     return {**data, field: objects}
 
 
-def _income_paid_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _income_paid_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """IncomePaid 1 -> 2: each House's income an object {house, gold} (R-2.2)."""
     return _objects(data, "amounts", "house", "gold")
 
 
-def _ballot_opened_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _ballot_opened_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """BallotOpened 1 -> 2: each player's votes an object {seat, votes} (R-7.2)."""
     return _objects(data, "weights", "seat", "votes")
 
 
-def _ballots_revealed_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _ballots_revealed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """BallotsRevealed 1 -> 2: each candidate's count an object {noble, votes} (R-7.1 step 5).
     Schema 1 records hold the round only from some point on; where it is missing it was never
     recorded, and reads as None."""
     return {**_objects(data, "votes", "noble", "votes"), "round": data.get("round")}
 
 
-def _septs_pillaged_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _septs_pillaged_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """SeptsPillaged 1 -> 2: each House's share an object {house, gold} (R-6.2)."""
     return _objects(data, "shares", "house", "gold")
 
 
-def _game_ended_v1(data: dict[str, Any]) -> dict[str, Any]:
+def _game_ended_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """GameEnded 1 -> 2: each player's victory points an object {seat, points} (R-4.7)."""
     return _objects(data, "points", "seat", "points")
 
@@ -80,6 +79,19 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
 }
 
 Converter = Callable[[Any], Any]
+T = TypeVar("T")
+
+
+def _per_class(build: Callable[[type], T]) -> Callable[[type], T]:
+    """`build` run once per class, its answer kept (functools.cache, typed for classes)."""
+    kept: dict[type, T] = {}
+
+    def get(cls: type) -> T:
+        if cls not in kept:
+            kept[cls] = build(cls)
+        return kept[cls]
+
+    return get
 
 
 def _identity(value: Any) -> Any:
@@ -129,13 +141,13 @@ def _object_converter(cls: type) -> Converter:
     return convert
 
 
-@cache
+@_per_class
 def _plan(cls: type) -> tuple[tuple[str, Converter], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, _converter(hints[f.name])) for f in fields(cls))
 
 
-@cache
+@_per_class
 def _names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls))
 
@@ -162,13 +174,14 @@ def schema_version(name: str) -> int:
     return EVENT_TYPES[name][1]
 
 
-@cache
-def parts(cls: type[Event]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+@_per_class
+def parts(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The names of an event class's public and private fields, in declaration order."""
+    private: frozenset[str] = getattr(cls, "PRIVATE", frozenset())
     names = [f.name for f in fields(cls)]
     return (
-        tuple(n for n in names if n not in cls.PRIVATE),
-        tuple(n for n in names if n in cls.PRIVATE),
+        tuple(n for n in names if n not in private),
+        tuple(n for n in names if n in private),
     )
 
 

@@ -20,7 +20,7 @@ def replacer(cls: type[T]) -> Callable[..., T]:
         raise TypeError(f"{cls.__name__} is not a slot dataclass")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has __post_init__; use dataclasses.replace")
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    names = [f.name for f in dataclasses.fields(cls)]
     lines = [f"def replace(state, /, *, {', '.join(f'{n}=_KEEP' for n in names)}):"]
     lines.append("    new = _new(_cls)")
     # Each slot's own descriptor sets it: no attribute lookup, and no frozen __setattr__.

@@ -19,7 +19,7 @@ from typing import Any
 
 from court import electorate, steps
 from court.decide.powers import power_lost
-from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN
+from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
 
@@ -108,7 +108,7 @@ def _titles(state: CourtState) -> list[str]:
     found: list[str] = []
     index = state.ruleset.title_index
     slots = state.ruleset.slots
-    held: Counter[tuple[str, Category]] = Counter()
+    held: Counter[tuple[NobleId, Category]] = Counter()
     for title, noble_id in state.titles.items():
         definition = index.get(title)
         noble = state.nobles.get(noble_id)

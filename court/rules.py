@@ -150,14 +150,18 @@ def _false_idols(state: CourtState, decree: TurnStep, seat: Seat) -> list[Comman
     if false_idols.hand_turn(decree):
         if not state.septs_banned:
             return []
-        return [HandConversion(convert=False), HandConversion(convert=True)] + [
-            HandConversion(convert=True, burn=n) for n in _burnable(state)
+        return [
+            HandConversion(convert=False),
+            HandConversion(convert=True),
+            *(HandConversion(convert=True, burn=n) for n in _burnable(state)),
         ]
     hand_follows = decree.turn + 1 < len(decree.order)
     if hand_follows or seat_holding(state, HAND) != seat:
         return [EmbraceRhllor()]
-    return [EmbraceRhllor(), EmbraceRhllor(hand_converts=True)] + [
-        EmbraceRhllor(hand_converts=True, burn=n) for n in _burnable(state)
+    return [
+        EmbraceRhllor(),
+        EmbraceRhllor(hand_converts=True),
+        *(EmbraceRhllor(hand_converts=True, burn=n) for n in _burnable(state)),
     ]
 
 
@@ -167,8 +171,9 @@ def _election(state: CourtState, seat: Seat) -> list[Command]:
         return []
     if election.stage is Stage.CANDIDACY:
         spec = electorate.spec(state, election.id)
-        return [Pass()] + [
-            StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)
+        return [
+            Pass(),
+            *(StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)),
         ]
     candidates = election.standing
     ballots: list[Command] = [Pass()]

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from court.ids import FiefdomId, HouseId, NobleId, RegionId, TitleId, VillageId
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 class Gender(StrEnum):
@@ -40,12 +43,12 @@ class Category(StrEnum):
     MOTHER_OF_DRAGONS = "mother_of_dragons"
 
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")
 
 
 def _section(cls: type[T], raw: dict[str, Any]) -> T:
     """Build a frozen settings section, ignoring nothing: unknown keys are an error."""
-    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    names = {f.name for f in fields(cls)}
     unknown = set(raw) - names
     if unknown:
         raise ValueError(f"unknown setting(s) {sorted(unknown)} for {cls.__name__}")

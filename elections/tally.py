@@ -4,31 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from elections.markers import MarkerKind
 
+# A candidate's id: any string type the caller names its candidates with.
+C = TypeVar("C", bound=str)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Revealed:
+class Revealed(Generic[C]):
     voter: str
-    candidate: str
+    candidate: C
     kind: MarkerKind
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Tally:
-    votes: dict[str, int]
-    winner: str | None
+class Tally(Generic[C]):
+    votes: dict[C, int]
+    winner: C | None
     reason: str
 
 
 def count(
     weights: Mapping[str, int],
-    markers: Sequence[Revealed],
-    candidates: Sequence[str],
+    markers: Sequence[Revealed[C]],
+    candidates: Sequence[C],
     minimum: int = 0,
-    tie_break: Sequence[str] | None = None,
-) -> Tally:
+    tie_break: Sequence[C] | None = None,
+) -> Tally[C]:
     """Result of R-7.1 steps 4-5: strict top, at least `minimum` votes; else nobody. With a
     `tie_break` order, a tie at the top goes to the leader who comes first in it."""
     votes = {c: 0 for c in candidates}
@@ -52,5 +56,5 @@ def count(
     return Tally(votes=votes, winner=leaders[0], reason=reason)
 
 
-def _rank(order: Sequence[str], candidate: str) -> int:
+def _rank(order: Sequence[C], candidate: C) -> int:
     return order.index(candidate) if candidate in order else len(order)

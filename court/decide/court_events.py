@@ -96,8 +96,13 @@ def _playing_house(state: CourtState, house: HouseId) -> HouseId:
 def _free_title(state: CourtState, title: TitleId) -> None:
     holder = state.holder(title)
     if holder is not None:
-        name = state.ruleset.title(title).name  # type: ignore[union-attr]
+        name = _title_name(state, title)
         raise CourtError("title_taken", f"{holder.name} already holds the {name} title.")
+
+
+def _title_name(state: CourtState, title: TitleId) -> str:
+    found = state.ruleset.title(title)
+    return found.name if found else title
 
 
 def _no_title_choice_waiting(state: CourtState) -> None:
@@ -265,7 +270,7 @@ def join_small_council(
         raise CourtError(
             "already_on_council",
             f"{noble.name} already sits on the Small Council as "
-            f"{state.ruleset.title(seat).name} (R-3.5).",  # type: ignore[union-attr]
+            f"{_title_name(state, seat)} (R-3.5).",
         )
     if not _is_master(state, cmd.title):
         masters = ", ".join(t.id for t in state.ruleset.titles if t.master)

@@ -199,7 +199,7 @@ def _open_ballot(state: CourtState, election: Election, now: float) -> tuple[Eve
 def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, ...]:
     """R-7.1 steps 4-5: every marker shown at once, then the count."""
     shown: list[dict] = []
-    revealed: list[Revealed] = []
+    revealed: list[Revealed[NobleId]] = []
     for seat in election.order:
         for marker in election.placements.get(seat, ()):
             assert marker.secret_kind is not None and marker.secret_candidate is not None

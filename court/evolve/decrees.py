@@ -24,6 +24,7 @@ from court.events.decrees import (
     TitleConceded,
 )
 from court.evolve.base import Handlers, replace
+from court.ids import NobleId, Seat
 from court.state import (
     Alliance,
     CourtState,
@@ -36,7 +37,7 @@ from court.state import (
 )
 
 
-def _acted(state: CourtState, *seats: int) -> TurnStep | None:
+def _acted(state: CourtState, *seats: Seat) -> TurnStep | None:
     """The turns of `seats` are over: turns are taken in order, so they are the next ones."""
     decree = state.decree
     if decree is None:
@@ -97,7 +98,7 @@ def _marriage_made(state: CourtState, e: MarriageMade) -> CourtState:
     return replace(state, nobles=nobles, alliances=alliances, proposal=None)
 
 
-def _unwed(state: CourtState, lord: str, lady: str) -> CourtState:
+def _unwed(state: CourtState, lord: NobleId, lady: NobleId) -> CourtState:
     nobles = {
         **state.nobles,
         lord: copy(state.nobles[lord], spouse=None),

@@ -26,6 +26,7 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.evolve.base import Handlers, replace
+from court.ids import Seat
 from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
 
@@ -88,7 +89,7 @@ def _purchase_turns_opened(state: CourtState, e: PurchaseTurnsOpened) -> CourtSt
     return replace(state, step=steps.PURCHASES.ref, purchase_turns=turns)
 
 
-def _purchases_over(state: CourtState, *seats: int) -> CourtState:
+def _purchases_over(state: CourtState, *seats: Seat) -> CourtState:
     turns = state.purchase_turns
     assert turns is not None
     return replace(state, purchase_turns=copy(turns, acted=(*turns.acted, *seats)))

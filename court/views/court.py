@@ -173,7 +173,7 @@ def election_view(election: Election | None, viewer: Actor) -> dict[str, Any] | 
     """The election under way as the viewer may see it: only his own markers' kinds."""
     if election is None:
         return None
-    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()  # type: ignore[call-overload]
+    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()
     return {
         "id": election.id,
         "title": election.title,

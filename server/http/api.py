@@ -159,6 +159,7 @@ def _openapi_path(rule: str) -> tuple[str, list[dict[str, Any]]]:
 
 def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
     responses: dict[str, Any] = {}
+    content: dict[str, dict[str, Any]]
     if op.response is not None:
         content = {op.content_type: {"schema": op.response}}
     else:

@@ -15,10 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from flask import request
-
 from court.commands import Actor
-from server.live.sockets import CourtNamespace, game_room
+from server.live.sockets import CourtNamespace, connection_sid, game_room
 
 
 class PresenceBook(Protocol):
@@ -77,13 +75,13 @@ class PresenceNamespace(CourtNamespace):
     def on_connect(self, auth: Any = None) -> None:
         """After `welcome` and the catch-up, everyone in the game gets `presence`."""
         super().on_connect(auth)
-        game_id, actor = self.session()
-        self.presence.enter(request.sid, game_id, actor)  # type: ignore[attr-defined]
+        game_id, actor = self.connection()
+        self.presence.enter(connection_sid(), game_id, actor)
         self._push(game_id)
 
     def on_disconnect(self, reason: Any = None) -> None:
         """Everyone left in the game gets `presence` without this connection."""
-        game_id = self.presence.leave(request.sid)  # type: ignore[attr-defined]
+        game_id = self.presence.leave(connection_sid())
         super().on_disconnect(reason)
         if game_id is not None:
             self._push(game_id)
@@ -91,8 +89,8 @@ class PresenceNamespace(CourtNamespace):
     def on_join(self, payload: Any) -> dict[str, Any]:
         """A spectator connection took a seat: the seat shows as connected at once."""
         ack = super().on_join(payload)
-        game_id, actor = self.session()
-        self.presence.enter(request.sid, game_id, actor)  # type: ignore[attr-defined]
+        game_id, actor = self.connection()
+        self.presence.enter(connection_sid(), game_id, actor)
         self._push(game_id)
         return ack
 

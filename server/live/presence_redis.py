@@ -49,6 +49,11 @@ def _actor_json(actor: Actor) -> str:
     return json.dumps({"seat": actor.seat, "host": actor.host, "master": actor.master})
 
 
+def _text(value: bytes | str) -> str:
+    """A key or member as text: the client answers bytes unless it decodes responses."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
 def _actor(text: bytes | str) -> Actor:
     data = json.loads(text)
     seat = data["seat"]
@@ -128,7 +133,7 @@ class RedisPresence:
         entries = self.redis.hgetall(_game(game_id))
         by_process: dict[str, list[Actor]] = {}
         for field, value in entries.items():
-            process = field.decode().split(":", 1)[0]
+            process = _text(field).split(":", 1)[0]
             by_process.setdefault(process, []).append(_actor(value))
         processes = list(by_process)
         alive = self.redis.mget([_alive(p) for p in processes]) if processes else []
@@ -162,7 +167,7 @@ class RedisPresence:
             for sid, (game_id, actor_json) in self._mine.items():
                 self._write(pipe, sid, game_id, actor_json)
             pipe.execute()
-        others = [p.decode() for p in self.redis.smembers(PROCESSES)]
+        others = [_text(p) for p in self.redis.smembers(PROCESSES)]
         others = [p for p in others if p != self.process_id]
         marks = self.redis.mget([_alive(p) for p in others]) if others else []
         games: list[str] = []
@@ -173,10 +178,10 @@ class RedisPresence:
         return games
 
     def _sweep(self, process: str) -> list[str]:
-        games = [g.decode() for g in self.redis.smembers(_games(process))]
-        mine = f"{process}:".encode()
+        games = [_text(g) for g in self.redis.smembers(_games(process))]
+        mine = f"{process}:"
         for game_id in games:
-            fields = [f for f in self.redis.hkeys(_game(game_id)) if f.startswith(mine)]
+            fields = [f for f in self.redis.hkeys(_game(game_id)) if _text(f).startswith(mine)]
             if fields:
                 self.redis.hdel(_game(game_id), *fields)
         self.redis.delete(_games(process))

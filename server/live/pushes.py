@@ -133,7 +133,14 @@ class RoomPusher:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
 
     def _emit(self, payload: dict[str, Any], to: str | list[str]) -> None:
-        self.socketio.emit("events", payload, to=to, namespace=NAMESPACE, ignore_queue=True)
+        # SocketIO.emit passes a list of rooms and ignore_queue on to python-socketio.
+        self.socketio.emit(  # type: ignore[call-arg]  # the stubs lack ignore_queue
+            "events",
+            payload,
+            to=to,  # type: ignore[arg-type]  # the stubs lack a list of rooms
+            namespace=NAMESPACE,
+            ignore_queue=True,
+        )
 
 
 def _payload(

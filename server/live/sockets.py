@@ -59,6 +59,21 @@ class RateLimit:
             self._buckets.pop(sid, None)
 
 
+def connection_sid() -> str:
+    """The id of the connection whose message is being handled, which Flask-SocketIO sets
+    on the request of each handler (Flask's own request type has no such field)."""
+    sid = getattr(request, "sid", None)
+    if not isinstance(sid, str):
+        raise RuntimeError("no Socket.IO message is being handled")
+    return sid
+
+
+def _to_this_connection(event: str, data: dict[str, Any]) -> None:
+    """To the connection being handled, which is on this process: nothing for the message
+    queue to carry to the other processes (ignore_queue)."""
+    emit(event, data, ignore_queue=True)  # type: ignore[call-arg]  # stubs lack ignore_queue
+
+
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "code": code, "message": message, **extra}
 
@@ -81,6 +96,8 @@ class SyncSchema(Schema):
 
 class CourtNamespace(Namespace):
     """Socket.IO handlers; each one is short and calls the service."""
+
+    server: Any  # python-socketio's server, set when the namespace is registered (untyped)
 
     def __init__(
         self, service: Callable[[], CourtService], limit: RateLimit, pusher: RoomPusher
@@ -117,7 +134,7 @@ class CourtNamespace(Namespace):
             log.warning("database unavailable on connect", exc_info=True)
             _refuse(_error(*UNAVAILABLE))
         with self._sessions_lock:
-            self._sessions[request.sid] = (data["game"], actor)  # type: ignore[attr-defined]
+            self._sessions[connection_sid()] = (data["game"], actor)
 
     def _enter(self, game_id: str, actor: Actor, last_version: int | None) -> None:
         """Join the rooms and catch up under the game's lock, so no push slips between.
@@ -140,40 +157,30 @@ class CourtNamespace(Namespace):
             join_room(seat_room(game_id, actor.seat))
         else:
             join_room(public_room(game_id))
-        # To this connection, which is on this process: nothing for the message queue to
-        # carry to the other processes (ignore_queue).
-        emit(
-            "welcome",
-            {
-                "version": head.version,
-                "court": court_of(actor, head),
-            },
-            ignore_queue=True,
-        )
+        _to_this_connection("welcome", {"version": head.version, "court": court_of(actor, head)})
         if last_version is not None and last_version < head.version:
             records = self.service().records(game_id, after=last_version, upto=head.version)
-            emit(
+            _to_this_connection(
                 "events",
                 {
                     "version": head.version,
                     "records": [observe(actor, head.state).told(r, head.state) for r in records],
                 },
-                ignore_queue=True,
             )
 
     def on_disconnect(self, reason: Any = None) -> None:
-        sid = request.sid  # type: ignore[attr-defined]
+        sid = connection_sid()
         with self._sessions_lock:
             session = self._sessions.pop(sid, None)
         self.limit.forget(sid)
         if session is not None:
             self.pusher.unfollow(session[0])
 
-    def session(self) -> tuple[str, Actor]:
+    def connection(self) -> tuple[str, Actor]:
         """The game and actor of this connection. A seat given up since (here, over HTTP or
         on another connection) acts no more: its token opens nothing now, and the host who
         held it stays the host without a seat."""
-        sid = request.sid  # type: ignore[attr-defined]
+        sid = connection_sid()
         with self._sessions_lock:
             game_id, actor = self._sessions[sid]
         if actor.seat is None or actor.seat in self.service().current(game_id).state.seats:
@@ -238,18 +245,18 @@ class CourtNamespace(Namespace):
 
     def _command(self, message: Message, payload: Any) -> dict[str, Any]:
         body = message.load(payload)
-        game_id, actor = self.session()
+        game_id, actor = self.connection()
         return message.send(self.service(), game_id, actor, body)
 
     def on_join(self, payload: Any) -> dict[str, Any]:
         """`join` (declared in server/messages/game.py), then the connection moves to the
         seat's room and acts as the seat."""
         answer = self._command(CATALOGUE["join"], payload)
-        game_id, actor = self.session()
+        game_id, actor = self.connection()
         seat = answer["seat"]
         new_actor = Actor(seat=Seat(seat), host=actor.host)
         with self._sessions_lock:
-            self._sessions[request.sid] = (game_id, new_actor)  # type: ignore[attr-defined]
+            self._sessions[connection_sid()] = (game_id, new_actor)
         leave_room(public_room(game_id))
         join_room(seat_room(game_id, seat))
         return answer
@@ -259,7 +266,7 @@ class CourtNamespace(Namespace):
         if not isinstance(payload, dict):
             raise ValidationError({"_payload": ["Send a JSON object."]})
         body = SyncSchema().load(payload)
-        game_id, actor = self.session()
+        game_id, actor = self.connection()
         service = self.service()
         head = service.current(game_id)
         records = service.records(game_id, after=body["last_version"])

@@ -75,7 +75,9 @@ class Message:
     def to_command(self, body: Payload) -> Command:
         if self.build is not None:
             return self.build(body)
-        return self.command(**{k: tuple(v) if isinstance(v, list) else v for k, v in body.items()})
+        # The schema checked each field's shape; lists arrive where the command keeps tuples.
+        given: Payload = {k: tuple(v) if isinstance(v, list) else v for k, v in body.items()}
+        return self.command(**given)
 
     def send(self, service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
         """Apply the checked payload as `actor`; the answer both adapters give."""

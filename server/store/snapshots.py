@@ -27,7 +27,7 @@ class Snapshot(SQLModel, table=True):
     state: str = Field(sa_column=Column(Text, nullable=False))
 
 
-SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
+SNAPSHOTS = Snapshot.metadata.tables[Snapshot.__tablename__]
 
 
 def save(dialect: str) -> Any:

@@ -68,7 +68,7 @@ class EventRecord(SQLModel, table=True):
     hash: str = Field(max_length=64)
 
 
-TABLE = EventRecord.__table__  # type: ignore[attr-defined]
+TABLE = EventRecord.metadata.tables[EventRecord.__tablename__]
 _WRITTEN = (
     "game_id",
     "version",
@@ -156,7 +156,7 @@ class SqlEventStore:
         self._read_all = _Compiled(_LOG, self.engine)
         self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
-        self._integrity = self.engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
         self._write_conn: Any = None

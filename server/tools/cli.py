@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import click
 from flask import current_app
@@ -112,7 +113,7 @@ def verify(game_id: str) -> None:
     is_flag=True,
     help="Include every private part (an operator backup: keep it as secret as the database).",
 )
-def export(game_id: str, output: click.utils.LazyFile, full: bool) -> None:
+def export(game_id: str, output: TextIO, full: bool) -> None:
     """Write the game's log as JSON Lines; private parts withheld unless --full."""
     with _reader() as service:
         try:
@@ -130,7 +131,7 @@ def export(game_id: str, output: click.utils.LazyFile, full: bool) -> None:
 
 @court_cli.command("import")
 @click.argument("path", type=click.File("r"))
-def import_(path: click.utils.LazyFile) -> None:
+def import_(path: TextIO) -> None:
     """Store an exported log as a game after verifying it deeply; refuse a file that fails
     any check, naming the first failing version and why."""
     lines = []

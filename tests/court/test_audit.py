@@ -22,6 +22,7 @@ from court.commands import (
     RecordVillageControl,
     StandForElection,
 )
+from court.decide.council_seat import bid_commitment
 from court.events import Event, SeptBuilt, TitleGranted
 from court.ids import NobleId, TitleId
 from tests.court.given import GAME, Table, seat, started, table_step
@@ -236,6 +237,33 @@ def test_a_sale_result_that_does_not_follow_from_the_bids_is_caught() -> None:
     reveal["winner"] = 1
     result = audit(rechain(lines))
     assert not result.ok and result.check == "commitments"
+
+
+@pytest.mark.parametrize(
+    ("amount", "salt"),
+    [("9", "a"), (None, "a"), (-9, "a"), (9, None)],
+    ids=["amount-as-text", "no-amount", "negative-amount", "no-salt"],
+)
+def test_a_sealed_bid_whose_secret_is_no_bid_is_caught_though_it_opens_its_commitment(
+    amount: Any, salt: Any
+) -> None:
+    """R-4.6, section 10: a bid's secret is a whole number of Gold Dragons and a salt, even
+    when a forger made its commitment from whatever he wrote there ("bid:9:a" is the same
+    text for 9 and "9"), and even in a log that ends before the reveal."""
+    table = Table(*started(3))
+    table.add(TitleGranted(title=TitleId("warden-north"), noble=NobleId("robb-stark"), cause="t"))
+    while table.state.auction is None:
+        table.act(AdvancePhase())
+    table.act(PlaceBid(amount=9, salt="a"), seat(0))
+    lines = chained(table.events)
+    lines = lines[: _index(lines, "BidPlaced") + 1]  # an export made before the reveal
+    assert audit(records(lines)).ok
+    placed = lines[-1]
+    placed["private"]["secret"] = {"amount": amount, "salt": salt}
+    placed["data"]["commitment"] = bid_commitment(amount, salt)
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "bids", result
+    assert result.bad_version == len(lines)
 
 
 def test_a_die_roll_that_does_not_follow_from_the_seed_is_caught() -> None:
