@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.api.court_client import HOUSES, Game, bearer, lobby_game, next_round, start
+from tests.server.http.court_client import HOUSES, Game, bearer, lobby_game, next_round, start
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 MASTER = "Maester Aemon"

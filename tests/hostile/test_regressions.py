@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from app import create_app
 from server.http.games import api
 from server.live.sockets import NAMESPACE
-from tests.api.court_client import Game, error_body, lobby_game, start
+from tests.server.http.court_client import Game, error_body, lobby_game, start
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Real clients of running servers: HTTP through `requests` shaped like Flask's test client (so
-tests/api/court_client.py's steps work against any server), and python-socketio clients over
+tests/server/http/court_client.py's steps work against any server), and python-socketio clients over
 WebSocket that keep everything they are pushed."""
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from devtools.servers import CourtServer
-from tests.api.court_client import next_round
-from tests.integration.live import NORTH
+from tests.server.http.court_client import next_round
+from tests.server.live.live import NORTH
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import PRESENCE_TTL, cluster_env, small_council_complaints, started_game
 from tests.scale.test_two_processes import log_of

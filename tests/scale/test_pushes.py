@@ -14,8 +14,8 @@ from court.commands import AdjustGold
 from court.ids import HouseId
 from server.service import CourtService
 from server.store.sql import SqlEventStore
-from tests.api.court_client import Game, lobby_game, start
-from tests.integration.live import NAMESPACE, connect, pushed, send
+from tests.server.http.court_client import Game, lobby_game, start
+from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from collections import Counter
 from pathlib import Path
 
 from devtools.servers import CourtServer
-from tests.api.court_client import Game, next_round
-from tests.integration.live import NORTH
+from tests.server.http.court_client import Game, next_round
+from tests.server.live.live import NORTH
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import (
     PRESENCE_TTL,

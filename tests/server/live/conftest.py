@@ -1,0 +1,23 @@
+"""A server app on a SQLite file and a started 3-player game (Stark, Lannister, Tyrell)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from flask import Flask
+
+from app import create_app
+from tests.server.http.court_client import Game, lobby_game, start
+
+
+@pytest.fixture
+def app(tmp_path) -> Flask:
+    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+
+
+@pytest.fixture
+def game(app: Flask) -> Game:
+    client = app.test_client()
+    game = lobby_game(client)
+    return replace(game, started=start(client, game))

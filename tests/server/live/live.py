@@ -1,0 +1,38 @@
+"""Socket.IO test helpers: connect real test clients to a game, send acked messages, read pushes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from server.live.sockets import NAMESPACE
+from tests.server.http.court_client import Game
+
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+__all__ = ["NAMESPACE", "NORTH", "connect", "pushed", "send"]
+
+
+def connect(app: Flask, game: Game, token: str | None, last_version: int | None = None):
+    socketio = app.extensions["socketio"]
+    client = socketio.test_client(
+        app,
+        namespace=NAMESPACE,
+        auth={"game": game.id, "token": token, "last_version": last_version},
+    )
+    assert client.is_connected(NAMESPACE)
+    return client
+
+
+def send(client, event: str, payload: dict | None = None) -> dict[str, Any]:
+    return client.emit(event, payload or {}, namespace=NAMESPACE, callback=True)
+
+
+def pushed(client) -> list[dict[str, Any]]:
+    """Every record pushed to this client so far, in order."""
+    records = []
+    for message in client.get_received(NAMESPACE):
+        if message["name"] == "events":
+            records.extend(message["args"][0]["records"])
+    return records

@@ -1,0 +1,64 @@
+"""Steps close by themselves at their deadline, also after a restart (R-4.3)."""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask
+
+from app import create_app, start_deadlines
+from tests.server.http.court_client import Game, lobby_game, next_round, start
+
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+
+def open_north_election(app: Flask, deadline: int) -> Game:
+    client = app.test_client()
+    game = lobby_game(client, deadlines={"candidacy": deadline, "ballot": deadline})
+    start(client, game)
+    for village in NORTH:
+        client.post(
+            f"/api/games/{game.id}/commands/record_village",
+            headers=game.host,
+            json={"village": village, "house": "stark", "cause": "battle"},
+        )
+    next_round(client, game)
+    election = client.get(f"/api/games/{game.id}").get_json()["election"]
+    assert election["id"] == "warden-north" and election["deadline"] > time.time()
+    return game
+
+
+def types(app: Flask, game: Game) -> list[str]:
+    records = app.test_client().get(f"/api/games/{game.id}/events?limit=200").get_json()
+    return [r["type"] for r in records["records"]]
+
+
+def test_an_overdue_step_closes_when_the_server_starts(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path}/court.db"
+    first = create_app({"DATABASE_URL": url, "DEADLINES": False})
+    game = open_north_election(first, deadline=1)
+    time.sleep(1.2)
+    assert "StepTimedOut" not in types(first, game)
+    second = create_app({"DATABASE_URL": url})
+    assert "StepTimedOut" not in types(second, game)  # only a serving process closes steps
+    start_deadlines(second)
+    try:
+        after = types(second, game)
+        assert "StepTimedOut" in after
+        # everyone passed the candidacy: no candidate, so the election is skipped
+        assert after[after.index("StepTimedOut") + 1] == "ElectionSkipped"
+    finally:
+        second.extensions["deadlines"].stop()
+
+
+def test_a_step_closes_by_itself_while_the_server_runs(tmp_path) -> None:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    start_deadlines(app)
+    try:
+        game = open_north_election(app, deadline=1)
+        limit = time.monotonic() + 10
+        while "StepTimedOut" not in types(app, game) and time.monotonic() < limit:
+            time.sleep(0.1)
+        assert "StepTimedOut" in types(app, game)
+    finally:
+        app.extensions["deadlines"].stop()

@@ -1,0 +1,75 @@
+"""One catalogue of client commands (server/messages/): each declared once, and HTTP, Socket.IO,
+OpenAPI, the listed moves and docs/protocol.md all come from it."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import server.http.play  # noqa: F401 - registers the routes of the catalogue
+from court import commands
+from court.commands import Command
+from server.http.games import api
+from server.live.sockets import CourtNamespace
+from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
+
+ROOT = Path(__file__).resolve().parents[3]
+# Commands only the server makes (a game's creation, the clock's), never a client.
+SERVER_ONLY = {"CreateGame"}
+
+
+def client_commands() -> set[type]:
+    return {
+        cls
+        for module in (commands,)
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, Command)
+        and dataclasses.is_dataclass(cls)
+        and cls.__name__ not in SERVER_ONLY
+    }
+
+
+def test_every_command_a_client_can_send_is_declared_once() -> None:
+    assert set(BY_COMMAND) == client_commands()
+    assert len(BY_COMMAND) == len(CATALOGUE)
+
+
+def test_the_protocol_document_shows_the_catalogue_as_it_is() -> None:
+    """docs/protocol.md's table is the one `python -m server.messages.catalogue` prints."""
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- catalogue:[^\n]*-->\n(.*?)\n<!-- /catalogue -->", text, re.S)
+    assert found is not None, "docs/protocol.md has lost its catalogue markers"
+    assert found.group(1) == message_table()
+
+
+@pytest.mark.parametrize("name", sorted(CATALOGUE))
+def test_each_message_has_its_http_route_and_socket_handler_under_one_name(name: str) -> None:
+    message = CATALOGUE[name]
+    paths = api.spec()["paths"]
+    route = "/api" + message.route.replace("<game_id>", "{game_id}")
+    operation = paths[route]["post"]
+    assert route.endswith("/commands/" + name)
+    assert operation["summary"] == message.summary
+    namespace = CourtNamespace(None, None, None)  # type: ignore[arg-type]
+    assert callable(getattr(namespace, f"on_{name}"))
+
+
+def test_a_name_outside_the_catalogue_has_no_socket_handler() -> None:
+    namespace = CourtNamespace(None, None, None)  # type: ignore[arg-type]
+    assert not hasattr(namespace, "on_buy_fief")
+    assert not hasattr(namespace, "on_record_" + "nothing")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, m in CATALOGUE.items() if m.schema is not None))
+def test_a_payload_names_its_fields_as_the_command_does(name: str) -> None:
+    """One vocabulary: a payload's fields are the command's own (tests/server/live/
+    test_move_payloads.py checks that listed moves build back the very command)."""
+    message = CATALOGUE[name]
+    assert message.schema is not None
+    fields = set(message.schema().fields)
+    command_fields = {f.name for f in dataclasses.fields(message.command)}
+    assert fields <= command_fields, f"{name}: payload fields outside the command"

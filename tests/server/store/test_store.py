@@ -1,0 +1,181 @@
+"""The SQL event store and the service over it: append-only, optimistic lock, retries, cache."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy.exc import DBAPIError
+
+from court.chain import verify
+from court.commands import SPECTATOR, Actor, AdjustGold
+from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
+from court.ids import Seat
+from server.store.sql import SqlEventStore
+from tests.server.store.conftest import Table, open_service
+
+GOLD = AdjustGold(house="stark", amount=1, cause="tax")
+
+
+def log(t: Table) -> list:
+    return list(t.store.read(t.game_id))
+
+
+def test_a_started_game_is_one_stream_of_versioned_records(table: Table) -> None:
+    records = log(table)
+    assert [r.version for r in records] == list(range(1, table.started + 1))
+    assert [r.type for r in records][:6] == [
+        "GameCreated",
+        "SeatJoined",
+        "SeatJoined",
+        "SeatJoined",
+        "GameStarted",
+        "RoundStarted",
+    ]
+    positions = [r.position for r in records]
+    assert positions == sorted(positions) and len(set(positions)) == table.started
+    assert verify(records).ok
+
+
+def test_each_record_names_its_acting_seat(table: Table) -> None:
+    records = log(table)
+    assert [r.seat for r in records[1:4]] == [0, 1, 2]
+    assert records[0].seat is None
+
+
+def test_appending_with_a_stale_expected_version_is_refused_and_changes_nothing(
+    table: Table,
+) -> None:
+    records = log(table)
+    before = len(records)
+    stale = records[-1]
+    with pytest.raises(ConcurrencyError):
+        table.store.append([stale], expected_version=stale.version - 1)
+    assert len(log(table)) == before
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "UPDATE event_records SET data = '{}' WHERE version = 1",
+        "UPDATE event_records SET position = position + 1000",
+        "DELETE FROM event_records WHERE version = 3",
+    ],
+)
+def test_the_database_refuses_update_and_delete_of_records(table: Table, statement: str) -> None:
+    before = log(table)
+    with table.store.engine.connect() as conn, pytest.raises(DBAPIError, match="append-only"):
+        conn.exec_driver_sql(statement)
+    assert log(table) == before
+
+
+def test_the_sqlite_store_runs_in_wal_mode_with_the_chosen_synchronous_level(tmp_path) -> None:
+    normal = SqlEventStore(f"sqlite:///{tmp_path}/a.db")
+    full = SqlEventStore(f"sqlite:///{tmp_path}/b.db", synchronous="FULL")
+    for store, level in ((normal, 1), (full, 2)):
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == level
+        store.close()
+    with pytest.raises(ValueError):
+        SqlEventStore(f"sqlite:///{tmp_path}/c.db", synchronous="SOMETIMES")
+
+
+def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) -> None:
+    """A rival process appends between our read and our append: we retry on its version."""
+    rival, rival_store = open_service(table.url)
+    real_append = table.store.append
+    raced = []
+
+    def racing_append(records, expected_version, encoded=None):
+        if not raced:
+            raced.append(rival.handle(table.game_id, GOLD, table.host).version)
+        return real_append(records, expected_version, encoded)
+
+    table.store.append = racing_append  # type: ignore[method-assign]
+    outcome = table.service.handle(table.game_id, GOLD, table.host)
+    # Both commands append the same events: ours lands right after the rival's.
+    [rival_version] = raced
+    assert outcome.version - rival_version == rival_version - table.started > 0
+    assert table.service.current(table.game_id).state.treasury["stark"] == 12
+    assert verify(log(table)).ok
+    rival_store.close()
+
+
+def test_the_service_gives_up_after_its_bounded_retries(table: Table) -> None:
+    def always_lost(records, expected_version, encoded=None):
+        raise ConcurrencyError(table.game_id, expected_version)
+
+    table.store.append = always_lost  # type: ignore[method-assign]
+    with pytest.raises(Conflict) as err:
+        table.service.handle(table.game_id, GOLD, table.host)
+    assert err.value.code == "busy"
+
+
+def test_a_refused_command_leaves_the_log_unchanged(table: Table) -> None:
+    before = log(table)
+    with pytest.raises(CourtError):
+        table.service.handle(
+            table.game_id, AdjustGold(house="stark", amount=-99, cause="x"), table.host
+        )
+    assert log(table) == before
+    assert table.publisher.published[-1][1][-1].version == table.started
+
+
+def test_the_cache_follows_appends_made_by_another_service(table: Table) -> None:
+    other, other_store = open_service(table.url)
+    assert table.service.current(table.game_id).version == table.started
+    appended = other.handle(table.game_id, GOLD, table.host).version
+    head = table.service.current(table.game_id)
+    assert head.version == appended > table.started and head.state.treasury["stark"] == 11
+    other_store.close()
+
+
+def test_the_state_at_any_version_is_rebuilt_from_the_log(table: Table) -> None:
+    gold = table.service.handle(table.game_id, GOLD, table.host).version
+    assert table.service.state_at(table.game_id, 4).state.status.value == "lobby"
+    start = table.started
+    assert table.service.state_at(table.game_id, start).state.treasury["stark"] == 10
+    assert table.service.state_at(table.game_id, gold).state.treasury["stark"] == 11
+    for bad in (0, gold + 1):
+        with pytest.raises(CourtError) as err:
+            table.service.state_at(table.game_id, bad)
+        assert err.value.code == "unknown_version"
+
+
+def test_a_fresh_service_rebuilds_the_same_state_from_disk(table: Table) -> None:
+    table.service.handle(table.game_id, GOLD, table.host)
+    cold, cold_store = open_service(table.url)
+    assert cold.current(table.game_id) == table.service.current(table.game_id)
+    cold_store.close()
+
+
+def test_tokens_authenticate_their_seat_and_nothing_else(table: Table) -> None:
+    service = table.service
+    assert service.authenticate(table.game_id, None) == SPECTATOR
+    assert service.authenticate(table.game_id, table.tokens[0]) == Actor(seat=Seat(0), host=True)
+    assert service.authenticate(table.game_id, table.tokens[2]) == Actor(seat=Seat(2))
+    with pytest.raises(BadToken):
+        service.authenticate(table.game_id, "forged-token")
+    with pytest.raises(UnknownGame):
+        service.authenticate("no-such-game", table.tokens[0])
+
+
+def test_records_are_published_after_they_are_stored(table: Table) -> None:
+    table.publisher.published.clear()
+    outcome = table.service.handle(table.game_id, GOLD, table.host)
+    [(game_id, records, state)] = table.publisher.published
+    assert game_id == table.game_id
+    assert [r.version for r in records] == list(range(table.started + 1, outcome.version + 1))
+    stored = log(table)[-1]
+    assert (stored.version, stored.hash) == (records[-1].version, records[-1].hash)
+    assert state.treasury["stark"] == 11
+
+
+def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_stored_log(table: Table) -> None:
+    """Another process made the command legal: the cached court must not refuse it."""
+    rival, rival_store = open_service(table.url)
+    tax = AdjustGold(house="stark", amount=5, cause="tax")
+    rival_version = rival.handle(table.game_id, tax, table.host).version
+    spend = AdjustGold(house="stark", amount=-15, cause="ransom")
+    outcome = table.service.handle(table.game_id, spend, table.host)
+    assert outcome.version > rival_version and outcome.state.treasury["stark"] == 0
+    rival_store.close()

@@ -1,0 +1,80 @@
+"""`flask court simulate`: whole seeded games played through the real service and store,
+stored like real games, with a summary line each."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from app import create_app
+from tests.server.tools.cli.court_shell import Court, Played
+
+LINE = re.compile(
+    r"game (?P<id>[0-9a-f]{12}) seed (?P<seed>\d+): (?P<players>\d) players, variants \S+, "
+    r"(?P<status>playing|ended) in round (?P<round>\d+), (?P<events>\d+) events, .* problems 0"
+)
+
+
+SUMMARY = re.compile(r"(?P<games>\d+) game\(s\), 0 with problems, [0-9.]+ games per second")
+
+
+def test_simulate_plays_seeded_games_into_a_throwaway_database_and_prints_a_summary(
+    app: Flask, court: Court, played: Played
+) -> None:
+    """Simulated games never reach the live database unless it is named."""
+    result = court(
+        app, "simulate", "--players", "4", "--rounds", "2", "--seed", "7", "--games", "2"
+    )
+
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    games = [LINE.fullmatch(line) for line in lines[:2]]
+    assert all(games), lines
+    assert [g["seed"] for g in games] == ["7", "8"]
+    assert all(g["players"] == "4" and int(g["round"]) >= 2 for g in games)
+    assert SUMMARY.fullmatch(lines[2]), lines[2]
+    assert court(app, "games").output.split() == [played.id]
+
+
+def test_simulate_stores_the_games_in_the_database_it_is_told(
+    app: Flask, court: Court, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path}/kept.db"
+    result = court(app, "simulate", "--rounds", "1", "--games", "2", "--database", url)
+    assert result.exit_code == 0, result.output
+    kept = create_app({"DATABASE_URL": url})
+    try:
+        stored = court(kept, "games").output.split()
+        assert len(stored) == 2
+        for game in stored:
+            assert court(kept, "verify", game).output.startswith("ok: ")
+    finally:
+        kept.extensions["court_store"].close()
+
+
+def test_simulate_cycles_player_counts_and_variant_mixes(app: Flask, court: Court) -> None:
+    """Every player count R-1.1 allows with every mix of the variants, in turn."""
+    result = court(
+        app, "simulate", "--players", "3-6", "--variants", "all", "--rounds", "1", "--games", "8"
+    )
+    assert result.exit_code == 0, result.output
+    lines = [LINE.fullmatch(line) for line in result.output.splitlines()[:8]]
+    assert [g["players"] for g in lines if g] == ["3", "4", "5", "6"] * 2
+    mixes = [line.split("variants ")[1].split(",")[0] for line in result.output.splitlines()[:8]]
+    assert mixes[:4] == ["none"] * 4 and mixes[4] == "nights_watch"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--players", "7"), ("--players", "2-4"), ("--players", "x"), ("--variants", "dragons")],
+)
+def test_simulate_refuses_options_the_rules_do_not_allow(
+    app: Flask, court: Court, option: str, value: str
+) -> None:
+    """R-1.1: 3 to 6 players; the variants are the profile's."""
+    result = court(app, "simulate", option, value)
+    assert result.exit_code == 2
+    assert "Invalid value" in result.output
