@@ -55,6 +55,15 @@ def to_plain(value: Any) -> Any:
     return value
 
 
+def state_to_plain(state: CourtState, rules: Any = None) -> dict[str, Any]:
+    """`to_plain(state)`; `rules` is the plain form of its ruleset when the caller has it
+    already (a game's ruleset never changes, so it need not be written out again)."""
+    names = _names(CourtState) or ()
+    plain = {name: to_plain(getattr(state, name)) for name in names if name != "rules"}
+    plain["rules"] = to_plain(state.rules) if rules is None else rules
+    return plain
+
+
 def _identity(value: Any) -> Any:
     return value
 

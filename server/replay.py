@@ -29,6 +29,7 @@ from court.errors import CorruptLog, UnknownGame
 from court.evolve import initial
 from court.ids import GameId
 from court.invariants import Unsound, require_sound
+from court.ruleset import Ruleset
 from court.state import CourtState
 from server.ports import EventStore, record_of
 
@@ -84,6 +85,8 @@ class Replay:
         self._cache: OrderedDict[str, Head] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
+        # The plain form of the ruleset last written: one object for a whole game.
+        self._rules: tuple[Ruleset | None, Any] | None = None
 
     # -- the cache of current heads --------------------------------------------------
 
@@ -153,7 +156,11 @@ class Replay:
         except Unsound as exc:
             log.error("no snapshot of game %s at %s: %s", game_id, head.version, exc.problems)
             return
-        state_json = json.dumps(snapshot.to_plain(head.state), separators=(",", ":"))
+        rules, known = head.state.rules, self._rules  # one read: other threads replace it
+        if known is None or known[0] is not rules:
+            known = self._rules = (rules, snapshot.to_plain(rules))
+        plain = snapshot.state_to_plain(head.state, known[1])
+        state_json = json.dumps(plain, separators=(",", ":"))
         self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
 
     def due(self, before: int, after: int) -> bool:
