@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 GENESIS = "0" * 64
 
@@ -36,6 +36,17 @@ def private_digest_of(private_json: str | None) -> str:
     if private_json is None:
         return ""
     return hashlib.sha256(private_json.encode()).hexdigest()
+
+
+class Meta(TypedDict):
+    """The fields of a record the chain hashes as its meta part."""
+
+    game_id: str
+    version: int
+    type: str
+    schema_version: int
+    recorded_at: str
+    seat: int | None
 
 
 def link(
@@ -94,10 +105,6 @@ class Record:
             data_json=canonical(self.data) if data_json is None else data_json,
             private_sha256=self.private_sha256,
         )
-
-    def sealed(self, prev_hash: str, data_json: str | None = None) -> Record:
-        """The same record chained onto `prev_hash`: its hash filled in."""
-        return Record(**{**_fields(self), "hash": self.expected_hash(prev_hash, data_json)})
 
     def withheld(self) -> Record:
         """The same record with its private part left out (its digest stays)."""

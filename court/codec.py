@@ -153,6 +153,8 @@ def _names(cls: type) -> tuple[str, ...]:
 
 
 def _plain(value: Any) -> Any:
+    if value is None or type(value) in (str, int, bool, float):
+        return value
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):

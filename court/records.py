@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from court import codec
-from court.chain import Record, canonical, private_digest_of
+from court.chain import Meta, Record, canonical, link, private_digest_of
 from court.events import Event
 from court.ids import Seat
 
@@ -30,18 +30,16 @@ def chained(
         data_json = canonical(data)
         private_json = None if private is None else canonical(private)
         encoded.append((data_json, private_json))
-        record = Record(
-            game_id=game_id,
-            version=version,
-            type=name,
-            schema_version=codec.schema_version(name),
-            recorded_at=recorded_at,
-            seat=getattr(event, event.OWNER) if event.OWNER else seat,
-            data=data,
-            private=private,
-            private_sha256=private_digest_of(private_json),
-            hash="",
-        ).sealed(prev, data_json)
+        meta: Meta = {
+            "game_id": game_id,
+            "version": version,
+            "type": name,
+            "schema_version": codec.schema_version(name),
+            "recorded_at": recorded_at,
+            "seat": getattr(event, event.OWNER) if event.OWNER else seat,
+        }
+        digest = private_digest_of(private_json)
+        prev = link(prev, **meta, data_json=data_json, private_sha256=digest)
+        record = Record(**meta, data=data, private=private, private_sha256=digest, hash=prev)
         records.append(record)
-        prev = record.hash
     return records, encoded
