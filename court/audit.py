@@ -76,18 +76,13 @@ def audit(
             problem = chain_problem(record, index, game_id, prev)
             if problem:
                 raise Failed("chain", problem)
-            event = _readable(record, upcasters)
-            before = state if state is not None else initial(GameId(record.game_id))
-            _names(record, event)
-            rolls_unchecked += _secrets(before, event)
             try:
-                state = evolve(before, event)
-            except Exception as exc:  # evolve trusts its input; a forged log can break it
-                raise Failed("fold", f"the log cannot be folded here ({exc!r})") from None
-            _seat(record, event, state)
-            broken = violations(state)
-            if broken:
-                raise Failed("invariants", broken[0])
+                state, unchecked = _checked(record, state, upcasters)
+            except Failed:
+                raise
+            except Exception as exc:  # a forged value of a type no check expected
+                raise Failed("record", f"the record cannot be read ({exc!r:.120})") from None
+            rolls_unchecked += unchecked
             game_id, prev = record.game_id, record.hash
     except Failed as exc:
         assert record is not None
@@ -107,6 +102,27 @@ def audit(
             "ends, and this log withholds it",
         )
     return Verification(ok=True, records=index + 1, head=prev, notes=notes)
+
+
+def _checked(
+    record: Record,
+    state: CourtState | None,
+    upcasters: Mapping[codec.UpcasterKey, codec.Upcaster],
+) -> tuple[CourtState, int]:
+    """Every check of one record; the state it leads to and its die rolls left unchecked."""
+    event = _readable(record, upcasters)
+    before = state if state is not None else initial(GameId(record.game_id))
+    _names(record, event)
+    unchecked = _secrets(before, event)
+    try:
+        after = evolve(before, event)
+    except Exception as exc:  # evolve trusts its input; a forged log can break it
+        raise Failed("fold", f"the log cannot be folded here ({exc!r})") from None
+    _seat(record, event, after)
+    broken = violations(after)
+    if broken:
+        raise Failed("invariants", broken[0])
+    return after, unchecked
 
 
 def _readable(record: Record, upcasters: Mapping[codec.UpcasterKey, codec.Upcaster]) -> Event:

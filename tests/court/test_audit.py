@@ -287,3 +287,30 @@ def test_a_die_roll_that_does_not_follow_from_the_seed_is_caught() -> None:
     result = audit(rechain(lines))
     assert not result.ok and result.check == "dice"
     assert result.bad_version == _index(lines, "DieRolled") + 1
+
+
+def _forgeries(lines: list[Line]) -> list[tuple[int, str, Any]]:
+    """Every public field of every record replaced by values of the wrong JSON type."""
+    wrong: list[Any] = [[1, 2], {"x": 1}, -1, "x", None, 1.5, [[None]]]
+    return [
+        (i, key, value)
+        for i, line in enumerate(lines)
+        for key in line["data"]
+        for value in wrong
+        if value != line["data"][key]
+    ]
+
+
+def test_a_forged_field_of_any_type_fails_a_check_and_never_breaks_the_audit(
+    election: list[Line],
+) -> None:
+    """Import and verify read logs from anyone: a forged value of any JSON type in any field
+    (the chain recomputed over it) is a failed check with a reason, never an exception."""
+    refused = 0
+    for index, key, value in _forgeries(election):
+        lines = copy.deepcopy(election)
+        lines[index]["data"][key] = value
+        result = audit(rechain(lines))  # must not raise
+        refused += not result.ok
+        assert result.ok or (result.check and result.reason)
+    assert refused > 0
