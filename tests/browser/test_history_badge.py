@@ -14,8 +14,8 @@ from court.chain import Record
 from server.store.sql import SqlEventStore
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person
-from tests.server.tools.cli.court_shell import tamper
 from tests.live_server import LiveServer
+from tests.server.tools.cli.court_shell import tamper
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 

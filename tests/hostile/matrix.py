@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from server.http.games import api
 from server.messages.decrees import DECREES
 from server.messages.facts import FACTS
-from tests.server.http.test_no_server_errors import VALID_BODIES
 from tests.hostile.payloads import SCHEMAS
+from tests.server.http.test_no_server_errors import VALID_BODIES
 
 GAME = "/api/games/{game_id}/"
 

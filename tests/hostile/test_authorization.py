@@ -14,10 +14,10 @@ from flask import Flask
 
 from app import create_app
 from server.live.sockets import NAMESPACE
-from tests.server.http.court_client import bearer
 from tests.hostile.matrix import AUTH_CODES, CREATE, ROUTES, ROWS, SUCCEEDS, Row
 from tests.hostile.matrix import documented_commands as documented
 from tests.hostile.tables import Tables, heads, lay
+from tests.server.http.court_client import bearer
 
 
 class Court:

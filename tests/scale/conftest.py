@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from devtools.servers import CourtServer, court_servers
+from tests.scale.clients import HttpClient, LiveClient
 from tests.server.http.court_client import Game, lobby_game, next_round, start
 from tests.server.live.live import NORTH
-from tests.scale.clients import HttpClient, LiveClient
 from tests.services import PostgresServer, RedisServer
 
 # Seconds a killed process's connections keep counting as present (short for the tests).

@@ -20,9 +20,9 @@ import requests
 
 from devtools.nginx import CONFIG, nginx_binary
 from devtools.servers import ROOT
-from tests.server.http.court_client import lobby_game, start
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import place_a_ballot, saw_the_placement
+from tests.server.http.court_client import lobby_game, start
 from tests.services import postgres_bin, unavailable
 
 UP_SECONDS = 120.0  # initdb, PostgreSQL, Redis, migrations, two servers and nginx

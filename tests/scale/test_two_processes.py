@@ -11,8 +11,6 @@ from collections import Counter
 from pathlib import Path
 
 from devtools.servers import CourtServer
-from tests.server.http.court_client import Game, next_round
-from tests.server.live.live import NORTH
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import (
     PRESENCE_TTL,
@@ -22,6 +20,8 @@ from tests.scale.conftest import (
     small_council_complaints,
     started_game,
 )
+from tests.server.http.court_client import Game, next_round
+from tests.server.live.live import NORTH
 
 CONCURRENT = 200  # commands sent at once on one game, half through each process
 CONNECTIONS = 4  # host connections on each process sharing them

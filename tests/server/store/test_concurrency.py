@@ -12,9 +12,9 @@ import pytest
 from court.chain import GENESIS, verify
 from court.errors import ConcurrencyError
 from server.store.sql import SqlEventStore
-from tests.services import PostgresServer
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import COLUMNS, chain, row
+from tests.services import PostgresServer
 
 WRITERS = 6
 ROUNDS = 12

@@ -20,9 +20,9 @@ from server.store import migrate
 from server.store.postgres import LOCK_KEY
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
-from tests.services import PostgresServer
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
+from tests.services import PostgresServer
 
 ROOT = Path(__file__).resolve().parents[3]
 # What the store ran on SQLite before migrations existed, besides creating the model's table.
