@@ -12,9 +12,9 @@ from court.commands.base import (
     Actor,
 )
 from court.commands.decrees import (
-    DECREE_COMMANDS,
     AnswerMarriage,
     ConcedeTitle,
+    DecreeCommand,
     Desert,
     Divorce,
     EmbraceRhllor,
@@ -24,6 +24,7 @@ from court.commands.decrees import (
     SendToWall,
 )
 from court.commands.elections import (
+    ElectionCommand,
     MarkerChoice,
     PlaceBallot,
     StandForElection,
@@ -34,6 +35,7 @@ from court.commands.nobles import (
     GrantMotherOfDragons,
     HeirBorn,
     JoinSmallCouncil,
+    NobleCommand,
     RecordCapture,
     RecordDeath,
     RecordEscape,
@@ -50,6 +52,7 @@ from court.commands.purchases import (
     OfferRansom,
     PassBid,
     PlaceBid,
+    PurchaseCommand,
     RefuseRansom,
     WithdrawRansom,
 )
@@ -57,6 +60,7 @@ from court.commands.rounds import (
     AdvancePhase,
     CloseOverdueStep,
     Pass,
+    RoundCommand,
 )
 from court.commands.setup import (
     AdjustGold,
@@ -64,58 +68,24 @@ from court.commands.setup import (
     JoinSeat,
     LeaveSeat,
     RecordVillageControl,
+    SetupCommand,
     StartGame,
 )
 from court.commands.titles import (
     AcceptTitle,
     RefuseTitle,
     ResolveTitleOverflow,
+    TitleCommand,
 )
 
 Command = (
-    CreateGame
-    | JoinSeat
-    | LeaveSeat
-    | StartGame
-    | AdjustGold
-    | RecordVillageControl
-    | AdvancePhase
-    | StandForElection
-    | Pass
-    | PlaceBallot
-    | AcceptTitle
-    | RefuseTitle
-    | ResolveTitleOverflow
-    | CloseOverdueStep
-    | ProposeMarriage
-    | AnswerMarriage
-    | Divorce
-    | EmbraceRhllor
-    | HandConversion
-    | Pardon
-    | SendToWall
-    | ConcedeTitle
-    | Desert
-    | RecordCapture
-    | RecordRelease
-    | RecordEscape
-    | RecordDeath
-    | AddNoble
-    | JoinSmallCouncil
-    | GrantMotherOfDragons
-    | HeirBorn
-    | RecordWallSupplies
-    | BuildSept
-    | BuyFiefTitle
-    | GrantFiefTitle
-    | EndPurchases
-    | PlaceBid
-    | PassBid
-    | ChooseCouncilSeat
-    | OfferRansom
-    | AcceptRansom
-    | RefuseRansom
-    | WithdrawRansom
+    SetupCommand
+    | RoundCommand
+    | ElectionCommand
+    | TitleCommand
+    | DecreeCommand
+    | NobleCommand
+    | PurchaseCommand
 )
 
 
@@ -145,7 +115,6 @@ def describe(command: Command) -> str:
 
 
 __all__ = [
-    "DECREE_COMMANDS",
     "SPECTATOR",
     "AcceptRansom",
     "AcceptTitle",
@@ -162,8 +131,10 @@ __all__ = [
     "ConcedeTitle",
     "CreateGame",
     "DeathKind",
+    "DecreeCommand",
     "Desert",
     "Divorce",
+    "ElectionCommand",
     "EmbraceRhllor",
     "EndPurchases",
     "GrantFiefTitle",
@@ -174,6 +145,7 @@ __all__ = [
     "JoinSmallCouncil",
     "LeaveSeat",
     "MarkerChoice",
+    "NobleCommand",
     "OfferRansom",
     "Pardon",
     "Pass",
@@ -181,6 +153,7 @@ __all__ = [
     "PlaceBallot",
     "PlaceBid",
     "ProposeMarriage",
+    "PurchaseCommand",
     "RecordCapture",
     "RecordDeath",
     "RecordEscape",
@@ -190,9 +163,12 @@ __all__ = [
     "RefuseRansom",
     "RefuseTitle",
     "ResolveTitleOverflow",
+    "RoundCommand",
     "SendToWall",
+    "SetupCommand",
     "StandForElection",
     "StartGame",
+    "TitleCommand",
     "WithdrawRansom",
     "describe",
 ]

@@ -73,14 +73,14 @@ class Desert:
     noble: NobleId
 
 
-DECREE_COMMANDS = (
-    ProposeMarriage,
-    AnswerMarriage,
-    Divorce,
-    EmbraceRhllor,
-    HandConversion,
-    Pardon,
-    SendToWall,
-    ConcedeTitle,
-    Desert,
+DecreeCommand = (
+    ProposeMarriage
+    | AnswerMarriage
+    | Divorce
+    | EmbraceRhllor
+    | HandConversion
+    | Pardon
+    | SendToWall
+    | ConcedeTitle
+    | Desert
 )

@@ -24,3 +24,6 @@ class PlaceBallot:
     """None, one or both markers; salts come from the server, never from the client."""
 
     markers: tuple[MarkerChoice, ...]
+
+
+ElectionCommand = StandForElection | PlaceBallot

@@ -100,3 +100,16 @@ class RecordWallSupplies:
     amount: int
     house: HouseId
     cause: str
+
+
+NobleCommand = (
+    RecordCapture
+    | RecordRelease
+    | RecordEscape
+    | RecordDeath
+    | AddNoble
+    | JoinSmallCouncil
+    | GrantMotherOfDragons
+    | HeirBorn
+    | RecordWallSupplies
+)

@@ -80,3 +80,18 @@ class RefuseRansom:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WithdrawRansom:
     offer: int
+
+
+PurchaseCommand = (
+    BuildSept
+    | BuyFiefTitle
+    | GrantFiefTitle
+    | EndPurchases
+    | PlaceBid
+    | PassBid
+    | ChooseCouncilSeat
+    | OfferRansom
+    | AcceptRansom
+    | RefuseRansom
+    | WithdrawRansom
+)

@@ -18,3 +18,6 @@ class Pass:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CloseOverdueStep:
     """Close the step whose deadline has passed (anyone may ask; the clock decides)."""
+
+
+RoundCommand = AdvancePhase | Pass | CloseOverdueStep

@@ -55,3 +55,6 @@ class RecordVillageControl:
     village: VillageId
     house: HouseId | None
     cause: str
+
+
+SetupCommand = CreateGame | JoinSeat | LeaveSeat | StartGame | AdjustGold | RecordVillageControl

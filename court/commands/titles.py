@@ -23,3 +23,6 @@ class ResolveTitleOverflow:
 
     title: TitleId
     to: NobleId | None = None
+
+
+TitleCommand = AcceptTitle | RefuseTitle | ResolveTitleOverflow

@@ -20,8 +20,10 @@ from court.commands import (
     Command,
     ConcedeTitle,
     CreateGame,
+    DecreeCommand,
     Desert,
     Divorce,
+    ElectionCommand,
     EmbraceRhllor,
     EndPurchases,
     GrantFiefTitle,
@@ -31,6 +33,7 @@ from court.commands import (
     JoinSeat,
     JoinSmallCouncil,
     LeaveSeat,
+    NobleCommand,
     OfferRansom,
     Pardon,
     Pass,
@@ -38,6 +41,7 @@ from court.commands import (
     PlaceBallot,
     PlaceBid,
     ProposeMarriage,
+    PurchaseCommand,
     RecordCapture,
     RecordDeath,
     RecordEscape,
@@ -47,9 +51,12 @@ from court.commands import (
     RefuseRansom,
     RefuseTitle,
     ResolveTitleOverflow,
+    RoundCommand,
     SendToWall,
+    SetupCommand,
     StandForElection,
     StartGame,
+    TitleCommand,
     WithdrawRansom,
 )
 from court.decide import (
@@ -69,46 +76,6 @@ from court.decide import (
 )
 from court.events import Event
 from court.state import CourtState
-
-SetupCommand = CreateGame | JoinSeat | LeaveSeat | StartGame | AdjustGold | RecordVillageControl
-RoundCommand = AdvancePhase | Pass | CloseOverdueStep
-ElectionCommand = StandForElection | PlaceBallot
-TitleCommand = AcceptTitle | RefuseTitle | ResolveTitleOverflow
-DecreeCommand = (
-    ProposeMarriage
-    | AnswerMarriage
-    | Divorce
-    | EmbraceRhllor
-    | HandConversion
-    | Pardon
-    | SendToWall
-    | ConcedeTitle
-    | Desert
-)
-NobleCommand = (
-    RecordCapture
-    | RecordRelease
-    | RecordEscape
-    | RecordDeath
-    | AddNoble
-    | JoinSmallCouncil
-    | GrantMotherOfDragons
-    | HeirBorn
-    | RecordWallSupplies
-)
-PurchaseCommand = (
-    BuildSept
-    | BuyFiefTitle
-    | GrantFiefTitle
-    | EndPurchases
-    | PlaceBid
-    | PassBid
-    | ChooseCouncilSeat
-    | OfferRansom
-    | AcceptRansom
-    | RefuseRansom
-    | WithdrawRansom
-)
 
 
 def command_events(

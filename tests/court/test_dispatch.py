@@ -1,23 +1,45 @@
-"""Every command reaches the rules of exactly one subdomain (court/decide/dispatch.py)."""
+"""Every command reaches the rules of exactly one subdomain (court/decide/dispatch.py): the
+union of each module of court/commands/ names every command the module declares, and the
+seven unions make the one `Command` union without overlap."""
 
 from __future__ import annotations
 
-from typing import get_args
+import dataclasses
+import inspect
+from types import ModuleType
+from typing import Any, get_args
 
-from court.commands import Command
+import pytest
+
+from court.commands import Command, decrees, elections, nobles, purchases, rounds, setup, titles
 from court.decide import dispatch
 
-SUBDOMAINS = (
-    dispatch.SetupCommand,
-    dispatch.RoundCommand,
-    dispatch.ElectionCommand,
-    dispatch.TitleCommand,
-    dispatch.DecreeCommand,
-    dispatch.NobleCommand,
-    dispatch.PurchaseCommand,
-)
+SUBDOMAINS: list[tuple[ModuleType, Any]] = [
+    (setup, dispatch.SetupCommand),
+    (rounds, dispatch.RoundCommand),
+    (elections, dispatch.ElectionCommand),
+    (titles, dispatch.TitleCommand),
+    (decrees, dispatch.DecreeCommand),
+    (nobles, dispatch.NobleCommand),
+    (purchases, dispatch.PurchaseCommand),
+]
+# Parts of a command, not commands: the markers a PlaceBallot carries.
+PARTS = {"MarkerChoice"}
+
+
+@pytest.mark.parametrize(("module", "union"), SUBDOMAINS, ids=lambda v: getattr(v, "__name__", ""))
+def test_each_subdomains_union_names_every_command_its_module_declares(
+    module: ModuleType, union: Any
+) -> None:
+    declared = {
+        cls.__name__
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__
+    } - PARTS
+    assert {cls.__name__ for cls in get_args(union)} == declared
 
 
 def test_every_command_belongs_to_exactly_one_subdomain() -> None:
-    grouped = [command for subdomain in SUBDOMAINS for command in get_args(subdomain)]
+    grouped = [command for _, union in SUBDOMAINS for command in get_args(union)]
     assert sorted(c.__name__ for c in grouped) == sorted(c.__name__ for c in get_args(Command))
+    assert len(grouped) == len(set(grouped))
