@@ -11,15 +11,24 @@ websocket transport:
   have its push: vote_p50_ms, vote_p99_ms, votes_per_s and floor_p50_ms,
   floor_p99_ms, floor_per_s (per_s = commands / their summed seconds);
 - 50 rooms of 6 seats at once, one driver thread per room: rooms50_p99_ms and
-  floor_rooms50_p99_ms, each command timed until the 6 peers of its room have it.
+  floor_rooms50_p99_ms, each command timed until the 6 peers of its room have it;
+- the peer, boardgame.io 0.50 on Node in one process (bench/peers/server.js, driven by
+  bench/bgio.py), when `node` is there: the same single room (6 seats, 10 spectators)
+  plays as many moves of the same election, each timed from its emit until all 16
+  sockets have the new state: peer_p50_ms, peer_p99_ms, peer_per_s, and
+  vote_p99_vs_peer (target at most 1.5). Its harness is installed by `npm ci` into
+  bench/peers/node_modules the first time; without node, npm or the network the bench
+  prints `peer_skipped: <reason>` instead.
 
-Prints `name: value` lines, the ratios to the floor, and a `machine:` line; exits 1
+`--peer-only` runs the peer's part alone (TIMED_COMMANDS moves), without the court and
+the floor. Prints `name: value` lines, the ratios to the floor, and a `machine:` line; exits 1
 with `FAILED: <name>` lines when a target is missed. Setup (games, seats, phases) goes
 through HTTP and is never timed.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import tempfile
@@ -29,6 +38,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from bgio import bgio_single
+from bgio_server import harness, peer_server
 from common import ROOT, emit, machine_line, per_second, percentile  # repo root on sys.path
 from live_court import PLAYERS, CourtHttp, Table
 from live_peers import Peer, Room, close_all, connect_all, raise_open_files, server, timed_command
@@ -45,6 +56,7 @@ OPEN_FILES = 8192
 P99_RATIO_TARGET = 2.0  # vote_p99_ms / floor_p99_ms at most
 THROUGHPUT_RATIO_TARGET = 0.5  # votes_per_s / floor_per_s at least
 ROOMS50_RATIO_TARGET = 2.0  # rooms50_p99_ms / floor_rooms50_p99_ms at most
+PEER_P99_RATIO_TARGET = 1.5  # vote_p99_ms / peer_p99_ms at most
 
 Drive = Callable[[int, threading.Barrier, list[float]], None]
 
@@ -143,6 +155,23 @@ def floor_rooms(url: str, per_election: int) -> tuple[list[float], float]:
         close_all([peer for peers in rooms for peer in peers])
 
 
+# -- the peer --------------------------------------------------------------------
+
+
+def peer_single(commands: int, folder: Path) -> float | None:
+    """Print the peer's single-room figures over `commands` moves; its p99 in ms, or None
+    (with a `peer_skipped` line) when the peer cannot run here."""
+    reason = harness()
+    if reason is not None:
+        emit("peer_skipped", reason)
+        return None
+    with peer_server(folder) as (url, _):
+        samples = bgio_single(url, commands, SPECTATORS, WARMUP_ELECTIONS)
+    emit("peer_commands", len(samples))
+    p99, _ = emit_single("peer", "peer_per_s", samples)
+    return p99
+
+
 # -- rooms in step -----------------------------------------------------------------
 
 
@@ -219,18 +248,29 @@ def measure() -> dict[str, float]:
             floor_p99, floor_per_s = emit_single("floor", "floor_per_s", floor)
             floors, floors_wall = floor_rooms(url, len(rooms) // (ROOMS * ROOM_ELECTIONS))
             floor_rooms_p99 = emit_rooms("floor_rooms50", floors, floors_wall)
+        peer_p99 = peer_single(len(votes), tmp)
     ratios = {
         "p99_ratio": vote_p99 / floor_p99,
         "throughput_ratio": votes_per_s / floor_per_s,
         "rooms50_ratio": rooms_p99 / floor_rooms_p99,
     }
+    if peer_p99 is not None:
+        ratios["vote_p99_vs_peer"] = vote_p99 / peer_p99
     for name, value in ratios.items():
         emit(name, value, 3)
     return ratios
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description="Live bench of the court, the floor and the peer.")
+    parser.add_argument("--peer-only", action="store_true", help="only the peer's single room")
+    args = parser.parse_args()
     raise_open_files(OPEN_FILES)
+    if args.peer_only:
+        with tempfile.TemporaryDirectory(prefix="bench-live-") as folder:
+            peer_single(TIMED_COMMANDS, Path(folder))
+        emit("machine", machine_line())
+        return 0
     ratios = measure()
     emit("machine", machine_line())
     met = {
@@ -238,6 +278,8 @@ def main() -> int:
         "throughput_ratio": ratios["throughput_ratio"] >= THROUGHPUT_RATIO_TARGET,
         "rooms50_ratio": ratios["rooms50_ratio"] <= ROOMS50_RATIO_TARGET,
     }
+    if "vote_p99_vs_peer" in ratios:
+        met["vote_p99_vs_peer"] = ratios["vote_p99_vs_peer"] <= PEER_P99_RATIO_TARGET
     failed = [name for name, ok in met.items() if not ok]
     for name in failed:
         print(f"FAILED: {name}", flush=True)

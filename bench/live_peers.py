@@ -81,8 +81,11 @@ def _tail(log: Path, chars: int = 2000) -> str:
 
 
 @contextmanager
-def server(argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path) -> Iterator[str]:
-    """Run `argv` on 127.0.0.1 and a free port until the block ends; yields its base URL.
+def server_process(
+    argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Run `argv` on 127.0.0.1 and a free port until the block ends; yields its base URL
+    and its process.
 
     The server's output goes to `log`; it is stopped with SIGTERM, then SIGKILL."""
     port = free_port()
@@ -94,9 +97,16 @@ def server(argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path) -> It
         try:
             url = f"http://127.0.0.1:{port}"
             _wait_healthy(process, url, log)
-            yield url
+            yield url, process
         finally:
             stop_process(process, STOP_SECONDS)
+
+
+@contextmanager
+def server(argv: Sequence[str], env: dict[str, str], cwd: Path, log: Path) -> Iterator[str]:
+    """As server_process, yielding only the base URL."""
+    with server_process(argv, env, cwd, log) as (url, _):
+        yield url
 
 
 # -- peers and rooms -------------------------------------------------------------

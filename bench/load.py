@@ -20,6 +20,18 @@ over the rooms; `two_proc_rss_mb_per_room` for both processes together); `errors
 or lost commands, must be 0) and a `machine:` line. Exits 1 with `FAILED: errors` when any
 command failed. Without PostgreSQL or redis-server it prints `load_skipped: ...` and
 exits 0.
+
+Then, in the same run and at the same room count, the peer: boardgame.io 0.50 on Node in
+one process (bench/peers/server.js, in-memory storage), its rooms of six seats set up
+through its lobby API and driven by bench/bgio.py with the same clients (one
+python-socketio client per seat, websocket only) and the same elections, each move timed
+from its emit to the mover's own update, the next move of a room waiting until its six
+seats have it. Prints `peer_commands`, `peer_cmds_per_s`, `peer_p50_ms`, `peer_p99_ms`,
+`peer_cpu_ms_per_cmd` (the node process's user + system CPU from /proc over the timed
+window, over the moves), `peer_errors`, and the ratios `one_proc_p99_vs_peer` and
+`one_proc_cmds_per_s_vs_peer`. Its harness is installed by `npm ci` into
+bench/peers/node_modules the first time; without node, npm or the network it prints
+`peer_skipped: <reason>`. `--peer-only` runs the peer alone (no PostgreSQL or Redis).
 """
 
 from __future__ import annotations
@@ -36,6 +48,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bgio import bgio_load
+from bgio_server import harness, peer_server
 from common import emit, machine_line, per_second, percentile  # repo root on sys.path
 from live_court import PLAYERS, CourtHttp, Table
 from live_peers import Room, close_all, raise_open_files
@@ -172,11 +186,46 @@ def versions(pg: PostgresServer, redis: RedisServer) -> str:
     return f"PostgreSQL {pg_version}, Redis {redis_version}"
 
 
+def peer(rooms: int, elections: int, one: Run | None) -> bool:
+    """Print the peer's lines at the same room count, and its ratios to the court's one
+    process (`one`, when it ran); False when a move of the peer failed."""
+    reason = harness()
+    if reason is not None:
+        emit("peer_skipped", reason)
+        return True
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-peer-") as folder,
+        peer_server(Path(folder)) as (url, pid),
+    ):
+        run = bgio_load(url, pid, rooms, elections, in_all_rooms)
+    rate = report("peer", run)
+    emit("peer_cpu_ms_per_cmd", run.cpu_seconds * 1000 / len(run.acks) if run.acks else 0.0, 3)
+    emit("peer_errors", len(run.errors))
+    for error in run.errors[:10]:
+        print(f"peer_error: {error}", flush=True)
+    if one is not None and one.acks and run.acks:
+        p99_ratio = percentile(one.acks, 0.99) / percentile(run.acks, 0.99)
+        emit("one_proc_p99_vs_peer", p99_ratio, 3)
+        emit("one_proc_cmds_per_s_vs_peer", per_second(len(one.acks), one.wall) / rate, 3)
+    return not run.errors
+
+
+def peer_only(rooms: int, elections: int) -> int:
+    raise_open_files(OPEN_FILES)
+    emit("rooms", rooms)
+    ok = peer(rooms, elections, None)
+    emit("machine", machine_line())
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Load bench of one and two server processes.")
     parser.add_argument("--rooms", type=int, default=ROOMS)
     parser.add_argument("--elections", type=int, default=ELECTIONS)
+    parser.add_argument("--peer-only", action="store_true", help="only boardgame.io's part")
     args = parser.parse_args()
+    if args.peer_only:
+        return peer_only(args.rooms, args.elections)
     pg_bin, redis_bin = postgres_bin(), shutil.which("redis-server")
     if pg_bin is None or redis_bin is None:
         emit(
@@ -210,6 +259,8 @@ def main() -> int:
     emit("two_proc_rss_mb_per_room", runs[2].rss_growth / MB / args.rooms, 3)
     errors = runs[1].errors + runs[2].errors
     emit("errors", len(errors))
+    if not peer(args.rooms, args.elections, runs[1]):
+        errors.append("the peer's moves failed")
     emit("machine", machine)
     for error in errors[:10]:
         print(f"error: {error}", flush=True)

@@ -4,10 +4,8 @@ bench cannot rot between `make bench` runs."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
-from devtools.servers import ROOT
+from tests.scale.benches import run_bench
 from tests.services import postgres_bin, unavailable
 
 FIGURES = (
@@ -24,16 +22,8 @@ FIGURES = (
 def test_the_load_bench_plays_two_rooms_on_one_and_two_processes_without_error() -> None:
     if postgres_bin() is None or shutil.which("redis-server") is None:
         unavailable("bench/load.py needs PostgreSQL and redis-server")
-    result = subprocess.run(
-        [sys.executable, "bench/load.py", "--rooms", "2"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    lines = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
-    assert set(FIGURES) <= set(lines), result.stdout
+    lines = run_bench("bench/load.py", "--rooms", "2")
+    assert set(FIGURES) <= set(lines), lines
     assert lines["errors"] == "0"
     # two rooms, each a whole election: six candidacy turns, the ballot turns, a refusal
     assert int(lines["one_proc_commands"]) == int(lines["two_proc_commands"]) >= 2 * 8
