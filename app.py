@@ -1,15 +1,24 @@
 """Composition root: `create_app(overrides)` wires settings, store, service and adapters.
 
-`python app.py` runs the server (Flask-SocketIO, threading mode) on HOST:PORT. With REDIS_URL
-set, several such processes share one PostgreSQL database (docs/deployment.md). Only the
-server process watches deadlines (`start_deadlines`); `flask --app app court ...` loads the
-app without migrating the database or starting anything in the background, so its read
-commands never write.
+`python app.py` serves on HOST:PORT through gunicorn with one gevent worker (server/serve.py;
+`python app.py --dev` or SERVER=dev: Werkzeug's development server). With REDIS_URL set,
+several such processes share one PostgreSQL database (docs/deployment.md). Only the server
+process watches deadlines (`start_deadlines`); `flask --app app court ...` loads the app
+without migrating the database or starting anything in the background, so its read commands
+never write.
 """
 
 from __future__ import annotations
 
-import logging
+import sys
+
+if __name__ == "__main__":
+    # Before the imports below: gunicorn's worker monkey-patches the standard library and
+    # only then imports this module by name (server/serve.py says why).
+    from server.serve import main
+
+    sys.exit(main(sys.argv[1:]))
+
 import os
 import uuid
 from pathlib import Path
@@ -19,11 +28,11 @@ from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 from sqlalchemy import text
-from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
 from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
 from server.http.api import install_error_handlers
+from server.http.security import install_security_headers
 from server.live.deadlines import DeadlineWatcher
 from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
@@ -54,6 +63,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.cli.add_command(court_cli)
     install_error_handlers(app)
+    install_security_headers(app, settings.PUBLIC_URL)
     _add_health_and_spec(app, store, process_id)
     return app
 
@@ -75,7 +85,9 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
-    socketio = SocketIO(app, async_mode="threading", message_queue=settings.REDIS_URL or None)
+    socketio = SocketIO(
+        app, async_mode=settings.ASYNC_MODE, message_queue=settings.REDIS_URL or None
+    )
     service = app.extensions["court"] = CourtService(
         store,
         retries=settings.SERVICE_RETRIES,
@@ -125,19 +137,3 @@ def start_deadlines(app: Flask) -> None:
     watcher: DeadlineWatcher = app.extensions["deadlines"]
     watcher.close_overdue_now()
     watcher.start()
-
-
-def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
-    WSGIRequestHandler.disable_nagle_algorithm = True
-    app = create_app()
-    if app.config["DEADLINES"]:
-        start_deadlines(app)
-    host, port = app.config["HOST"], app.config["PORT"]
-    print(f"Small Council is listening on http://{host}:{port}", flush=True)
-    app.extensions["socketio"].run(app, host=host, port=port, allow_unsafe_werkzeug=True)
-
-
-if __name__ == "__main__":
-    main()

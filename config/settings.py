@@ -5,13 +5,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _env(name: str, default: str) -> str:
     return os.environ.get(name, default)
+
+
+def _async_mode() -> Literal["threading", "gevent"]:
+    mode = _env("ASYNC_MODE", "threading")
+    if mode == "threading":
+        return "threading"
+    if mode == "gevent":
+        return "gevent"
+    raise ValueError(f"ASYNC_MODE must be threading or gevent, not {mode!r}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,6 +35,17 @@ class Settings:
     SQLITE_SYNCHRONOUS: str = field(default_factory=lambda: _env("SQLITE_SYNCHRONOUS", "NORMAL"))
     HOST: str = field(default_factory=lambda: _env("HOST", "127.0.0.1"))
     PORT: int = field(default_factory=lambda: int(_env("PORT", "5000")))
+    # What `python app.py` serves through: "gunicorn" (one gevent worker) or "dev"
+    # (Werkzeug's development server, for debugging only; also `python app.py --dev`).
+    SERVER: str = field(default_factory=lambda: _env("SERVER", "gunicorn"))
+    # Flask-SocketIO's async mode, which must match the server: "threading" for Werkzeug
+    # (and the tests' in-process servers), "gevent" under gunicorn (server/serve.py sets it).
+    ASYNC_MODE: Literal["threading", "gevent"] = field(default_factory=lambda: _async_mode())
+    # The address players reach the court at (https://court.example.org): invite links and
+    # every absolute URL the server makes start with it, never with a request's Host header.
+    # With https, responses also carry Strict-Transport-Security. Empty: the request's own
+    # address (one machine, no proxy).
+    PUBLIC_URL: str = field(default_factory=lambda: _env("PUBLIC_URL", "").rstrip("/"))
     RULES_PROFILE: str = field(default_factory=lambda: _env("RULES_PROFILE", "default"))
     # Re-decisions after losing an append race. One process never races itself; with
     # several, a process whose cache is fresh can win a few races in a row, so a loser

@@ -112,11 +112,10 @@ class CourtServer:
         return self.start()
 
     def rss_bytes(self) -> int:
-        """Resident memory of the running process (Linux /proc)."""
+        """Resident memory of the running process and its children (gunicorn's master and
+        its worker), from Linux /proc."""
         assert self.process is not None
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        line = next(x for x in status.splitlines() if x.startswith("VmRSS:"))
-        return int(line.split()[1]) * 1024
+        return sum(_rss(pid) for pid in _tree(self.process.pid))
 
     def tail(self, chars: int = 3000) -> str:
         try:
@@ -128,6 +127,24 @@ class CourtServer:
         """The log's lines at any of these levels (`WARNING`, `ERROR`, ...)."""
         text = self.log.read_text(encoding="utf-8", errors="replace")
         return [line for line in text.splitlines() if any(f" {lv} " in line for lv in levels)]
+
+
+def _tree(pid: int) -> list[int]:
+    """`pid` and its descendants."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            children += [int(c) for c in task.read_text().split()]
+    return [pid, *(p for child in children for p in _tree(child))]
+
+
+def _rss(pid: int) -> int:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0  # gone meanwhile
+    line = next((x for x in status.splitlines() if x.startswith("VmRSS:")), "VmRSS: 0 kB")
+    return int(line.split()[1]) * 1024
 
 
 @contextlib.contextmanager

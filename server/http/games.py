@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request
 
 from config.rulesdata import RulesDataError, list_profiles, load_ruleset
 from court.commands import Actor
 from court.errors import BadToken, NotFound
+from server.http import pages
 from server.http import schemas as s
 from server.http.api import Api
 from server.http.view_schemas import CourtViewSchema
@@ -85,7 +86,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         "game_id": game_id,
         "host_token": token,
         "game_master_token": master[1] if master else None,
-        "invite_url": url_for("pages.game", game_id=game_id, _external=True),
+        "invite_url": pages.game_url(game_id),
         "version": outcome.version,
     }
 

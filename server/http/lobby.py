@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
 from marshmallow import Schema, fields, validate
 
 from court.state import CourtState, GameStatus
+from server.http import pages
 from server.http.games import api, bp, service
 
 # A game still in the lobby holds its creation and a few joins and leaves; a longer log
@@ -74,7 +74,7 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
             for h in state.ruleset.houses
             if h.id not in taken
         ],
-        "url": url_for("pages.game", game_id=state.game_id, _external=True),
+        "url": pages.game_url(state.game_id),
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, render_template, send_from_directory
+from flask import Blueprint, Response, current_app, render_template, send_from_directory, url_for
 
 from court.errors import NotFound
 
@@ -32,6 +32,15 @@ def game(game_id: str) -> str:
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
     return render_template("court/history.html", game_id=game_id)
+
+
+def game_url(game_id: str) -> str:
+    """The address of a game's page, as invites give it: under PUBLIC_URL when it is set,
+    never under a Host header a client chose; else under the request's own address."""
+    public: str = current_app.config["PUBLIC_URL"]
+    if not public:
+        return url_for("pages.game", game_id=game_id, _external=True)
+    return public + url_for("pages.game", game_id=game_id)
 
 
 @bp.get("/vendor/<name>")

@@ -157,8 +157,8 @@ class LiveClient:
 
 
 def close_all(clients: list[LiveClient]) -> None:
-    """Close every client at once: each close waits up to 3 s for a closing frame that the
-    Werkzeug server never sends back."""
+    """Close every client at once: each close may wait up to 3 s for the server's closing
+    frame (Werkzeug's development server never sends one back)."""
     threads = [threading.Thread(target=c.close) for c in clients]
     for thread in threads:
         thread.start()

@@ -98,6 +98,6 @@ def saw_the_placement(client: LiveClient, ack: dict, owner: bool) -> None:
 
 
 def small_council_complaints(server: CourtServer) -> list[str]:
-    """The server's own warnings and errors (Werkzeug's are left out: it logs a closed
-    WebSocket as a bad request)."""
+    """The server's own warnings and errors (the libraries' are left out; a closed
+    WebSocket logs none under gunicorn: tests/scale/test_production_server.py)."""
     return [line for line in server.log_lines("WARNING", "ERROR") if "small_council" in line]
