@@ -23,7 +23,7 @@ from werkzeug.serving import WSGIRequestHandler
 
 from config.settings import Settings
 from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
-from server.http.api import install_error_handlers
+from server.http.api import error_response, install_error_handlers
 from server.live.deadlines import DeadlineWatcher
 from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
@@ -31,6 +31,7 @@ from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.sockets import RateLimit
 from server.service import CourtService
+from server.store.failures import refusal
 from server.store.sql import SqlEventStore
 from server.tools.cli import court_cli
 
@@ -104,15 +105,17 @@ def _wire_service(
 
 
 def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> None:
-    """/healthz (the database answers; which process this is) and /openapi.json."""
+    """/healthz (the database answers and its last write passed; which process this is) and
+    /openapi.json."""
 
     @app.get("/healthz")
     def healthz() -> Any:
         with store.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-        return jsonify(
-            {"status": "ok", "database": store.engine.dialect.name, "process": process_id}
-        )
+        about = {"database": store.engine.dialect.name, "process": process_id}
+        if store.write_failure is not None:  # until a write passes again
+            return error_response(503, *refusal(store.write_failure), **about)
+        return jsonify({"status": "ok", **about})
 
     @app.get("/openapi.json")
     def openapi() -> Any:
