@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import uuid
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from server.live.relay import Relay, redis_client
 from server.live.sockets import RateLimit
 from server.service import CourtService
 from server.store.failures import refusal
+from server.store.lock import WriterLockError
 from server.store.sql import SqlEventStore
 from server.tools.cli import court_cli
 
@@ -60,12 +62,15 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
 
 def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
-    """The event store; a server also creates the SQLite file's folder and migrates."""
+    """The event store; a server also creates the SQLite file's folder, holds the file
+    against a second server process (server/store/lock.py) and migrates."""
     if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
         Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
             parents=True, exist_ok=True
         )
-    store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
+    store = SqlEventStore(
+        settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS, single_writer=not shell
+    )
     if not shell:
         store.create_schema()
     return store
@@ -134,7 +139,10 @@ def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
     WSGIRequestHandler.disable_nagle_algorithm = True
-    app = create_app()
+    try:
+        app = create_app()
+    except WriterLockError as exc:
+        sys.exit(f"Small Council cannot start: {exc}")
     if app.config["DEADLINES"]:
         start_deadlines(app)
     host, port = app.config["HOST"], app.config["PORT"]

@@ -42,6 +42,7 @@ from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
 from server.store.failures import DATABASE_ERRORS
+from server.store.lock import hold_single_writer
 
 
 class EventRecord(SQLModel, table=True):
@@ -154,9 +155,18 @@ def taken_version(exc: Exception) -> bool:
 
 class SqlEventStore:
     """Event store on SQLite (the default) or PostgreSQL. `read_only` opens an existing
-    database for reading alone (the CLI's read commands): any write fails."""
+    database for reading alone (the CLI's read commands): any write fails. `single_writer`
+    (a server process): no other process may serve the same SQLite file (server/store/lock.py)."""
 
-    def __init__(self, url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        synchronous: str = "NORMAL",
+        read_only: bool = False,
+        single_writer: bool = False,
+    ) -> None:
+        self._writer_lock = hold_single_writer(url) if single_writer else None
         self.url = url
         self.read_only = read_only
         self.engine = make_engine(url, synchronous=synchronous, read_only=read_only)
@@ -187,6 +197,7 @@ class SqlEventStore:
             self._write_conn.close()
             self._write_conn = None
         self.engine.dispose()
+        self._writer_lock = None  # the last store of the file to close unlocks it
 
     def append(
         self,
