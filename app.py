@@ -31,7 +31,7 @@ from sqlalchemy import text
 
 from config.settings import Settings
 from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
-from server.http.api import install_error_handlers
+from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.live.deadlines import DeadlineWatcher
 from server.live.presence import Presence, PresenceNamespace
@@ -40,6 +40,7 @@ from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.sockets import RateLimit
 from server.service import CourtService
+from server.store.failures import refusal
 from server.store.sql import SqlEventStore
 from server.tools.cli import court_cli
 
@@ -69,12 +70,15 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
 
 def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
-    """The event store; a server also creates the SQLite file's folder and migrates."""
+    """The event store; a server also creates the SQLite file's folder, holds the file
+    against a second server process (server/store/lock.py) and migrates."""
     if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
         Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
             parents=True, exist_ok=True
         )
-    store = SqlEventStore(settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS)
+    store = SqlEventStore(
+        settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS, single_writer=not shell
+    )
     if not shell:
         store.create_schema()
     return store
@@ -116,15 +120,17 @@ def _wire_service(
 
 
 def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> None:
-    """/healthz (the database answers; which process this is) and /openapi.json."""
+    """/healthz (the database answers and its last write passed; which process this is) and
+    /openapi.json."""
 
     @app.get("/healthz")
     def healthz() -> Any:
         with store.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
-        return jsonify(
-            {"status": "ok", "database": store.engine.dialect.name, "process": process_id}
-        )
+        about = {"database": store.engine.dialect.name, "process": process_id}
+        if store.write_failure is not None:  # until a write passes again
+            return error_response(503, *refusal(store.write_failure), **about)
+        return jsonify({"status": "ok", **about})
 
     @app.get("/openapi.json")
     def openapi() -> Any:

@@ -111,6 +111,10 @@ class CourtServer:
         self.stop()
         return self.start()
 
+    def pids(self) -> list[int]:
+        """The running process and its children (gunicorn's master and worker)."""
+        return _tree(self.process.pid) if self.process is not None and self.running else []
+
     def rss_bytes(self) -> int:
         """Resident memory of the running process and its children (gunicorn's master and
         its worker), from Linux /proc."""

@@ -32,6 +32,7 @@ from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
 from server.ports import EventStore, record_of
+from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
 
@@ -169,7 +170,12 @@ class Replay:
             known = self._rules = (rules, snapshot.to_plain(rules))
         plain = snapshot.state_to_plain(head.state, known[1])
         state_json = json.dumps(plain, separators=(",", ":"))
-        self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
+        try:
+            self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
+        except DATABASE_ERRORS as exc:
+            # A snapshot only saves work: the command whose append passed it is recorded,
+            # and must not be answered as failed (a full disk refuses this write too).
+            log.warning("no snapshot of game %s at %s: %s", game_id, head.version, exc)
 
     def due(self, before: int, after: int) -> bool:
         """Whether appending versions `before`+1 to `after` passed a snapshot version."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -87,7 +88,8 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "proc_name": "small-council",
         # gunicorn's control socket sits at one path per user: servers would share it.
         "control_socket_disable": True,
-        "when_ready": lambda _arbiter: print(
+        # Once the worker has loaded the app (a worker that cannot boot stops the master).
+        "post_worker_init": lambda _worker: print(
             f"Small Council is listening on http://{host}:{port}", flush=True
         ),
     }
@@ -97,9 +99,16 @@ def load_app() -> Any:
     """The app as the worker serves it (after gevent's monkey-patching): Socket.IO in
     gevent mode, the deadline watcher running."""
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    from app import create_app, start_deadlines
+    from gunicorn.arbiter import Arbiter
 
-    app = create_app({"ASYNC_MODE": "gevent"})
+    from app import create_app, start_deadlines
+    from server.store.lock import WriterLockError
+
+    try:
+        app = create_app({"ASYNC_MODE": "gevent"})
+    except WriterLockError as exc:  # the master stops: a worker that cannot boot
+        print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(Arbiter.WORKER_BOOT_ERROR) from None
     if app.config["DEADLINES"]:
         start_deadlines(app)
     return app
@@ -110,10 +119,14 @@ def serve_dev(settings: Settings) -> None:
     from werkzeug.serving import WSGIRequestHandler
 
     from app import create_app, start_deadlines
+    from server.store.lock import WriterLockError
 
     # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
     WSGIRequestHandler.disable_nagle_algorithm = True
-    app = create_app({"ASYNC_MODE": "threading"})
+    try:
+        app = create_app({"ASYNC_MODE": "threading"})
+    except WriterLockError as exc:
+        sys.exit(f"Small Council cannot start: {exc}")
     if app.config["DEADLINES"]:
         start_deadlines(app)
     host, port = settings.HOST, settings.PORT

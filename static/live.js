@@ -1,6 +1,7 @@
 // The live court over Socket.IO (namespace /court, docs/protocol.md). Reconnects by itself and
 // catches up from the last version seen, without reloading the page.
 import { io } from "/vendor/socket.io.esm.min.js";
+import { padded } from "./padding.js";
 
 export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus }) {
   let lastVersion = null;
@@ -32,14 +33,15 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
 
   return {
     get lastVersion() { return lastVersion; },
-    // Sends one message; resolves with the ack, rejects with {code, message} when refused.
+    // Sends one message (a sealed choice padded to its width); resolves with the ack,
+    // rejects with {code, message} when refused.
     send(message, payload = {}) {
       return new Promise((resolve, reject) => {
         if (!socket.connected) {
           reject(Object.assign(new Error("Not connected to the server; retrying. Try again in a moment."), { code: "offline" }));
           return;
         }
-        socket.timeout(15000).emit(message, payload, (timeout, ack) => {
+        socket.timeout(15000).emit(message, padded(message, payload), (timeout, ack) => {
           if (timeout) reject(Object.assign(new Error("The server did not answer in time."), { code: "timeout" }));
           else if (ack && ack.ok) resolve(ack);
           else reject(Object.assign(new Error(ack?.message ?? "Refused."), { code: ack?.code, fields: ack?.fields }));

@@ -19,6 +19,7 @@ from court.events import EVENT_TYPES
 from court.sentences import describe
 from court.state import CourtState, GameStatus
 from court.views.court import court_view
+from court.views.padding import padded_record
 
 MoveView = Callable[[Command], dict[str, Any]]
 
@@ -51,12 +52,13 @@ class Observer:
         `data` and `private` are read through the upcasters (court/codec.py), so a client
         meets one shape per event type, the one docs/protocol.md lists; `schema_version`
         names it. `hash` stays the stored record's: the export gives the records as stored,
-        to verify."""
+        to verify. A sealed choice's record has one length whatever it hides (`pad`,
+        court/views/padding.py)."""
         out = record.to_json()
         private = record.private if self.sees_private(record) else None
         out["data"], out["private"], out["schema_version"] = current_shape(record, private)
         out["text"] = describe(record, after)
-        return out
+        return padded_record(out)
 
     def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
         """A history entry: the record's public part told as a sentence, with the round and

@@ -11,23 +11,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import psycopg
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Flask, jsonify, request
 from marshmallow import Schema, ValidationError
-from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
 from server.http.schemas import ErrorSchema
+from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.api")
-
-# The database cannot be reached (down, restarting, refusing connections): 503, and the same
-# code over Socket.IO. Unlike a refusal by the rules, the request may simply be tried again.
-DATABASE_DOWN = (OperationalError, psycopg.OperationalError)
-UNAVAILABLE = ("database_unavailable", "The game's database cannot be reached; try again soon.")
 
 ERRORS = {
     400: "Malformed request: the body or query has the wrong shape.",
@@ -35,7 +29,8 @@ ERRORS = {
     403: "The seat or role may not do this.",
     404: "No such game or version.",
     409: "The court rules refuse this command now.",
-    503: "The database cannot be reached; try again shortly.",
+    503: "The database cannot be reached or its disk is full (`database_unavailable`, "
+    "`storage_full`); nothing was recorded, try again shortly.",
 }
 
 
@@ -218,11 +213,13 @@ def install_error_handlers(app: Flask) -> None:
                 body.headers[name] = value
         return body, status
 
-    @app.errorhandler(OperationalError)
-    @app.errorhandler(psycopg.OperationalError)
-    def _database_down(exc: Exception) -> tuple[Any, int]:
-        log.warning("database unavailable on %s %s: %s", request.method, request.path, exc)
-        return error_response(503, *UNAVAILABLE)
+    # Unlike a refusal by the rules, a database failure may simply be tried again: 503.
+    def _database_failed(exc: Exception) -> tuple[Any, int]:
+        log_failure(log, f"on {request.method} {request.path}", exc)
+        return error_response(503, *refusal(exc))
+
+    for kind in DATABASE_ERRORS:
+        app.register_error_handler(kind, _database_failed)
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> tuple[Any, int]:

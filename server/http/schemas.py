@@ -69,6 +69,7 @@ class RecordSchema(Schema):
     private_sha256 = fields.String(required=True)
     hash = fields.String(required=True)
     text = fields.String()
+    pad = fields.String()  # a sealed choice's: court/views/padding.py
 
 
 class HistoryPageSchema(Schema):

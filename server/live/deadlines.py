@@ -15,8 +15,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from sqlalchemy.exc import OperationalError
-
 from court.chain import Record
 from court.commands import SPECTATOR, CloseOverdueStep
 from court.decide.rounds import next_deadline, overdue
@@ -24,6 +22,7 @@ from court.errors import CourtError
 from court.ids import GameId
 from court.state import CourtState
 from server.service import CourtService
+from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.deadlines")
 RETRY_SECONDS = 5.0  # before a close the database could not take is tried again
@@ -86,7 +85,7 @@ class DeadlineWatcher:
             if exc.code != "not_overdue":
                 log.warning("closing game %s: %s: %s", game_id, exc.code, exc.message)
             return 0
-        except OperationalError:
+        except DATABASE_ERRORS:
             log.warning("database unavailable closing game %s; trying again", game_id)
             self.watch_deadline(game_id, self.clock() + RETRY_SECONDS)
             return 0

@@ -20,7 +20,6 @@ import redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
-from sqlalchemy.exc import OperationalError
 
 from court.chain import Record
 from court.decide.rounds import next_deadline
@@ -28,6 +27,7 @@ from court.ids import GameId
 from court.state import CourtState
 from server.live.deadlines import DeadlineWatcher
 from server.live.pushes import RoomPusher
+from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.relay")
 
@@ -166,7 +166,7 @@ class Relay:
                 del self._dirty[game_id]
             try:
                 self.pusher.catch_up(game_id)
-            except OperationalError:
+            except DATABASE_ERRORS:
                 log.warning("could not catch up game %s; trying again", game_id, exc_info=True)
                 self._stopped.wait(RETRY_SECONDS)
                 self.mark(game_id)

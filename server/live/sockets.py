@@ -23,13 +23,13 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
-from server.http.api import DATABASE_DOWN, UNAVAILABLE
 from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message
 from server.observer import court_of, observe
 from server.service import CourtService, Head
+from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.sockets")
 __all__ = ["NAMESPACE", "CourtNamespace", "RateLimit", "game_room", "public_room", "seat_room"]
@@ -130,9 +130,9 @@ class CourtNamespace(Namespace):
             )
         except CourtError as exc:
             _refuse(_error(exc.code, exc.message))
-        except DATABASE_DOWN:
-            log.warning("database unavailable on connect", exc_info=True)
-            _refuse(_error(*UNAVAILABLE))
+        except DATABASE_ERRORS as exc:
+            log_failure(log, "on connect", exc)
+            _refuse(_error(*refusal(exc)))
         with self._sessions_lock:
             self._sessions[connection_sid()] = (data["game"], actor)
 
@@ -213,9 +213,9 @@ class CourtNamespace(Namespace):
             )
         except CourtError as exc:
             return _error(exc.code, exc.message)
-        except DATABASE_DOWN:
-            log.warning("database unavailable handling %s", event, exc_info=True)
-            return _error(*UNAVAILABLE)
+        except DATABASE_ERRORS as exc:
+            log_failure(log, f"handling {event}", exc)
+            return _error(*refusal(exc))
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)
             return _error("bad_request", "Send one JSON object with the message.")

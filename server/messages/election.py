@@ -13,7 +13,8 @@ from court.commands import (
     ResolveTitleOverflow,
     StandForElection,
 )
-from server.messages.fields import Id
+from court.views.padding import padded_receipt
+from server.messages.fields import Id, Pad
 from server.messages.message import Answer, Message, Payload
 from server.service import CourtService
 
@@ -31,6 +32,7 @@ class BallotSchema(Schema):
     markers = fields.List(
         fields.Nested(MarkerSchema), required=True, validate=validate.Length(max=2)
     )
+    pad = Pad()
 
 
 class OverflowSchema(Schema):
@@ -56,12 +58,13 @@ class BallotAckSchema(Schema):
     ok = fields.Boolean(required=True)
     version = fields.Integer(required=True)
     receipt = fields.Nested(ReceiptSchema, required=True)
+    pad = fields.String(required=True)
 
 
 def place_ballot(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
     outcome, receipt = service.place_ballot(game_id, actor, markers)
-    return {"ok": True, "version": outcome.version, "receipt": receipt}
+    return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
 
 
 def ballot_payload(command: PlaceBallot) -> Payload:

@@ -65,6 +65,18 @@ def Id(**kwargs: Any) -> fields.String:
     return fields.String(validate=ID, **kwargs)
 
 
+# Padding a client adds to a sealed choice so that its request has one length whatever it
+# holds (docs/protocol.md, "Padding"): spaces, read and dropped; never part of the command.
+PAD_MAX = 1024
+
+
+def Pad() -> fields.String:
+    return fields.String(
+        load_default="",
+        validate=[validate.Length(max=PAD_MAX), WholeMatch(r"^ *$", error="Pad with spaces only.")],
+    )
+
+
 def Cause() -> Text:
     """Why the host records a fact, as the history will tell it."""
     return Text(required=True, validate=validate.Length(min=1, max=120))

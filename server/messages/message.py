@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from marshmallow import Schema, ValidationError, fields
 
 from court.commands import Actor, Command
+from court.views.padding import PAD
 
 if TYPE_CHECKING:
     from server.service import CourtService
@@ -76,7 +77,9 @@ class Message:
         if self.build is not None:
             return self.build(body)
         # The schema checked each field's shape; lists arrive where the command keeps tuples.
-        given: Payload = {k: tuple(v) if isinstance(v, list) else v for k, v in body.items()}
+        given: Payload = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in body.items() if k != PAD
+        }
         return self.command(**given)
 
     def send(self, service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
@@ -94,6 +97,8 @@ class Message:
             return {}
         found: Payload = {}
         for name, field in self.schema._declared_fields.items():
+            if name == PAD:  # the client's own padding: no field of the command
+                continue
             value = getattr(command, name)
             if value is None and not field.allow_none:
                 continue  # optional, left out rather than sent as null

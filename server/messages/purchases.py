@@ -19,7 +19,8 @@ from court.commands import (
     RefuseRansom,
     WithdrawRansom,
 )
-from server.messages.fields import GOLD_MAX, ID, VERSION_MAX, Id, Int
+from court.views.padding import padded_receipt
+from server.messages.fields import GOLD_MAX, ID, VERSION_MAX, Id, Int, Pad
 from server.messages.message import Answer, Message, Payload
 from server.service import CourtService
 
@@ -35,6 +36,7 @@ class FiefPurchaseSchema(Schema):
 
 class BidSchema(Schema):
     amount = Int(required=True, validate=validate.Range(0, GOLD_MAX))
+    pad = Pad()
 
 
 class CouncilSeatSchema(Schema):
@@ -66,11 +68,12 @@ class BidAckSchema(Schema):
     ok = fields.Boolean(required=True)
     version = fields.Integer(required=True)
     receipt = fields.Nested(BidReceiptSchema, required=True)
+    pad = fields.String(required=True)
 
 
 def place_bid(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     outcome, receipt = service.place_bid(game_id, actor, body["amount"])
-    return {"ok": True, "version": outcome.version, "receipt": receipt}
+    return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
 
 
 TURN = "the seat whose purchase turn it is, in phase 4"

@@ -41,6 +41,8 @@ from server.ports import record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
+from server.store.failures import DATABASE_ERRORS
+from server.store.lock import hold_single_writer
 
 
 class EventRecord(SQLModel, table=True):
@@ -142,11 +144,29 @@ def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = Fals
     return store_pg.make_engine(url, read_only=read_only)
 
 
+def taken_version(exc: Exception) -> bool:
+    """Whether an append's IntegrityError is the optimistic lock: the (game_id, version) pair
+    is taken. Any other constraint failing is an error of the database, not a lost race."""
+    diag = getattr(exc, "diag", None)  # psycopg names the constraint
+    if diag is not None:
+        return bool(diag.constraint_name == "uq_event_records_game_version")
+    return "event_records.game_id, event_records.version" in str(exc)
+
+
 class SqlEventStore:
     """Event store on SQLite (the default) or PostgreSQL. `read_only` opens an existing
-    database for reading alone (the CLI's read commands): any write fails."""
+    database for reading alone (the CLI's read commands): any write fails. `single_writer`
+    (a server process): no other process may serve the same SQLite file (server/store/lock.py)."""
 
-    def __init__(self, url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        synchronous: str = "NORMAL",
+        read_only: bool = False,
+        single_writer: bool = False,
+    ) -> None:
+        self._writer_lock = hold_single_writer(url) if single_writer else None
         self.url = url
         self.read_only = read_only
         self.engine = make_engine(url, synchronous=synchronous, read_only=read_only)
@@ -157,6 +177,9 @@ class SqlEventStore:
         self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
+        # The last write's failure (a full disk, a read-only file…), until a write succeeds:
+        # /healthz reports it.
+        self.write_failure: Exception | None = None
         # SQLite has one writer at a time; appends of this process queue here instead of
         # sleeping in SQLite's busy handler and retrying with growing back-off.
         self._write_conn: Any = None
@@ -174,6 +197,7 @@ class SqlEventStore:
             self._write_conn.close()
             self._write_conn = None
         self.engine.dispose()
+        self._writer_lock = None  # the last store of the file to close unlocks it
 
     def append(
         self,
@@ -199,14 +223,18 @@ class SqlEventStore:
                 else:
                     cursor.executemany(self._insert.sql, rows)
                 conn.commit()
-            except self._integrity:
+            except self._integrity as exc:
+                if not taken_version(exc):
+                    self._failed(conn, exc)
+                    raise
                 conn.rollback()
                 raise ConcurrencyError(records[0].game_id, expected_version) from None
-            except BaseException:
-                conn.rollback()
+            except BaseException as exc:
+                self._failed(conn, exc)
                 raise
             finally:
                 self._release(conn)
+            self.write_failure = None
 
     def _parameters(
         self, records: Sequence[Record], encoded: Sequence[tuple[str, str | None]] | None
@@ -243,6 +271,12 @@ class SqlEventStore:
         if self._write_conn is None:
             self._write_conn = self.engine.raw_connection()
         return self._write_conn
+
+    def _failed(self, conn: Any, exc: BaseException) -> None:
+        """Roll a failed write back; a failure of the database is kept for /healthz."""
+        conn.rollback()
+        if isinstance(exc, DATABASE_ERRORS):
+            self.write_failure = exc
 
     def _release(self, conn: Any) -> None:
         if conn is not self._write_conn:
@@ -310,11 +344,12 @@ class SqlEventStore:
                 statement = self._save_snapshot
                 conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
                 conn.commit()
-            except BaseException:
-                conn.rollback()
+            except BaseException as exc:
+                self._failed(conn, exc)
                 raise
             finally:
                 self._release(conn)
+            self.write_failure = None
 
     def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None:
         """(version, hash, state JSON) of the game's newest snapshot of `fmt` at or before

@@ -1,0 +1,44 @@
+"""Fixed widths for what a sealed choice would otherwise show by its length alone.
+
+A placement's kind ("for" or "decoy"), its candidate and a bid's amount are secrets, but
+their JSON is as long as they are: anyone watching the encrypted traffic, or a proxy's log
+of request sizes, would read them from the size of a message. So each record of a sealed
+choice, and each receipt answered for one, carries `pad`: spaces filling the compact JSON of
+its variable parts up to one width, the same whatever they hold (docs/protocol.md,
+"Padding"). Every separator and key is the same for the same number of markers, so the
+message's whole encoding has one length, compact or not.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+# The record types whose parts are padded; the width covers their `data` and `private`.
+PADDED_RECORDS = frozenset({"BallotPlaced", "BidPlaced"})
+RECORD_WIDTH = 1024
+# The width of the receipt in the ack of a placement or a bid.
+RECEIPT_WIDTH = 768
+PAD = "pad"
+
+
+def encoded_width(*parts: Any) -> int:
+    """The length of the parts' compact JSON, as Socket.IO and Flask send it (ASCII-escaped)."""
+    return sum(len(json.dumps(part, separators=(",", ":"))) for part in parts)
+
+
+def pad(width: int, *parts: Any) -> str:
+    """Spaces that bring the parts' encoding up to `width` characters."""
+    return " " * max(0, width - encoded_width(*parts))
+
+
+def padded_record(told: dict[str, Any]) -> dict[str, Any]:
+    """A told record with its `pad`, when its type is a sealed choice's."""
+    if told["type"] in PADDED_RECORDS:
+        told[PAD] = pad(RECORD_WIDTH, told["data"], told["private"])
+    return told
+
+
+def padded_receipt(answer: dict[str, Any]) -> dict[str, Any]:
+    """The ack of a placement or a bid with its `pad`, filling its receipt's width."""
+    return {**answer, PAD: pad(RECEIPT_WIDTH, answer["receipt"])}

@@ -1,0 +1,62 @@
+"""The widths of court/views/padding.py hold the longest sealed choice the protocol allows: a
+placement of two DECOY markers on 64-character ids in an election of a 64-character title,
+and a bid of the most gold, at the highest version; below them every choice is padded to
+exactly the width (tests/hostile/test_size_side_channel.py measures it on the wire)."""
+
+from __future__ import annotations
+
+import json
+
+from court.views.padding import RECEIPT_WIDTH, RECORD_WIDTH, encoded_width, padded_receipt
+
+LONGEST_ID = "x" * 64
+HASH = "f" * 64
+SALT = "a" * 32
+VERSION_MAX = 2**31 - 1
+
+
+def ballot_parts(kind: str, candidate: str) -> tuple[dict, dict]:
+    data = {
+        "election": LONGEST_ID,
+        "seat": 99,
+        "markers": [{"commitment": HASH, "candidate": candidate}] * 2,
+    }
+    private = {"secrets": [{"kind": kind, "candidate": candidate, "salt": SALT}] * 2}
+    return data, private
+
+
+def test_the_longest_placement_and_bid_fit_the_record_width() -> None:
+    assert encoded_width(*ballot_parts("decoy", LONGEST_ID)) <= RECORD_WIDTH
+    bid = ({"seat": 99, "commitment": HASH}, {"secret": {"amount": 10_000, "salt": SALT}})
+    assert encoded_width(*bid) <= RECORD_WIDTH
+
+
+def test_the_longest_receipts_fit_the_receipt_width() -> None:
+    _, private = ballot_parts("decoy", LONGEST_ID)
+    ballot = {
+        "election": LONGEST_ID,
+        "version": VERSION_MAX,
+        "record_hash": HASH,
+        "commitments": [HASH, HASH],
+        "markers": private["secrets"],
+    }
+    bid = {
+        "version": VERSION_MAX,
+        "record_hash": HASH,
+        "commitment": HASH,
+        "amount": 10_000,
+        "salt": SALT,
+    }
+    assert encoded_width(ballot) <= RECEIPT_WIDTH
+    assert encoded_width(bid) <= RECEIPT_WIDTH
+
+
+def test_a_padded_receipt_has_one_length_whatever_its_kind_and_candidate() -> None:
+    lengths = {
+        len(json.dumps(padded_receipt({"ok": True, "receipt": {"markers": [m]}})))
+        for m in (
+            {"kind": "for", "candidate": "robb-stark", "salt": SALT},
+            {"kind": "decoy", "candidate": LONGEST_ID, "salt": SALT},
+        )
+    }
+    assert len(lengths) == 1
