@@ -28,17 +28,18 @@ from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 from sqlalchemy import text
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
 from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
 from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
+from server.limits import Limits, LimitSettings, Rate
 from server.live.deadlines import DeadlineWatcher
 from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
-from server.live.sockets import RateLimit
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
@@ -51,7 +52,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
     app.json.sort_keys = False
-    app.config["MAX_CONTENT_LENGTH"] = 256 * 1024  # a court request is a few hundred bytes
+    app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
+    app.extensions["limits"] = _limits(settings)
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
@@ -66,7 +68,23 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     install_error_handlers(app)
     install_security_headers(app, settings.PUBLIC_URL)
     _add_health_and_spec(app, store, process_id)
+    if settings.TRUSTED_PROXIES:
+        # Around Socket.IO's middleware too, so that its connections see the same address.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.TRUSTED_PROXIES)  # type: ignore[method-assign]
     return app
+
+
+def _limits(settings: Settings) -> Limits:
+    """The per-address limits of settings.py (server/limits.py)."""
+    rates = LimitSettings(
+        games=Rate.parse(settings.LIMIT_GAMES),
+        seats=Rate.parse(settings.LIMIT_SEATS),
+        connects=Rate.parse(settings.LIMIT_CONNECTS),
+        messages=Rate.parse(settings.LIMIT_MESSAGES),
+        connection_messages=Rate.parse(settings.LIMIT_CONNECTION_MESSAGES),
+        connections=settings.LIMIT_CONNECTIONS,
+    )
+    return Limits(rates, enabled=settings.RATE_LIMITS)
 
 
 def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
@@ -90,7 +108,10 @@ def _wire_service(
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
     socketio = SocketIO(
-        app, async_mode=settings.ASYNC_MODE, message_queue=settings.REDIS_URL or None
+        app,
+        async_mode=settings.ASYNC_MODE,
+        message_queue=settings.REDIS_URL or None,
+        max_http_buffer_size=settings.MAX_REQUEST_BYTES,
     )
     service = app.extensions["court"] = CourtService(
         store,
@@ -109,7 +130,7 @@ def _wire_service(
     service.publishers += [pusher, watcher]
     presence = app.extensions["presence"] = shared or Presence()
     namespace = PresenceNamespace(
-        lambda: app.extensions["court"], RateLimit(), pusher, presence=presence
+        lambda: app.extensions["court"], app.extensions["limits"], pusher, presence=presence
     )
     socketio.on_namespace(namespace)
     if relay is not None and shared is not None:

@@ -235,7 +235,11 @@ def measure() -> dict[str, float]:
     python = sys.executable
     with tempfile.TemporaryDirectory(prefix="bench-live-") as folder:
         tmp = Path(folder)
-        court_env = {"DATABASE_URL": f"sqlite:///{tmp}/live.db", "DEADLINES": "off"}
+        court_env = {
+            "DATABASE_URL": f"sqlite:///{tmp}/live.db",
+            "DEADLINES": "off",
+            "RATE_LIMITS": "off",  # every client plays from 127.0.0.1
+        }
         with server([python, "app.py"], court_env, ROOT, tmp / "court.log") as url:
             votes = court_single(url)
             emit("vote_commands", len(votes))

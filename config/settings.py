@@ -66,6 +66,23 @@ class Settings:
     # Seconds a process's connections stay counted as present after it stops answering.
     PRESENCE_TTL: float = field(default_factory=lambda: float(_env("PRESENCE_TTL", "15")))
 
+    # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
+    # read, in bytes: a court request is a few hundred.
+    MAX_REQUEST_BYTES: int = field(default_factory=lambda: int(_env("MAX_REQUEST_BYTES", "16384")))
+    # Proxies in front whose X-Forwarded-For is trusted: 0 (none) takes the peer's address as
+    # the client's; 1 behind one nginx; a direct client's X-Forwarded-For is never believed.
+    TRUSTED_PROXIES: int = field(default_factory=lambda: int(_env("TRUSTED_PROXIES", "0")))
+    # Per client address, as RATE/BURST (tokens back per second / at most): "off" for none.
+    RATE_LIMITS: bool = field(default_factory=lambda: _env("RATE_LIMITS", "on") != "off")
+    LIMIT_GAMES: str = field(default_factory=lambda: _env("LIMIT_GAMES", "0.05/10"))
+    LIMIT_SEATS: str = field(default_factory=lambda: _env("LIMIT_SEATS", "0.5/30"))
+    LIMIT_CONNECTS: str = field(default_factory=lambda: _env("LIMIT_CONNECTS", "1/40"))
+    LIMIT_MESSAGES: str = field(default_factory=lambda: _env("LIMIT_MESSAGES", "60/200"))
+    LIMIT_CONNECTION_MESSAGES: str = field(
+        default_factory=lambda: _env("LIMIT_CONNECTION_MESSAGES", "20/40")
+    )
+    LIMIT_CONNECTIONS: int = field(default_factory=lambda: int(_env("LIMIT_CONNECTIONS", "40")))
+
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
         if not overrides:
             return self

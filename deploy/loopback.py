@@ -63,7 +63,8 @@ def deployment(processes: int, folder: Path, port: int | None = None) -> Iterato
     with PostgresServer.running(pg_bin) as pg, RedisServer.running(redis_bin) as redis:
         database_url = pg.new_database("court")
         migrate(database_url)
-        env = {"DATABASE_URL": database_url, "REDIS_URL": redis.url}
+        # nginx in front: the client's address is the one it adds to X-Forwarded-For.
+        env = {"DATABASE_URL": database_url, "REDIS_URL": redis.url, "TRUSTED_PROXIES": "1"}
         with court_servers(processes, env, folder) as servers:
             backends = [f"127.0.0.1:{server.port}" for server in servers]
             with running_nginx(backends, folder, port) as url:

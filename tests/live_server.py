@@ -27,9 +27,13 @@ class LiveServer:
     """`with LiveServer(db) as server:` serves until the block ends; `deadlines` runs the
     deadline watcher as `make run` does."""
 
-    def __init__(self, db: Path, *, deadlines: bool = True) -> None:
+    def __init__(
+        self, db: Path, *, deadlines: bool = True, settings: dict[str, Any] | None = None
+    ) -> None:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
-        self.app = create_app({"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": deadlines})
+        self.app = create_app(
+            {"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": deadlines, **(settings or {})}
+        )
         if deadlines:
             start_deadlines(self.app)
         self.http = make_server(

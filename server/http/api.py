@@ -1,7 +1,9 @@
 """The HTTP plumbing shared by every blueprint: routes that document themselves, auth, errors.
 
 `Api.route` registers a Flask view and its OpenAPI operation from the same
-schemas, so the document at /openapi.json cannot drift from the code.
+schemas, so the document at /openapi.json cannot drift from the code. A route limited per
+client address takes its token first, then the caller is authenticated where the route needs
+a token, and only then is the body read and checked.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Blueprint, Flask, jsonify, request
+from flask import Blueprint, Flask, current_app, jsonify, request
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
 from server.http.schemas import ErrorSchema
+from server.limits import Limits, RateLimited
+from server.messages.fields import capped
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.api")
@@ -29,6 +33,8 @@ ERRORS = {
     403: "The seat or role may not do this.",
     404: "No such game or version.",
     409: "The court rules refuse this command now.",
+    413: "The body is larger than any request of this API.",
+    429: "Too many requests from this address; `Retry-After` says when to try again.",
     503: "The database cannot be reached or its disk is full (`database_unavailable`, "
     "`storage_full`); nothing was recorded, try again shortly.",
 }
@@ -45,6 +51,7 @@ class Operation:
     status: int
     auth: bool
     content_type: str
+    limit: str | None = None
 
 
 @dataclass
@@ -68,26 +75,28 @@ class Api:
         status: int = 200,
         auth: bool = False,
         content_type: str = "application/json",
+        limit: str | None = None,
+        guard: Callable[[str], Any] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """`limit`: the per-address limit taken first (server/limits.py); `guard(game_id)`:
+        the caller, as the view's `actor`, authenticated before the body is read."""
+
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
             def wrapped(**kwargs: Any) -> Any:
-                if body is not None:
-                    kwargs["body"] = body().load(_json_body())
-                elif method in ("POST", "PUT", "PATCH"):
-                    _json_body(optional=True)
-                if query is not None:
-                    kwargs["query"] = query().load(request.args)
-                result = view(**kwargs)
+                if limit is not None:
+                    limits().check(limit, client_address())
+                if guard is not None:
+                    kwargs["actor"] = guard(kwargs["game_id"])
+                result = view(**kwargs, **_request_fields(method, body, query))
                 if response is not None and isinstance(result, dict):
                     return jsonify(response().dump(result)), status
                 return result
 
             wrapped.__name__ = view.__name__
             bp.add_url_rule(rule, view_func=wrapped, methods=[method])
-            prefix = bp.url_prefix or ""
             self.operations.append(
                 Operation(
-                    prefix + rule,
+                    (bp.url_prefix or "") + rule,
                     method,
                     summary,
                     body,
@@ -96,6 +105,7 @@ class Api:
                     status,
                     auth,
                     content_type,
+                    limit,
                 )
             )
             return view
@@ -120,6 +130,31 @@ class Api:
         for path, operations in paths.items():
             spec.path(path=path, operations=operations)
         return spec.to_dict()
+
+
+def _request_fields(
+    method: str, body: type[Schema] | None, query: type[Schema] | None
+) -> dict[str, Any]:
+    """The checked body and query of the request, read only now: after the limit and the
+    token."""
+    found: dict[str, Any] = {}
+    if body is not None:
+        found["body"] = body().load(_json_body())
+    elif method in ("POST", "PUT", "PATCH"):
+        _json_body(optional=True)
+    if query is not None:
+        found["query"] = query().load(request.args)
+    return found
+
+
+def limits() -> Limits:
+    found: Limits = current_app.extensions["limits"]
+    return found
+
+
+def client_address() -> str:
+    """The client's address: the peer's, or what the trusted proxies say (TRUSTED_PROXIES)."""
+    return request.remote_addr or ""
 
 
 def _json_body(optional: bool = False) -> Any:
@@ -163,11 +198,19 @@ def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
     codes = [400, 404]
     if op.method != "GET" or op.auth:
         codes += [401, 403, 409]
+    if op.method != "GET":
+        codes.append(413)
+    if op.limit is not None:
+        codes.append(429)
     codes.append(503)  # every route reads or writes the log
     for code in codes:
         responses[str(code)] = {
             "description": ERRORS[code],
             "content": {"application/json": {"schema": "Error"}},
+        }
+    if op.limit is not None:
+        responses["429"]["headers"] = {
+            "Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}
         }
     operation: dict[str, Any] = {
         "summary": op.summary,
@@ -199,8 +242,17 @@ def install_error_handlers(app: Flask) -> None:
     def _shape_error(exc: ValidationError) -> tuple[Any, int]:
         messages = exc.messages if isinstance(exc.messages, dict) else {"_body": exc.messages}
         return error_response(
-            400, "bad_request", "The request has the wrong shape; see fields.", fields=messages
+            400,
+            "bad_request",
+            "The request has the wrong shape; see fields.",
+            fields=capped(messages),
         )
+
+    @app.errorhandler(RateLimited)
+    def _rate_limited(exc: RateLimited) -> tuple[Any, int]:
+        body, status = error_response(429, exc.code, exc.message)
+        body.headers["Retry-After"] = str(exc.retry_after)
+        return body, status
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> tuple[Any, int]:

@@ -14,6 +14,7 @@ from server.http import pages
 from server.http import schemas as s
 from server.http.api import Api
 from server.http.view_schemas import CourtViewSchema
+from server.messages.fields import TOKEN_MAX
 from server.observer import court_of, observe
 from server.service import CourtService
 
@@ -30,7 +31,7 @@ def bearer_token() -> str | None:
     if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > TOKEN_MAX:
         raise BadToken("bad_token", "Send the seat token as 'Authorization: Bearer <token>'.")
     return token.strip()
 
@@ -65,6 +66,7 @@ def profiles() -> dict[str, Any]:
     body=s.CreateGameSchema,
     response=s.GameCreatedSchema,
     status=201,
+    limit="games",
 )
 def create_game(body: dict[str, Any]) -> dict[str, Any]:
     try:

@@ -1,7 +1,9 @@
 """HTTP routes of every command in the catalogue (server/messages/): `POST
 /api/games/<id>/commands/<message>`, with the Socket.IO message's name and payload.
 
-The acting seat comes from the bearer token; a message any spectator may send needs none.
+The acting seat comes from the bearer token, checked before the body is read; a message any
+spectator may send needs none. A seat claim (`join`) takes a token of its address's seat
+limit, every other command one of its message limit (server/limits.py).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from server.messages.message import Message, Sender
 def _route(message: Message) -> None:
     who: Callable[[str], Actor] = caller if message.sender is Sender.ANYONE else player
 
-    def view(game_id: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-        return message.send(service(), game_id, who(game_id), body or {})
+    def view(game_id: str, actor: Actor, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        return message.send(service(), game_id, actor, body or {})
 
     view.__name__ = f"command_{message.name}"
     api.route(
@@ -31,6 +33,8 @@ def _route(message: Message) -> None:
         response=message.answer,
         status=message.status,
         auth=message.sender is not Sender.ANYONE,
+        limit="seats" if message.name == "join" else "messages",
+        guard=who,
     )(view)
 
 

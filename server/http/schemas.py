@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from server.messages.fields import DAY, ID, NAME, VERSION_MAX, Bool, Int, Text
+from server.messages.fields import DAY, NAME, VERSION_MAX, Bool, Id, Int, Shape, Text
 
 
-class VariantsSchema(Schema):
+class VariantsSchema(Shape):
     nights_watch = Bool()
     title_concession = Bool()
     sealed_ballots = Bool()
 
 
-class DeadlinesSchema(Schema):
+class DeadlinesSchema(Shape):
     candidacy = Int(validate=validate.Range(0, DAY))
     ballot = Int(validate=validate.Range(0, DAY))
     decree = Int(validate=validate.Range(0, DAY))
@@ -22,8 +22,8 @@ class DeadlinesSchema(Schema):
     purchase = Int(validate=validate.Range(0, DAY))
 
 
-class CreateGameSchema(Schema):
-    profile = fields.String(load_default="default", validate=ID)
+class CreateGameSchema(Shape):
+    profile = Id(load_default="default")
     players = Int(required=True, validate=validate.Range(3, 6))
     host_name = Text(required=True, validate=NAME)
     variants = fields.Nested(VariantsSchema, load_default=dict)
@@ -52,7 +52,7 @@ class ErrorSchema(Schema):
     field_errors = fields.Dict(keys=fields.String(), data_key="fields")
 
 
-class HistoryQuerySchema(Schema):
+class HistoryQuerySchema(Shape):
     after = fields.Integer(load_default=0, validate=validate.Range(0, VERSION_MAX))
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 200))
 

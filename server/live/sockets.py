@@ -3,60 +3,38 @@
 Clients connect with `auth = {"game": id, "token": seat token or null, "last_version": n}`.
 Every command answers with an ack `{ok, version}` or `{ok: false, code, message}`; every
 new event is pushed to each room rendered for that room's viewer. docs/protocol.md lists
-every message.
+every message. Connections and messages are limited per client address (server/limits.py),
+and a spectator's seat or host command is refused before its payload is read.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from flask import request
 from flask_socketio import Namespace, emit, join_room, leave_room
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import Schema, ValidationError
 from marshmallow.validate import Range
 from socketio.exceptions import ConnectionRefusedError as Refused
 
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
+from server.http.api import client_address
+from server.limits import Limits, RateLimited
 from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
-from server.messages.message import Message
+from server.messages.message import Message, Sender
 from server.observer import court_of, observe
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.sockets")
-__all__ = ["NAMESPACE", "CourtNamespace", "RateLimit", "game_room", "public_room", "seat_room"]
-
-
-class RateLimit:
-    """A token bucket per connection: bursts are fine, floods are refused."""
-
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
-        self.rate, self.burst = rate, burst
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def allow(self, sid: str) -> bool:
-        now = time.monotonic()
-        with self._lock:
-            tokens, last = self._buckets.get(sid, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens < 1:
-                self._buckets[sid] = (tokens, now)
-                return False
-            self._buckets[sid] = (tokens - 1, now)
-            return True
-
-    def forget(self, sid: str) -> None:
-        with self._lock:
-            self._buckets.pop(sid, None)
+__all__ = ["NAMESPACE", "CourtNamespace", "game_room", "public_room", "seat_room"]
 
 
 def connection_sid() -> str:
@@ -84,9 +62,9 @@ def _refuse(error: dict[str, Any]) -> NoReturn:
     raise Refused(error["message"], error) from None
 
 
-class ConnectSchema(Schema):
+class ConnectSchema(f.Shape):
     game = f.Id()
-    token = fields.String(load_default=None, allow_none=True)
+    token = f.String(max_length=f.TOKEN_MAX, load_default=None, allow_none=True)
     last_version = f.Int(load_default=None, allow_none=True, validate=Range(0, f.VERSION_MAX))
 
 
@@ -100,13 +78,14 @@ class CourtNamespace(Namespace):
     server: Any  # python-socketio's server, set when the namespace is registered (untyped)
 
     def __init__(
-        self, service: Callable[[], CourtService], limit: RateLimit, pusher: RoomPusher
+        self, service: Callable[[], CourtService], limits: Limits, pusher: RoomPusher
     ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
-        self.limit = limit
+        self.limits = limits
         self.pusher = pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
+        self._addresses: dict[str, str] = {}  # the client address of each open connection
         self._sessions_lock = threading.Lock()
 
     # -- connection --------------------------------------------------------
@@ -115,7 +94,22 @@ class CourtNamespace(Namespace):
         """A client opens the game: seat token (or none for a spectator), last version seen.
 
         Sends `welcome` {version, court} to the client, then `events` with every record
-        after `last_version` rendered for it (nothing when it is None)."""
+        after `last_version` rendered for it (nothing when it is None). Too many connections
+        from the client's address are refused with `rate_limited` before anything is read."""
+        address = client_address()
+        try:
+            self.limits.open(address)
+        except RateLimited as exc:
+            _refuse(_error(exc.code, exc.message, retry_after=exc.retry_after))
+        try:
+            self._open(auth)
+        except BaseException:
+            self.limits.close(address, connection_sid())
+            raise
+        with self._sessions_lock:
+            self._addresses[connection_sid()] = address
+
+    def _open(self, auth: Any) -> None:
         try:
             data = ConnectSchema().load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
@@ -125,7 +119,7 @@ class CourtNamespace(Namespace):
                 _error(
                     "bad_request",
                     "Connect with auth {game, token, last_version}.",
-                    fields=exc.messages,
+                    fields=f.capped(exc.messages),
                 )
             )
         except CourtError as exc:
@@ -172,7 +166,9 @@ class CourtNamespace(Namespace):
         sid = connection_sid()
         with self._sessions_lock:
             session = self._sessions.pop(sid, None)
-        self.limit.forget(sid)
+            address = self._addresses.pop(sid, None)
+        if address is not None:
+            self.limits.close(address, sid)
         if session is not None:
             self.pusher.unfollow(session[0])
 
@@ -201,15 +197,21 @@ class CourtNamespace(Namespace):
         sid = str(args[0] if args else "")
         if event in ("connect", "disconnect") and self._from_server(event, sid):
             return super().trigger_event(event, *args)
-        if not self.limit.allow(sid):
-            return _error("rate_limited", "Too many messages; slow down a little.")
+        with self._sessions_lock:
+            address = self._addresses.get(sid, sid)  # as the connection came
+        try:
+            self.limits.message(address, sid)
+        except RateLimited as exc:
+            return _error(exc.code, exc.message, retry_after=exc.retry_after)
         if event in ("connect", "disconnect") or not hasattr(self, f"on_{event}"):
             return _error("unknown_message", f"There is no message {event!r}.")
         try:
             return super().trigger_event(event, *args)
         except ValidationError as exc:
             return _error(
-                "bad_request", "The message has the wrong shape; see fields.", fields=exc.messages
+                "bad_request",
+                "The message has the wrong shape; see fields.",
+                fields=f.capped(exc.messages),
             )
         except CourtError as exc:
             return _error(exc.code, exc.message)
@@ -244,8 +246,12 @@ class CourtNamespace(Namespace):
         return lambda payload=None: self._command(message, payload)
 
     def _command(self, message: Message, payload: Any) -> dict[str, Any]:
-        body = message.load(payload)
+        """Who sends it is known before the payload is read: a spectator's seat or host
+        command is refused unread, as HTTP refuses it without a token."""
         game_id, actor = self.connection()
+        if actor.spectator and message.sender is not Sender.ANYONE:
+            raise BadToken("token_required", "This needs a seat: connect with your seat token.")
+        body = message.load(payload)
         return message.send(self.service(), game_id, actor, body)
 
     def on_join(self, payload: Any) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from court.commands import Command
 from server.messages.decrees import DECREES
@@ -36,7 +36,8 @@ def _shape(field: fields.Field) -> str:
         found = [v for v in field.validators if hasattr(v, "choices")]
         choices = found[0].choices if found else None
     if isinstance(field, fields.List):
-        return f"[{_shape(field.inner)}…]"
+        most = [v.max for v in field.validators if isinstance(v, validate.Length) and v.max]
+        return f"[{_shape(field.inner)}…]" + (f" (at most {most[0]})" if most else "")
     if isinstance(field, fields.Nested):
         return _payload(field.schema.fields)
     if choices:

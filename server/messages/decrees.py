@@ -3,8 +3,6 @@ the Wall, title concessions and desertion."""
 
 from __future__ import annotations
 
-from marshmallow import Schema
-
 from court.commands import (
     AnswerMarriage,
     ConcedeTitle,
@@ -16,34 +14,34 @@ from court.commands import (
     ProposeMarriage,
     SendToWall,
 )
-from server.messages.fields import Bool, Id
+from server.messages.fields import Bool, Id, Shape
 from server.messages.message import Message
 
 
-class NobleChoiceSchema(Schema):
+class NobleChoiceSchema(Shape):
     noble = Id()
 
 
-class ProposeMarriageSchema(Schema):
+class ProposeMarriageSchema(Shape):
     noble = Id()
     to = Id()
 
 
-class AnswerMarriageSchema(Schema):
+class AnswerMarriageSchema(Shape):
     accept = Bool(required=True)
 
 
-class EmbraceSchema(Schema):
+class EmbraceSchema(Shape):
     hand_converts = Bool(load_default=False)
     burn = Id(load_default=None, allow_none=True)
 
 
-class HandConversionSchema(Schema):
+class HandConversionSchema(Shape):
     convert = Bool(required=True)
     burn = Id(load_default=None, allow_none=True)
 
 
-class ConcedeSchema(Schema):
+class ConcedeSchema(Shape):
     title = Id()
     to = Id()
 

@@ -3,7 +3,7 @@ ballot with a receipt, accept or refuse the title, pass on a title too many."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from court.commands import (
     AcceptTitle,
@@ -14,28 +14,29 @@ from court.commands import (
     StandForElection,
 )
 from court.views.padding import padded_receipt
-from server.messages.fields import Id, Pad
+from server.messages.fields import Choice, Id, List, Pad, Shape
 from server.messages.message import Answer, Message, Payload
 from server.service import CourtService
 
 
-class StandSchema(Schema):
+class StandSchema(Shape):
     noble = Id()
 
 
-class MarkerSchema(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["for", "decoy"]))
+MARKERS_MAX = 2  # a for and a decoy marker (R-7.1 step 3)
+
+
+class MarkerSchema(Shape):
+    kind = Choice(["for", "decoy"], required=True)
     candidate = Id()
 
 
-class BallotSchema(Schema):
-    markers = fields.List(
-        fields.Nested(MarkerSchema), required=True, validate=validate.Length(max=2)
-    )
+class BallotSchema(Shape):
+    markers = List(fields.Nested(MarkerSchema), max_items=MARKERS_MAX, required=True)
     pad = Pad()
 
 
-class OverflowSchema(Schema):
+class OverflowSchema(Shape):
     title = Id()
     to = Id(load_default=None, allow_none=True)
 

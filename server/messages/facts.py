@@ -3,7 +3,7 @@ release, escape and death, and the Court Events that bring Nobles and titles int
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import validate
 
 from court.commands import (
     AddNoble,
@@ -19,64 +19,61 @@ from court.commands import (
     RecordVillageControl,
     RecordWallSupplies,
 )
-from server.messages.fields import NAME, Cause, Id, Int, Text
+from server.messages.fields import NAME, Cause, Choice, Id, Int, List, Shape, Text
 from server.messages.message import Message, Sender
 
 ATTRIBUTES = ["bastard", "hard_to_marry", "heart_breaker", "cruel", "immune_to_justice"]
+ATTRIBUTES_MAX = len(ATTRIBUTES)
 
 
-class AdjustGoldSchema(Schema):
+class AdjustGoldSchema(Shape):
     house = Id()
     amount = Int(required=True, validate=validate.Range(-1000, 1000))
     cause = Cause()
 
 
-class VillageFactSchema(Schema):
+class VillageFactSchema(Shape):
     village = Id()
     house = Id(allow_none=True)
     cause = Cause()
 
 
-class NobleFactSchema(Schema):
+class NobleFactSchema(Shape):
     """A fact about one Noble: release, escape, Mother of Dragons, Heir born."""
 
     noble = Id()
     cause = Cause()
 
 
-class CaptureFactSchema(Schema):
+class CaptureFactSchema(Shape):
     noble = Id()
     house = Id()
     by = Id(load_default=None, allow_none=True)
     cause = Cause()
 
 
-class DeathFactSchema(Schema):
+class DeathFactSchema(Shape):
     noble = Id()
-    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in DeathKind]))
+    kind = Choice([k.value for k in DeathKind], required=True)
     cause = Cause()
 
 
-class AddNobleSchema(Schema):
+class AddNobleSchema(Shape):
     house = Id()
     noble = Id()
     name = Text(required=True, validate=NAME)
-    gender = fields.String(required=True, validate=validate.OneOf(["lord", "lady"]))
-    attributes = fields.List(
-        fields.String(validate=validate.OneOf(ATTRIBUTES)),
-        load_default=list,
-        validate=validate.Length(max=5),
-    )
+    gender = Choice(["lord", "lady"], required=True)
+    attributes = List(Choice(ATTRIBUTES), max_items=ATTRIBUTES_MAX, load_default=list)
     cause = Cause()
 
 
-class JoinCouncilSchema(Schema):
+class JoinCouncilSchema(Shape):
     noble = Id()
     title = Id()
     cause = Cause()
 
 
-class WallSuppliesSchema(Schema):
+class WallSuppliesSchema(Shape):
     amount = Int(required=True, validate=validate.Range(1, 100))
     house = Id()
     cause = Cause()

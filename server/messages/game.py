@@ -15,12 +15,12 @@ from court.commands import (
     StartGame,
 )
 from court.ids import Seat
-from server.messages.fields import NAME, VERSION_MAX, Id, Int, Text
+from server.messages.fields import NAME, VERSION_MAX, Id, Int, List, Shape, Text
 from server.messages.message import Answer, Message, Payload, Sender
 from server.service import CourtService
 
 
-class JoinSeatSchema(Schema):
+class JoinSeatSchema(Shape):
     house = Id()
     player_name = Text(required=True, validate=NAME)
 
@@ -33,9 +33,14 @@ class SeatJoinedSchema(Schema):
     token = fields.String(required=True, metadata={"description": "The seat's secret token"})
 
 
-class StartGameSchema(Schema):
-    seat_order = fields.List(
-        Int(validate=validate.Range(0, VERSION_MAX)), validate=validate.Length(3, 6)
+SEAT_ORDER_MIN, SEAT_ORDER_MAX = 3, 6  # every seat once, 3 to 6 players
+
+
+class StartGameSchema(Shape):
+    seat_order = List(
+        Int(validate=validate.Range(0, VERSION_MAX)),
+        min_items=SEAT_ORDER_MIN,
+        max_items=SEAT_ORDER_MAX,
     )
 
 

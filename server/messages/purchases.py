@@ -20,39 +20,40 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.views.padding import padded_receipt
-from server.messages.fields import GOLD_MAX, ID, VERSION_MAX, Id, Int, Pad
+from server.messages.fields import GOLD_MAX, VERSION_MAX, Id, Int, List, Pad, Shape
 from server.messages.message import Answer, Message, Payload
 from server.service import CourtService
 
 
-class SeptSchema(Schema):
+class SeptSchema(Shape):
     village = Id()
 
 
-class FiefPurchaseSchema(Schema):
+class FiefPurchaseSchema(Shape):
     title = Id()
     noble = Id()
 
 
-class BidSchema(Schema):
+class BidSchema(Shape):
     amount = Int(required=True, validate=validate.Range(0, GOLD_MAX))
     pad = Pad()
 
 
-class CouncilSeatSchema(Schema):
+class CouncilSeatSchema(Shape):
     noble = Id()
     title = Id()
 
 
-class RansomOfferSchema(Schema):
+CAPTIVES_MAX = 20  # more than any game holds
+
+
+class RansomOfferSchema(Shape):
     captive = Id()
     gold = Int(load_default=0, validate=validate.Range(0, GOLD_MAX))
-    captives = fields.List(
-        fields.String(validate=ID), load_default=list, validate=validate.Length(max=20)
-    )
+    captives = List(Id(required=False), max_items=CAPTIVES_MAX, load_default=list)
 
 
-class RansomAnswerSchema(Schema):
+class RansomAnswerSchema(Shape):
     offer = Int(required=True, validate=validate.Range(1, VERSION_MAX))
 
 

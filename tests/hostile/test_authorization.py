@@ -68,8 +68,11 @@ class Court:
 
 @pytest.fixture(scope="module")
 def court(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Court]:
+    # Hundreds of requests and connections from one address: who may send what is tested
+    # here, the limits per address in tests/server/*/test_*limits.py.
+    folder = tmp_path_factory.mktemp("authz")
     app = create_app(
-        {"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('authz')}/t.db", "DEADLINES": False}
+        {"DATABASE_URL": f"sqlite:///{folder}/t.db", "DEADLINES": False, "RATE_LIMITS": False}
     )
     yield Court(app)
     app.extensions["court_store"].close()

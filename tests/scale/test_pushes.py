@@ -20,7 +20,9 @@ from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 @pytest.fixture
 def app(tmp_path) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db", "DEADLINES": False})
+    app = create_app(
+        {"DATABASE_URL": f"sqlite:///{tmp_path}/court.db", "DEADLINES": False, "RATE_LIMITS": False}
+    )
     yield app
     app.extensions["court_store"].close()
 
