@@ -2,12 +2,17 @@
 
 Setup (untimed) goes through the HTTP API with one requests.Session per game: create a
 6-player game, seat six Houses (the host with his host token), start, give the four
-North villages to Stark, Lannister and Tyrell, and advance the phases until the
-"warden-north" election opens. An election is then played from the records the host's
-peer is pushed: candidacy in turn order (Stark, Baratheon and Tyrell stand, the others
-pass), a ballot in which Lannister passes and every other voter puts FOR on Stark's
-candidate and DECOY on another, and the winner refuses the title so that the same
-election comes back next round.
+North villages to Stark, Lannister and Tyrell, and play on until the "warden-north"
+election opens. An election is then played from the records the host's peer is pushed:
+candidacy in turn order (Stark, Baratheon and Tyrell stand, the others pass), a ballot in
+which Lannister passes and every other voter puts FOR on Stark's candidate and DECOY on
+another, and the winner refuses the title so that the same election comes back next round.
+
+Between elections (untimed, over HTTP) the table plays what the game waits for, from the
+`moves` of each seat's court view: the server runs phases 1, 3, 4 and 8 and ends each when
+its last step is done (R-4.1), so every seat passes the decree steps and the other
+elections, passes in a council seat sale and ends its purchases, and the host closes the
+phases played at the table.
 """
 
 from __future__ import annotations
@@ -32,8 +37,11 @@ VILLAGES = (
     ("moat-cailin", "stark"),
 )
 ELECTION = "warden-north"
-MAX_ADVANCES = 40  # phases advanced and decree turns passed while looking for the election
+MAX_ADVANCES = 40  # moves played between two elections (a round takes a dozen)
 HTTP_SECONDS = 20.0
+# The moves that keep the game going and change nothing else: a pass (decree step, election,
+# council seat sale), the end of one's purchases, a title refused, the host closing a phase.
+GOING_ON = ("pass", "pass_bid", "end_purchases", "refuse_title", "advance_phase")
 
 Move = tuple[int, str, dict[str, Any]]  # (seat, message, payload)
 
@@ -101,20 +109,32 @@ class CourtHttp:
             version = int(ack["version"])
         return version
 
-    def advance_phase(self, game: Game) -> int:
-        return int(
-            self._post(f"/games/{game.id}/commands/advance_phase", {}, game.host_token)["version"]
+    def view(self, game: Game, token: str) -> dict[str, Any]:
+        """The court as the holder of `token` sees it, with the moves he may send."""
+        response = self.session.get(
+            f"{self.url}/api/games/{game.id}",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=HTTP_SECONDS,
         )
-
-    def decree_turn(self, game: Game) -> int | None:
-        """The seat whose turn it is in the open decree step, if one is open."""
-        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
         response.raise_for_status()
-        decree = response.json()["decree"]
-        return None if decree is None else decree["current"]
+        return response.json()
 
-    def pass_turn(self, game: Game, seat: int) -> int:
-        return int(self._post(f"/games/{game.id}/commands/pass", {}, game.tokens[seat])["version"])
+    def go_on(self, game: Game) -> int:
+        """Play one move that keeps the game going (see GOING_ON), by the host or by the
+        first seat that has one, the seats the court names as acting asked first; the
+        version it ends at."""
+        host = self.view(game, game.host_token)
+        for token in [game.host_token, *(game.tokens[s] for s in acting_first(host, game))]:
+            view = host if token == game.host_token else self.view(game, token)
+            move = going_on(view["moves"])
+            if move is not None:
+                path = f"/games/{game.id}/commands/{move['message']}"
+                return int(self._post(path, move["payload"], token)["version"])
+        where = host["game"]
+        raise RuntimeError(
+            f"game {game.id}: no seat has a move that goes on in round {where['round']}, "
+            f"phase {where['phase']}"
+        )
 
     def close(self) -> None:
         self.session.close()
@@ -165,19 +185,19 @@ class Table:
         self.to_next_election()
 
     def to_next_election(self) -> None:
-        """Pass the decree steps and advance phases (over HTTP) until the election's
-        candidacy is open."""
+        """Play (untimed, over HTTP) what the game waits for until the election's candidacy
+        is open: the decree steps and other elections passed, purchases ended, the phases
+        played at the table closed by the host (R-4.1, R-4.2)."""
         for _ in range(MAX_ADVANCES):
             if self.moves:
                 return
-            turn = self.http.decree_turn(self.game)
-            if turn is not None:
-                # phase 1 opens with the decree steps: every player passes them (untimed)
-                self.room.wait(self.http.pass_turn(self.game, turn))
-            else:
-                self.room.wait(self.http.advance_phase(self.game))
+            self.room.wait(self.http.go_on(self.game))
             self._read_new()
-        raise RuntimeError(f"no {ELECTION} election after {MAX_ADVANCES} phases")
+        if self.moves:
+            return
+        raise RuntimeError(
+            f"game {self.game.id}: no {ELECTION} election after {MAX_ADVANCES} moves"
+        )
 
     # -- the timed election --------------------------------------------------
 
@@ -232,3 +252,32 @@ class Table:
             if others:
                 markers.append({"kind": "decoy", "candidate": others[seat % len(others)]})
             yield (seat, "place_ballot", {"markers": markers})
+
+
+def going_on(moves: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first of `moves` (a court view's) that keeps the game going, or None: a move of
+    GOING_ON, or a marriage proposal declined."""
+    for move in moves:
+        if move["message"] in GOING_ON:
+            return move
+        if move["message"] == "answer_marriage" and not move["payload"]["accept"]:
+            return move
+    return None
+
+
+def acting_first(view: dict[str, Any], game: Game) -> list[int]:
+    """Every seat of `game`, those the court `view` names as acting first: the decree
+    step's turn or the proposal's answer, the election's turn, the winner's choice, the
+    council seat sale's bidders, the purchase turn."""
+    decree, election = view["decree"] or {}, view["election"] or {}
+    proposal, pending = decree.get("proposal") or {}, view["pending"] or {}
+    auction, purchases = view["auction"] or {}, view["purchases"] or {}
+    named = [
+        proposal.get("to_seat"),
+        decree.get("current"),
+        election.get("current"),
+        pending.get("seat"),
+        *auction.get("waiting", ()),
+        purchases.get("current"),
+    ]
+    return list(dict.fromkeys([s for s in named if s in game.tokens] + sorted(game.tokens)))
