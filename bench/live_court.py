@@ -17,6 +17,7 @@ phases played at the table.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -39,6 +40,9 @@ VILLAGES = (
 ELECTION = "warden-north"
 MAX_ADVANCES = 40  # moves played between two elections (a round takes a dozen)
 HTTP_SECONDS = 20.0
+# A connection left idle longer is not used again: the court's gunicorn closes a kept-alive
+# connection after 5 s (server/serve.py), and a request sent as it closes is reset.
+IDLE_SECONDS = 1.0
 # The moves that keep the game going and change nothing else: a pass (decree step, election,
 # council seat sale), the end of one's purchases, a title refused, the host closing a phase.
 GOING_ON = ("pass", "pass_bid", "end_purchases", "refuse_title", "advance_phase")
@@ -59,17 +63,27 @@ class Game:
 
 
 class CourtHttp:
-    """The few HTTP calls of the setup."""
+    """The few HTTP calls of the setup, on one kept-alive connection while it is busy."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.session = requests.Session()
+        self._answered = time.monotonic()  # when the last answer came
+
+    def _request(
+        self, method: str, path: str, body: dict[str, Any] | None, token: str | None
+    ) -> requests.Response:
+        if time.monotonic() - self._answered > IDLE_SECONDS:
+            self.session.close()  # the next request opens a new connection
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.session.request(
+            method, f"{self.url}/api{path}", json=body, headers=headers, timeout=HTTP_SECONDS
+        )
+        self._answered = time.monotonic()
+        return response
 
     def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = self.session.post(
-            f"{self.url}/api{path}", json=body, headers=headers, timeout=HTTP_SECONDS
-        )
+        response = self._request("POST", path, body, token)
         if response.status_code not in (200, 201):
             raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
         return response.json()
@@ -93,11 +107,9 @@ class CourtHttp:
         return game
 
     def _first_lords(self, game: Game) -> dict[str, str]:
-        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
-        response.raise_for_status()
         return {
             house["id"]: next(n["id"] for n in house["nobles"] if n["gender"] == "lord")
-            for house in response.json()["houses"]
+            for house in self.view(game, None)["houses"]
             if house["id"] in HOUSES
         }
 
@@ -109,13 +121,10 @@ class CourtHttp:
             version = int(ack["version"])
         return version
 
-    def view(self, game: Game, token: str) -> dict[str, Any]:
-        """The court as the holder of `token` sees it, with the moves he may send."""
-        response = self.session.get(
-            f"{self.url}/api/games/{game.id}",
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=HTTP_SECONDS,
-        )
+    def view(self, game: Game, token: str | None) -> dict[str, Any]:
+        """The court as the holder of `token` (a spectator without) sees it, with the moves
+        he may send."""
+        response = self._request("GET", f"/games/{game.id}", None, token)
         response.raise_for_status()
         return response.json()
 

@@ -6,6 +6,7 @@ the next round's Warden election, so the bench's single room cannot rot between 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -103,3 +104,37 @@ def test_the_live_bench_table_says_so_when_no_election_opens_within_its_moves(
     # when it goes on to the next election, then it fails, naming the election and the moves
     with pytest.raises(RuntimeError, match="no warden-north election after 2 moves"):
         table.to_next_election()
+
+
+def kept_alive(http) -> set[tuple[str, int]]:
+    """The local addresses of the connections the table's session keeps for the server."""
+    pools = http.session.get_adapter(http.url).poolmanager.pools  # it cannot be iterated
+    return {
+        conn.sock.getsockname()
+        for pool in [pools[key] for key in list(pools.keys())]
+        for conn in pool.pool.queue
+        if conn is not None and conn.sock is not None
+    }
+
+
+def test_the_live_bench_table_does_not_reuse_a_connection_left_idle(
+    live_court: ModuleType, court: CourtServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The court's gunicorn drops a kept-alive connection after 5 s: a request sent on it as
+    it goes is reset, so the table opens a new one after a pause (here of 0.2 s)."""
+    monkeypatch.setattr(live_court, "IDLE_SECONDS", 0.2)
+    http = live_court.CourtHttp(court.url)
+    try:
+        # given a game started on one kept-alive connection
+        game = http.start_game()
+        busy = kept_alive(http)
+        # when the table asks again at once, then after a pause
+        http.view(game, None)
+        again = kept_alive(http)
+        time.sleep(0.3)
+        http.view(game, None)
+        # then the busy connection served the first request, a new one the second
+        assert len(busy) == 1 and again == busy
+        assert kept_alive(http).isdisjoint(busy) and len(kept_alive(http)) == 1
+    finally:
+        http.close()
