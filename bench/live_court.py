@@ -2,16 +2,22 @@
 
 Setup (untimed) goes through the HTTP API with one requests.Session per game: create a
 6-player game, seat six Houses (the host with his host token), start, give the four
-North villages to Stark, Lannister and Tyrell, and advance the phases until the
-"warden-north" election opens. An election is then played from the records the host's
-peer is pushed: candidacy in turn order (Stark, Baratheon and Tyrell stand, the others
-pass), a ballot in which Lannister passes and every other voter puts FOR on Stark's
-candidate and DECOY on another, and the winner refuses the title so that the same
-election comes back next round.
+North villages to Stark, Lannister and Tyrell, and play on until the "warden-north"
+election opens. An election is then played from the records the host's peer is pushed:
+candidacy in turn order (Stark, Baratheon and Tyrell stand, the others pass), a ballot in
+which Lannister passes and every other voter puts FOR on Stark's candidate and DECOY on
+another, and the winner refuses the title so that the same election comes back next round.
+
+Between elections (untimed, over HTTP) the table plays what the game waits for, from the
+`moves` of each seat's court view: the server runs phases 1, 3, 4 and 8 and ends each when
+its last step is done (R-4.1), so every seat passes the decree steps and the other
+elections, passes in a council seat sale and ends its purchases, and the host closes the
+phases played at the table.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -32,8 +38,14 @@ VILLAGES = (
     ("moat-cailin", "stark"),
 )
 ELECTION = "warden-north"
-MAX_ADVANCES = 40  # phases advanced and decree turns passed while looking for the election
+MAX_ADVANCES = 40  # moves played between two elections (a round takes a dozen)
 HTTP_SECONDS = 20.0
+# A connection left idle longer is not used again: the court's gunicorn closes a kept-alive
+# connection after 5 s (server/serve.py), and a request sent as it closes is reset.
+IDLE_SECONDS = 1.0
+# The moves that keep the game going and change nothing else: a pass (decree step, election,
+# council seat sale), the end of one's purchases, a title refused, the host closing a phase.
+GOING_ON = ("pass", "pass_bid", "end_purchases", "refuse_title", "advance_phase")
 
 Move = tuple[int, str, dict[str, Any]]  # (seat, message, payload)
 
@@ -51,17 +63,27 @@ class Game:
 
 
 class CourtHttp:
-    """The few HTTP calls of the setup."""
+    """The few HTTP calls of the setup, on one kept-alive connection while it is busy."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.session = requests.Session()
+        self._answered = time.monotonic()  # when the last answer came
+
+    def _request(
+        self, method: str, path: str, body: dict[str, Any] | None, token: str | None
+    ) -> requests.Response:
+        if time.monotonic() - self._answered > IDLE_SECONDS:
+            self.session.close()  # the next request opens a new connection
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        response = self.session.request(
+            method, f"{self.url}/api{path}", json=body, headers=headers, timeout=HTTP_SECONDS
+        )
+        self._answered = time.monotonic()
+        return response
 
     def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = self.session.post(
-            f"{self.url}/api{path}", json=body, headers=headers, timeout=HTTP_SECONDS
-        )
+        response = self._request("POST", path, body, token)
         if response.status_code not in (200, 201):
             raise RuntimeError(f"POST {path}: {response.status_code} {response.text[:300]}")
         return response.json()
@@ -85,11 +107,9 @@ class CourtHttp:
         return game
 
     def _first_lords(self, game: Game) -> dict[str, str]:
-        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
-        response.raise_for_status()
         return {
             house["id"]: next(n["id"] for n in house["nobles"] if n["gender"] == "lord")
-            for house in response.json()["houses"]
+            for house in self.view(game, None)["houses"]
             if house["id"] in HOUSES
         }
 
@@ -101,20 +121,29 @@ class CourtHttp:
             version = int(ack["version"])
         return version
 
-    def advance_phase(self, game: Game) -> int:
-        return int(
-            self._post(f"/games/{game.id}/commands/advance_phase", {}, game.host_token)["version"]
-        )
-
-    def decree_turn(self, game: Game) -> int | None:
-        """The seat whose turn it is in the open decree step, if one is open."""
-        response = self.session.get(f"{self.url}/api/games/{game.id}", timeout=HTTP_SECONDS)
+    def view(self, game: Game, token: str | None) -> dict[str, Any]:
+        """The court as the holder of `token` (a spectator without) sees it, with the moves
+        he may send."""
+        response = self._request("GET", f"/games/{game.id}", None, token)
         response.raise_for_status()
-        decree = response.json()["decree"]
-        return None if decree is None else decree["current"]
+        return response.json()
 
-    def pass_turn(self, game: Game, seat: int) -> int:
-        return int(self._post(f"/games/{game.id}/commands/pass", {}, game.tokens[seat])["version"])
+    def go_on(self, game: Game) -> int:
+        """Play one move that keeps the game going (see GOING_ON), by the host or by the
+        first seat that has one, the seats the court names as acting asked first; the
+        version it ends at."""
+        host = self.view(game, game.host_token)
+        for token in [game.host_token, *(game.tokens[s] for s in acting_first(host, game))]:
+            view = host if token == game.host_token else self.view(game, token)
+            move = going_on(view["moves"])
+            if move is not None:
+                path = f"/games/{game.id}/commands/{move['message']}"
+                return int(self._post(path, move["payload"], token)["version"])
+        where = host["game"]
+        raise RuntimeError(
+            f"game {game.id}: no seat has a move that goes on in round {where['round']}, "
+            f"phase {where['phase']}"
+        )
 
     def close(self) -> None:
         self.session.close()
@@ -165,19 +194,19 @@ class Table:
         self.to_next_election()
 
     def to_next_election(self) -> None:
-        """Pass the decree steps and advance phases (over HTTP) until the election's
-        candidacy is open."""
+        """Play (untimed, over HTTP) what the game waits for until the election's candidacy
+        is open: the decree steps and other elections passed, purchases ended, the phases
+        played at the table closed by the host (R-4.1, R-4.2)."""
         for _ in range(MAX_ADVANCES):
             if self.moves:
                 return
-            turn = self.http.decree_turn(self.game)
-            if turn is not None:
-                # phase 1 opens with the decree steps: every player passes them (untimed)
-                self.room.wait(self.http.pass_turn(self.game, turn))
-            else:
-                self.room.wait(self.http.advance_phase(self.game))
+            self.room.wait(self.http.go_on(self.game))
             self._read_new()
-        raise RuntimeError(f"no {ELECTION} election after {MAX_ADVANCES} phases")
+        if self.moves:
+            return
+        raise RuntimeError(
+            f"game {self.game.id}: no {ELECTION} election after {MAX_ADVANCES} moves"
+        )
 
     # -- the timed election --------------------------------------------------
 
@@ -232,3 +261,32 @@ class Table:
             if others:
                 markers.append({"kind": "decoy", "candidate": others[seat % len(others)]})
             yield (seat, "place_ballot", {"markers": markers})
+
+
+def going_on(moves: Iterable[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first of `moves` (a court view's) that keeps the game going, or None: a move of
+    GOING_ON, or a marriage proposal declined."""
+    for move in moves:
+        if move["message"] in GOING_ON:
+            return move
+        if move["message"] == "answer_marriage" and not move["payload"]["accept"]:
+            return move
+    return None
+
+
+def acting_first(view: dict[str, Any], game: Game) -> list[int]:
+    """Every seat of `game`, those the court `view` names as acting first: the decree
+    step's turn or the proposal's answer, the election's turn, the winner's choice, the
+    council seat sale's bidders, the purchase turn."""
+    decree, election = view["decree"] or {}, view["election"] or {}
+    proposal, pending = decree.get("proposal") or {}, view["pending"] or {}
+    auction, purchases = view["auction"] or {}, view["purchases"] or {}
+    named = [
+        proposal.get("to_seat"),
+        decree.get("current"),
+        election.get("current"),
+        pending.get("seat"),
+        *auction.get("waiting", ()),
+        purchases.get("current"),
+    ]
+    return list(dict.fromkeys([s for s in named if s in game.tokens] + sorted(game.tokens)))
