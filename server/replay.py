@@ -31,7 +31,7 @@ from court.ids import GameId
 from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
-from server.ports import EventStore, record_of
+from server.ports import EventStore, Kept, record_of
 
 log = logging.getLogger("small_council.replay")
 
@@ -159,17 +159,23 @@ class Replay:
 
     def keep(self, game_id: str, head: Head) -> None:
         """Store a snapshot of `head`, if its state is sound (a snapshot is a stored state)."""
+        kept = self.snapshot_of(game_id, head)
+        if kept is not None:
+            self.store.save_snapshot(*kept)
+
+    def snapshot_of(self, game_id: str, head: Head) -> Kept | None:
+        """The snapshot row of `head`, or None when its state is not sound."""
         try:
             require_sound(head.state)
         except Unsound as exc:
             log.error("no snapshot of game %s at %s: %s", game_id, head.version, exc.problems)
-            return
+            return None
         rules, known = head.state.rules, self._rules  # one read: other threads replace it
         if known is None or known[0] is not rules:
             known = self._rules = (rules, snapshot.to_plain(rules))
         plain = snapshot.state_to_plain(head.state, known[1])
         state_json = json.dumps(plain, separators=(",", ":"))
-        self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
+        return Kept(game_id, head.version, self.format, head.hash, state_json)
 
     def due(self, before: int, after: int) -> bool:
         """Whether appending versions `before`+1 to `after` passed a snapshot version."""
