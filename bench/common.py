@@ -89,3 +89,11 @@ def decode_rows(rows: Iterable[Sequence[Any]]) -> int:
             loads(row[8])
         count += 1
     return count
+
+
+def verdict(met: dict[str, bool]) -> int:
+    """Print `FAILED: <name>` for every target missed; the exit status: 1 when any was."""
+    failed = [name for name, ok in met.items() if not ok]
+    for name in failed:
+        print(f"FAILED: {name}", flush=True)
+    return 1 if failed else 0

@@ -3,7 +3,8 @@
 Run from the repo root: `.venv/bin/python bench/store.py`. Prints `name: value`
 lines (appends and replays per second, their ratios to plain sqlite3, the
 latency of a warm current court, of a middle version and of the last history page
-of a 100,000-event game read cold) and a `machine:` line; exits 1 with
+of a 100,000-event game read cold; then bench/store_log.py's costs of a log of 100,000
+and of 1,000,000 events) and a `machine:` line; exits 1 with
 `FAILED: <name>` lines when a target is missed. Every file lives in a
 temporary directory removed at the end.
 """
@@ -29,6 +30,7 @@ from common import (  # repo root on sys.path
     median_ms,
     per_second,
     timed,
+    verdict,
 )
 
 from config.rulesdata import load_ruleset
@@ -358,11 +360,12 @@ def main() -> int:
         met["replay_ratio"] = bench_replays(path, game_id)
         met["current_state_ms"] = bench_current(f"sqlite:///{path}", game_id)
         met["late_reads_ms"] = bench_late_reads(f"sqlite:///{path}", game_id)
+        path.unlink()
+        import store_log  # here: it imports this module
+
+        met |= store_log.bench(tmp)
     emit("machine", machine_line())
-    failed = [name for name, ok in met.items() if not ok]
-    for name in failed:
-        print(f"FAILED: {name}", flush=True)
-    return 1 if failed else 0
+    return verdict(met)
 
 
 if __name__ == "__main__":

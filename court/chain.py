@@ -135,7 +135,7 @@ def _fields(record: Record) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Verification:
     """A log's check: ok, or the first record that fails, which `check` failed and why.
-    `notes` name what could not be checked (court/audit.py)."""
+    `notes` name what could not be checked (court/audit/)."""
 
     ok: bool
     records: int
@@ -145,6 +145,24 @@ class Verification:
     reason: str = ""
     check: str = ""
     notes: tuple[str, ...] = ()
+    since: int = 0  # the check began after this version, which an earlier check passed
+
+    @classmethod
+    def failed(
+        cls, index: int, version: int, head: str, check: str, reason: str, since: int = 0
+    ) -> Verification:
+        """The record at `index` (of `version`) fails `check`; the `index` records before it
+        passed, ending on `head`."""
+        return cls(
+            ok=False,
+            records=index,
+            head=head,
+            bad_index=index,
+            bad_version=version,
+            reason=reason,
+            check=check,
+            since=since,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -156,6 +174,7 @@ class Verification:
             "check": self.check,
             "reason": self.reason,
             "notes": list(self.notes),
+            "since": self.since,
         }
 
 
@@ -167,15 +186,7 @@ def verify(records: Iterable[Record]) -> Verification:
     for index, record in enumerate(records):
         problem = chain_problem(record, index, game_id, prev)
         if problem:
-            return Verification(
-                ok=False,
-                records=count,
-                head=prev,
-                bad_index=index,
-                bad_version=record.version,
-                reason=problem,
-                check="chain",
-            )
+            return Verification.failed(index, record.version, prev, "chain", problem)
         game_id = record.game_id
         prev = record.hash
         count += 1

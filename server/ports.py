@@ -9,11 +9,25 @@ import secrets
 import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from court.chain import Record
 from court.ids import GameId
 from court.state import CourtState
+
+
+class Kept(NamedTuple):
+    """One row of the snapshots beside the log (server/store/snapshots.py), as written."""
+
+    game_id: str
+    version: int
+    format: str
+    hash: str
+    state: str
+
+
+# Records written together, with the snapshots of versions among them (an import).
+Batch = tuple[Sequence[Record], Sequence[Kept]]
 
 
 class EventStore(Protocol):
@@ -23,6 +37,7 @@ class EventStore(Protocol):
         expected_version: int,
         encoded: Sequence[tuple[str, str | None]] | None = None,
     ) -> None: ...
+    def append_batches(self, batches: Iterable[Batch]) -> None: ...
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> Iterable[Record]: ...

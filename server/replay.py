@@ -31,7 +31,7 @@ from court.ids import GameId
 from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
-from server.ports import EventStore, record_of
+from server.ports import EventStore, Kept, record_of
 from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
@@ -160,22 +160,29 @@ class Replay:
 
     def keep(self, game_id: str, head: Head) -> None:
         """Store a snapshot of `head`, if its state is sound (a snapshot is a stored state)."""
+        kept = self.snapshot_of(game_id, head)
+        if kept is None:
+            return
+        try:
+            self.store.save_snapshot(*kept)
+        except DATABASE_ERRORS as exc:
+            # A snapshot only saves work: the command whose append passed it is recorded,
+            # and must not be answered as failed (a full disk refuses this write too).
+            log.warning("no snapshot of game %s at %s: %s", game_id, head.version, exc)
+
+    def snapshot_of(self, game_id: str, head: Head) -> Kept | None:
+        """The snapshot row of `head`, or None when its state is not sound."""
         try:
             require_sound(head.state)
         except Unsound as exc:
             log.error("no snapshot of game %s at %s: %s", game_id, head.version, exc.problems)
-            return
+            return None
         rules, known = head.state.rules, self._rules  # one read: other threads replace it
         if known is None or known[0] is not rules:
             known = self._rules = (rules, snapshot.to_plain(rules))
         plain = snapshot.state_to_plain(head.state, known[1])
         state_json = json.dumps(plain, separators=(",", ":"))
-        try:
-            self.store.save_snapshot(game_id, head.version, self.format, head.hash, state_json)
-        except DATABASE_ERRORS as exc:
-            # A snapshot only saves work: the command whose append passed it is recorded,
-            # and must not be answered as failed (a full disk refuses this write too).
-            log.warning("no snapshot of game %s at %s: %s", game_id, head.version, exc)
+        return Kept(game_id, head.version, self.format, head.hash, state_json)
 
     def due(self, before: int, after: int) -> bool:
         """Whether appending versions `before`+1 to `after` passed a snapshot version."""

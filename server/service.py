@@ -11,12 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from court import codec
-from court.audit import audit
 from court.chain import GENESIS, Record, Verification
 from court.commands import (
     SPECTATOR,
@@ -31,7 +30,6 @@ from court.commands import (
 )
 from court.decide import decide_folded
 from court.errors import (
-    BadRecord,
     BadToken,
     ConcurrencyError,
     Conflict,
@@ -49,6 +47,7 @@ from court.records import chained
 from court.rules import actor_of
 from court.state import CourtState
 from server.fifo import FifoLock
+from server.logs import Logs
 from server.ports import (
     EventStore,
     Publisher,
@@ -99,6 +98,7 @@ class CourtService:
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size)
+        self.logs = Logs(store, self.replay, upcasters, cache_size)
 
     # -- reading -----------------------------------------------------------
 
@@ -151,12 +151,26 @@ class CourtService:
         self.current(game_id)
         return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
 
-    def verify(self, game_id: str) -> Verification:
-        """Check the stored log deeply (court/audit.py): the chain, every commitment, tally
-        and die roll, the invariants at every version, ids and names."""
+    def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
+        """Every record of the game up to `upto`, read from the store a page at a time (an
+        export of any length holds a page in memory)."""
         if self.store.head(game_id) is None:
             raise UnknownGame(game_id)
-        return audit(self.store.read(game_id), self.upcasters)
+        return self.logs.pages(game_id, upto=upto)
+
+    def verify(self, game_id: str) -> Verification:
+        """Check the stored log deeply from version 1 (court/audit/): the chain, every
+        commitment, tally and die roll, the invariants at every version, ids and names."""
+        if self.store.head(game_id) is None:
+            raise UnknownGame(game_id)
+        return self.logs.verify(game_id)
+
+    def verify_so_far(self, game_id: str) -> Verification:
+        """The same check of the records after the last version this process checked
+        (server/logs.py says why that is sound); from version 1 the first time."""
+        if self.store.head(game_id) is None:
+            raise UnknownGame(game_id)
+        return self.logs.verify_so_far(game_id)
 
     def games(self) -> list[str]:
         return self.store.games()
@@ -343,30 +357,9 @@ class CourtService:
 
     def import_log(self, lines: Iterable[dict[str, Any]]) -> Verification:
         """Store a whole exported log as a new game after verifying it deeply, exactly as
-        `verify` checks a stored one; refused at the first failing version, with why."""
-        try:
-            records = [Record.from_json(line) for line in lines]
-        except (TypeError, ValueError, AttributeError) as exc:
-            raise BadRecord("bad_import", f"The file is not an exported log: {exc}.") from None
-        if not records:
-            raise BadRecord("empty_import", "The file holds no records.")
-        result = audit(records, self.upcasters)
-        if not result.ok:
-            code = "tampered_log" if result.check == "chain" else "bad_import"
-            raise BadRecord(
-                code,
-                f"Version {result.bad_version} (record {result.bad_index}) fails the "
-                f"{result.check} check: {result.reason}.",
-            )
-        if records[0].type != "GameCreated":
-            raise BadRecord("bad_import", "The log does not begin with a created game.")
-        game_id = records[0].game_id
-        if self.store.head(game_id) is not None:
-            raise CourtError("game_exists", f"Game {game_id} is already stored here.")
+        `verify` checks a stored one, as it is read (server/logs.py); refused whole at the
+        first failing version, with why."""
+        game_id, result = self.logs.import_log(lines)
         with self._lock_for(game_id):
-            try:
-                self.store.append(records, 0)
-            except ConcurrencyError:
-                raise CourtError("game_exists", f"Game {game_id} is already stored here.") from None
-            self.current(game_id)  # folded once through the replay path, keeping its snapshots
+            self.current(game_id)  # from the snapshot the import kept nearest the head
         return result

@@ -95,8 +95,8 @@ const live = connectCourt({
     say(connection, describeViewer(), "success");
     draw();
     if (first) {
-      const ack = await live.send("sync", { last_version: Math.max(0, payload.version - feed.limit) }).catch(() => null);
-      if (ack) feed.add(ack.records);
+      const records = await live.recordsAfter(Math.max(0, payload.version - feed.limit)).catch(() => null);
+      if (records) feed.add(records);
       ctx.reveal = feed.lastOf("BallotsRevealed");
       draw();
     }

@@ -73,7 +73,7 @@ async function showCourt() {
   } catch (error) { say(notice, errorText(error), "error"); }
 }
 
-// The server's deep check of the log (README, "What verify checks"): the chain, every
+// The server's deep check of the log so far (README, "What verify checks"): the chain, every
 // commitment, tally and die roll, the court rules at every version, ids and names.
 async function verify() {
   const out = $("verification");
@@ -86,6 +86,7 @@ async function verify() {
       ? [h("strong", {}, "✔ Record verified: "),
         `${result.records} records, each linked to the one before; every revealed marker and bid opens its commitment, every count and die roll recomputes, and the court keeps its rules at every version. Head `,
         h("code", {}, result.head.slice(0, 16)), "…",
+        ...(result.since ? [h("span", { class: "muted" }, ` (checked from version ${result.since + 1}: the server checked the versions before when last asked)`)] : []),
         ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`))]
       : [h("strong", {}, `✘ The record fails the ${result.check} check `), `at version ${result.bad_version}: ${result.reason}`]);
   } catch (error) { say(out, errorText(error), "error"); }

@@ -24,14 +24,51 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
     if (first) seen(payload.version);
     onWelcome(payload, first);
   });
+  const deliver = (records, upto) => {
+    const fresh = records.filter((r) => lastVersion === null || r.version > lastVersion);
+    seen(upto);
+    if (fresh.length) onEvents(fresh, upto);
+  };
+  // A catch-up longer than a page comes in pages (`more`, `next_after`): the client asks for
+  // each next one with `sync`, and holds the records pushed meanwhile until the last page.
+  let held = null;
+  const catchUp = async (page) => {
+    held = [];
+    for (;;) {
+      deliver(page.records, page.more ? page.next_after : page.version);
+      if (!page.more) break;
+      page = await nextPage(page.next_after);
+      if (page === null) {
+        // The page was refused or the connection lost: a new connection catches up from the
+        // last page received, and the pushes held here come again with it.
+        held = null;
+        if (socket.connected) api.reconnect();
+        return;
+      }
+    }
+    const pushed = held;
+    held = null;
+    for (const payload of pushed) deliver(payload.records, payload.version);
+  };
+  // The page after `after`; asked again a second later when messages come too fast.
+  const nextPage = async (after) => {
+    for (;;) {
+      try {
+        return await api.send("sync", { last_version: after });
+      } catch (error) {
+        if (error.code !== "rate_limited") return null;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  };
   socket.on("events", (payload) => {
-    const fresh = payload.records.filter((r) => lastVersion === null || r.version > lastVersion);
-    seen(payload.version);
-    if (fresh.length) onEvents(fresh, payload.version);
+    if (held) held.push(payload);
+    else if (payload.more) catchUp(payload);
+    else deliver(payload.records, payload.version);
   });
   socket.on("presence", (payload) => onPresence(payload));
 
-  return {
+  const api = {
     get lastVersion() { return lastVersion; },
     // Sends one message (a sealed choice padded to its width); resolves with the ack,
     // rejects with {code, message} when refused.
@@ -48,7 +85,18 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
         });
       });
     },
+    // Every record after `after` up to now, asked page by page with `sync`.
+    async recordsAfter(after) {
+      const records = [];
+      for (;;) {
+        const ack = await api.send("sync", { last_version: after });
+        records.push(...ack.records);
+        if (!ack.more) return records;
+        after = ack.next_after;
+      }
+    },
     reconnect() { socket.disconnect(); socket.connect(); },
     socket,
   };
+  return api;
 }

@@ -46,9 +46,22 @@ IMPURE = {
 APPLICATION = {"server", "app", "config", "devtools"}
 PURE_FOLDERS = ("court", "elections")
 # What a store does; outside the store and the service nothing asks a store for it.
-STORE_METHODS = {"append", "read", "rows", "head", "games", "snapshot", "save_snapshot"}
-# The service: service.py and its one replay path.
-SERVICE = {ROOT / "server" / "service.py", ROOT / "server" / "replay.py"}
+STORE_METHODS = {
+    "append",
+    "append_batches",
+    "read",
+    "rows",
+    "head",
+    "games",
+    "snapshot",
+    "save_snapshot",
+}
+# The service: service.py, its one replay path and its paths of whole logs.
+SERVICE = {
+    ROOT / "server" / "service.py",
+    ROOT / "server" / "replay.py",
+    ROOT / "server" / "logs.py",
+}
 
 
 def modules(folder: str) -> list[Path]:

@@ -8,7 +8,7 @@ the history, the receipts and the export all ask an Observer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,9 +75,6 @@ class Observer:
             "data": current_shape(record, None)[0],
             "text": describe(record, after),
         }
-
-    def export(self, records: Iterable[Record]) -> list[dict[str, Any]]:
-        return [self.record(r) for r in records]
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
         """The whole court at `version` as the viewer may see it, with the moves it may send."""

@@ -95,6 +95,14 @@ class VerificationSchema(Schema):
     )
     reason = fields.String(required=True)
     notes = fields.List(fields.String(), required=True)
+    since = fields.Integer(
+        required=True,
+        metadata={
+            "description": "the check began after this version, which this server checked "
+            "before (0: from version 1); an edit at or before it that left the hash there "
+            "unchanged is found only by the full check, `flask court verify`"
+        },
+    )
 
 
 class ProfilesSchema(Schema):

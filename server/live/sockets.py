@@ -34,6 +34,10 @@ from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.sockets")
+
+# The most records one catch-up message carries (the `events` after `welcome`, a `sync`
+# ack); a client asks for the rest with `sync` from `next_after` (docs/protocol.md).
+SYNC_PAGE = 200
 __all__ = ["NAMESPACE", "CourtNamespace", "game_room", "public_room", "seat_room"]
 
 
@@ -93,9 +97,10 @@ class CourtNamespace(Namespace):
     def on_connect(self, auth: Any = None) -> None:
         """A client opens the game: seat token (or none for a spectator), last version seen.
 
-        Sends `welcome` {version, court} to the client, then `events` with every record
-        after `last_version` rendered for it (nothing when it is None). Too many connections
-        from the client's address are refused with `rate_limited` before anything is read."""
+        Sends `welcome` {version, court} to the client, then `events` with the records after
+        `last_version` rendered for it, at most SYNC_PAGE (nothing when it is None). Too many
+        connections from the client's address are refused with `rate_limited` before anything
+        is read."""
         address = client_address()
         try:
             self.limits.open(address)
@@ -153,14 +158,7 @@ class CourtNamespace(Namespace):
             join_room(public_room(game_id))
         _to_this_connection("welcome", {"version": head.version, "court": court_of(actor, head)})
         if last_version is not None and last_version < head.version:
-            records = self.service().records(game_id, after=last_version, upto=head.version)
-            _to_this_connection(
-                "events",
-                {
-                    "version": head.version,
-                    "records": [observe(actor, head.state).told(r, head.state) for r in records],
-                },
-            )
+            _to_this_connection("events", self._page(game_id, actor, head, last_version))
 
     def on_disconnect(self, reason: Any = None) -> None:
         sid = connection_sid()
@@ -268,16 +266,24 @@ class CourtNamespace(Namespace):
         return answer
 
     def on_sync(self, payload: Any) -> dict[str, Any]:
-        """Ask again for every record after `last_version`, rendered for this connection."""
+        """Ask again for the records after `last_version`, rendered for this connection: at
+        most SYNC_PAGE of them; `more` says whether to ask again from `next_after`."""
         if not isinstance(payload, dict):
             raise ValidationError({"_payload": ["Send a JSON object."]})
         body = SyncSchema().load(payload)
         game_id, actor = self.connection()
-        service = self.service()
-        head = service.current(game_id)
-        records = service.records(game_id, after=body["last_version"])
+        head = self.service().current(game_id)
+        return {"ok": True, **self._page(game_id, actor, head, body["last_version"])}
+
+    def _page(self, game_id: str, actor: Actor, head: Head, after: int) -> dict[str, Any]:
+        """A page of the catch-up: the records after `after` up to `head`, at most
+        SYNC_PAGE, each rendered for `actor` with the court at the head."""
+        records = self.service().records(game_id, after=after, upto=head.version, limit=SYNC_PAGE)
+        last = records[-1].version if records else head.version
+        observer = observe(actor, head.state)
         return {
-            "ok": True,
             "version": head.version,
-            "records": [observe(actor, head.state).told(r, head.state) for r in records],
+            "records": [observer.told(r, head.state) for r in records],
+            "more": last < head.version,
+            "next_after": last if last < head.version else None,
         }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from sqlalchemy import (
@@ -37,7 +37,7 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
-from server.ports import record_of
+from server.ports import Batch, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
@@ -235,6 +235,32 @@ class SqlEventStore:
             finally:
                 self._release(conn)
             self.write_failure = None
+
+    def append_batches(self, batches: Iterable[Batch]) -> None:
+        """Insert a new game's log in one transaction, batch by batch as `batches` yields
+        them, with the snapshots that go beside each batch: all of it, or nothing when the
+        game exists (ConcurrencyError) or `batches` raises (an import refused half-way).
+        The write lock is held until the commit: SQLite's other writers wait for it."""
+        game_id = ""
+        with self._write_lock:
+            conn = self._writer()
+            try:
+                cursor = conn.cursor()
+                for records, kept in batches:
+                    game_id = game_id or records[0].game_id
+                    cursor.executemany(self._insert.sql, self._parameters(records, None))
+                    for snapshot in kept:
+                        row = self._save_snapshot.params(snapshot._asdict())
+                        cursor.execute(self._save_snapshot.sql, row)
+                conn.commit()
+            except self._integrity:
+                conn.rollback()
+                raise ConcurrencyError(game_id, 0) from None
+            except BaseException:
+                conn.rollback()
+                raise
+            finally:
+                self._release(conn)
 
     def _parameters(
         self, records: Sequence[Record], encoded: Sequence[tuple[str, str | None]] | None

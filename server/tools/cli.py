@@ -15,14 +15,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 from flask import current_app
 from flask.cli import AppGroup
 
 from config.rulesdata import RulesDataError, load_ruleset
-from court.chain import Record
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from server.observer import court_of, observe
@@ -114,43 +113,56 @@ def verify(game_id: str) -> None:
     help="Include every private part (an operator backup: keep it as secret as the database).",
 )
 def export(game_id: str, output: TextIO, full: bool) -> None:
-    """Write the game's log as JSON Lines; private parts withheld unless --full."""
+    """Write the game's log as JSON Lines; private parts withheld unless --full. The log is
+    read and written a page at a time: an export of any length holds a page in memory."""
     with _reader() as service:
         try:
             head = service.current(game_id)
-            records = service.records(game_id)
+            records = service.log(game_id, upto=head.version)
         except CourtError as exc:
             _fail(exc)
             return
-    lines = (
-        [r.to_json() for r in records] if full else observe(SPECTATOR, head.state).export(records)
-    )
-    for line in lines:
-        output.write(json.dumps(line, ensure_ascii=False) + "\n")
+        observer = observe(SPECTATOR, head.state)
+        for record in records:
+            line = record.to_json() if full else observer.record(record)
+            output.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 @court_cli.command("import")
 @click.argument("path", type=click.File("r"))
 def import_(path: TextIO) -> None:
     """Store an exported log as a game after verifying it deeply; refuse a file that fails
-    any check, naming the first failing version and why."""
-    lines = []
-    for number, text in enumerate(path, start=1):
-        if not text.strip():
-            continue
-        try:
-            lines.append(json.loads(text))
-        except json.JSONDecodeError as exc:
-            click.echo(f"error: line {number} is not JSON: {exc}", err=True)
-            sys.exit(2)
+    any check, naming the first failing version and why. The file is read, checked and
+    stored a page at a time, in one transaction: refused, nothing of it is stored."""
+    first: list[str] = []
+
+    def lines() -> Iterator[dict[str, Any]]:
+        for number, text in enumerate(path, start=1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise BadLine(f"error: line {number} is not JSON: {exc}") from None
+            if not first and isinstance(line, dict):
+                first.append(str(line.get("game_id")))
+            yield line
+
     service: CourtService = current_app.extensions["court"]
     current_app.extensions["court_store"].create_schema()
     try:
-        result = service.import_log(lines)
+        result = service.import_log(lines())
     except CourtError as exc:
         _fail(exc)
         return
-    click.echo(f"imported {Record.from_json(lines[0]).game_id}: {result.records} records, ok")
+    except BadLine as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    click.echo(f"imported {first[0]}: {result.records} records, ok")
+
+
+class BadLine(Exception):
+    """A line of the file to import that is not JSON."""
 
 
 def _counts(text: str) -> list[int]:

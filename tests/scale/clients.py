@@ -82,6 +82,9 @@ class LiveClient:
         with self._changed:
             self.records.extend(payload["records"])
             self._changed.notify_all()
+        if payload.get("more"):  # a catch-up page: ask for the next (docs/protocol.md)
+            after = {"last_version": payload["next_after"]}
+            self.sio.emit("sync", after, namespace=NAMESPACE, callback=self._events)
 
     def connect(
         self,

@@ -95,14 +95,18 @@ def pass_decrees(client: FlaskClient, game: Game) -> int | None:
     raise AssertionError("the decree steps did not end")
 
 
+def log_state(client: FlaskClient, game_id: str) -> tuple[int, str]:
+    """(records, head) of a game's log as /verify reports it, which checks it ok (where that
+    check began, `since`, moves on from one call to the next; the log does not)."""
+    verified = client.get(f"/api/games/{game_id}/verify").get_json()
+    assert verified["ok"] is True, verified
+    return verified["records"], verified["head"]
+
+
 def logs(app: Flask, client: FlaskClient) -> dict[str, tuple[int, str]]:
     """(records, head) of every stored game's log as /verify reports it."""
-    heads = {}
-    for game_id in app.extensions["court_store"].games():
-        verified = client.get(f"/api/games/{game_id}/verify").get_json()
-        assert verified["ok"] is True
-        heads[game_id] = (verified["records"], verified["head"])
-    return heads
+    games = app.extensions["court_store"].games()
+    return {game_id: log_state(client, game_id) for game_id in games}
 
 
 def error_body(response: Any, status: int, code: str | None = None) -> dict[str, Any]:

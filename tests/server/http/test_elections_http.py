@@ -9,7 +9,7 @@ import json
 from flask.testing import FlaskClient
 
 from court.chain import Record, verify
-from tests.server.http.court_client import Game, next_round
+from tests.server.http.court_client import Game, log_state, next_round
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -91,7 +91,7 @@ def test_election_commands_out_of_turn_are_refused_and_change_nothing(
     client: FlaskClient, game: Game
 ) -> None:
     to_the_north_election(client, game)
-    before = client.get(f"/api/games/{game.id}/verify").get_json()
+    before = log_state(client, game.id)
     response = client.post(
         f"/api/games/{game.id}/commands/stand",
         json={"noble": "robb-stark"},
@@ -106,4 +106,4 @@ def test_election_commands_out_of_turn_are_refused_and_change_nothing(
     assert response.status_code == 409 and response.get_json()["code"] == "wrong_step"
     response = client.post(f"/api/games/{game.id}/commands/pass")
     assert response.status_code == 401
-    assert client.get(f"/api/games/{game.id}/verify").get_json() == before
+    assert log_state(client, game.id) == before

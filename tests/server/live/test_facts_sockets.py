@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tests.server.http.court_client import Game
+from tests.server.http.court_client import Game, log_state
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 
@@ -33,7 +33,7 @@ def test_a_refused_fact_is_acked_with_its_code_and_pushes_nothing(app: Flask, ga
     """R-8.1: only a captive escapes; R-3.9: the Heir is a Lord."""
     host = connect(app, game, game.host_token)
     host.get_received(NAMESPACE)  # the welcome
-    before = app.test_client().get(f"/api/games/{game.id}/verify").get_json()
+    before = log_state(app.test_client(), game.id)
 
     escape = send(host, "record_escape", {"noble": "robb-stark", "cause": "x"})
     heir = send(host, "heir_born", {"noble": "sansa-stark", "cause": "x"})
@@ -47,4 +47,4 @@ def test_a_refused_fact_is_acked_with_its_code_and_pushes_nothing(app: Flask, ga
     assert (heir["ok"], heir["code"]) == (False, "not_a_lord")
     assert (player["ok"], player["code"]) == (False, "host_only")
     assert pushed(host) == []
-    assert app.test_client().get(f"/api/games/{game.id}/verify").get_json() == before
+    assert log_state(app.test_client(), game.id) == before

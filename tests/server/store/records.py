@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from court.chain import GENESIS, Record, canonical, link
+from court.events import GoldAdjusted
+from court.ids import HouseId
+from court.records import chained
+from server.ports import EventStore
 
 COLUMNS = (
     "game_id, version, type, schema_version, recorded_at, seat, data, private, private_sha256, hash"
@@ -61,3 +65,24 @@ def row(record: Record) -> tuple[Any, ...]:
         record.private_sha256,
         record.hash,
     )
+
+
+def grow_log(store: EventStore, game_id: str, count: int, batch: int = 1000) -> int:
+    """Append `count` chained GoldAdjusted records (Stark +1, -1, ...) to a started game's
+    stored log, `batch` a transaction, as a long game would stand; the version it ends at.
+    A service's cached court of the game is then stale: it folds the rest when next asked."""
+    head = store.head(game_id)
+    assert head is not None
+    version, last = head
+    end = version + count
+    while version < end:
+        events = [
+            GoldAdjusted(house=HouseId("stark"), amount=1 if v % 2 else -1, cause="test")
+            for v in range(version + 1, min(end, version + batch) + 1)
+        ]
+        records, encoded = chained(
+            game_id, (version, last), events, None, "2026-11-22T00:00:00.000000Z"
+        )
+        store.append(records, version, encoded)
+        version, last = records[-1].version, records[-1].hash
+    return version

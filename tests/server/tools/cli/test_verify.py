@@ -159,3 +159,24 @@ def test_verify_reports_a_tampered_log_that_no_longer_replays(
 
     assert result.exit_code == 1, result.output
     assert result.output.startswith(f"broken: record {index} (version {version}): ")
+
+
+def test_verify_over_http_checks_the_log_so_far_and_the_cli_from_version_1(
+    make_app: MakeApp, court: Court, played: Played
+) -> None:
+    # Given a server that checked the game once, and the head record then edited
+    app = make_app("t")
+    client = app.test_client()
+    url = f"/api/games/{played.id}/verify"
+    first = client.get(url).get_json()
+    assert first["ok"] and (first["since"], first["records"]) == (0, played.gold[1])
+    again = client.get(url).get_json()
+    assert again["ok"] and again["since"] == played.gold[1]
+    # When the gold fact before the head is edited in the database
+    tamper(played.db, *set_column(played, played.gold[0], "recorded_at", OTHER_TIME))
+    # Then the check so far, which starts at its checkpoint (the head), still passes, while
+    # the CLI's check from version 1 names the record
+    assert client.get(url).get_json()["ok"]
+    result = court(make_app("t"), "verify", played.id)
+    assert result.exit_code == 1
+    assert f"(version {played.gold[0]})" in result.output
