@@ -36,7 +36,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from common import emit, machine_line, per_second, percentile  # repo root on sys.path
+from common import (  # repo root on sys.path
+    cores,
+    cpu_seconds,
+    emit,
+    machine_line,
+    per_second,
+    percentile,
+)
 from live_court import PLAYERS, CourtHttp, Table
 from live_peers import Room, close_all, raise_open_files
 
@@ -57,6 +64,8 @@ class Run:
     acks: list[float] = field(default_factory=list)  # seconds from emit to ack
     wall: float = 0.0  # seconds from the start of the elections to the end of the last
     rss_growth: int = 0  # bytes, all servers together
+    cpu: float = 0.0  # CPU seconds of the servers (every process) during the timed window
+    client_cpu: float = 0.0  # CPU seconds of this process (the clients) in the same window
     errors: list[str] = field(default_factory=list)
 
 
@@ -136,7 +145,11 @@ def measure(servers: Sequence[CourtServer], rooms: int, elections: int) -> Run:
                     table.to_next_election()
                 table.play_acked(by_table[id(table)])
 
+        pids = [server.process.pid for server in servers if server.process is not None]
+        cpu_before, client_before = cpu_seconds(pids), time.process_time()
         run.wall = in_all_rooms(tables, play, run.errors)
+        run.cpu = cpu_seconds(pids) - cpu_before
+        run.client_cpu = time.process_time() - client_before
         run.acks = [s for room in samples for s in room]
         run.rss_growth = sum(server.rss_bytes() for server in servers) - idle
         return run
@@ -154,6 +167,8 @@ def report(prefix: str, run: Run) -> float:
     if run.acks:
         emit(f"{prefix}_p50_ms", statistics.median(run.acks) * 1000, 2)
         emit(f"{prefix}_p99_ms", percentile(run.acks, 0.99) * 1000, 2)
+        emit(f"{prefix}_cpu_ms_per_cmd", run.cpu * 1000 / len(run.acks), 3)
+        emit(f"{prefix}_client_cpu_ms_per_cmd", run.client_cpu * 1000 / len(run.acks), 3)
     return rate
 
 
@@ -187,6 +202,7 @@ def main() -> int:
     raise_open_files(OPEN_FILES)
     emit("rooms", args.rooms)
     emit("sockets", args.rooms * PLAYERS)
+    emit("cores", cores())
     runs: dict[int, Run] = {}
     with (
         tempfile.TemporaryDirectory(prefix="bench-load-") as folder,
