@@ -30,6 +30,7 @@ from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.sockets import RateLimit
+from server.live.wire import JsonPacket
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools.cli import court_cli
@@ -75,7 +76,15 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
-    socketio = SocketIO(app, async_mode="threading", message_queue=settings.REDIS_URL or None)
+    socketio = SocketIO(
+        app,
+        async_mode="threading",
+        message_queue=settings.REDIS_URL or None,
+        serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
+        # A client's messages are handled one after another on its connection's own task
+        # instead of a new thread started for each one (python-socketio's default).
+        async_handlers=False,
+    )
     service = app.extensions["court"] = CourtService(
         store,
         retries=settings.SERVICE_RETRIES,
