@@ -40,6 +40,7 @@ from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
+from server.live.wire import JsonPacket
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
@@ -112,6 +113,10 @@ def _wire_service(
         async_mode=settings.ASYNC_MODE,
         message_queue=settings.REDIS_URL or None,
         max_http_buffer_size=settings.MAX_REQUEST_BYTES,
+        serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
+        # A client's messages are handled one after another on its connection's own task
+        # instead of a new one started for each message (python-socketio's default).
+        async_handlers=False,
     )
     service = app.extensions["court"] = CourtService(
         store,

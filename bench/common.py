@@ -97,3 +97,44 @@ def verdict(met: dict[str, bool]) -> int:
     for name in failed:
         print(f"FAILED: {name}", flush=True)
     return 1 if failed else 0
+
+
+def cpu_seconds(pids: Iterable[int]) -> float:
+    """CPU seconds (user + system, every thread) the processes `pids` and their living
+    descendants have used so far, from /proc/PID/stat (Linux); a process that is gone
+    counts 0. A server that forks workers (a master and its workers) is counted whole."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats = _proc_stats()
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _) in stats.items():
+        children.setdefault(ppid, []).append(pid)
+    total, todo, seen = 0, list(pids), set()
+    while todo:
+        pid = todo.pop()
+        if pid in seen or pid not in stats:
+            continue
+        seen.add(pid)
+        total += stats[pid][1]
+        todo.extend(children.get(pid, ()))
+    return total / tick
+
+
+def _proc_stats() -> dict[int, tuple[int, int]]:
+    """pid -> (parent pid, utime + stime in clock ticks) of every process."""
+    stats: dict[int, tuple[int, int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            text = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # Fields after the command name, which is in parentheses and may hold spaces.
+        rest = text[text.rindex(")") + 2 :].split()
+        stats[int(entry.name)] = (int(rest[1]), int(rest[11]) + int(rest[12]))
+    return stats
+
+
+def cores() -> int:
+    """The cores this process (and the servers it starts) may run on."""
+    return len(os.sched_getaffinity(0))

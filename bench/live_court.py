@@ -157,14 +157,19 @@ class Table:
         self.game = game
         self.room = room
         self.seats = {
-            seat: Peer(room, i, keep_records=i == 0) for i, seat in enumerate(sorted(game.tokens))
+            seat: self.peer(room, i, keep_records=i == 0)
+            for i, seat in enumerate(sorted(game.tokens))
         }
         first = len(self.seats)
-        self.spectators = [Peer(room, first + i) for i in range(spectators)]
+        self.spectators = [self.peer(room, first + i) for i in range(spectators)]
         self.observer = self.seats[min(self.seats)]
         self.read_upto = 0  # records up to this version have been turned into moves
         self.moves: deque[Move] = deque()
         self.stood: dict[str, int] = {}  # noble -> seat, in the election under way
+
+    def peer(self, room: Room, index: int, *, keep_records: bool = False) -> Peer:
+        """One peer of the room: a python-socketio Client."""
+        return Peer(room, index, keep_records=keep_records)
 
     @property
     def peers(self) -> list[Peer]:

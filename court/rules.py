@@ -244,3 +244,12 @@ def actor_of(state: CourtState, token_sha256: str) -> Actor | None:
         if info.token_sha256 == token_sha256:
             return Actor(seat=info.seat, host=info.host)
     return None
+
+
+def still_acting(state: CourtState, actor: Actor) -> Actor | None:
+    """`actor` as the game now stands: a seat given up since acts no more (a seat's number
+    is never given again, so a seat absent now never comes back), and the host who held it
+    stays the host without a seat; None when nothing of the actor is left."""
+    if actor.seat is None or actor.seat in state.seats:
+        return actor
+    return Actor(host=True) if actor.host else None

@@ -44,7 +44,7 @@ from court.ids import GameId, HouseId, NobleId
 from court.invariants import Unsound, require_sound
 from court.receipts import ballot_receipt, bid_receipt
 from court.records import chained
-from court.rules import actor_of
+from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock
 from server.logs import Logs
@@ -118,6 +118,14 @@ class CourtService:
         head = self.replay.fold(game_id, self.replay.start(game_id, stored[0]), upto=None)
         self.replay.remember(game_id, head)
         return head
+
+    def latest(self, game_id: str) -> Head:
+        """The newest head this process knows, without asking the store when one is cached:
+        this process's own appends are cached as they are made, another process's are
+        folded in when it announces them (server/live/relay.py) or when an append of ours
+        loses the race to it."""
+        cached = self.replay.cached(game_id)
+        return cached if cached is not None else self.current(game_id)
 
     def state_at(self, game_id: str, version: int) -> Head:
         """The court as it stood right after `version`."""
@@ -264,13 +272,14 @@ class CourtService:
                 head = self._head_for(game_id, command)
                 now = self.clock()
                 try:
-                    events, state = self._decide(game_id, head.state, command, actor, now)
+                    acting = self._acting(head.state, actor)
+                    events, state = self._decide(game_id, head.state, command, acting, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue
                     raise
                 records, encoded = chained(
-                    game_id, (head.version, head.hash), events, actor.seat, iso_time(now)
+                    game_id, (head.version, head.hash), events, acting.seat, iso_time(now)
                 )
                 try:
                     self.store.append(records, head.version, encoded)
@@ -286,6 +295,15 @@ class CourtService:
                 self._publish(game_id, records, state)
                 return Outcome(new_head.version, tuple(records), state, tuple(events))
         raise Conflict("busy", "The game changed too often while deciding; please try again.")
+
+    @staticmethod
+    def _acting(state: CourtState, actor: Actor) -> Actor:
+        """The actor on the state the command is decided on: the adapters check a seat on
+        the head they know, which may lag behind another process's appends."""
+        acting = still_acting(state, actor)
+        if acting is None:
+            raise BadToken("bad_token", "This seat was given up; its token opens nothing now.")
+        return acting
 
     def _decide(
         self, game_id: str, state: CourtState, command: Command, actor: Actor, now: float
@@ -330,8 +348,7 @@ class CourtService:
             if self.store.head(game_id) is not None:
                 raise CourtError("game_exists", "A game with this id already exists.")
             return Head(0, GENESIS, initial(GameId(game_id)))
-        cached = self.replay.cached(game_id)
-        return cached if cached is not None else self.current(game_id)
+        return self.latest(game_id)
 
     def _stale(self, game_id: str, head: Head) -> bool:
         """Whether the log moved past `head` (a refusal may then be based on old news)."""

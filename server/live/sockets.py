@@ -23,12 +23,13 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
+from court.rules import still_acting
 from server.http.api import client_address
 from server.limits import Limits, RateLimited
 from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
-from server.messages.message import Message, Sender
+from server.messages.message import Message, Sender, schema_of
 from server.observer import court_of, observe
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
@@ -116,7 +117,7 @@ class CourtNamespace(Namespace):
 
     def _open(self, auth: Any) -> None:
         try:
-            data = ConnectSchema().load(auth if isinstance(auth, dict) else {})
+            data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
         except ValidationError as exc:
@@ -177,16 +178,19 @@ class CourtNamespace(Namespace):
         sid = connection_sid()
         with self._sessions_lock:
             game_id, actor = self._sessions[sid]
-        if actor.seat is None or actor.seat in self.service().current(game_id).state.seats:
+        if actor.seat is None:
             return game_id, actor
-        if not actor.host:
+        # The head this process knows: the service checks the seat again on the state it
+        # decides on, so a seat given up on another process acts no more there either.
+        acting = still_acting(self.service().latest(game_id).state, actor)
+        if acting is None:
             raise BadToken(
                 "bad_token", "The seat of this connection was given up; connect again to take one."
             )
-        actor = Actor(host=True)
-        with self._sessions_lock:
-            self._sessions[sid] = (game_id, actor)
-        return game_id, actor
+        if acting != actor:
+            with self._sessions_lock:
+                self._sessions[sid] = (game_id, acting)
+        return game_id, acting
 
     # -- commands ----------------------------------------------------------
 

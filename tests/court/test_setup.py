@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from court import dice
-from court.commands import SPECTATOR, CreateGame, JoinSeat, LeaveSeat, StartGame
+from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, LeaveSeat, StartGame
 from court.errors import CourtError, NotAllowed
 from court.events import GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
 from court.ids import GameId, HouseId, Seat
+from court.rules import still_acting
 from court.ruleset import Gender
 from court.state import GameStatus, Phase
 from tests.court.given import (
@@ -254,3 +255,19 @@ def test_a_game_cannot_start_twice() -> None:
     with pytest.raises(CourtError) as err:
         when(given(*started(3)), StartGame())
     assert err.value.code == "game_playing"
+
+
+def test_a_seat_given_up_acts_no_more_and_its_host_stays_the_host() -> None:
+    """Given a lobby where the host (seat 0) and seat 1 gave up their seats, when each is
+    checked against the game as it now stands, then the host acts as the host without a
+    seat, seat 1 acts as nobody, and seats still held act as they are (R-1.1: a seat's
+    number is never given again)."""
+    state = given(*lobby(3, seated=3))
+    state = then_state(state, when(state, LeaveSeat(), seat(0, host=True)))
+    state = then_state(state, when(state, LeaveSeat(), seat(1)))
+
+    assert still_acting(state, seat(0, host=True)) == Actor(host=True)
+    assert still_acting(state, seat(1)) is None
+    assert still_acting(state, seat(2)) == seat(2)
+    assert still_acting(state, SPECTATOR) == SPECTATOR
+    assert still_acting(state, Actor(master=True)) == Actor(master=True)

@@ -9,10 +9,17 @@ from tests.scale.benches import run_bench
 from tests.services import postgres_bin, unavailable
 
 FIGURES = (
+    "cores",
     "one_proc_cmds_per_s",
     "one_proc_p99_ms",
+    "one_proc_cpu_ms_per_cmd",
+    "one_proc_client_cpu_ms_per_cmd",
     "two_proc_cmds_per_s",
     "two_proc_p99_ms",
+    "two_proc_cpu_ms_per_cmd",
+    "floor_cmds_per_s",
+    "floor_p99_ms",
+    "floor_cpu_ms_per_cmd",
     "scale_ratio",
     "rss_mb_per_room",
     "errors",
@@ -29,4 +36,8 @@ def test_the_load_bench_plays_two_rooms_on_one_and_two_processes_without_error()
     assert int(lines["one_proc_commands"]) == int(lines["two_proc_commands"]) >= 2 * 8
     assert float(lines["one_proc_cmds_per_s"]) > 0 and float(lines["two_proc_cmds_per_s"]) > 0
     assert float(lines["scale_ratio"]) > 0
+    # the floor plays as many commands per room as the court did
+    assert int(lines["floor_commands"]) >= 2 * 8
+    cpu = ("one_proc_cpu_ms_per_cmd", "two_proc_cpu_ms_per_cmd", "floor_cpu_ms_per_cmd")
+    assert all(float(lines[name]) >= 0 for name in cpu)
     assert "PostgreSQL" in lines["machine"] and "Redis" in lines["machine"]

@@ -6,9 +6,11 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from marshmallow import ValidationError
 
 import server.http.play  # noqa: F401 - registers the routes of the catalogue
 from court import commands
@@ -17,6 +19,7 @@ from court.views.padding import PAD
 from server.http.games import api
 from server.live.sockets import CourtNamespace
 from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
+from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 # Commands only the server makes (a game's creation, the clock's), never a client.
@@ -74,3 +77,30 @@ def test_a_payload_names_its_fields_as_the_command_does(name: str) -> None:
     fields = set(message.schema().fields) - {PAD}  # a sealed choice's padding, dropped
     command_fields = {f.name for f in dataclasses.fields(message.command)}
     assert fields <= command_fields, f"{name}: payload fields outside the command"
+
+
+def test_one_schema_instance_loads_every_payload_of_a_message_and_keeps_none_of_them() -> None:
+    """Given the shared instance of place_ballot's schema, when a bad payload and then a
+    good one are loaded through it, from several threads at once, then each load answers
+    its own payload alone: the instance carries nothing from one load to the next."""
+    message = CATALOGUE["place_ballot"]
+    assert message.schema is not None
+    assert schema_of(message.schema) is schema_of(message.schema)
+
+    def load(i: int) -> object:
+        payload = {"markers": [{"kind": "for", "candidate": f"noble-{i}"}]}
+        if i % 2:
+            payload = {"markers": [{"kind": "against", "candidate": f"noble-{i}"}]}
+        try:
+            return message.load(payload)
+        except ValidationError as exc:
+            return exc.messages
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(load, range(200)))
+
+    for i, answer in enumerate(answers):
+        if i % 2:
+            assert answer == {"markers": {0: {"kind": ["Must be one of: for, decoy."]}}}
+        else:
+            assert answer == {"markers": [{"kind": "for", "candidate": f"noble-{i}"}]}

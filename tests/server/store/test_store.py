@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from sqlalchemy.exc import DBAPIError
 
+from config.rulesdata import load_ruleset
 from court.chain import verify
-from court.commands import SPECTATOR, Actor, AdjustGold
+from court.commands import SPECTATOR, Actor, AdjustGold, LeaveSeat
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
 from court.ids import Seat
 from server.store.sql import SqlEventStore
@@ -179,3 +182,29 @@ def test_a_refusal_on_a_stale_cache_is_decided_again_on_the_stored_log(table: Ta
     outcome = table.service.handle(table.game_id, spend, table.host)
     assert outcome.version > rival_version and outcome.state.treasury["stark"] == 0
     rival_store.close()
+
+
+def test_a_seat_given_up_through_another_process_acts_no_more_here(
+    new_database: Callable[[], str],
+) -> None:
+    """Given a lobby whose seat 1 was given up through another service (process), while
+    this service's cached head still holds the seat, when the seat sends a command here,
+    then the command is decided again on the stored log and refused with bad_token, and
+    nothing is stored (R-1.1: the seat's number is never given again)."""
+    url = new_database()
+    here, store = open_service(url)
+    game_id, _, _ = here.create_game(ruleset=load_ruleset(), players=3, host_name="Hostess")
+    for house, name in (("stark", "Ann"), ("lannister", "Bob")):
+        here.join(game_id, SPECTATOR, house=house, player_name=name)
+    seat_one = Actor(seat=Seat(1))
+    there, there_store = open_service(url)
+    left = there.handle(game_id, LeaveSeat(), seat_one).version
+    assert Seat(1) in here.latest(game_id).state.seats  # this process has not heard yet
+
+    with pytest.raises(BadToken) as err:
+        here.handle(game_id, LeaveSeat(), seat_one)
+
+    assert err.value.code == "bad_token"
+    assert store.head(game_id)[0] == left  # type: ignore[index]
+    there_store.close()
+    store.close()
