@@ -168,10 +168,11 @@ def Id(**kwargs: Any) -> String:
 PAD_MAX = 1024
 
 
-def Pad() -> fields.String:
-    return fields.String(
+def Pad() -> String:
+    return String(
+        max_length=PAD_MAX,
         load_default="",
-        validate=[validate.Length(max=PAD_MAX), WholeMatch(r"^ *$", error="Pad with spaces only.")],
+        validate=WholeMatch(r"^ *$", error="Pad with spaces only."),
     )
 
 

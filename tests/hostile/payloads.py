@@ -103,6 +103,8 @@ def _value(name: str, field: fields.Field, names: Names) -> st.SearchStrategy[An
         value = st.text(st.characters(categories=["L", "N"]), min_size=low or 1, max_size=high)
     elif name in NAMED:
         value = st.sampled_from(names[NAMED[name]])
+    elif name == "pad":  # fields.Pad: spaces only
+        value = st.integers(0, 64).map(" ".__mul__)
     else:
         value = st.from_regex(r"[a-z0-9][a-z0-9_-]{0,20}", fullmatch=True)
     return st.one_of(value, st.none()) if field.allow_none else value
