@@ -24,7 +24,7 @@ process: its clients); `scale_ratio` (two over one process, same run); `rss_mb_p
 `two_proc_rss_mb_per_room` for both processes together); `errors` (refused or lost
 commands, must be 0) and a `machine:` line.
 
-Targets (issue 12), each missed one printed as a `FAILED: <name>` line: at 200 rooms on one
+Targets, each missed one printed as a `FAILED: <name>` line: at 200 rooms on one
 process `one_proc_cmds_per_s` >= 1,000 and `one_proc_p99_ms` <= 250 (not checked with fewer
 rooms), and `scale_ratio` >= 1.6 on a machine with 4 cores or more (not checked below:
 two servers, the clients, PostgreSQL and Redis then share too few). The exit status is 1
@@ -84,7 +84,7 @@ ELECTIONS = 1  # complete elections each room plays while timed
 SETUP_WORKERS = 16  # rooms set up at once over HTTP
 OPEN_FILES = 16384
 MB = 1024 * 1024
-# Targets (issue 12): at TARGET_ROOMS rooms on one process; the scale ratio where the
+# Targets: at TARGET_ROOMS rooms on one process; the scale ratio where the
 # machine has SCALE_CORES cores.
 TARGET_ROOMS = 200
 CMDS_PER_S_TARGET = 1000.0
