@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/store_pg.py
 	$(BIN)/python bench/live.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/hostile.py
 	$(BIN)/python bench/soak.py
 
 clean:

@@ -103,4 +103,7 @@ def test_one_schema_instance_loads_every_payload_of_a_message_and_keeps_none_of_
         if i % 2:
             assert answer == {"markers": {0: {"kind": ["Must be one of: for, decoy."]}}}
         else:
-            assert answer == {"markers": [{"kind": "for", "candidate": f"noble-{i}"}]}
+            assert answer == {
+                "markers": [{"kind": "for", "candidate": f"noble-{i}"}],
+                "pad": "",
+            }
