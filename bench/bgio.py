@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import requests
-from bgio_server import cpu_seconds
+from common import cpu_seconds
 from live_court import BALLOT_PASSING, HOUSES, PLAYERS, STANDING
 from live_peers import Peer, Room, close_all, connect_all
 
@@ -62,7 +62,8 @@ class PeerRun:
 
     acks: list[float] = field(default_factory=list)  # seconds from emit to the mover's update
     wall: float = 0.0  # seconds from the start of the elections to the end of the last
-    cpu_seconds: float = 0.0  # the server process's user + system CPU over that window
+    cpu: float = 0.0  # the server process's user + system CPU seconds over that window
+    client_cpu: float = 0.0  # CPU seconds of the bench's process (the clients) in it
     errors: list[str] = field(default_factory=list)
 
 
@@ -235,9 +236,10 @@ def bgio_load(url: str, pid: int, rooms: int, elections: int, in_all_rooms: RunR
             for _ in range(elections):
                 samples[id(table)].extend(ack for ack, _ in table.play_election())
 
-        before = cpu_seconds(pid)
+        before, client_before = cpu_seconds([pid]), time.process_time()
         run.wall = in_all_rooms(tables, play, run.errors)
-        run.cpu_seconds = cpu_seconds(pid) - before
+        run.cpu = cpu_seconds([pid]) - before
+        run.client_cpu = time.process_time() - client_before
         run.acks = [s for table in tables for s in samples[id(table)]]
         return run
     finally:

@@ -80,12 +80,3 @@ def peer_server(folder: Path) -> Iterator[tuple[str, int]]:
     argv = [node, str(PEERS / "server.js")]
     with server_process(argv, env, ROOT, folder / "bgio.log") as (url, process):
         yield url, process.pid
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds (user + system, every thread) process `pid` has used so far."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    # after the command's closing parenthesis: field 3 (state) is fields[0]; utime and
-    # stime are fields 14 and 15
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

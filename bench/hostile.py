@@ -26,7 +26,7 @@ from typing import Any
 import common  # noqa: F401 - the repo root on sys.path
 import requests
 import socketio
-from common import emit, machine_line, percentile
+from common import cpu_seconds, emit, machine_line, percentile
 
 from devtools.servers import CourtServer, court_servers
 from server.live.sockets import NAMESPACE
@@ -34,7 +34,6 @@ from server.live.sockets import NAMESPACE
 CPU_MS_TARGET = 5.0
 RSS_MB_TARGET = 20.0
 P99_RATIO_TARGET = 2.0
-TICK = os.sysconf("SC_CLK_TCK")
 HUGE = 85_000  # items of the finding's 249 KB ballot
 FITTING = 1_500  # items of a list that still fits in one request (16 KB)
 NOBLE = {"house": "stark", "noble": "x", "name": "X", "gender": "lord", "cause": "c"}
@@ -70,12 +69,6 @@ SOCKET_CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "seat_order_1500_seat": ("seat", {"seat_order": [0] * FITTING}),
 }
 SOCKET_MESSAGE = {"ballot": "place_ballot", "attributes": "add_noble", "seat_order": "start"}
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process so far (Linux /proc)."""
-    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(stat[11]) + int(stat[12])) / TICK
 
 
 def started_game(url: str) -> dict[str, Any]:
@@ -122,10 +115,10 @@ def hostile_post(game: dict[str, Any], case: str) -> int:
 def cpu_per_request(server: CourtServer, action: Callable[[], object], count: int) -> float:
     """Milliseconds of server CPU per call of `action`."""
     assert server.process is not None
-    before = cpu_seconds(server.process.pid)
+    before = cpu_seconds([server.process.pid])
     for _ in range(count):
         action()
-    return (cpu_seconds(server.process.pid) - before) * 1000 / count
+    return (cpu_seconds([server.process.pid]) - before) * 1000 / count
 
 
 def socket_client(game: dict[str, Any], who: str) -> socketio.Client:

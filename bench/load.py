@@ -61,7 +61,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bgio import bgio_load
+from bgio import PeerRun, bgio_load
 from bgio_server import harness, peer_server
 from common import (  # repo root on sys.path
     cores,
@@ -219,7 +219,7 @@ def measure(servers: Sequence[CourtServer], rooms: int, elections: int) -> Run:
             table.http.close()
 
 
-def report(prefix: str, run: Run | FloorRun) -> float:
+def report(prefix: str, run: Run | FloorRun | PeerRun) -> float:
     """Print the run's lines; its commands per second."""
     rate = per_second(len(run.acks), run.wall) if run.acks else 0.0
     emit(f"{prefix}_commands", len(run.acks))
@@ -260,7 +260,6 @@ def peer(rooms: int, elections: int, one: Run | None) -> bool:
     ):
         run = bgio_load(url, pid, rooms, elections, in_all_rooms)
     rate = report("peer", run)
-    emit("peer_cpu_ms_per_cmd", run.cpu_seconds * 1000 / len(run.acks) if run.acks else 0.0, 3)
     emit("peer_errors", len(run.errors))
     for error in run.errors[:10]:
         print(f"peer_error: {error}", flush=True)
