@@ -211,8 +211,7 @@ class SqlEventStore:
         if not records:
             return
         rows = self._parameters(records, encoded)
-        with self._write_lock:
-            conn = self._writer()
+        with self._writing() as conn:
             try:
                 cursor = conn.cursor()
                 if len(rows) == 1 or not self._batch_inserts:
@@ -225,10 +224,21 @@ class SqlEventStore:
                 conn.commit()
             except self._integrity as exc:
                 if not taken_version(exc):
-                    self._failed(conn, exc)
                     raise
                 conn.rollback()
                 raise ConcurrencyError(records[0].game_id, expected_version) from None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Any]:
+        """The writer's connection under the write lock. A failure other than a lost race
+        (ConcurrencyError) is rolled back and remembered in `write_failure`; a write that
+        passes clears it."""
+        with self._write_lock:
+            conn = self._writer()
+            try:
+                yield conn
+            except ConcurrencyError:
+                raise
             except BaseException as exc:
                 self._failed(conn, exc)
                 raise
@@ -364,18 +374,10 @@ class SqlEventStore:
         if self.read_only:
             return
         values = {"game_id": game_id, "version": version, "format": fmt, "hash": hash_}
-        with self._write_lock:
-            conn = self._writer()
-            try:
-                statement = self._save_snapshot
-                conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
-                conn.commit()
-            except BaseException as exc:
-                self._failed(conn, exc)
-                raise
-            finally:
-                self._release(conn)
-            self.write_failure = None
+        with self._writing() as conn:
+            statement = self._save_snapshot
+            conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
+            conn.commit()
 
     def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None:
         """(version, hash, state JSON) of the game's newest snapshot of `fmt` at or before
