@@ -103,20 +103,28 @@ def cpu_seconds(pids: Iterable[int]) -> float:
     """CPU seconds (user + system, every thread) the processes `pids` and their living
     descendants have used so far, from /proc/PID/stat (Linux); a process that is gone
     counts 0. A server that forks workers (a master and its workers) is counted whole."""
-    tick = os.sysconf("SC_CLK_TCK")
     stats = _proc_stats()
+    total = sum(stats[pid][1] for pid in _with_descendants(pids, stats))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pids: Iterable[int]) -> list[int]:
+    """The living processes `pids` and their descendants (a master and its workers)."""
+    return _with_descendants(pids, _proc_stats())
+
+
+def _with_descendants(pids: Iterable[int], stats: dict[int, tuple[int, int]]) -> list[int]:
     children: dict[int, list[int]] = {}
     for pid, (ppid, _) in stats.items():
         children.setdefault(ppid, []).append(pid)
-    total, todo, seen = 0, list(pids), set()
+    found, todo = [], list(pids)
     while todo:
         pid = todo.pop()
-        if pid in seen or pid not in stats:
+        if pid in found or pid not in stats:
             continue
-        seen.add(pid)
-        total += stats[pid][1]
+        found.append(pid)
         todo.extend(children.get(pid, ()))
-    return total / tick
+    return found
 
 
 def _proc_stats() -> dict[int, tuple[int, int]]:

@@ -59,20 +59,23 @@ def _close_connections(app: Any) -> None:
 class CourtApplication(BaseApplication):
     """gunicorn configured in code, from the same settings as the app (HOST, PORT)."""
 
-    def __init__(self, settings: Settings, load: Callable[[], Any]) -> None:
+    def __init__(
+        self, settings: Settings, load: Callable[[], Any], label: str = "Small Council"
+    ) -> None:
         self.settings = settings
         self._load = load
+        self.label = label  # what the "is listening" line names
         super().__init__()
 
     def load_config(self) -> None:
-        for name, value in gunicorn_options(self.settings).items():
+        for name, value in gunicorn_options(self.settings, self.label).items():
             self.cfg.set(name, value)
 
     def load(self) -> Any:
         return self._load()
 
 
-def gunicorn_options(settings: Settings) -> dict[str, Any]:
+def gunicorn_options(settings: Settings, label: str = "Small Council") -> dict[str, Any]:
     host, port = settings.HOST, settings.PORT
     return {
         "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
@@ -90,7 +93,7 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
         "control_socket_disable": True,
         # Once the worker has loaded the app (a worker that cannot boot stops the master).
         "post_worker_init": lambda _worker: print(
-            f"Small Council is listening on http://{host}:{port}", flush=True
+            f"{label} is listening on http://{host}:{port}", flush=True
         ),
     }
 

@@ -31,6 +31,7 @@ log = logging.getLogger("small_council.presence")
 
 PREFIX = "small-council:presence:"
 PROCESSES = PREFIX + "processes"
+REWRITES = 2  # heartbeats that write every connection again once they may be missing
 
 
 def _game(game_id: str) -> str:
@@ -74,6 +75,8 @@ class RedisPresence:
         self._stopped = threading.Event()
         self._thread: threading.Thread | None = None
         self._dropped: Callable[[str], None] = lambda game_id: None
+        # Heartbeats still to write every connection of this process again (see `beat`).
+        self._rewrites = 0
 
     # -- the Presence interface ------------------------------------------------
 
@@ -98,14 +101,14 @@ class RedisPresence:
             self._execute(pipe)
         return found[0]
 
-    @staticmethod
-    def _execute(pipe: Any) -> None:
+    def _execute(self, pipe: Any) -> None:
         """Write now if Redis answers; otherwise the heartbeat writes this process's
         connections again once it does (a connection left meanwhile is swept with the
-        process's other stale entries only if the process dies)."""
+        process's other stale entries only if the process dies). Called under the lock."""
         try:
             pipe.execute()
         except RedisError:
+            self._rewrites = REWRITES
             log.warning("presence not written: Redis cannot be reached", exc_info=True)
 
     def _write(self, pipe: Any, sid: str, game_id: str, actor_json: str) -> None:
@@ -158,15 +161,28 @@ class RedisPresence:
         """Renew this process's mark and sweep the processes whose mark has expired; the
         games that lost connections.
 
-        Its own connections are written again each time: if Redis was out of reach for
-        longer than the ttl, another process has swept them meanwhile."""
+        Its own connections are written again when they may be missing: when its mark had
+        expired (Redis was out of reach, or restarted, for longer than the ttl, and another
+        process may have swept them) or a write of them failed; then on the next heartbeat
+        too, in case a sweep raced the first. Otherwise a heartbeat costs two commands, not
+        two per connection."""
         with self._lock:
             pipe = self.redis.pipeline(transaction=False)
-            pipe.set(_alive(self.process_id), "1", px=int(self.ttl * 1000))
+            pipe.set(_alive(self.process_id), "1", px=int(self.ttl * 1000), get=True)
             pipe.sadd(PROCESSES, self.process_id)
-            for sid, (game_id, actor_json) in self._mine.items():
-                self._write(pipe, sid, game_id, actor_json)
-            pipe.execute()
+            try:
+                previous, _ = pipe.execute()
+            except RedisError:
+                self._rewrites = REWRITES
+                raise
+            if previous is None:
+                self._rewrites = REWRITES
+            if self._rewrites:
+                pipe = self.redis.pipeline(transaction=False)
+                for sid, (game_id, actor_json) in self._mine.items():
+                    self._write(pipe, sid, game_id, actor_json)
+                pipe.execute()
+                self._rewrites -= 1
         others = [_text(p) for p in self.redis.smembers(PROCESSES)]
         others = [p for p in others if p != self.process_id]
         marks = self.redis.mget([_alive(p) for p in others]) if others else []

@@ -25,6 +25,7 @@ from court.chain import Record
 from court.decide.rounds import next_deadline
 from court.ids import GameId
 from court.state import CourtState
+from server.batching import GroupCommit, Item
 from server.live.deadlines import DeadlineWatcher
 from server.live.pushes import RoomPusher
 from server.store.failures import DATABASE_ERRORS
@@ -36,6 +37,7 @@ WORKERS = 4  # threads pushing other processes' records to this process's client
 POLL_SECONDS = 1.0  # how often the listener looks whether it was stopped
 RETRY_SECONDS = 1.0  # before a failed catch-up is tried again
 BACKOFF_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)  # between attempts to reach Redis again
+ANNOUNCE_MOST = 256  # announcements sent in one round trip at most
 
 
 def redis_client(url: str) -> redis.Redis:
@@ -68,26 +70,35 @@ class Relay:
         self._wake = threading.Condition()
         self._stopped = threading.Event()
         self._threads: list[threading.Thread] = []
+        self._announcements: GroupCommit[str] = GroupCommit(self._announce, ANNOUNCE_MOST)
 
     # -- announcing --------------------------------------------------------------
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
         """Announce an append (the service calls this under the game's lock, after the
-        commit). Without Redis the command still stands: the other processes' clients get
-        its records with the game's next announcement or when they reconnect."""
+        commit); announcements made while Redis answers an earlier one go in one round
+        trip (server/batching.py). Without Redis the command still stands: the other
+        processes' clients get its records with the game's next announcement or when they
+        reconnect."""
         message = {
             "game": game_id,
             "version": records[-1].version,
             "deadline": next_deadline(state),
             "origin": self.process_id,
         }
+        self._announcements.submit(json.dumps(message))
+
+    def _announce(self, group: Sequence[Item[str]]) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for item in group:
+            pipe.publish(CHANNEL, item.work)
         try:
-            self.redis.publish(CHANNEL, json.dumps(message))
+            pipe.execute()
         except RedisError:
             log.warning(
-                "could not announce game %s version %s to the other processes",
-                game_id,
-                records[-1].version,
+                "could not announce %d appends to the other processes: %s",
+                len(group),
+                ", ".join(item.work for item in group[:3]),
                 exc_info=True,
             )
 

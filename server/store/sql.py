@@ -8,15 +8,14 @@ smaller position (server/store/sqlite.py and server/store/postgres.py say how ea
 it). The schema is built by the migrations (migrations/, run by `create_schema`); a test
 holds it equal to the model below, from which the statements are compiled.
 
-The three statements on the hot path (append, head, read a stream) are compiled once by
-SQLAlchemy for the engine's dialect and run on a pooled DBAPI connection: per-command Core
-overhead was most of an append's cost.
+The reads on the hot path (head, read a stream) are compiled once by SQLAlchemy for the
+engine's dialect and run on a pooled DBAPI connection: per-command Core overhead was most of
+their cost. Writes go through one kept connection, appends of several games committed
+together (server/store/writer.py).
 """
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -29,7 +28,6 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     func,
-    insert,
     select,
 )
 from sqlalchemy.engine import Engine, make_url
@@ -41,8 +39,8 @@ from server.ports import Batch, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
-from server.store.failures import DATABASE_ERRORS
 from server.store.lock import hold_single_writer
+from server.store.writer import Append, Writer
 
 
 class EventRecord(SQLModel, table=True):
@@ -85,7 +83,6 @@ _WRITTEN = (
 )
 _READ = ("position", *_WRITTEN)
 
-_INSERT = insert(TABLE).values({c: bindparam(c) for c in _WRITTEN}).inline()
 _HEAD = (
     select(TABLE.c.version, TABLE.c.hash)
     .where(TABLE.c.game_id == bindparam("game_id"))
@@ -144,6 +141,32 @@ def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = Fals
     return store_pg.make_engine(url, read_only=read_only)
 
 
+def _rows(
+    records: Sequence[Record], encoded: Sequence[tuple[str, str | None]] | None
+) -> list[tuple[Any, ...]]:
+    """Each record's INSERT values in _WRITTEN's order, its parts encoded unless given."""
+    if encoded is None:
+        encoded = [
+            (canonical(r.data), None if r.private is None else canonical(r.private))
+            for r in records
+        ]
+    return [
+        (
+            r.game_id,
+            r.version,
+            r.type,
+            r.schema_version,
+            r.recorded_at,
+            r.seat,
+            data_json,
+            private_json,
+            r.private_sha256,
+            r.hash,
+        )
+        for r, (data_json, private_json) in zip(records, encoded, strict=True)
+    ]
+
+
 def taken_version(exc: Exception) -> bool:
     """Whether an append's IntegrityError is the optimistic lock: the (game_id, version) pair
     is taken. Any other constraint failing is an error of the database, not a lost race."""
@@ -170,32 +193,20 @@ class SqlEventStore:
         self.url = url
         self.read_only = read_only
         self.engine = make_engine(url, synchronous=synchronous, read_only=read_only)
-        self._insert = _Compiled(_INSERT, self.engine)
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
         self._read_all = _Compiled(_LOG, self.engine)
         self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
-        # The last write's failure (a full disk, a read-only file…), until a write succeeds:
-        # /healthz reports it.
-        self.write_failure: Exception | None = None
-        # SQLite has one writer at a time; appends of this process queue here instead of
-        # sleeping in SQLite's busy handler and retrying with growing back-off.
-        self._write_conn: Any = None
-        self._batch_inserts = self.engine.dialect.name == "sqlite"
-        self._write_lock: contextlib.AbstractContextManager[Any] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
-        )
+        self._writer = Writer(self.engine, TABLE.name, _WRITTEN, taken_version)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""
         migrate.upgrade(self.engine)
 
     def close(self) -> None:
-        if self._write_conn is not None:
-            self._write_conn.close()
-            self._write_conn = None
+        self._writer.close()
         self.engine.dispose()
         self._writer_lock = None  # the last store of the file to close unlocks it
 
@@ -207,44 +218,18 @@ class SqlEventStore:
     ) -> None:
         """Insert records in one transaction, or raise ConcurrencyError if the version is taken.
         `encoded` holds each record's public and private parts in canonical JSON when the
-        caller has them already (the service hashed them), so they are not encoded again."""
+        caller has them already (the service hashed them), so they are not encoded again.
+        Appends of several games arriving together commit together (server/store/writer.py)."""
         if not records:
             return
-        rows = self._parameters(records, encoded)
-        with self._writing() as conn:
-            try:
-                cursor = conn.cursor()
-                if len(rows) == 1 or not self._batch_inserts:
-                    # psycopg runs executemany in pipeline mode, which logs a warning for
-                    # every append that loses a race; one statement a row says nothing.
-                    for row in rows:
-                        cursor.execute(self._insert.sql, row)
-                else:
-                    cursor.executemany(self._insert.sql, rows)
-                conn.commit()
-            except self._integrity as exc:
-                if not taken_version(exc):
-                    raise
-                conn.rollback()
-                raise ConcurrencyError(records[0].game_id, expected_version) from None
+        rows = _rows(records, encoded)
+        self._writer.append(Append(records[0].game_id, expected_version, rows))
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[Any]:
-        """The writer's connection under the write lock. A failure other than a lost race
-        (ConcurrencyError) is rolled back and remembered in `write_failure`; a write that
-        passes clears it."""
-        with self._write_lock:
-            conn = self._writer()
-            try:
-                yield conn
-            except ConcurrencyError:
-                raise
-            except BaseException as exc:
-                self._failed(conn, exc)
-                raise
-            finally:
-                self._release(conn)
-            self.write_failure = None
+    @property
+    def write_failure(self) -> Exception | None:
+        """The last write's failure (a full disk, a read-only file…), until a write passes:
+        /healthz reports it."""
+        return self._writer.write_failure
 
     def append_batches(self, batches: Iterable[Batch]) -> None:
         """Insert a new game's log in one transaction, batch by batch as `batches` yields
@@ -252,71 +237,18 @@ class SqlEventStore:
         game exists (ConcurrencyError) or `batches` raises (an import refused half-way).
         The write lock is held until the commit: SQLite's other writers wait for it."""
         game_id = ""
-        with self._write_lock:
-            conn = self._writer()
-            try:
+        try:
+            with self._writer.transaction() as conn:
                 cursor = conn.cursor()
                 for records, kept in batches:
                     game_id = game_id or records[0].game_id
-                    cursor.executemany(self._insert.sql, self._parameters(records, None))
+                    self._writer.insert_rows(conn, _rows(records, None))
                     for snapshot in kept:
                         row = self._save_snapshot.params(snapshot._asdict())
                         cursor.execute(self._save_snapshot.sql, row)
                 conn.commit()
-            except self._integrity:
-                conn.rollback()
-                raise ConcurrencyError(game_id, 0) from None
-            except BaseException:
-                conn.rollback()
-                raise
-            finally:
-                self._release(conn)
-
-    def _parameters(
-        self, records: Sequence[Record], encoded: Sequence[tuple[str, str | None]] | None
-    ) -> list[Any]:
-        """The INSERT's parameters for each record, its parts encoded unless given."""
-        if encoded is None:
-            encoded = [
-                (canonical(r.data), None if r.private is None else canonical(r.private))
-                for r in records
-            ]
-        return [
-            self._insert.params(
-                {
-                    "game_id": r.game_id,
-                    "version": r.version,
-                    "type": r.type,
-                    "schema_version": r.schema_version,
-                    "recorded_at": r.recorded_at,
-                    "seat": r.seat,
-                    "data": data_json,
-                    "private": private_json,
-                    "private_sha256": r.private_sha256,
-                    "hash": r.hash,
-                }
-            )
-            for r, (data_json, private_json) in zip(records, encoded, strict=True)
-        ]
-
-    def _writer(self) -> Any:
-        """SQLite: the one writing connection, kept open under the write lock (a checkout
-        from the pool per append cost as much as the insert). Other databases: the pool."""
-        if self.engine.dialect.name != "sqlite":
-            return self.engine.raw_connection()
-        if self._write_conn is None:
-            self._write_conn = self.engine.raw_connection()
-        return self._write_conn
-
-    def _failed(self, conn: Any, exc: BaseException) -> None:
-        """Roll a failed write back; a failure of the database is kept for /healthz."""
-        conn.rollback()
-        if isinstance(exc, DATABASE_ERRORS):
-            self.write_failure = exc
-
-    def _release(self, conn: Any) -> None:
-        if conn is not self._write_conn:
-            conn.close()
+        except self._integrity:
+            raise ConcurrencyError(game_id, 0) from None
 
     def rows(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
@@ -374,7 +306,7 @@ class SqlEventStore:
         if self.read_only:
             return
         values = {"game_id": game_id, "version": version, "format": fmt, "hash": hash_}
-        with self._writing() as conn:
+        with self._writer.transaction() as conn:
             statement = self._save_snapshot
             conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
             conn.commit()

@@ -96,3 +96,34 @@ def test_without_redis_a_process_counts_its_own_connections_and_writes_them_late
     cut_off.beat()
     assert other.snapshot(game)["seats"] == [0, 1]
     assert other.snapshot(game)["spectators"] == 0
+
+
+def calls(client: redis.Redis, command: str) -> int:
+    stats = client.info("commandstats").get(f"cmdstat_{command}", {})
+    return int(stats.get("calls", 0))
+
+
+def test_a_heartbeat_writes_its_connections_again_only_when_they_may_be_missing(
+    client: redis.Redis,
+) -> None:
+    # Given a process with forty connections whose mark stands
+    game = uuid.uuid4().hex[:12]
+    alive = RedisPresence(client, uuid.uuid4().hex[:12], 60.0)
+    for n in range(40):
+        alive.enter(f"s{n}", game, Actor())
+    alive.beat()
+    alive.beat()  # the first heartbeat found no mark: it wrote them, and this one too
+    # When it beats again
+    before = calls(client, "hset")
+    alive.beat()
+    # Then it renewed its mark without writing a connection again
+    assert calls(client, "hset") == before
+    # And given another process swept its entries while its mark was gone
+    client.delete(f"small-council:presence:alive:{alive.process_id}")
+    client.delete(f"small-council:presence:game:{game}")
+    # When it beats, then its connections are back, and written once more on the next beat
+    alive.beat()
+    assert alive.snapshot(game)["spectators"] == 40
+    client.delete(f"small-council:presence:game:{game}")
+    alive.beat()
+    assert alive.snapshot(game)["spectators"] == 40
