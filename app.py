@@ -36,6 +36,7 @@ from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate
 from server.live.deadlines import DeadlineWatcher
+from server.live.flask_app import CourtFlask
 from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
@@ -49,7 +50,7 @@ from server.tools.cli import court_cli
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
-    app = Flask(__name__)
+    app = CourtFlask(__name__)
     app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
     app.json.sort_keys = False

@@ -140,7 +140,10 @@ class CourtNamespace(Namespace):
         """Join the rooms and catch up under the game's lock, so no push slips between.
 
         This process's other clients of the game are first brought up to the same head
-        (`RoomPusher.follow`), so that no client is pushed a record twice."""
+        (`RoomPusher.follow`), so that no client is pushed a record twice. Then the log is
+        looked at once more: another process may have appended after the head was read
+        and announced it before this process followed the game (server/live/relay.py
+        passes over announcements of games nobody here follows)."""
         service = self.service()
         with service.lock(game_id):
             head = service.current(game_id)
@@ -150,6 +153,7 @@ class CourtNamespace(Namespace):
             except BaseException:
                 self.pusher.unfollow(game_id)
                 raise
+        self.pusher.catch_up(game_id)
 
     def _welcome(self, game_id: str, actor: Actor, last_version: int | None, head: Head) -> None:
         join_room(game_room(game_id))

@@ -199,7 +199,7 @@ class SqlEventStore:
         self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
-        self._writer = Writer(self.engine, TABLE.name, _WRITTEN, taken_version)
+        self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

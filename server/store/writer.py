@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Table
 from sqlalchemy.engine import Engine
 
 from court.errors import ConcurrencyError
@@ -50,7 +51,7 @@ class Writer:
     def __init__(
         self,
         engine: Engine,
-        table: str,
+        table: Table,
         columns: Sequence[str],
         is_lost_race: Callable[[Exception], bool],
     ) -> None:
@@ -60,9 +61,12 @@ class Writer:
         self._lock = threading.Lock()
         self._integrity = engine.dialect.loaded_dbapi.IntegrityError
         self._is_lost_race = is_lost_race
-        self._insert_head = self._insert_prefix(table, columns)
+        self._insert_head = self._insert_prefix(table.name, columns)
         self._placeholders = self._row_placeholders(len(columns))
         self._statements: dict[int, str] = {}
+        self._unnest = (
+            self._unnest_insert(table, columns) if engine.dialect.name == "postgresql" else None
+        )
         self._group: GroupCommit[Append] = GroupCommit(self._write_group, GROUP_MOST)
 
     def close(self) -> None:
@@ -92,8 +96,12 @@ class Writer:
             self.write_failure = None
 
     def insert_rows(self, conn: Any, rows: Sequence[tuple[Any, ...]]) -> None:
-        """INSERTs of all `rows`, STATEMENT_ROWS at a time (not committed)."""
+        """INSERTs of all `rows` (not committed): on PostgreSQL one statement whatever their
+        number, each column sent as an array; elsewhere STATEMENT_ROWS rows a statement."""
         cursor = conn.cursor()
+        if self._unnest is not None:
+            cursor.execute(self._unnest, [list(column) for column in zip(*rows, strict=True)])
+            return
         for start in range(0, len(rows), STATEMENT_ROWS):
             part = rows[start : start + STATEMENT_ROWS]
             cursor.execute(self._statement(len(part)), [v for row in part for v in row])
@@ -158,6 +166,20 @@ class Writer:
     def _insert_prefix(self, table: str, columns: Sequence[str]) -> str:
         quote = self.engine.dialect.identifier_preparer.quote
         return f"INSERT INTO {quote(table)} ({', '.join(quote(c) for c in columns)})"
+
+    def _unnest_insert(self, table: Table, columns: Sequence[str]) -> str:
+        """PostgreSQL: one INSERT of any number of rows, a typed array a column, unnested in
+        the order given (so that positions follow versions). Its text never changes, so the
+        driver parses it once and the server prepares it once."""
+        quote = self.engine.dialect.identifier_preparer.quote
+        names = ", ".join(quote(c) for c in columns)
+        arrays = ", ".join(
+            f"%s::{table.c[c].type.compile(dialect=self.engine.dialect)}[]" for c in columns
+        )
+        return (
+            f"{self._insert_head} SELECT {names} FROM unnest({arrays})"
+            f" WITH ORDINALITY AS u({names}, n) ORDER BY n"
+        )
 
     def _row_placeholders(self, width: int) -> str:
         mark = "?" if self.engine.dialect.paramstyle in ("qmark", "numeric") else "%s"
