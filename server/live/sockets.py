@@ -12,10 +12,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
-from flask import request
-from flask_socketio import Namespace, emit, join_room, leave_room
+from flask import has_request_context, request
+from flask_socketio import Namespace, emit, join_room
 from marshmallow import Schema, ValidationError
 from marshmallow.validate import Range
 from socketio.exceptions import ConnectionRefusedError as Refused
@@ -42,10 +43,19 @@ SYNC_PAGE = 200
 __all__ = ["NAMESPACE", "CourtNamespace", "game_room", "public_room", "seat_room"]
 
 
+# The connection whose message is being handled, outside a Flask request context (see
+# CourtNamespace._handle).
+_handled_sid: ContextVar[str | None] = ContextVar("handled_sid", default=None)
+
+
 def connection_sid() -> str:
-    """The id of the connection whose message is being handled, which Flask-SocketIO sets
-    on the request of each handler (Flask's own request type has no such field)."""
-    sid = getattr(request, "sid", None)
+    """The id of the connection whose message is being handled: set by the namespace for
+    a message, and by Flask-SocketIO on the request for connect and disconnect (Flask's own
+    request type has no such field)."""
+    sid = _handled_sid.get()
+    if sid is not None:
+        return sid
+    sid = getattr(request, "sid", None) if has_request_context() else None
     if not isinstance(sid, str):
         raise RuntimeError("no Socket.IO message is being handled")
     return sid
@@ -212,7 +222,7 @@ class CourtNamespace(Namespace):
         if event in ("connect", "disconnect") or not hasattr(self, f"on_{event}"):
             return _error("unknown_message", f"There is no message {event!r}.")
         try:
-            return super().trigger_event(event, *args)
+            return self._handle(event, sid, args[1:])
         except ValidationError as exc:
             return _error(
                 "bad_request",
@@ -230,6 +240,27 @@ class CourtNamespace(Namespace):
         except Exception:
             log.exception("unexpected error handling %s", event)
             return _error("internal_error", "Something went wrong on the server.")
+
+    def _handle(self, event: str, sid: str, args: tuple[Any, ...]) -> Any:
+        """Run a message's handler for connection `sid`. Not in a Flask request context as
+        Flask-SocketIO would (a request built from the handshake's environ, and the user
+        session opened, for every message): the handlers read only the connection id, and
+        join rooms through the server (`_enter_room`)."""
+        if len(args) > 1:
+            raise TypeError(f"{event} takes one payload, not {len(args)}")
+        handler = getattr(self, f"on_{event}")
+        token = _handled_sid.set(sid)
+        try:
+            return handler(*args)
+        finally:
+            _handled_sid.reset(token)
+
+    def _enter_room(self, room: str, *, leave: str | None = None) -> None:
+        """Move the connection being handled into `room` (out of `leave`)."""
+        server = self.server
+        if leave is not None:
+            server.leave_room(connection_sid(), leave, namespace=self.namespace)
+        server.enter_room(connection_sid(), room, namespace=self.namespace)
 
     def _from_server(self, event: str, sid: str) -> bool:
         """Whether `connect` or `disconnect` is the server opening or closing the connection.
@@ -269,8 +300,7 @@ class CourtNamespace(Namespace):
         new_actor = Actor(seat=Seat(seat), host=actor.host)
         with self._sessions_lock:
             self._sessions[connection_sid()] = (game_id, new_actor)
-        leave_room(public_room(game_id))
-        join_room(seat_room(game_id, seat))
+        self._enter_room(seat_room(game_id, seat), leave=public_room(game_id))
         return answer
 
     def on_sync(self, payload: Any) -> dict[str, Any]:
