@@ -3,34 +3,35 @@ driven with the same clients and the same election traffic as the court.
 
 Setup (untimed) goes through boardgame.io's lobby API: `POST /games/warden/create` with six
 players, then `POST /games/warden/<match>/join` for each seat, which answers the seat's
-credentials. Every seat (and, in the single room, every spectator) is a socketio.Client of
-its own on the websocket transport with live_peers.WEBSOCKET_OPTIONS, connected to the
-game's namespace `/warden`, where it emits `sync` (matchID, playerID, credentials,
-numPlayers) and is answered `sync` (matchID, {state, ...}) with the state rendered for its
-player. A move is the `update` event (action, stateID, matchID, playerID), the action a
-MAKE_MOVE with the seat's credentials; the server answers nothing to the mover alone: it
-broadcasts `update` (matchID, state, deltalog) to every socket of the match, each state
-rendered through the game's playerView (other seats' secrets stripped). So a move's "ack"
-is the moment its mover receives the update of the new stateID, and its push is all the
-room's sockets receiving it; a `Room` follows the stateID each socket has.
+credentials. Every seat (and, in the single room, every spectator) is a socket of its
+own connected to the game's namespace `/warden`, where it emits `sync` (matchID, playerID,
+credentials, numPlayers) and is answered `sync` (matchID, {state, ...}) with the state
+rendered for its player. A move is the `update` event (action, stateID, matchID,
+playerID), the action a MAKE_MOVE with the seat's credentials; the server answers nothing to
+the mover alone: it broadcasts `update` (matchID, state, deltalog) to every socket of the
+match, each state rendered through the game's playerView (other seats' secrets stripped).
+So a move's "ack" is the moment its mover receives the update of the new stateID, and its
+push is all the room's sockets receiving it; a `Room` follows the stateID each socket has.
 
 The election is the court bench's (live_court.py): the same seats stand or pass, Stark's
 and Tyrell's seats put FOR on Stark's Lord and DECOY on another, Lannister's passes, the
 winner refuses the title: ten moves an election, each chosen from the state the first
 seat was last pushed. Moves are paced per socket as the court's peers are.
+
+Here, `bgio_single` (bench/live.py's one room with ten spectators) plays with python-socketio
+clients on the websocket transport (live_peers.WEBSOCKET_OPTIONS), as the court's single room
+does; bench/load.py's many rooms play on the bench's asyncio loop (bench/bgio_loop.py).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import common  # noqa: F401 - the repo root on sys.path
 import requests
-from common import cpu_seconds
 from live_court import BALLOT_PASSING, HOUSES, PLAYERS, STANDING
 from live_peers import Peer, Room, close_all, connect_all
 
@@ -86,17 +87,14 @@ def start_match(url: str) -> Match:
     return match
 
 
-class BgioPeer(Peer):
-    """One socket of a match (a seat, or a spectator when `seat` is None), reporting the
-    stateID of each state it is sent to its Room."""
+class Seat:
+    """What a socket of a match knows, whatever its client: its seat (None for a spectator)
+    and the last state it was sent, whose stateID it reports to its Room."""
 
-    def __init__(self, room: Room, index: int, seat: int | None) -> None:
-        super().__init__(room, index)
-        self.seat = seat
-        self.state: dict[str, Any] = {}
-        self._synced = threading.Event()
-        self.client.on("sync", self._on_sync, namespace=NAMESPACE)
-        self.client.on("update", self._on_update, namespace=NAMESPACE)
+    room: Room
+    index: int
+    seat: int | None
+    state: dict[str, Any]
 
     @property
     def player(self) -> str | None:
@@ -105,6 +103,37 @@ class BgioPeer(Peer):
     def _take(self, state: dict[str, Any]) -> None:
         self.state = state
         self.room.seen(self.index, int(state["_stateID"]))
+
+    def sync_args(self, match: Match) -> tuple[str, str | None, str | None, int]:
+        """The arguments of `sync`: (matchID, playerID, credentials, numPlayers)."""
+        credentials = None if self.seat is None else match.credentials[self.seat]
+        return (match.id, self.player, credentials, PLAYERS)
+
+    def move_args(
+        self, match: Match, state_id: int, name: str, args: list[Any]
+    ) -> tuple[dict[str, Any], int, str, str | None]:
+        """The arguments of the `update` that makes move `name`: (action, stateID, matchID,
+        playerID), the action a MAKE_MOVE with the seat's credentials."""
+        assert self.seat is not None, "a spectator makes no move"
+        payload = {
+            "type": name,
+            "args": args,
+            "playerID": self.player,
+            "credentials": match.credentials[self.seat],
+        }
+        return ({"type": "MAKE_MOVE", "payload": payload}, state_id, match.id, self.player)
+
+
+class BgioPeer(Seat, Peer):
+    """One socketio.Client of a match (a seat, or a spectator when `seat` is None)."""
+
+    def __init__(self, room: Room, index: int, seat: int | None) -> None:
+        super().__init__(room, index)
+        self.seat = seat
+        self.state = {}
+        self._synced = threading.Event()
+        self.client.on("sync", self._on_sync, namespace=NAMESPACE)
+        self.client.on("update", self._on_update, namespace=NAMESPACE)
 
     def _on_sync(self, match_id: str, info: dict[str, Any]) -> None:
         self._take(info["state"])
@@ -123,15 +152,7 @@ class BgioPeer(Peer):
             raise RuntimeError(f"no sync of match {auth['match']} in {SYNC_SECONDS:.0f} s")
 
     def move(self, match: Match, state_id: int, name: str, args: list[Any]) -> None:
-        assert self.seat is not None, "a spectator makes no move"
-        payload = {
-            "type": name,
-            "args": args,
-            "playerID": self.player,
-            "credentials": match.credentials[self.seat],
-        }
-        action = {"type": "MAKE_MOVE", "payload": payload}
-        self.client.emit("update", (action, state_id, match.id, self.player), namespace=NAMESPACE)
+        self.client.emit("update", self.move_args(match, state_id, name, args), namespace=NAMESPACE)
 
 
 def script(G: dict[str, Any]) -> Move:
@@ -151,6 +172,22 @@ def script(G: dict[str, Any]) -> Move:
     if others:
         markers.append({"kind": "decoy", "candidate": others[seat % len(others)]})
     return (seat, "placeBallot", [markers])
+
+
+def next_move(state: dict[str, Any]) -> tuple[int, int, str, list[Any]]:
+    """(seat, stateID it is made on, move, args) of the next move from `state`."""
+    seat, name, args = script(state["G"])
+    return seat, int(state["_stateID"]), name, args
+
+
+def still_open(state: dict[str, Any], election: int, moves: int) -> bool:
+    """Whether `state` is still in `election` after `moves` of its moves; an error once it
+    has taken MAX_MOVES."""
+    if state["G"]["election"] != election:
+        return False
+    if moves >= MAX_MOVES:
+        raise RuntimeError(f"election {election} still open after {MAX_MOVES} moves")
+    return True
 
 
 class BgioTable:
@@ -179,10 +216,8 @@ class BgioTable:
     def command(self) -> tuple[float, float]:
         """One move: (seconds until its mover has the new state, seconds until every socket
         of the room has it)."""
-        state = self.observer.state
-        seat, name, args = script(state["G"])
+        seat, state_id, name, args = next_move(self.observer.state)
         peer = self.seats[seat]
-        state_id = int(state["_stateID"])
         peer.pace()
         start = time.perf_counter()
         peer.move(self.game, state_id, name, args)
@@ -193,9 +228,7 @@ class BgioTable:
         """Play the open election to its end; each move's (ack, push) seconds."""
         election = self.observer.state["G"]["election"]
         timings: list[tuple[float, float]] = []
-        while self.observer.state["G"]["election"] == election:
-            if len(timings) >= MAX_MOVES:
-                raise RuntimeError(f"election {election} still open after {MAX_MOVES} moves")
+        while still_open(self.observer.state, election, len(timings)):
             timings.append(self.command())
         return timings
 
@@ -215,32 +248,3 @@ def bgio_single(url: str, commands: int, spectators: int, warmup_elections: int)
         return samples
     finally:
         close_all(table.peers)
-
-
-RunRooms = Callable[[Sequence[BgioTable], Callable[[BgioTable], None], list[str]], float]
-
-
-def bgio_load(url: str, pid: int, rooms: int, elections: int, in_all_rooms: RunRooms) -> PeerRun:
-    """`rooms` matches of 6 seats each play `elections` elections at once (`in_all_rooms`
-    runs one thread per room, collects errors and answers the wall seconds); every move is
-    timed to its mover's update, and the next move of a room waits until its six seats have
-    it. The CPU of server process `pid` is read around the timed window."""
-    run = PeerRun()
-    with ThreadPoolExecutor(SETUP_WORKERS) as pool:
-        tables = [BgioTable(match, 0) for match in pool.map(start_match, [url] * rooms)]
-    samples: dict[int, list[float]] = {id(table): [] for table in tables}
-    try:
-        connect_all(url, [pair for table in tables for pair in table.auths()])
-
-        def play(table: BgioTable) -> None:
-            for _ in range(elections):
-                samples[id(table)].extend(ack for ack, _ in table.play_election())
-
-        before, client_before = cpu_seconds([pid]), time.process_time()
-        run.wall = in_all_rooms(tables, play, run.errors)
-        run.cpu = cpu_seconds([pid]) - before
-        run.client_cpu = time.process_time() - client_before
-        run.acks = [s for table in tables for s in samples[id(table)]]
-        return run
-    finally:
-        close_all([peer for table in tables for peer in table.peers])

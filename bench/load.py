@@ -35,12 +35,13 @@ need. Without PostgreSQL or redis-server it prints `load_skipped: ...` and exits
 
 Then, in the same run and at the same room count, the peer: boardgame.io 0.50 on Node in
 one process (bench/peers/server.js, in-memory storage), its rooms of six seats set up
-through its lobby API and driven by bench/bgio.py with python-socketio clients (one per seat,
-websocket only; the court's run uses bench/loop_peers.py) and the same elections, each move timed
-from its emit to the mover's own update, the next move of a room waiting until its six
-seats have it. Prints `peer_commands`, `peer_cmds_per_s`, `peer_p50_ms`, `peer_p99_ms`,
-`peer_cpu_ms_per_cmd` (the node process's user + system CPU from /proc over the timed
-window, over the moves), `peer_errors`, and the ratios `one_proc_p99_vs_peer` and
+through its lobby API and driven by bench/bgio_loop.py with the same clients as the court's
+(one WebSocket per seat, all on the bench's asyncio loop, bench/loop_peers.py) and the same
+elections, each move timed from its emit to the mover's own update, the next move of a room
+waiting until its six seats have it. Prints `peer_commands`, `peer_cmds_per_s`,
+`peer_p50_ms`, `peer_p99_ms`, `peer_cpu_ms_per_cmd` (the node process's user + system CPU
+from /proc over the timed window, over the moves), `peer_client_cpu_ms_per_cmd` (the
+bench's own process), `peer_errors`, and the ratios `one_proc_p99_vs_peer` and
 `one_proc_cmds_per_s_vs_peer`. Its harness is installed by `npm ci` into
 bench/peers/node_modules the first time; without node, npm or the network it prints
 `peer_skipped: <reason>`. `--peer-only` runs the peer alone (no PostgreSQL or Redis).
@@ -61,7 +62,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bgio import PeerRun, bgio_load
+from bgio import PeerRun
+from bgio_loop import bgio_load
 from bgio_server import harness, peer_server
 from common import (  # repo root on sys.path
     cores,
@@ -74,7 +76,7 @@ from common import (  # repo root on sys.path
 from live_court import PLAYERS, CourtHttp, Game, Table
 from live_peers import Room, raise_open_files
 from load_floor import FloorRun, measure_floor
-from loop_peers import Loop, LoopPeer, LoopRoom, close_peers
+from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, in_every_room
 from profiling import profiled
 
 from devtools.servers import CourtServer, court_servers
@@ -178,20 +180,13 @@ def on_the_loop(loop: Loop, tables: Sequence[LoadTable], elections: int, run: Ru
     samples: list[list[float]] = [[] for _ in tables]
 
     async def play(table: LoadTable, acks: list[float]) -> None:
-        try:
-            for election in range(elections):
-                if election:  # setup over HTTP, which waits in a thread of its own
-                    await asyncio.to_thread(table.to_next_election)
-                await table.play_acked(acks)
-        except Exception as exc:  # counted and printed: the run reports errors > 0
-            run.errors.append(f"game {table.game.id}: {exc!r}")
+        for election in range(elections):
+            if election:  # setup over HTTP, which waits in a thread of its own
+                await asyncio.to_thread(table.to_next_election)
+            await table.play_acked(acks)
 
-    async def all_rooms() -> float:
-        start = time.perf_counter()
-        await asyncio.gather(*(play(t, acks) for t, acks in zip(tables, samples, strict=True)))
-        return time.perf_counter() - start
-
-    run.wall = loop.run(all_rooms())
+    plays = [(f"game {t.game.id}", play(t, acks)) for t, acks in zip(tables, samples, strict=True)]
+    run.wall = in_every_room(loop, plays, run.errors)
     run.acks = [s for room in samples for s in room]
 
 
@@ -262,7 +257,7 @@ def peer(rooms: int, elections: int, one: Run | None) -> bool:
         tempfile.TemporaryDirectory(prefix="bench-peer-") as folder,
         peer_server(Path(folder)) as (url, pid),
     ):
-        run = bgio_load(url, pid, rooms, elections, in_all_rooms)
+        run = bgio_load(url, pid, rooms, elections)
     rate = report("peer", run)
     emit("peer_errors", len(run.errors))
     for error in run.errors[:10]:

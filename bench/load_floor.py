@@ -19,11 +19,9 @@ from pathlib import Path
 from common import ROOT, cpu_seconds
 from live_court import PLAYERS
 from live_peers import STOP_SECONDS, _wait_healthy, free_port
-from loop_peers import Loop, LoopPeer, LoopRoom, close_peers
+from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, open_all
 
 from devtools.servers import stop_process
-
-CONNECT_AT_ONCE = 64  # peers opening their connection at the same time
 
 
 @dataclass
@@ -80,13 +78,7 @@ def measure_floor(folder: Path, rooms: int, bumps: int) -> FloorRun:
 
 
 async def _connect(url: str, peers: list[list[LoopPeer]]) -> None:
-    gate = asyncio.Semaphore(CONNECT_AT_ONCE)
-
-    async def one(peer: LoopPeer, room: int) -> None:
-        async with gate:
-            await peer.open(url, {"game": f"r{room}"})
-
-    await asyncio.gather(*(one(p, i) for i, room in enumerate(peers) for p in room))
+    await open_all(p.open(url, {"game": f"r{i}"}) for i, room in enumerate(peers) for p in room)
 
 
 async def _bump_all(peers: list[list[LoopPeer]], bumps: int, acks: list[float]) -> None:

@@ -6,7 +6,8 @@ A python-socketio `Client` runs a reader, a writer and a ping thread per socket;
 sockets in the bench's process those threads cost ~4 ms of CPU per command on the cores the
 server runs on, so the bench measured its clients as much as the server. Here a push costs
 one frame parse and one json.loads on the loop. Only what the bench needs is spoken: connect
-to the court's namespace with auth, events, acks, Engine.IO's ping and the close.
+to a namespace with auth (the court's by default; boardgame.io's `/warden` for
+bench/bgio_loop.py), events with their arguments, acks, Engine.IO's ping and the close.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Iterable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -35,6 +36,7 @@ from wsproto.events import (
 
 T = TypeVar("T")
 CONNECT_SECONDS = 20.0
+CONNECT_AT_ONCE = 64  # peers opening their connection at the same time
 PATH = "/socket.io/?EIO=4&transport=websocket"
 
 
@@ -84,12 +86,24 @@ class LoopRoom(Room):
 
 
 class LoopPeer:
-    """One WebSocket to the court's namespace, reporting its pushes to a Room."""
+    """One WebSocket to a namespace (the court's by default), reporting the court's pushes to
+    a Room; a subclass answers other servers' events in `_on`."""
 
-    def __init__(self, loop: Loop, room: Room, index: int, *, keep_records: bool = False) -> None:
+    def __init__(
+        self,
+        loop: Loop,
+        room: Room,
+        index: int,
+        *,
+        keep_records: bool = False,
+        namespace: str = NAMESPACE,
+    ) -> None:
         self.loop = loop
         self.room = room
         self.index = index
+        self.namespace = namespace
+        # packets of the default namespace "/" name none; of any other, "<namespace>,"
+        self._prefix = "" if namespace == "/" else f"{namespace},"
         self.records: dict[int, dict[str, Any]] = {}  # version -> record, when kept
         self._keep = keep_records
         self._tokens, self._last = PEER_BURST, time.monotonic()
@@ -145,11 +159,16 @@ class LoopPeer:
             self._tokens, self._last = 1.0, time.monotonic()
         self._tokens -= 1
 
+    def emit(self, event: str, *args: Any) -> None:
+        """Send an event with its arguments, asking no ack."""
+        self._message(f"42{self._prefix}{json.dumps([event, *args])}")
+
     async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """Send an event and wait for its ack, which must be {"ok": true, ...}."""
         ack_id = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._acks[ack_id] = future
-        self._message(f"42{NAMESPACE},{ack_id}{json.dumps([event, payload])}")
+        self._message(f"42{self._prefix}{ack_id}{json.dumps([event, payload])}")
         try:
             ack = await asyncio.wait_for(future, ACK_SECONDS)
         finally:
@@ -203,11 +222,11 @@ class LoopPeer:
         """One Engine.IO packet: open (connect to the namespace), ping, or a Socket.IO one."""
         kind = text[:1]
         if kind == "0":
-            self._message(f"40{NAMESPACE},{json.dumps(self._auth)}")
+            self._message(f"40{self._prefix}{json.dumps(self._auth)}")
         elif kind == "2":
             self._message("3")
         elif kind == "4":
-            body = text[2:].removeprefix(f"{NAMESPACE},")
+            body = text[2:].removeprefix(self._prefix)
             self._socketio(text[1:2], body)
 
     def _socketio(self, kind: str, body: str) -> None:
@@ -217,20 +236,53 @@ class LoopPeer:
         elif kind == "4" and opened is not None and not opened.done():
             opened.set_exception(RuntimeError(f"connection refused: {body}"))
         elif kind == "2":
-            name, payload = json.loads(body)
-            self._on(name, payload)
+            name, *args = json.loads(body)
+            self._on(name, args)
         elif kind == "3":
             digits = len(body) - len(body.lstrip("0123456789"))
             future = self._acks.get(int(body[:digits]))
             if future is not None and not future.done():
                 future.set_result(json.loads(body[digits:])[0])
 
-    def _on(self, name: str, payload: dict[str, Any]) -> None:
+    def _on(self, name: str, args: list[Any]) -> None:
+        """An event from the server with its arguments: the court's carry one payload."""
+        payload: dict[str, Any] = args[0] if args else {}
         if name == "events" and self._keep:
             for record in payload.get("records", ()):
                 self.records[record["version"]] = record
         if name in ("events", "welcome"):
             self.room.seen(self.index, int(payload["version"]))
+
+
+async def open_all(opening: Iterable[Coroutine[Any, Any, None]]) -> None:
+    """Await every connection's opening, CONNECT_AT_ONCE at a time."""
+    gate = asyncio.Semaphore(CONNECT_AT_ONCE)
+
+    async def one(opens: Coroutine[Any, Any, None]) -> None:
+        async with gate:
+            await opens
+
+    await asyncio.gather(*(one(opens) for opens in opening))
+
+
+def in_every_room(
+    loop: Loop, plays: Sequence[tuple[str, Coroutine[Any, Any, None]]], errors: list[str]
+) -> float:
+    """Every room's play at once on the loop, a (name, coroutine) each; a play that fails
+    puts "<name>: <error>" in `errors` and the others go on. The wall seconds it took."""
+
+    async def guarded(name: str, play: Coroutine[Any, Any, None]) -> None:
+        try:
+            await play
+        except Exception as exc:  # counted and printed: the run reports errors > 0
+            errors.append(f"{name}: {exc!r}")
+
+    async def everyone() -> float:
+        start = time.perf_counter()
+        await asyncio.gather(*(guarded(name, play) for name, play in plays))
+        return time.perf_counter() - start
+
+    return loop.run(everyone())
 
 
 def close_peers(loop: Loop, peers: Sequence[LoopPeer]) -> None:

@@ -75,6 +75,38 @@ def test_a_peer_election_is_ten_moves_and_a_ballot_reaches_only_its_voter(
         close_all(table.peers)
 
 
+def test_seats_on_the_bench_loop_play_an_election_and_a_ballot_reaches_only_its_voter(
+    bench: ModuleType, peer_url: str
+) -> None:
+    import bgio_loop
+    from loop_peers import Loop, close_peers, open_all
+
+    loop = Loop()
+    # given a match whose six seats are WebSockets on the bench's loop, each synced
+    table = bgio_loop.LoopBgioTable(loop, bench.start_match(peer_url))
+    try:
+        loop.run(open_all(seat.join(peer_url, table.game) for seat in table.seats), 60)
+        assert table.room.versions == [0] * 6
+        # when Stark's seat has placed its ballot (six candidacy moves, then the first voter)
+        acks = [loop.run(table.command(), 60) for _ in range(7)]
+        # then every seat has each move's state, the ballot seen by its voter only
+        assert all(ack > 0 for ack in acks)
+        assert table.room.versions == [7] * 6
+        assert table.observer.state["G"]["step"] == "ballot"
+        assert table.observer.state["G"]["players"]["0"]["markers"][0]["kind"] == "for"
+        assert set(table.seats[4].state["G"]["players"]) == {"4"}
+        assert table.seats[4].state["G"]["players"]["4"]["markers"] == []
+        # and the election ends after the other two voters and the winner's refusal
+        rest: list[float] = []
+        loop.run(table.play_election(rest), 60)
+        assert len(rest) == 3
+        assert table.observer.state["G"]["election"] == 2
+        assert table.room.versions == [10] * 6
+    finally:
+        close_peers(loop, table.seats)
+        loop.close()
+
+
 def test_the_load_bench_peer_part_plays_two_rooms_without_error(bench: ModuleType) -> None:
     lines = run_bench("bench/load.py", "--peer-only", "--rooms", "2")
     assert lines["peer_errors"] == "0"
