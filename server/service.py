@@ -127,6 +127,19 @@ class CourtService:
         cached = self.replay.cached(game_id)
         return cached if cached is not None else self.current(game_id)
 
+    def newer(self, game_id: str) -> tuple[Head, list[Record]]:
+        """The game's newest state, and the records folded to reach it from the head this
+        process had cached (another process appended them): one read of the log. A game
+        not cached here is read from the store whole, and no record is given."""
+        cached = self.replay.cached(game_id)
+        if cached is None:
+            return self.current(game_id), []
+        records: list[Record] = []
+        head = self.replay.fold(game_id, cached, None, lambda record, _: records.append(record))
+        if records:
+            self.replay.remember(game_id, head)
+        return head, records
+
     def state_at(self, game_id: str, version: int) -> Head:
         """The court as it stood right after `version`."""
         newest = self.current(game_id)

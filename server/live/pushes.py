@@ -87,9 +87,8 @@ class RoomPusher:
         fresh = [r for r in records if r.version > last]
         if not fresh:
             return
-        if fresh[0].version > last + 1:
-            fresh = self._read(game_id, last, fresh[0].version - 1) + fresh
-        self._push(game_id, fresh, state)
+        head = Head(records[-1].version, records[-1].hash, state)
+        self._push(game_id, self._after(game_id, last, fresh, head), state)
 
     def catch_up(self, game_id: str) -> int:
         """Push whatever the log holds beyond this process's cursor (another process
@@ -102,12 +101,20 @@ class RoomPusher:
                 last = self._cursors.get(game_id)
             if last is None:
                 return 0
-            head = service.current(game_id)
+            head, newer = service.newer(game_id)
             if head.version <= last:
                 return 0
-            records = self._read(game_id, last, head.version)
+            records = self._after(game_id, last, [r for r in newer if r.version > last], head)
             self._push(game_id, records, head.state)
             return len(records)
+
+    def _after(self, game_id: str, last: int, fresh: list[Record], head: Head) -> list[Record]:
+        """Every record after `last` up to `head`: `fresh` (the newest of them, in order),
+        with the ones before it read from the log."""
+        first = fresh[0].version if fresh else head.version + 1
+        if first > last + 1:
+            return self._read(game_id, last, first - 1) + fresh
+        return fresh
 
     def _read(self, game_id: str, after: int, upto: int) -> list[Record]:
         return self.service().records(game_id, after=after, upto=upto)
