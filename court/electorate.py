@@ -50,9 +50,7 @@ def sequence(state: CourtState) -> tuple[ElectionSpec, ...]:
             )
         )
     for region in rules.regions:
-        warden = next(
-            t for t in rules.titles if t.category is Category.MILITARY and t.region == region.id
-        )
+        warden = rules.warden_index[region.id]
         specs.append(
             ElectionSpec(
                 id=f"warden-{region.id}",

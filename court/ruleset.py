@@ -290,10 +290,18 @@ class Ruleset:
     # Titles and Houses by id: looked up on every rule check, so built once.
     title_index: dict[TitleId, TitleDef] = field(default_factory=dict, compare=False, repr=False)
     house_index: dict[HouseId, HouseCard] = field(default_factory=dict, compare=False, repr=False)
+    # Each region's Warden title (the military title of the region): the elections' order
+    # (court/electorate.py) is asked for on every command.
+    warden_index: dict[RegionId, TitleDef] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "title_index", {t.id: t for t in self.titles})
         object.__setattr__(self, "house_index", {h.id: h for h in self.houses})
+        wardens: dict[RegionId, TitleDef] = {}
+        for title in self.titles:
+            if title.category is Category.MILITARY and title.region is not None:
+                wardens.setdefault(title.region, title)
+        object.__setattr__(self, "warden_index", wardens)
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Ruleset:
