@@ -12,8 +12,10 @@ server on the same cores. With two processes the seats of every room alternate b
 them, so half of each room's pushes cross from one process to the other.
 
 Setup (games, seats, villages, phases) goes through HTTP and is not timed. Then every room
-plays its election(s) at once; each command is timed from its emit to its ack, and the
-next command of a room waits until all six seats have the push.
+plays its election at once; each command is timed from its emit to its ack, and the
+next command of a room waits until all six seats have the push. With `--elections N` the
+rooms play N elections, each set up over HTTP (not timed) once every room has finished the
+one before; the timed windows (wall, CPU) are added up.
 
 Prints `name: value` lines: `cores` (the cores the bench and its servers may run on); for
 each run (`one_proc`, `two_proc`, `floor`) the commands, commands per wall second, the ack
@@ -50,7 +52,6 @@ bench/peers/node_modules the first time; without node, npm or the network it pri
 from __future__ import annotations
 
 import argparse
-import asyncio
 import shutil
 import statistics
 import sys
@@ -174,20 +175,19 @@ def in_all_rooms(tables: Sequence[LoadTable], work, errors: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def on_the_loop(loop: Loop, tables: Sequence[LoadTable], elections: int, run: Run) -> None:
-    """Every room plays its elections at once on the loop; the timed wall seconds, each
-    command's seconds to its ack and the errors go to `run`."""
+def on_the_loop(loop: Loop, tables: Sequence[LoadTable], pids: Sequence[int], run: Run) -> None:
+    """Every room plays its open election at once on the loop; the timed wall seconds, the
+    servers' and the clients' CPU seconds, each command's seconds to its ack and the errors
+    are added to `run`."""
     samples: list[list[float]] = [[] for _ in tables]
-
-    async def play(table: LoadTable, acks: list[float]) -> None:
-        for election in range(elections):
-            if election:  # setup over HTTP, which waits in a thread of its own
-                await asyncio.to_thread(table.to_next_election)
-            await table.play_acked(acks)
-
-    plays = [(f"game {t.game.id}", play(t, acks)) for t, acks in zip(tables, samples, strict=True)]
-    run.wall = in_every_room(loop, plays, run.errors)
-    run.acks = [s for room in samples for s in room]
+    plays = [
+        (f"game {t.game.id}", t.play_acked(acks)) for t, acks in zip(tables, samples, strict=True)
+    ]
+    cpu_before, client_before = cpu_seconds(pids), time.process_time()
+    run.wall += in_every_room(loop, plays, run.errors)
+    run.cpu += cpu_seconds(pids) - cpu_before
+    run.client_cpu += time.process_time() - client_before
+    run.acks += [s for room in samples for s in room]
 
 
 def measure(
@@ -204,11 +204,11 @@ def measure(
         if run.errors:
             return run
         pids = [server.process.pid for server in servers if server.process is not None]
-        cpu_before, client_before = cpu_seconds(pids), time.process_time()
-        with profiled(pids, profile, f"load{len(servers)}"):
-            on_the_loop(loop, tables, elections, run)
-        run.cpu = cpu_seconds(pids) - cpu_before
-        run.client_cpu = time.process_time() - client_before
+        for election in range(elections):
+            if election:  # the next election's set-up over HTTP, not timed
+                in_all_rooms(tables, lambda t: t.to_next_election(), run.errors)
+            with profiled(pids, profile, f"load{len(servers)}-{election + 1}"):
+                on_the_loop(loop, tables, pids, run)
         run.rss_growth = sum(server.rss_bytes() for server in servers) - idle
         return run
     finally:

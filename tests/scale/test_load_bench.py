@@ -41,3 +41,22 @@ def test_the_load_bench_plays_two_rooms_on_one_and_two_processes_without_error()
     cpu = ("one_proc_cpu_ms_per_cmd", "two_proc_cpu_ms_per_cmd", "floor_cpu_ms_per_cmd")
     assert all(float(lines[name]) >= 0 for name in cpu)
     assert "PostgreSQL" in lines["machine"] and "Redis" in lines["machine"]
+
+
+def test_with_two_elections_every_room_plays_both_and_only_their_commands_are_timed() -> None:
+    if postgres_bin() is None or shutil.which("redis-server") is None:
+        unavailable("bench/load.py needs PostgreSQL and redis-server")
+    lines = run_bench(
+        "bench/load.py",
+        "--rooms",
+        "2",
+        "--elections",
+        "2",
+        "--processes",
+        "1",
+        "--no-floor",
+        "--no-peer",
+    )
+    assert lines["errors"] == "0"
+    assert int(lines["one_proc_commands"]) >= 2 * 2 * 8
+    assert "two_proc_commands" not in lines and "floor_commands" not in lines
