@@ -3,9 +3,9 @@
 Every write of a store goes through one connection under one lock: appends to the database
 commit one at a time anyway (SQLite has one writer; PostgreSQL's trigger serialises appends,
 server/store/postgres.py), so a pool of writing connections only adds a check-out, a ping
-and a reset per append. Appends waiting for the lock are written together, each caller's
-records in one multi-row INSERT (server/batching.py): a group costs one transaction.
-Should the group's INSERT lose a race on a version (another process appended to one of its
+and a reset per append. Appends waiting for the lock are written together in one
+transaction (server/batching.py), on PostgreSQL in one INSERT: a group costs one commit.
+Should the group's write lose a race on a version (another process appended to one of its
 games), each append of the group is written alone, and only the one that lost fails.
 
 A failure of the database is rolled back and kept in `write_failure` (for /healthz) until
@@ -28,10 +28,7 @@ from court.errors import ConcurrencyError
 from server.batching import GroupCommit, Item
 from server.store.failures import DATABASE_ERRORS
 
-# Appends written in one group at most, and rows in one INSERT statement at most (rows x
-# columns parameters, within SQLite's and PostgreSQL's limits).
-GROUP_MOST = 256
-STATEMENT_ROWS = 500
+GROUP_MOST = 256  # appends written in one group at most
 _LOST = ConcurrencyError("", 0)  # marker: the INSERT lost a race on a version
 
 
@@ -62,8 +59,8 @@ class Writer:
         self._integrity = engine.dialect.loaded_dbapi.IntegrityError
         self._is_lost_race = is_lost_race
         self._insert_head = self._insert_prefix(table.name, columns)
-        self._placeholders = self._row_placeholders(len(columns))
-        self._statements: dict[int, str] = {}
+        # SQLite: one row's INSERT, run for every row; PostgreSQL: one INSERT of them all.
+        self._insert_row = f"{self._insert_head} VALUES ({', '.join('?' * len(columns))})"
         self._unnest = (
             self._unnest_insert(table, columns) if engine.dialect.name == "postgresql" else None
         )
@@ -97,14 +94,13 @@ class Writer:
 
     def insert_rows(self, conn: Any, rows: Sequence[tuple[Any, ...]]) -> None:
         """INSERTs of all `rows` (not committed): on PostgreSQL one statement whatever their
-        number, each column sent as an array; elsewhere STATEMENT_ROWS rows a statement."""
+        number, each column sent as an array; on SQLite (in the process, no round trip) the
+        row's INSERT for each."""
         cursor = conn.cursor()
         if self._unnest is not None:
             cursor.execute(self._unnest, [list(column) for column in zip(*rows, strict=True)])
-            return
-        for start in range(0, len(rows), STATEMENT_ROWS):
-            part = rows[start : start + STATEMENT_ROWS]
-            cursor.execute(self._statement(len(part)), [v for row in part for v in row])
+        else:
+            cursor.executemany(self._insert_row, rows)
 
     def _write_group(self, group: Sequence[Item[Append]]) -> None:
         with self._lock:
@@ -156,13 +152,6 @@ class Writer:
                 conn.invalidate()
                 self._conn = None
 
-    def _statement(self, count: int) -> str:
-        statement = self._statements.get(count)
-        if statement is None:
-            values = ", ".join([self._placeholders] * count)
-            statement = self._statements[count] = f"{self._insert_head} VALUES {values}"
-        return statement
-
     def _insert_prefix(self, table: str, columns: Sequence[str]) -> str:
         quote = self.engine.dialect.identifier_preparer.quote
         return f"INSERT INTO {quote(table)} ({', '.join(quote(c) for c in columns)})"
@@ -180,7 +169,3 @@ class Writer:
             f"{self._insert_head} SELECT {names} FROM unnest({arrays})"
             f" WITH ORDINALITY AS u({names}, n) ORDER BY n"
         )
-
-    def _row_placeholders(self, width: int) -> str:
-        mark = "?" if self.engine.dialect.paramstyle in ("qmark", "numeric") else "%s"
-        return f"({', '.join([mark] * width)})"
