@@ -5,8 +5,7 @@ records). server/batching.py itself: tests/server/test_batching.py."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from court.chain import Record
 from court.errors import ConcurrencyError
@@ -14,15 +13,9 @@ from server.batching import Item
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
+from tests.server.test_batching import wait_until
 
 WAIT = 10.0  # seconds any step may take
-
-
-def wait_until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
 
 
 class Queued:
