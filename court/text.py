@@ -4,6 +4,7 @@ types them, when the engine records them and when an imported log is verified.""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from court.errors import CourtError
 
@@ -17,27 +18,76 @@ NOBLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 NOBLE_ID_LIMIT = 64
 
 
+# Letters and symbols that draw nothing: a name of them looks empty or like another's.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+# Combining marks one letter may carry: enough for every script, not enough to stack
+# marks over the neighbouring lines.
+MARKS_PER_LETTER = 4
+
+
+# Marks and overrides that turn the text around on screen: "Ann\u202eevE" reads "AnnEve".
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _spelled(c: str) -> str:
+    name = unicodedata.name(c, "")
+    return f"U+{ord(c):04X} {name}" if name else f"U+{ord(c):04X}"
+
+
 def unprintable(text: str) -> str | None:
     """Why the text cannot be stored and shown as typed, or None: control characters (NUL
-    among them) and lone surrogates are refused."""
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in text):
-        return "it holds control characters"
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "it is not valid Unicode"
+    among them), invisible format characters (zero-width spaces, joiners, the byte-order
+    mark), bidirectional overrides and isolates (which turn the text around on screen),
+    private-use and unassigned code points, and lone surrogates are refused."""
+    for c in text:
+        category = unicodedata.category(c)
+        if category == "Cc":
+            return f"it holds a control character ({_spelled(c)})"
+        if category == "Cf" or c in BLANK_LOOKING:
+            kind = "changes the direction of the text" if c in BIDI else "is invisible"
+            return f"it holds a character that {kind} ({_spelled(c)})"
+        if category == "Cs":
+            return "it is not valid Unicode"
+        if category in ("Co", "Cn"):
+            return f"it holds a character with no agreed meaning ({_spelled(c)})"
     return None
 
 
+def refused_ranges(limit: int = 0xFFFF) -> list[tuple[int, int]]:
+    """The code points up to `limit` that `unprintable` refuses, as (first, last) ranges
+    (the API's pattern lists those of the Basic Multilingual Plane)."""
+    ranges: list[tuple[int, int]] = []
+    for point in range(limit + 1):
+        c = chr(point)
+        if c in BLANK_LOOKING or unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co"):
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1] = (ranges[-1][0], point)
+            else:
+                ranges.append((point, point))
+    return ranges
+
+
 def clean_name(raw: str, what: str = "A name") -> str:
-    """A player's, host's or Noble's name: spaces collapsed, 1 to 40 printable characters."""
-    name = " ".join(raw.split())
+    """A player's, host's or Noble's name: NFC-normalised, spaces collapsed, 1 to 40 printable
+    characters with at least one that shows, and no pile of combining marks."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
     if not 1 <= len(name) <= NAME_LIMIT:
         raise CourtError("bad_name", f"{what} has 1 to {NAME_LIMIT} characters.")
-    problem = unprintable(name)
+    problem = unprintable(name) or _marks_problem(name)
     if problem is not None:
         raise CourtError("bad_name", f"{what} cannot be stored as typed: {problem}.")
     return name
+
+
+def _marks_problem(name: str) -> str | None:
+    if unicodedata.combining(name[0]) or unicodedata.category(name[0]).startswith("M"):
+        return "it starts with a mark that belongs on a letter"
+    run = 0
+    for c in name:
+        run = run + 1 if unicodedata.category(c).startswith("M") else 0
+        if run > MARKS_PER_LETTER:
+            return f"a letter carries more than {MARKS_PER_LETTER} marks"
+    return None
 
 
 def clean_cause(raw: str) -> str:

@@ -37,7 +37,13 @@ GOLD_MAX = 10_000
 
 # What Text refuses, told to the OpenAPI document too (an ECMA-262 and Python pattern). Lone
 # surrogates are refused as well: they are no Unicode characters, so no JSON Schema string.
-PRINTABLE = r"^[^\x00-\x1f\x7f-\x9f]*$"
+PRINTABLE = (
+    "^[^"
+    + "".join(
+        f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in text.refused_ranges()
+    )
+    + "]*$"
+)
 
 
 class LengthFirst(fields.Field):

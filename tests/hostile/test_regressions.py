@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -33,11 +34,15 @@ def test_a_refused_method_says_which_methods_are_allowed(client: FlaskClient) ->
 
 
 def test_the_document_says_typed_text_holds_no_control_characters() -> None:
-    """Every player-typed field (names, causes) is documented with the pattern it is held to."""
+    """Every player-typed field (names, causes) is documented with the pattern it is held to:
+    no control, invisible or direction-changing character (issue 13 Must 6)."""
     schemas = api.spec()["components"]["schemas"]
 
     for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:
-        assert schemas[schema]["properties"][field]["pattern"] == r"^[^\x00-\x1f\x7f-\x9f]*$"
+        pattern = re.compile(schemas[schema]["properties"][field]["pattern"])
+        assert pattern.fullmatch("Zoë Ямщиков")
+        for hidden in ["\x00", "\x1f", "\x9f", "\u200b", "\u202e", "\u2066", "\ufeff", "\ue000"]:
+            assert not pattern.fullmatch(f"Ann{hidden}")
 
 
 @pytest.mark.parametrize(
