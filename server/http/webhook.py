@@ -53,7 +53,13 @@ def host(game_id: str) -> Actor:
 
 
 @api.route(
-    bp, ROUTE, "GET", "The game's webhook URL (host only)", response=WebhookSetSchema, guard=host
+    bp,
+    ROUTE,
+    "GET",
+    "The game's webhook URL (host only)",
+    response=WebhookSetSchema,
+    auth=True,
+    guard=host,
 )
 def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     return {"url": notifier().webhook(game_id)}
@@ -67,6 +73,7 @@ def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     body=WebhookSchema,
     response=WebhookSetSchema,
     limit="messages",
+    auth=True,
     guard=host,
 )
 def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +87,7 @@ def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, A
     "DELETE",
     "Remove the game's webhook (host only)",
     response=WebhookRemovedSchema,
+    auth=True,
     guard=host,
 )
 def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
@@ -93,6 +101,7 @@ def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     "Post a test message to the game's webhook now (host only)",
     response=WebhookTestedSchema,
     limit="messages",
+    auth=True,
     guard=host,
 )
 def test_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
