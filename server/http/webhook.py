@@ -21,7 +21,7 @@ ROUTE = "/games/<game_id>/webhook"
 
 
 class WebhookSchema(Shape):
-    url = fields.String(required=True, validate=validate.Length(1, URL_MAX + 100))
+    url = fields.String(required=True, validate=validate.Length(1, URL_MAX))
 
 
 class WebhookSetSchema(Schema):

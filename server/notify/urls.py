@@ -20,9 +20,8 @@ Resolver = Callable[[str, int], list[str]]
 
 
 class WebhookRefused(CourtError):
-    """A webhook URL the server will not post to."""
-
-    status = 400
+    """A webhook URL the server will not post to: the shape of the request is right, the
+    server's policy refuses it (409, as the court's rules refuse a command)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -85,7 +85,11 @@ def test_the_api_refuses_a_loopback_webhook_by_default(tmp_path) -> None:
             ("https://localhost/h", "webhook_private"),
         ):
             answer = client.put(path, json={"url": url}, headers=game.host)
-            assert (answer.status_code, answer.get_json()["code"]) == (400, code)
+            assert (answer.status_code, answer.get_json()["code"]) == (409, code)
+        too_long = client.put(
+            path, json={"url": "https://a.example/" + "x" * 500}, headers=game.host
+        )
+        assert too_long.status_code == 400 and "url" in too_long.get_json()["fields"]
         assert client.get(path, headers=game.host).get_json() == {"url": None}
     finally:
         app.extensions["court_store"].close()
