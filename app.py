@@ -31,7 +31,7 @@ from sqlalchemy import text
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
-from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
+from server.http import games, history, lobby, pages, play, webhook  # noqa: F401 - routes
 from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate
@@ -42,6 +42,9 @@ from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.wire import JsonPacket
+from server.notify.outbox import Notifier
+from server.notify.sender import OutboxSender, SendSettings
+from server.notify.urls import UrlPolicy
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
@@ -133,7 +136,7 @@ def _wire_service(
     shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
-    service.publishers += [pusher, watcher]
+    service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
     presence = app.extensions["presence"] = shared or Presence()
     namespace = PresenceNamespace(
         lambda: app.extensions["court"], app.extensions["limits"], pusher, presence=presence
@@ -144,6 +147,26 @@ def _wire_service(
         if not shell:
             relay.start()
             shared.start(dropped=namespace.push_presence)
+
+
+def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool) -> Notifier:
+    """The outbox's publisher (server/notify/) and the sender `start_notices` starts."""
+    policy = UrlPolicy(
+        allow_http=settings.WEBHOOK_ALLOW_HTTP, allow_private=settings.WEBHOOK_ALLOW_PRIVATE
+    )
+    notifier = app.extensions["notices"] = Notifier(
+        store.notices, policy, public_url=settings.PUBLIC_URL
+    )
+    sending = SendSettings(
+        timeout=settings.WEBHOOK_TIMEOUT,
+        attempts=settings.WEBHOOK_ATTEMPTS,
+        backoff=settings.WEBHOOK_BACKOFF,
+        poll=settings.NOTICES_POLL,
+    )
+    notifier.sender = OutboxSender(store.notices, policy, sending, refresh=notifier.load)
+    if not shell:
+        notifier.load()
+    return notifier
 
 
 def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> None:
@@ -170,3 +193,10 @@ def start_deadlines(app: Flask) -> None:
     watcher: DeadlineWatcher = app.extensions["deadlines"]
     watcher.close_overdue_now()
     watcher.start()
+
+
+def start_notices(app: Flask) -> None:
+    """The server process's sender of the outbox (server/notify/sender.py)."""
+    notifier: Notifier = app.extensions["notices"]
+    if notifier.sender is not None:
+        notifier.sender.start()

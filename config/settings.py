@@ -66,6 +66,24 @@ class Settings:
     # Seconds a process's connections stay counted as present after it stops answering.
     PRESENCE_TTL: float = field(default_factory=lambda: float(_env("PRESENCE_TTL", "15")))
 
+    # Notices to a game's webhook (Discord, Slack; docs/deployment.md, "Notices"). The server
+    # process sends the outbox; "off" for a process that must not (the others do).
+    NOTICES: bool = field(default_factory=lambda: _env("NOTICES", "on") != "off")
+    # http:// webhooks (https only by default), and webhooks whose host resolves to this
+    # machine or a private network (refused by default: the server would post inside it).
+    WEBHOOK_ALLOW_HTTP: bool = field(
+        default_factory=lambda: _env("WEBHOOK_ALLOW_HTTP", "off") == "on"
+    )
+    WEBHOOK_ALLOW_PRIVATE: bool = field(
+        default_factory=lambda: _env("WEBHOOK_ALLOW_PRIVATE", "off") == "on"
+    )
+    # Seconds a post may take; posts of one notice at most; seconds before the first retry
+    # (doubled for each next one); seconds between looks at the outbox.
+    WEBHOOK_TIMEOUT: float = field(default_factory=lambda: float(_env("WEBHOOK_TIMEOUT", "5")))
+    WEBHOOK_ATTEMPTS: int = field(default_factory=lambda: int(_env("WEBHOOK_ATTEMPTS", "6")))
+    WEBHOOK_BACKOFF: float = field(default_factory=lambda: float(_env("WEBHOOK_BACKOFF", "2")))
+    NOTICES_POLL: float = field(default_factory=lambda: float(_env("NOTICES_POLL", "2")))
+
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
     MAX_REQUEST_BYTES: int = field(default_factory=lambda: int(_env("MAX_REQUEST_BYTES", "16384")))

@@ -104,7 +104,7 @@ def load_app() -> Any:
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     from gunicorn.arbiter import Arbiter
 
-    from app import create_app, start_deadlines
+    from app import create_app, start_deadlines, start_notices
     from server.store.lock import WriterLockError
 
     try:
@@ -114,6 +114,8 @@ def load_app() -> Any:
         raise SystemExit(Arbiter.WORKER_BOOT_ERROR) from None
     if app.config["DEADLINES"]:
         start_deadlines(app)
+    if app.config["NOTICES"]:
+        start_notices(app)
     return app
 
 
@@ -121,7 +123,7 @@ def serve_dev(settings: Settings) -> None:
     """Werkzeug's development server, Flask-SocketIO in threading mode: for debugging."""
     from werkzeug.serving import WSGIRequestHandler
 
-    from app import create_app, start_deadlines
+    from app import create_app, start_deadlines, start_notices
     from server.store.lock import WriterLockError
 
     # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
@@ -132,6 +134,8 @@ def serve_dev(settings: Settings) -> None:
         sys.exit(f"Small Council cannot start: {exc}")
     if app.config["DEADLINES"]:
         start_deadlines(app)
+    if app.config["NOTICES"]:
+        start_notices(app)
     host, port = settings.HOST, settings.PORT
     print(f"Small Council (development server) is listening on http://{host}:{port}", flush=True)
     app.extensions["socketio"].run(app, host=host, port=port, allow_unsafe_werkzeug=True)

@@ -11,6 +11,9 @@ import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
 import { renderSeating } from "./seating.js";
 import { renderHouses, renderSpectators, renderSummary } from "./table.js";
+// Being told it is your turn (title, icon, tone, notifications; the host's webhook).
+import { TurnSignals } from "./notify.js";
+import { setUpWebhook } from "./webhook.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -19,6 +22,8 @@ const connection = $("connection"), notice = $("notice");
 const clock = new Clock();
 const feed = new Feed($("feed"));
 let court = null, presence = null, fetching = null, again = false;
+const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn-notifications"), notificationsState: $("notifications-state"), gameId });
+let webhookShown = false;
 
 const ctx = {
   gameId,
@@ -49,6 +54,8 @@ function draw() {
   if (!court) return;
   const names = new Names(court);
   document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
+  signals.update(court);
+  showNotifySettings();
   renderSummary($("summary"), court, names, clock);
   renderHouses($("houses"), court, names, presence);
   renderSpectators($("spectators"), presence);
@@ -59,6 +66,15 @@ function draw() {
   keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
   keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
+}
+
+// The panel for players and the host; its webhook part for the host alone, set up once.
+function showNotifySettings() {
+  const { viewer } = court;
+  $("notify-panel").hidden = viewer.seat === null && !viewer.host;
+  if (!viewer.host || webhookShown) return;
+  webhookShown = true;
+  setUpWebhook({ panel: $("webhook-settings"), form: $("webhook-form"), url: $("webhook-url"), test: $("webhook-test"), remove: $("webhook-remove"), status: $("webhook-status") }, gameId, () => tokenFor(gameId));
 }
 
 function describeViewer() {

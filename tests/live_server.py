@@ -14,7 +14,7 @@ import requests
 import socketio
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from app import create_app, start_deadlines
+from app import create_app, start_deadlines, start_notices
 from server.live.sockets import NAMESPACE
 
 
@@ -36,6 +36,8 @@ class LiveServer:
         )
         if deadlines:
             start_deadlines(self.app)
+        if self.app.config["NOTICES"]:
+            start_notices(self.app)
         self.http = make_server(
             "127.0.0.1", 0, self.app, threaded=True, request_handler=NoDelayHandler
         )
@@ -59,6 +61,9 @@ class LiveServer:
         self.http.shutdown()
         self.thread.join(timeout=10)
         self.app.extensions["deadlines"].stop()
+        sender = self.app.extensions["notices"].sender
+        if sender is not None:
+            sender.stop()
         self.app.extensions["court_store"].close()
 
     def client(self, game_id: str, token: str | None) -> socketio.Client:

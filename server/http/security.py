@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import Flask, Response
 
-# 'self' also covers the page's own ws:/wss: origin for Socket.IO (CSP Level 3). The icon
-# is a data: URL (templates/base.html).
+# 'self' also covers the page's own ws:/wss: origin for Socket.IO (CSP Level 3). The icons
+# are the court's own files (static/favicon.svg, and favicon-turn.svg on the player's turn).
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",

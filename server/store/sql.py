@@ -40,6 +40,7 @@ from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
 from server.store.lock import hold_single_writer
+from server.store.notices import NoticeStore
 from server.store.writer import Append, Writer
 
 
@@ -200,6 +201,8 @@ class SqlEventStore:
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
+        # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
+        self.notices = NoticeStore(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

@@ -17,6 +17,7 @@ from sqlmodel import SQLModel
 
 from app import create_app
 from server.store import migrate
+from server.store.notices import OUTBOX, WEBHOOKS
 from server.store.postgres import LOCK_KEY
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
@@ -102,7 +103,7 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
     do by tests/server/store/test_store.py and test_concurrency.py)."""
     reference = make_engine(new_database())
     try:
-        SQLModel.metadata.create_all(reference, tables=[TABLE, SNAPSHOTS])
+        SQLModel.metadata.create_all(reference, tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX])
         with reference.begin() as conn:
             if conn.dialect.name == "sqlite":
                 for statement in LEGACY_SQLITE_TRIGGERS:
@@ -163,7 +164,12 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
             # the log's table and triggers as they were; later revisions only add tables
             made = schema(conn)
             assert [row for row in made if row[2] == "event_records"] == before
-            assert {row[2] for row in made} == {"event_records", "snapshots"}
+            assert {row[2] for row in made} == {
+                "event_records",
+                "snapshots",
+                "game_webhooks",
+                "outbox",
+            }
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:
         store.close()
@@ -303,6 +309,8 @@ def test_a_server_role_without_ddl_rights_starts_on_a_migrated_database(
         conn.execute(f"GRANT SELECT, INSERT ON event_records TO {role}")
         conn.execute(f"GRANT USAGE ON SEQUENCE event_records_position_seq TO {role}")
         conn.execute(f"GRANT SELECT ON alembic_version TO {role}")
+        conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON game_webhooks, outbox TO {role}")
+        conn.execute(f"GRANT USAGE ON SEQUENCE outbox_id_seq TO {role}")
     app = create_app({"DATABASE_URL": url.replace("//court@", f"//{role}@"), "DEADLINES": False})
     try:
         client = app.test_client()

@@ -1,0 +1,117 @@
+"""HTTP routes of a game's webhook (server/notify/): the host sets, reads, tests and removes
+the URL the game's notices are posted to. Nobody else may read it back: it holds the
+webhook's secret, so no answer but the host's own and no log line ever shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from marshmallow import Schema, fields, validate
+
+from court.commands import Actor
+from court.errors import BadToken, CourtError, NotAllowed
+from server.http.games import api, bp, caller
+from server.messages.fields import Shape
+from server.notify.outbox import Notifier
+from server.notify.sender import DeliveryFailed
+from server.notify.urls import URL_MAX
+
+ROUTE = "/games/<game_id>/webhook"
+
+
+class WebhookSchema(Shape):
+    url = fields.String(required=True, validate=validate.Length(1, URL_MAX))
+
+
+class WebhookSetSchema(Schema):
+    url = fields.String(
+        allow_none=True, required=True, metadata={"description": "The webhook, or null"}
+    )
+
+
+class WebhookRemovedSchema(Schema):
+    removed = fields.Boolean(required=True)
+
+
+class WebhookTestedSchema(Schema):
+    ok = fields.Boolean(required=True)
+
+
+def notifier() -> Notifier:
+    found: Notifier = current_app.extensions["notices"]
+    return found
+
+
+def host(game_id: str) -> Actor:
+    actor = caller(game_id)
+    if actor.spectator:
+        raise BadToken("token_required", "This needs the host's token (Authorization: Bearer ...).")
+    if not actor.host:
+        raise NotAllowed("host_only", "Only the host sets the game's webhook.")
+    return actor
+
+
+@api.route(
+    bp,
+    ROUTE,
+    "GET",
+    "The game's webhook URL (host only)",
+    response=WebhookSetSchema,
+    auth=True,
+    guard=host,
+)
+def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
+    return {"url": notifier().webhook(game_id)}
+
+
+@api.route(
+    bp,
+    ROUTE,
+    "PUT",
+    "Set the game's webhook (host only): its turns, results and end are posted there",
+    body=WebhookSchema,
+    response=WebhookSetSchema,
+    limit="messages",
+    auth=True,
+    guard=host,
+)
+def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
+    notifier().set_webhook(game_id, body["url"])
+    return {"url": notifier().webhook(game_id)}
+
+
+@api.route(
+    bp,
+    ROUTE,
+    "DELETE",
+    "Remove the game's webhook (host only)",
+    response=WebhookRemovedSchema,
+    auth=True,
+    guard=host,
+)
+def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
+    return {"removed": notifier().remove_webhook(game_id)}
+
+
+@api.route(
+    bp,
+    ROUTE + "/test",
+    "POST",
+    "Post a test message to the game's webhook now (host only)",
+    response=WebhookTestedSchema,
+    limit="messages",
+    auth=True,
+    guard=host,
+)
+def test_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
+    url = notifier().webhook(game_id)
+    if url is None:
+        raise CourtError("no_webhook", "This game has no webhook to test; set one first.")
+    try:
+        notifier().send_test(game_id, url, current_app.config["WEBHOOK_TIMEOUT"])
+    except DeliveryFailed as exc:
+        raise CourtError(
+            "webhook_failed", f"The test message did not arrive: {exc.reason}."
+        ) from None
+    return {"ok": True}

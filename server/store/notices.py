@@ -1,0 +1,209 @@
+"""Notices to the players' chat beside the log: each game's webhook setting and the outbox of
+notices to send to it (server/notify/). Neither is part of the court's truth: the log never
+holds a webhook URL, and an operator may empty either table.
+
+Several server processes send from one outbox: a process claims a row with one conditional
+UPDATE (the row is still pending, due, and nobody's claim holds it), so only one of them
+sends it. A claim lapses after its lease, so a row claimed by a process that stopped
+mid-send is sent again by another: a notice arrives at least once, and twice only then.
+Times are epoch milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    Integer,
+    Text,
+    UniqueConstraint,
+    delete,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, SQLModel
+
+PENDING, SENT, FAILED = "pending", "sent", "failed"
+
+
+class GameWebhook(SQLModel, table=True):
+    __tablename__ = "game_webhooks"
+
+    game_id: str = Field(max_length=64, primary_key=True)
+    url: str = Field(sa_column=Column(Text, nullable=False))
+    set_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+
+
+class OutboxNotice(SQLModel, table=True):
+    __tablename__ = "outbox"
+    __table_args__ = (
+        UniqueConstraint("game_id", "notice_key", name="uq_outbox_game_key"),
+        Index("ix_outbox_state_due", "state", "due_at"),
+    )
+
+    id: int | None = Field(
+        default=None,
+        sa_column=Column(
+            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+        ),
+    )
+    game_id: str = Field(max_length=64)
+    # One notice per game and key (a turn, a record): a second insert of it is ignored.
+    notice_key: str = Field(max_length=200)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    state: str = Field(max_length=16)
+    attempts: int
+    due_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    claimed_by: str | None = Field(default=None, max_length=32)
+    claimed_until: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    done_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    last_error: str | None = Field(default=None, max_length=200)
+
+
+WEBHOOKS = GameWebhook.metadata.tables[GameWebhook.__tablename__]
+OUTBOX = OutboxNotice.metadata.tables[OutboxNotice.__tablename__]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A notice to insert: its game, its key (unique in the game) and its text."""
+
+    game_id: str
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A row this process claimed and must send, then mark."""
+
+    id: int
+    game_id: str
+    text: str
+    attempts: int
+
+
+def _insert(dialect: str) -> Any:
+    make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return make(OUTBOX).on_conflict_do_nothing(index_elements=["game_id", "notice_key"])
+
+
+def _upsert(dialect: str, values: dict[str, Any]) -> Any:
+    make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = make(WEBHOOKS).values(values)
+    return statement.on_conflict_do_update(
+        index_elements=["game_id"], set_={"url": values["url"], "set_at": values["set_at"]}
+    )
+
+
+class NoticeStore:
+    """The two tables on the store's engine (SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._dialect = engine.dialect.name
+
+    # -- webhooks ------------------------------------------------------------
+
+    def set_webhook(self, game_id: str, url: str, now_ms: int) -> None:
+        values = {"game_id": game_id, "url": url, "set_at": now_ms}
+        with self.engine.begin() as conn:
+            conn.execute(_upsert(self._dialect, values))
+
+    def remove_webhook(self, game_id: str) -> bool:
+        with self.engine.begin() as conn:
+            return conn.execute(delete(WEBHOOKS).where(WEBHOOKS.c.game_id == game_id)).rowcount > 0
+
+    def webhook(self, game_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            query = select(WEBHOOKS.c.url).where(WEBHOOKS.c.game_id == game_id)
+            found: str | None = conn.execute(query).scalar()
+            return found
+
+    def games_with_webhooks(self) -> set[str]:
+        with self.engine.connect() as conn:
+            return {row[0] for row in conn.execute(select(WEBHOOKS.c.game_id))}
+
+    # -- the outbox ----------------------------------------------------------
+
+    def enqueue(self, notices: Sequence[Notice], now_ms: int) -> None:
+        """Insert pending notices, due now; one whose (game, key) is there already is left."""
+        if not notices:
+            return
+        rows = [
+            {
+                "game_id": n.game_id,
+                "notice_key": n.key,
+                "text": n.text,
+                "state": PENDING,
+                "attempts": 0,
+                "due_at": now_ms,
+                "created_at": now_ms,
+            }
+            for n in notices
+        ]
+        with self.engine.begin() as conn:
+            for row in rows:
+                conn.execute(_insert(self._dialect).values(row))
+
+    def claim(self, claimer: str, now_ms: int, lease_ms: int, most: int) -> list[Claimed]:
+        """Claim up to `most` due rows for `claimer` until now + lease: each with its own
+        conditional UPDATE, which only one process's can win."""
+        free = (OUTBOX.c.claimed_until.is_(None)) | (OUTBOX.c.claimed_until < now_ms)
+        due = (OUTBOX.c.state == PENDING) & (OUTBOX.c.due_at <= now_ms) & free
+        query = select(OUTBOX.c.id, OUTBOX.c.game_id, OUTBOX.c.text, OUTBOX.c.attempts)
+        with self.engine.connect() as conn:
+            candidates = conn.execute(query.where(due).order_by(OUTBOX.c.id).limit(most)).all()
+        claimed: list[Claimed] = []
+        for row in candidates:
+            take = (
+                update(OUTBOX)
+                .where(OUTBOX.c.id == row[0], due)
+                .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
+            )
+            with self.engine.begin() as conn:
+                if conn.execute(take).rowcount == 1:
+                    claimed.append(Claimed(row[0], row[1], row[2], row[3]))
+        return claimed
+
+    def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:
+        """Mark a claimed row sent or failed for good."""
+        values = {
+            "state": state,
+            "attempts": row.attempts + 1,
+            "done_at": now_ms,
+            "claimed_by": None,
+            "claimed_until": None,
+            "last_error": error[:200] or None,
+        }
+        self._release(row, claimer, values)
+
+    def retry(self, row: Claimed, claimer: str, due_ms: int, error: str) -> None:
+        """Give a claimed row back, to be tried again at `due_ms`."""
+        values = {
+            "attempts": row.attempts + 1,
+            "due_at": due_ms,
+            "claimed_by": None,
+            "claimed_until": None,
+            "last_error": error[:200],
+        }
+        self._release(row, claimer, values)
+
+    def _release(self, row: Claimed, claimer: str, values: dict[str, Any]) -> None:
+        mine = (OUTBOX.c.id == row.id) & (OUTBOX.c.claimed_by == claimer)
+        with self.engine.begin() as conn:
+            conn.execute(update(OUTBOX).where(mine).values(**values))
+
+    def rows(self, game_id: str) -> list[dict[str, Any]]:
+        """Every outbox row of a game in insertion order (for the operator and the tests)."""
+        query = select(OUTBOX).where(OUTBOX.c.game_id == game_id).order_by(OUTBOX.c.id)
+        with self.engine.connect() as conn:
+            return [dict(row._mapping) for row in conn.execute(query)]
