@@ -50,7 +50,7 @@ function draw() {
   const names = new Names(court);
   document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
   renderSummary($("summary"), court, names, clock);
-  renderHouses($("houses"), court, names, presence);
+  renderHouses($("houses"), court, names, presence, clock);
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
   const playing = court.game.status !== "lobby";
