@@ -42,7 +42,9 @@ def decide_folded(
     state on the way."""
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
-    return settle_folded(state, events, now, check, actor.seat)
+    # A fact the host records is no move of his seat: it leaves his clock running.
+    moved = type(command) not in facts.FACT_KINDS
+    return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:

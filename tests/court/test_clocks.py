@@ -278,3 +278,16 @@ def test_a_snapshot_keeps_the_banks_and_the_running_clocks() -> None:
     plain = json.loads(json.dumps(snapshot.state_to_plain(table.state)))
     back = snapshot.from_plain(plain)
     assert back == table.state and back.banks == {Seat(0): {"decree": 270.0}}
+
+
+def test_a_fact_the_host_records_leaves_his_own_clock_running() -> None:
+    """R-4.3 clocks, section 9: the host recording a fact makes no move in the step, so his
+    clock neither stops nor gains the increment."""
+    table = clocked(decree=300, increment=5)
+    events = table.act(
+        RecordVillageControl(village=VillageId("winterfell"), house=HouseId("stark"), cause="b"),
+        seat(0, host=True),
+        T0 + 30,
+    )
+    assert not any(isinstance(e, ClockStopped | ClockStarted) for e in events)
+    assert table.state.running == {Seat(0): RunningClock(kind="decree", started=T0)}
