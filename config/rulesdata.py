@@ -29,6 +29,9 @@ _ROSTER_ATTRIBUTES = (
 )
 _IN_PLAY_ATTRIBUTES = ("prince_of_westeros", "gods_cursed")
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # R-1.1
+# R-4.3: the step kinds with a deadline and, with the clocks variant, a time bank each.
+STEP_KINDS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
+MAX_SECONDS = 7 * 24 * 3600  # a week: the longest deadline or time bank a profile may set
 
 _PARTS = ("profile", "map", "roster", "titles")
 _MAP_FILE = "map.toml"
@@ -319,9 +322,24 @@ def _validate_profile(profile: _Entry, roster: _Entry) -> None:
         raise RulesDataError(
             f"{file}: players.max {high} needs as many houses, {_ROSTER_FILE} has {len(houses)}"
         )
+    _check_seconds(file, "deadlines", profile.get("deadlines", {}), STEP_KINDS)
+    _check_seconds(file, "clocks", profile.get("clocks", {}), (*STEP_KINDS, "increment"))
     nobles = {noble["id"] for house in houses.values() for noble in house["nobles"]}
     for bonus in profile.get("elections", {}).get("king_house_bonuses", []):
         _check_house_bonus(file, bonus, houses.keys(), nobles)
+
+
+def _check_seconds(file: str, section: str, values: object, keys: Sequence[str]) -> None:
+    """R-4.3: deadlines and time banks are whole seconds from 0 to a week."""
+    if not isinstance(values, Mapping):
+        raise RulesDataError(f"{file}: [{section}] must be a table")
+    for key, seconds in values.items():
+        if key not in keys:
+            raise RulesDataError(f"{file}: {section}.{key} is not one of {', '.join(keys)}")
+        if not _is_whole(seconds) or not 0 <= seconds <= MAX_SECONDS:
+            raise RulesDataError(
+                f"{file}: {section}.{key} {seconds!r} must be whole seconds from 0 to {MAX_SECONDS}"
+            )
 
 
 def _check_house_bonus(

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from operator import attrgetter, is_
 from typing import Any
 
-from court import electorate, steps
+from court import clocks, electorate, steps
 from court.decide.powers import power_lost
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Category, Gender
@@ -268,7 +268,26 @@ def _septs(state: CourtState) -> list[str]:
     return found
 
 
+@_reads("banks", "running", "seats", "rules")
+def _clocks(state: CourtState) -> list[str]:
+    """R-4.3 clocks variant: a time bank never goes below zero, and only seated players' clocks
+    run, each in a kind of step that has a bank."""
+    found = [
+        f"seat {seat}'s time bank for {kind} is {left}; a bank never goes below 0 (R-4.3)"
+        for seat, banks in state.banks.items()
+        for kind, left in banks.items()
+        if left < 0
+    ]
+    found += [
+        f"seat {seat}'s clock runs for {clock.kind}, which has no time bank (R-4.3)"
+        for seat, clock in state.running.items()
+        if seat not in state.seats or not clocks.clocked(state, clock.kind)
+    ]
+    return found
+
+
 CHECKS: tuple[Check, ...] = (
+    _clocks,
     _titles,
     _royals,
     _nobles,
@@ -282,7 +301,7 @@ def unsettled(state: CourtState) -> list[str]:
     """What the server's follow-ups settle by themselves once a command is decided: a
     candidate who can no longer stand is withdrawn (R-7.2), a lapsed power passes its turn
     (R-6.7), a vacated fourth seat is freed (R-4.6)."""
-    found: list[str] = []
+    found = _clocks_follow(state)
     if state.status is not GameStatus.PLAYING or state.pending is not None:
         return found
     election = state.election
@@ -301,3 +320,16 @@ def unsettled(state: CourtState) -> list[str]:
     if state.fourth_seat is not None and not electorate.is_council(state, state.fourth_seat):
         found.append(f"{state.fourth_seat} left the council but holds the fourth seat (R-4.6)")
     return found
+
+
+def _clocks_follow(state: CourtState) -> list[str]:
+    """R-4.3 clocks variant: between commands, exactly the awaited players' clocks run."""
+    if state.rules is None or not state.ruleset.profile.variants.clocks:
+        return []
+    want = {
+        seat: kind for seat, kind in clocks.awaited(state).items() if clocks.clocked(state, kind)
+    }
+    have = {seat: clock.kind for seat, clock in state.running.items()}
+    if want == have:
+        return []
+    return [f"the clocks running {have} are not those of the players awaited {want} (R-4.3)"]

@@ -67,6 +67,8 @@ class Variants:
     nights_watch: bool
     title_concession: bool
     sealed_ballots: bool
+    # R-4.3 [D]: per-player time banks (`Profile.clocks`); absent from logs before it existed.
+    clocks: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,6 +80,23 @@ class Deadlines:
     decree: int
     title_choice: int
     purchase: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Clocks:
+    """Seconds in each player's time bank per step kind with the clocks variant (R-4.3); 0 is
+    no clock for that kind. `increment` is added to a bank each time its player acts in time."""
+
+    candidacy: int = 0
+    ballot: int = 0
+    decree: int = 0
+    title_choice: int = 0
+    purchase: int = 0
+    increment: int = 0
+
+    def bank(self, kind: str) -> int:
+        seconds: int = getattr(self, kind)
+        return seconds
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -162,6 +181,7 @@ class Profile:
     elections: ElectionSettings
     night_watch: NightWatch
     victory: Victory
+    clocks: Clocks = Clocks()
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Profile:
@@ -188,6 +208,7 @@ class Profile:
             elections=_section(ElectionSettings, {**elections, "king_house_bonuses": bonuses}),
             night_watch=_section(NightWatch, raw["night_watch"]),
             victory=_section(Victory, raw["victory"]),
+            clocks=_section(Clocks, raw.get("clocks", {})),
         )
 
 

@@ -253,6 +253,14 @@ class RansomOffer:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RunningClock:
+    """A player's time bank running for a step of `kind` since `started` (R-4.3 clocks)."""
+
+    kind: str
+    started: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CourtState:
     game_id: GameId
     status: GameStatus = GameStatus.NEW
@@ -302,6 +310,11 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
+    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind, once his clock
+    # for that kind has stopped at least once (before, his bank is the profile's), and the
+    # clocks running now.
+    banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
+    running: dict[Seat, RunningClock] = field(default_factory=dict)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -327,6 +340,12 @@ class CourtState:
 
     def alliance_of(self, seat: Seat) -> Alliance | None:
         return next((a for a in self.alliances if seat in a.seats), None)
+
+    def bank(self, seat: Seat, kind: str) -> float:
+        """Seconds left in `seat`'s time bank for steps of `kind`, as his clock last stopped
+        (R-4.3 clocks variant)."""
+        own = self.banks.get(seat, {})
+        return own[kind] if kind in own else float(self.ruleset.profile.clocks.bank(kind))
 
     def seat_of_noble(self, noble: NobleId) -> Seat | None:
         return self.seat_of_house(self.nobles[noble].house)

@@ -224,6 +224,7 @@ class CourtService:
         host_name: str,
         variants: dict[str, bool] | None = None,
         deadlines: dict[str, int] | None = None,
+        clocks: dict[str, int] | None = None,
         first_player_seat: int | None = None,
         game_master: tuple[str, str] | None = None,
     ) -> tuple[GameId, str, Outcome]:
@@ -242,6 +243,7 @@ class CourtService:
             dice_seed=self.secrets.seed(),
             variants=variants or {},
             deadlines=deadlines or {},
+            clocks=clocks or {},
             first_player_seat=first_player_seat,
             game_master_name=game_master[0] if game_master else None,
             game_master_token_sha256=token_digest(game_master[1]) if game_master else None,

@@ -57,7 +57,7 @@ function draw() {
   signals.update(court);
   showNotifySettings();
   renderSummary($("summary"), court, names, clock);
-  renderHouses($("houses"), court, names, presence);
+  renderHouses($("houses"), court, names, presence, clock);
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
   const playing = court.game.status !== "lobby";

@@ -1,4 +1,4 @@
-// The lobby: create a game (profile, variants, players, deadlines) and list the open games.
+// The lobby: create a game (profile, variants, players, deadlines, clocks) and list the open games.
 import { call, saveToken, keepMasterToken } from "./api.js";
 import { h, fill, say, errorText, swatch } from "./dom.js";
 
@@ -6,6 +6,31 @@ const form = document.getElementById("create");
 const notice = document.getElementById("notice");
 const list = document.getElementById("open-games");
 const STEPS = ["candidacy", "ballot", "decree", "title_choice", "purchase"];
+const VARIANTS = ["nights_watch", "title_concession", "sealed_ballots", "clocks"];
+const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server takes (R-4.3)
+
+// Seconds from a "minutes" and a "seconds" input; undefined when both are empty. A refusal
+// names the field, so that the host knows what to change before anything is sent.
+export function seconds(data, name, label) {
+  const minutes = data.get(name) ?? "", rest = data.get(`${name}-seconds`) ?? "";
+  if (minutes === "" && rest === "") return undefined;
+  const m = Number(minutes || 0), s = Number(rest || 0);
+  if (!Number.isInteger(m) || !Number.isInteger(s) || m < 0 || s < 0) throw new Error(`${label}: minutes and seconds are whole numbers, 0 or more.`);
+  if (s > 59 && minutes !== "") throw new Error(`${label}: seconds go from 0 to 59 beside the minutes.`);
+  const total = m * 60 + s;
+  if (total > WEEK) throw new Error(`${label}: at most a week (${WEEK / 60} minutes).`);
+  return total;
+}
+
+function durations(data, prefix, kinds, what) {
+  const out = {};
+  for (const kind of kinds) {
+    const label = `${what} (${kind.replaceAll("_", " ")})`;
+    const value = seconds(data, `${prefix}-${kind}`, label);
+    if (value !== undefined) out[kind] = value;
+  }
+  return out;
+}
 
 async function loadProfiles() {
   try {
@@ -30,11 +55,11 @@ async function loadGames() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  const deadlines = {};
-  for (const step of STEPS) {
-    const minutes = data.get(`deadline-${step}`);
-    if (minutes !== "" && minutes !== null) deadlines[step] = Math.round(Number(minutes) * 60);
-  }
+  let deadlines, clocks;
+  try {
+    deadlines = durations(data, "deadline", STEPS, "Step deadline");
+    clocks = durations(data, "clock", [...STEPS, "increment"], "Time bank");
+  } catch (error) { say(notice, error.message, "error"); return; }
   say(notice, "Creating…");
   try {
     const master = data.get("game_master_name").trim();
@@ -43,8 +68,9 @@ form.addEventListener("submit", async (event) => {
       host_name: data.get("host_name").trim(),
       players: Number(data.get("players")),
       profile: data.get("profile"),
-      variants: Object.fromEntries(["nights_watch", "title_concession", "sealed_ballots"].map((v) => [v, data.has(v)])),
+      variants: Object.fromEntries(VARIANTS.map((v) => [v, data.has(v)])),
       deadlines,
+      clocks,
     });
     saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
     if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);

@@ -2,6 +2,7 @@
 // its player, connection, treasury, villages per region and Nobles.
 import { h, fill, swatch } from "./dom.js";
 import { countdown } from "./countdown.js";
+import { playerClocks, runningClocks } from "./clocks.js";
 
 // The seats the court is waiting for now, and what for.
 export function waitingOn(court) {
@@ -31,6 +32,7 @@ export function renderSummary(el, court, names, clock) {
         waiting ? [mine ? h("strong", {}, "Your turn: ") : null, `${waiting.seats.map((s) => names.seat(s)).join(", ")} ${waiting.what}`]
           : game.status === "playing" ? "Nobody: the host closes the phase played at the table" : "—"),
       waiting?.deadline && [h("dt", {}, "Deadline"), h("dd", {}, countdown(waiting.deadline, clock))],
+      runningClocks(court, names, clock),
       h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version)),
     ));
 }
@@ -68,7 +70,7 @@ function villagesHeld(house, court, names) {
     h("li", {}, h("strong", {}, `${region}: `), held.map((v) => `${v.name}${v.sept ? " (Sept)" : ""}`).join(", "))));
 }
 
-function houseCard(house, court, names, presence) {
+function houseCard(house, court, names, presence, clock) {
   const seat = court.seats.find((s) => s.house === house.id);
   const [c1 = "#6b7280", c2 = c1] = house.colours;
   return h("article", { class: `house${seat && seat.seat === court.viewer.seat ? " mine" : ""}`, style: { "--c1": c1, "--c2": c2 }, "data-house": house.id, "aria-label": house.name },
@@ -76,7 +78,8 @@ function houseCard(house, court, names, presence) {
       h("h3", {}, swatch(house.colours), " ", house.name),
       h("p", { class: "words" }, `“${house.words}”`),
       h("p", {}, seat ? [`Seat ${seat.seat + 1}: ${seat.player_name}`, seat.host ? " · host" : "", seat.seat === court.viewer.seat ? " · you" : "", " ", presenceBadge(seat.seat, presence)] : "No player"),
-      h("p", { class: "treasury" }, h("strong", {}, "Treasury: "), house.treasury === null ? "—" : `${house.treasury} Gold Dragons`)),
+      h("p", { class: "treasury" }, h("strong", {}, "Treasury: "), house.treasury === null ? "—" : `${house.treasury} Gold Dragons`),
+      seat && playerClocks(court, seat.seat, clock)),
     villagesHeld(house, court, names),
     h("div", { class: "scroll" },
       h("table", { class: "nobles" },
@@ -85,9 +88,9 @@ function houseCard(house, court, names, presence) {
         h("tbody", {}, house.nobles.map((n) => nobleRow(n, names))))));
 }
 
-export function renderHouses(el, court, names, presence) {
+export function renderHouses(el, court, names, presence, clock) {
   const seated = court.houses.filter((house) => house.seat !== null);
-  fill(el, seated.length ? seated.map((house) => houseCard(house, court, names, presence))
+  fill(el, seated.length ? seated.map((house) => houseCard(house, court, names, presence, clock))
     : h("p", { class: "muted" }, "No House has a player yet."));
 }
 

@@ -19,6 +19,8 @@ class CreateGame:
     dice_seed: str
     variants: dict[str, bool] = field(default_factory=dict)
     deadlines: dict[str, int] = field(default_factory=dict)
+    # clocks variant: seconds in each player's time bank per step kind, and `increment`.
+    clocks: dict[str, int] = field(default_factory=dict)
     first_player_seat: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from court.commands import Actor, Command
-from court.decide import dispatch, facts, rounds
+from court.decide import clocks, dispatch, facts, rounds
 from court.events import Event
 from court.evolve import evolve
+from court.ids import Seat
 from court.state import CourtState
 
 # Bound on automatic follow-ups of one command: a phase 1 has fewer than 20 steps.
@@ -41,7 +42,9 @@ def decide_folded(
     state on the way."""
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
-    return settle_folded(state, events, now, check)
+    # A fact the host records is no move of his seat: it leaves his clock running.
+    moved = type(command) not in facts.FACT_KINDS
+    return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:
@@ -50,15 +53,23 @@ def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Ev
 
 
 def settle_folded(
-    state: CourtState, events: tuple[Event, ...], now: float, check: Check | None = None
+    state: CourtState,
+    events: tuple[Event, ...],
+    now: float,
+    check: Check | None = None,
+    acting: Seat | None = None,
 ) -> tuple[tuple[Event, ...], CourtState]:
     out = list(events)
     for event in events:
         state = evolve(state, event)
         if check is not None:
             check(state, event)
+    wound = False
     for _ in range(_MAX_FOLLOW_UPS):
         more = rounds.follow_up(state, now)
+        if not more and not wound:
+            # Nobody more to wait for by itself: the players' clocks follow who is awaited.
+            more, wound = clocks.wind(state, now, acting), True
         if not more:
             return tuple(out), state
         for event in more:

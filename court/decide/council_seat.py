@@ -244,8 +244,8 @@ def choices(state: CourtState, seat: Seat) -> list[ChooseCouncilSeat]:
     ]
 
 
-def close_overdue(state: CourtState, auction: Auction) -> tuple[Event, ...]:
-    """R-4.3: bidders who have not acted have passed; a buyer who has not chosen loses it."""
+def close_overdue(state: CourtState, auction: Auction, late: tuple[Seat, ...]) -> tuple[Event, ...]:
+    """R-4.3: the `late` bidders have passed; a buyer who has not chosen loses the seat."""
     if auction.winner is None:
-        return (BidsTimedOut(passed=auction.waiting),)
+        return (BidsTimedOut(passed=late),)
     return (CouncilSeatLapsed(seat=auction.winner, reason="no choice before the deadline"),)

@@ -224,6 +224,6 @@ def options(state: CourtState, seat: Seat) -> list[Command]:
     return moves
 
 
-def close_overdue(state: CourtState, turns: TurnStep) -> tuple[Event, ...]:
-    """R-4.3: everyone still to make his purchases is done on the clock."""
-    return (PurchasesTimedOut(seats=turns.waiting),)
+def close_overdue(state: CourtState, turns: TurnStep, late: tuple[Seat, ...]) -> tuple[Event, ...]:
+    """R-4.3: the `late` players, still to make their purchases, are done on the clock."""
+    return (PurchasesTimedOut(seats=late),)

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from court import clocks
 from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
 from court.decide import council_seat, decrees, elections, false_idols, purchases, titles, victory
 from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
 from court.events import (
+    DecreeTurnEnded,
     Event,
     Income,
     IncomePaid,
@@ -20,9 +22,9 @@ from court.events import (
 )
 from court.events.decrees import DecreeTimedOut
 from court.evolve import evolve
-from court.ids import HouseId
+from court.ids import HouseId, Seat
 from court.ruleset import Attribute
-from court.state import CourtState, GameStatus, PendingKind, Phase, TurnStep
+from court.state import CourtState, GameStatus, PendingKind, PendingTitle, Phase, TurnStep
 from court.text import clean_cause
 from elections.turns import next_clockwise
 
@@ -87,64 +89,88 @@ def _income(state: CourtState) -> IncomePaid:
 def close_overdue(
     state: CourtState, cmd: CloseOverdueStep, actor: Actor, now: float
 ) -> tuple[Event, ...]:
-    """R-4.3: at the deadline, who has not acted has passed, and the step closes."""
+    """R-4.3: at the step's deadline, who has not acted has passed, and the step closes; with
+    the clocks variant, a player whose time bank has run out has passed, and the step goes on
+    with the next player."""
     require_status(state, GameStatus.PLAYING)
+    events = _time_out(state, now, None)
+    late = clocks.run_out(state, now)
+    if not events and late:
+        events = _time_out(state, now, late)
+    if not events:
+        raise CourtError("not_overdue", "No step of this game is past its deadline.")
+    return events
+
+
+def _time_out(state: CourtState, now: float, late: tuple[Seat, ...] | None) -> tuple[Event, ...]:
+    """The timeouts of the step the court waits in: everyone still awaited once its deadline
+    has passed (`late` None), or only the `late` seats, whose clocks ran out."""
+
+    def due(deadline: float | None) -> bool:
+        return late is not None or (deadline is not None and deadline <= now)
+
     pending = state.pending
-    if pending is not None and pending.deadline is not None and pending.deadline <= now:
-        timed_out = TitleChoiceTimedOut(
-            seat=pending.seat, noble=pending.noble, title=pending.title, kind=pending.kind.value
-        )
-        if pending.kind is PendingKind.ACCEPTANCE:
-            return (
-                timed_out,
-                *titles.grant(
-                    state,
-                    pending.title,
-                    pending.noble,
-                    f"election:{pending.election}",
-                    elections.deadline(state, "title_choice", now),
-                ),
-            )
+    if pending is not None:
+        return _title_choice_timed_out(state, pending, now) if due(pending.deadline) else ()
+    election = state.election
+    if election is not None and due(election.deadline):
+        passed = late or election.waiting
+        return (StepTimedOut(election=election.id, stage=election.stage.value, passed=passed),)
+    auction = state.auction
+    if auction is not None and due(auction.deadline):
+        return council_seat.close_overdue(state, auction, late or auction.waiting)
+    turns = state.purchase_turns
+    if turns is not None and due(turns.deadline):
+        return purchases.close_overdue(state, turns, late or turns.waiting)
+    decree = state.decree
+    if decree is not None and due(decree.deadline):
+        return _decree_timed_out(state, decree, late)
+    return ()
+
+
+def _title_choice_timed_out(
+    state: CourtState, pending: PendingTitle, now: float
+) -> tuple[Event, ...]:
+    timed_out = TitleChoiceTimedOut(
+        seat=pending.seat, noble=pending.noble, title=pending.title, kind=pending.kind.value
+    )
+    if pending.kind is PendingKind.ACCEPTANCE:
         return (
             timed_out,
-            TitleReturned(
-                title=pending.title, noble=pending.noble, reason="no choice before the deadline"
+            *titles.grant(
+                state,
+                pending.title,
+                pending.noble,
+                f"election:{pending.election}",
+                elections.deadline(state, "title_choice", now),
             ),
         )
-    election = state.election
-    if (
-        pending is None
-        and election is not None
-        and election.deadline is not None
-        and election.deadline <= now
-    ):
-        return (
-            StepTimedOut(election=election.id, stage=election.stage.value, passed=election.waiting),
-        )
-    decree = state.decree
-    due = decree.deadline if decree is not None else None
-    if pending is None and decree is not None and due is not None and due <= now:
-        return _decree_timed_out(state, decree)
-    auction = state.auction
-    due = auction.deadline if auction is not None else None
-    if pending is None and auction is not None and due is not None and due <= now:
-        return council_seat.close_overdue(state, auction)
-    turns = state.purchase_turns
-    due = turns.deadline if turns is not None else None
-    if pending is None and turns is not None and due is not None and due <= now:
-        return purchases.close_overdue(state, turns)
-    raise CourtError("not_overdue", "No step of this game is past its deadline.")
+    return (
+        timed_out,
+        TitleReturned(
+            title=pending.title, noble=pending.noble, reason="no choice before the deadline"
+        ),
+    )
 
 
-def _decree_timed_out(state: CourtState, decree: TurnStep) -> tuple[Event, ...]:
+def _decree_timed_out(
+    state: CourtState, decree: TurnStep, late: tuple[Seat, ...] | None
+) -> tuple[Event, ...]:
     """R-4.3: the turns still to come end on the clock, a proposal left unanswered with them
-    (it is declined); a Hand who let the clock run after an embrace does not convert."""
+    (it is declined); a Hand who let the clock run after an embrace does not convert. When only
+    the answering player's clock ran out, the proposal is declined and its proposer's turn ends
+    as if it had been answered."""
     proposal = state.proposal
+    if late is not None and proposal is not None:
+        return (
+            DecreeTimedOut(step=decree.id, seats=(), unanswered=proposal.to_seat),
+            DecreeTurnEnded(step=decree.id, seat=proposal.seat),
+        )
     return (
         *false_idols.pillage_without_the_hand(state),
         DecreeTimedOut(
             step=decree.id,
-            seats=decree.waiting,
+            seats=decree.waiting if late is None else late,
             unanswered=proposal.to_seat if proposal is not None else None,
         ),
     )
@@ -159,8 +185,18 @@ def overdue(state: CourtState, now: float) -> bool:
 
 
 def next_deadline(state: CourtState) -> float | None:
+    """The first moment a step of this game falls due: its deadline, or with the clocks
+    variant a waiting player's time bank running out."""
     if state.status is not GameStatus.PLAYING:
         return None
+    step = _step_deadline(state)
+    run_out = clocks.next_run_out(state)
+    if step is None or run_out is None:
+        return step if run_out is None else run_out
+    return min(step, run_out)
+
+
+def _step_deadline(state: CourtState) -> float | None:
     if state.pending is not None:
         return state.pending.deadline
     if state.election is not None:

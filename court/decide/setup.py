@@ -16,6 +16,8 @@ from court.state import CourtState, GameStatus
 from court.text import clean_name
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
+# R-4.3: what a game's clocks may be given, even from a profile that names none of them.
+_CLOCKS = {"candidacy", "ballot", "decree", "title_choice", "purchase", "increment"}
 
 
 def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event, ...]:
@@ -61,13 +63,17 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
     """The ruleset with the host's choices of variants, deadlines and First Player applied."""
     ruleset = copy.deepcopy(cmd.ruleset)
     profile = ruleset["profile"]
-    for section, choices in (("variants", cmd.variants), ("deadlines", cmd.deadlines)):
-        unknown = sorted(set(choices) - set(profile[section]))
+    sections = (("variants", cmd.variants), ("deadlines", cmd.deadlines), ("clocks", cmd.clocks))
+    for section, choices in sections:
+        known = profile.setdefault(section, {})
+        unknown = sorted(set(choices) - set(known) - (_CLOCKS if section == "clocks" else set()))
         if unknown:
             raise CourtError(f"unknown_{section}", f"Unknown {section}: {', '.join(unknown)}.")
-        profile[section].update(choices)
+        known.update(choices)
     if any(v < 0 for v in profile["deadlines"].values()):
         raise CourtError("bad_deadline", "A step deadline cannot be negative (R-4.3).")
+    if any(v < 0 for v in profile["clocks"].values()):
+        raise CourtError("bad_clock", "A time bank cannot be negative (R-4.3).")
     if cmd.first_player_seat is not None:
         profile["players"]["first_player_seat"] = cmd.first_player_seat
     try:

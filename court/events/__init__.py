@@ -7,6 +7,7 @@ Events live in one module per subdomain, with the small value objects some of th
 from __future__ import annotations
 
 from court.events.base import Event
+from court.events.clocks import ClockStarted, ClockStopped
 from court.events.decrees import (
     DecreePassed,
     DecreeStepClosed,
@@ -172,6 +173,9 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "PurchasesDone": (PurchasesDone, 1),
     "PurchasesTimedOut": (PurchasesTimedOut, 1),
     "FiefGrantedByKing": (FiefGrantedByKing, 1),
+    # The players' clocks (R-4.3 [D] clocks variant).
+    "ClockStarted": (ClockStarted, 1),
+    "ClockStopped": (ClockStopped, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -193,6 +197,8 @@ __all__ = [
     "CandidacyPassed",
     "CandidateStood",
     "CandidateWithdrawn",
+    "ClockStarted",
+    "ClockStopped",
     "CouncilSeatLapsed",
     "CouncilSeatTaken",
     "CouncilSeatVacated",

@@ -32,6 +32,8 @@ def _timed_out(d: Data, state: CourtState) -> str:
         if d["unanswered"] is not None
         else ""
     )
+    if not d["seats"]:  # only the answering player's own clock ran out
+        return f"The clock ran out in {names.step(d['step'])} (R-4.3):{unanswered}"
     return (
         f"The clock ran out in {names.step(d['step'])} (R-4.3): timed out: "
         f"{names.players(state, d['seats'])}.{unanswered}"

@@ -9,6 +9,7 @@ from court import steps
 from court.commands import Actor, Command
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
+from court.views.clocks import clocks_view
 from court.views.purchases import auction_view, offers_view
 
 
@@ -55,6 +56,7 @@ def court_view(
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
         "regions": regions_view(state),
+        "clocks": clocks_view(state),
     }
 
 
@@ -75,6 +77,7 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
             "nights_watch": profile.variants.nights_watch,
             "title_concession": profile.variants.title_concession,
             "sealed_ballots": profile.variants.sealed_ballots,
+            "clocks": profile.variants.clocks,
         },
         "deadlines": {
             "candidacy": profile.deadlines.candidacy,

@@ -82,6 +82,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         host_name=body["host_name"],
         variants=body["variants"],
         deadlines=body["deadlines"],
+        clocks=body["clocks"],
         first_player_seat=body.get("first_player_seat"),
         game_master=master,
     )

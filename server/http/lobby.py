@@ -64,6 +64,7 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
             "nights_watch": profile.variants.nights_watch,
             "title_concession": profile.variants.title_concession,
             "sealed_ballots": profile.variants.sealed_ballots,
+            "clocks": profile.variants.clocks,
         },
         "seats": [
             {"seat": s.seat, "house": s.house, "player_name": s.player_name}

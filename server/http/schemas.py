@@ -12,14 +12,28 @@ class VariantsSchema(Shape):
     nights_watch = Bool()
     title_concession = Bool()
     sealed_ballots = Bool()
+    clocks = Bool()
+
+
+def _seconds() -> fields.Integer:
+    """R-4.3: a deadline or a time bank, in whole seconds from none to a week."""
+    error = "Give whole seconds from {min} to {max} (a week)."
+    return Int(validate=validate.Range(0, DAY, error=error))
 
 
 class DeadlinesSchema(Shape):
-    candidacy = Int(validate=validate.Range(0, DAY))
-    ballot = Int(validate=validate.Range(0, DAY))
-    decree = Int(validate=validate.Range(0, DAY))
-    title_choice = Int(validate=validate.Range(0, DAY))
-    purchase = Int(validate=validate.Range(0, DAY))
+    candidacy = _seconds()
+    ballot = _seconds()
+    decree = _seconds()
+    title_choice = _seconds()
+    purchase = _seconds()
+
+
+class ClocksSchema(DeadlinesSchema):
+    """R-4.3 clocks variant: seconds in each player's time bank per step kind (0: no clock
+    for that kind), and the seconds added to a bank each time its player acts in time."""
+
+    increment = _seconds()
 
 
 class CreateGameSchema(Shape):
@@ -28,6 +42,7 @@ class CreateGameSchema(Shape):
     host_name = Text(required=True, validate=NAME)
     variants = fields.Nested(VariantsSchema, load_default=dict)
     deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
+    clocks = fields.Nested(ClocksSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
     game_master_name = Text(validate=NAME, allow_none=True)
 

@@ -207,6 +207,29 @@ class MoveViewSchema(Schema):
     payload = fields.Dict(keys=fields.String(), required=True)
 
 
+class RunningClockViewSchema(Schema):
+    kind = fields.String(required=True)
+    since = fields.Float(required=True)
+    runs_out = fields.Float(required=True)
+
+
+class PlayerClockViewSchema(Schema):
+    seat = fields.Integer(required=True)
+    left = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
+    running = fields.Nested(RunningClockViewSchema, allow_none=True, required=True)
+
+
+class ClocksViewSchema(Schema):
+    """The clocks variant (R-4.3): each player's seconds left per kind of step (`left`, as his
+    clock last stopped), the profile's full banks, and the running clocks; `kind` is the kind
+    of the step the court waits in."""
+
+    banks = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    increment = fields.Integer(required=True)
+    kind = fields.String(allow_none=True, required=True)
+    players = fields.List(fields.Nested(PlayerClockViewSchema), required=True)
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -222,3 +245,4 @@ class CourtViewSchema(Schema):
     pending = fields.Nested(PendingViewSchema, allow_none=True, required=True)
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)
+    clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)

@@ -45,9 +45,9 @@ from server.tools.sim_facts import random_fact
 
 START_TIME = 1_800_000_000.0
 DEADLINE_SECONDS = 120
-VARIANTS = ("nights_watch", "title_concession", "sealed_ballots")
+VARIANTS = ("nights_watch", "title_concession", "sealed_ballots", "clocks")
 # Every mix of the variants, in a fixed order: game n of a run with `--variants all` plays
-# mix n % 8.
+# mix n % 16.
 MIXES: tuple[dict[str, bool], ...] = tuple(
     {v: bool(n >> i & 1) for i, v in enumerate(VARIANTS)} for n in range(2 ** len(VARIANTS))
 )

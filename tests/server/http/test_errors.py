@@ -69,6 +69,47 @@ def test_a_create_body_of_the_wrong_shape_is_400_naming_the_field(
     assert error["fields"][field]
 
 
+@pytest.mark.parametrize(
+    ("section", "value", "says"),
+    [
+        ("deadlines", -1, "from 0 to 604800"),
+        ("deadlines", 604_801, "from 0 to 604800"),
+        ("deadlines", 90.5, "integer"),
+        ("clocks", -5, "from 0 to 604800"),
+        ("clocks", 7 * 24 * 3600 + 1, "from 0 to 604800"),
+        ("clocks", "300", "integer"),
+    ],
+)
+def test_deadlines_and_time_banks_are_whole_seconds_up_to_a_week(
+    client: FlaskClient, unchanged: None, section: str, value: Any, says: str
+) -> None:
+    """R-4.3: a step deadline or a clocks variant's time bank is whole seconds, 0 to a week;
+    anything else is refused naming the field, and no game is created."""
+    body = {
+        "players": 3,
+        "host_name": "Ned",
+        "variants": {"clocks": True},
+        section: {"ballot": value},
+    }
+    error = error_body(client.post("/api/games", json=body), 400, "bad_request")
+    assert set(error["fields"]) == {section}
+    assert says in str(error["fields"][section])
+
+
+def test_a_game_with_clocks_keeps_the_banks_it_was_created_with(client: FlaskClient) -> None:
+    """R-4.3: the banks sent at creation, in seconds, are the game's."""
+    clocks = {"ballot": 95, "decree": 0, "increment": 3}
+    created = client.post(
+        "/api/games",
+        json={"players": 3, "host_name": "Ned", "variants": {"clocks": True}, "clocks": clocks},
+    )
+    assert created.status_code == 201, created.get_json()
+    view = client.get(f"/api/games/{created.get_json()['game_id']}").get_json()
+    assert view["game"]["variants"]["clocks"] is True
+    assert view["clocks"]["banks"]["ballot"] == 95 and view["clocks"]["banks"]["decree"] == 0
+    assert view["clocks"]["increment"] == 3
+
+
 def test_wrong_types_are_reported_for_every_field_at_once(
     client: FlaskClient, unchanged: None
 ) -> None:

@@ -62,3 +62,32 @@ def test_a_step_closes_by_itself_while_the_server_runs(tmp_path) -> None:
         assert "StepTimedOut" in types(app, game)
     finally:
         app.extensions["deadlines"].stop()
+
+
+def test_a_players_time_bank_running_out_is_closed_by_the_server(tmp_path) -> None:
+    """R-4.3 clocks variant: nobody sends a command; when the first player's one-second decree
+    bank runs out, the server records him as timed out and the step goes on with the next."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    start_deadlines(app)
+    try:
+        client = app.test_client()
+        game = lobby_game(client, variants={"clocks": True}, clocks=_one_second_decrees())
+        response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
+        assert response.status_code == 200, response.get_json()
+        assert types(app, game)[-1] == "ClockStarted"
+        limit = time.monotonic() + 10
+        while "DecreeTimedOut" not in types(app, game) and time.monotonic() < limit:
+            time.sleep(0.1)
+        records = client.get(f"/api/games/{game.id}/events?limit=200").get_json()["records"]
+        timed_out = next(r for r in records if r["type"] == "DecreeTimedOut")
+        assert timed_out["data"]["seats"] == [0]
+        assert "The clock ran out in 1.1.1 Marriages (R-4.3)" in timed_out["text"]
+        after = records[records.index(timed_out) + 1 :]
+        assert [r["type"] for r in after[:2]] == ["ClockStopped", "ClockStarted"]
+        assert after[1]["data"]["seat"] == 1
+    finally:
+        app.extensions["deadlines"].stop()
+
+
+def _one_second_decrees() -> dict[str, int]:
+    return {"candidacy": 0, "ballot": 0, "decree": 1, "title_choice": 0, "purchase": 0}
