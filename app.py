@@ -31,7 +31,7 @@ from sqlalchemy import text
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
-from server.http import games, history, lobby, pages, play  # noqa: F401 - they register routes
+from server.http import games, history, lobby, pages, play, talk  # noqa: F401 - they register routes
 from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate
@@ -41,10 +41,12 @@ from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
+from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
+from server.talk import TalkService
 from server.tools.cli import court_cli
 
 
@@ -135,8 +137,14 @@ def _wire_service(
         service.publishers.append(relay)  # first: the others start reading while we render
     service.publishers += [pusher, watcher]
     presence = app.extensions["presence"] = shared or Presence()
+    talker = app.extensions["talk"] = TalkService(store.talk, service)
+    talker.publishers.append(TalkPusher(socketio).publish)
     namespace = PresenceNamespace(
-        lambda: app.extensions["court"], app.extensions["limits"], pusher, presence=presence
+        lambda: app.extensions["court"],
+        app.extensions["limits"],
+        pusher,
+        lambda: app.extensions["talk"],
+        presence=presence,
     )
     socketio.on_namespace(namespace)
     if relay is not None and shared is not None:

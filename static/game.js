@@ -11,6 +11,8 @@ import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
 import { renderSeating } from "./seating.js";
 import { renderHouses, renderSpectators, renderSummary } from "./table.js";
+// Table talk and whispers (issue 13 Must 4).
+import { TalkPanel } from "./talk.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -19,6 +21,7 @@ const connection = $("connection"), notice = $("notice");
 const clock = new Clock();
 const feed = new Feed($("feed"));
 let court = null, presence = null, fetching = null, again = false;
+const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
 
 const ctx = {
   gameId,
@@ -53,6 +56,7 @@ function draw() {
   renderHouses($("houses"), court, names, presence);
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
+  talk.draw(court, names);
   const playing = court.game.status !== "lobby";
   $("play").hidden = !playing;
   if (!playing) return;
@@ -112,6 +116,8 @@ const live = connectCourt({
     clock.learn(payload.server_time);
     draw();
   },
+  onTalk: (payload) => talk.backlog(payload),
+  talkAfter: () => talk.after,
   onStatus(status, error) {
     if (status === "reconnecting") say(connection, "Connection lost; reconnecting… (the page catches up by itself)", "warning");
     if (status === "refused") {

@@ -39,6 +39,7 @@ from server.ports import Batch, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
+from server.store import talk as store_talk
 from server.store.lock import hold_single_writer
 from server.store.writer import Append, Writer
 
@@ -200,6 +201,8 @@ class SqlEventStore:
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
+        # Table talk and whispers, in a table of their own beside the log.
+        self.talk = store_talk.SqlTalkStore(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

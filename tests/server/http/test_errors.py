@@ -299,6 +299,8 @@ UNKNOWN_GAME_ROUTES = [
     ("GET", "/api/games/nosuchgame/events", None),
     ("GET", "/api/games/nosuchgame/versions/1", None),
     ("GET", "/api/games/nosuchgame/export", None),
+    ("GET", "/api/games/nosuchgame/talk", None),
+    ("GET", "/api/games/nosuchgame/talk/verify", None),
     ("GET", "/api/games/nosuchgame/verify", None),
     ("GET", "/api/games/nosuchgame/history", None),
     ("POST", "/api/games/nosuchgame/commands/join", {"house": "stark", "player_name": "Arya"}),
