@@ -34,11 +34,14 @@ def party_of(actor: Actor) -> str | None:
 
 
 def speaker(actor: Actor) -> str:
-    """The actor's party, or the refusal of one who has none."""
+    """The actor's party, or the refusal of one who has none: a spectator needs a seat's
+    token; the host who holds no seat is told that only the seats and the game master talk."""
     party = party_of(actor)
+    if actor.spectator:
+        raise BadToken("token_required", "Talk needs your seat token: spectators say nothing.")
     if party is None:
-        raise BadToken(
-            "talk_needs_seat", "Only the seated players and the game master talk at this table."
+        raise NotAllowed(
+            "seat_required", "Only the seated players and the game master talk at this table."
         )
     return party
 

@@ -121,7 +121,10 @@ def test_seats_and_the_game_master_talk_spectators_and_a_seatless_host_do_not() 
     assert talk.party_of(Actor(host=True)) is None
     with pytest.raises(CourtError) as refused:
         talk.speaker(Actor())
-    assert refused.value.code == "talk_needs_seat"
+    assert refused.value.code == "token_required"
+    with pytest.raises(CourtError) as refused:
+        talk.speaker(Actor(host=True))
+    assert refused.value.code == "seat_required"
 
 
 def test_a_whisper_goes_to_another_party_at_the_table_only() -> None:

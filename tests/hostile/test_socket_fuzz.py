@@ -143,7 +143,7 @@ def test_a_malformed_message_is_refused_as_bad_request_and_changes_nothing(
     unread = who == "none" and message is not None and message.sender is not Sender.ANYONE
     if event in TALK:
         assert_refused(ack)
-        told = {"talk_needs_seat"} if who == "none" and len(args) <= 1 else TALK_REFUSALS
+        told = {"token_required"} if who == "none" and len(args) <= 1 else TALK_REFUSALS
         assert ack["code"] in told, ack
     else:
         assert_refused(ack, "token_required" if unread and len(args) <= 1 else "bad_request")

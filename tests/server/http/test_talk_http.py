@@ -45,8 +45,8 @@ def test_a_seat_reads_the_table_and_his_own_whispers_in_pages(
 
 
 def test_a_spectator_reads_no_talk(client: FlaskClient, game: Game) -> None:
-    error_body(client.get(f"/api/games/{game.id}/talk"), 401, "talk_needs_seat")
-    error_body(client.get(f"/api/games/{game.id}/talk/verify"), 401, "talk_needs_seat")
+    error_body(client.get(f"/api/games/{game.id}/talk"), 401, "token_required")
+    error_body(client.get(f"/api/games/{game.id}/talk/verify"), 401, "token_required")
     error_body(client.get(f"/api/games/{game.id}/talk?after=-1", headers=game.auth("stark")), 400)
 
 

@@ -60,8 +60,8 @@ def test_a_spectator_says_nothing_and_is_refused_before_his_payload_is_read(
     spectator = connect(app, game, None)
     for message, payload in (("say", {"text": "hi"}), ("whisper", {"to": 0, "text": "hi"})):
         ack = send(spectator, message, payload)
-        assert (ack["ok"], ack["code"]) == (False, "talk_needs_seat")
-    assert send(spectator, "say", {"nonsense": 1})["code"] == "talk_needs_seat"
+        assert (ack["ok"], ack["code"]) == (False, "token_required")
+    assert send(spectator, "say", {"nonsense": 1})["code"] == "token_required"
 
 
 def test_bad_lines_are_refused_with_a_code_and_reach_nobody(app: Flask, game: Game) -> None:
