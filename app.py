@@ -31,7 +31,7 @@ from sqlalchemy import text
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
-from server.http import games, history, lobby, pages, play, webhook  # noqa: F401 - routes
+from server.http import games, history, lobby, pages, play, talk, webhook  # noqa: F401 - routes
 from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate
@@ -41,6 +41,7 @@ from server.live.presence import Presence, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
+from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
 from server.notify.outbox import Notifier
 from server.notify.sender import OutboxSender, SendSettings
@@ -48,6 +49,7 @@ from server.notify.urls import UrlPolicy
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
+from server.talk import TalkService
 from server.tools.cli import court_cli
 
 
@@ -138,8 +140,14 @@ def _wire_service(
         service.publishers.append(relay)  # first: the others start reading while we render
     service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
     presence = app.extensions["presence"] = shared or Presence()
+    talker = app.extensions["talk"] = TalkService(store.talk, service)
+    talker.publishers.append(TalkPusher(socketio).publish)
     namespace = PresenceNamespace(
-        lambda: app.extensions["court"], app.extensions["limits"], pusher, presence=presence
+        lambda: app.extensions["court"],
+        app.extensions["limits"],
+        pusher,
+        lambda: app.extensions["talk"],
+        presence=presence,
     )
     socketio.on_namespace(namespace)
     if relay is not None and shared is not None:

@@ -28,6 +28,8 @@ from server.replay import Head, Replay
 
 # Records read from the store at a time (export, verify) and written at a time (import).
 PAGE = 1000
+# The key of the export's talk lines (server/http/games.py), which an import skips.
+TALK_KEY = "talk"
 
 
 class Logs:
@@ -135,6 +137,8 @@ class Logs:
         records: list[Record] = []
         kept: list[Kept] = []
         for line in lines:
+            if isinstance(line, dict) and TALK_KEY in line:
+                continue  # a talk line of the exporting viewer: no record of the court's log
             record = _record(line)
             failed = check.check(record)
             if failed is not None:

@@ -14,6 +14,8 @@ import { renderHouses, renderSpectators, renderSummary } from "./table.js";
 // Being told it is your turn (title, icon, tone, notifications; the host's webhook).
 import { TurnSignals } from "./notify.js";
 import { setUpWebhook } from "./webhook.js";
+// Table talk and whispers (issue 13 Must 4).
+import { TalkPanel } from "./talk.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -24,6 +26,7 @@ const feed = new Feed($("feed"));
 let court = null, presence = null, fetching = null, again = false;
 const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn-notifications"), notificationsState: $("notifications-state"), gameId });
 let webhookShown = false;
+const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
 
 const ctx = {
   gameId,
@@ -60,6 +63,7 @@ function draw() {
   renderHouses($("houses"), court, names, presence, clock);
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
+  talk.draw(court, names);
   const playing = court.game.status !== "lobby";
   $("play").hidden = !playing;
   if (!playing) return;
@@ -128,6 +132,8 @@ const live = connectCourt({
     clock.learn(payload.server_time);
     draw();
   },
+  onTalk: (payload) => talk.backlog(payload),
+  talkAfter: () => talk.after,
   onStatus(status, error) {
     if (status === "reconnecting") say(connection, "Connection lost; reconnecting… (the page catches up by itself)", "warning");
     if (status === "refused") {

@@ -5,11 +5,14 @@ import { Clock } from "./countdown.js";
 import { h, fill, say, errorText } from "./dom.js";
 import { Names } from "./names.js";
 import { renderHouses, renderSummary } from "./table.js";
+import { lineItem, talkAfter } from "./talk.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
 const notice = $("notice"), scrubber = $("scrubber");
 const entries = [];
+// The viewer's own talk lines, shown after the event the court stood at when each was said.
+let talk = [], talkNames = null;
 let shown = null, wanted = null, timer = null;
 
 async function loadEntries() {
@@ -22,14 +25,34 @@ async function loadEntries() {
   }
 }
 
+// The seats and the game master read their talk; anyone else reads none (and is told so by
+// a refusal this page does not show).
+async function loadTalk() {
+  const token = tokenFor(gameId);
+  if (!token) return;
+  try {
+    const court = await call("GET", `/api/games/${gameId}`, undefined, token);
+    if (court.viewer.seat === null && court.viewer.role !== "game_master") return;
+    talk = await talkAfter(gameId, 0);
+    talkNames = new Names(court);
+  } catch (error) { say(notice, errorText(error), "error"); }
+}
+
 function drawEntries() {
   let round = null;
   const items = [];
+  const said = new Map();
+  for (const line of talk) said.set(line.court_version, [...(said.get(line.court_version) ?? []), line]);
   for (const e of entries) {
     if (e.round !== round) { round = e.round; items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, round ? `Round ${round}` : "Before the first round")); }
     items.push(h("li", { "data-version": e.version },
       h("button", { type: "button", class: "event", onclick: () => choose(e.version) },
         h("span", { class: "version" }, `#${e.version}`), " ", e.text)));
+    for (const line of said.get(e.version) ?? []) {
+      const item = lineItem(line, talkNames);
+      item.dataset.courtVersion = String(e.version);
+      items.push(item);
+    }
   }
   fill($("events"), items);
 }
@@ -44,7 +67,7 @@ function onScrub() {
   const entry = entries[wanted - 1];
   $("scrub-version").textContent = `${wanted} of ${entries.length}`;
   fill($("scrub-event"), entry ? [h("strong", {}, `#${entry.version} `), `Round ${entry.round}: ${entry.text}`] : "");
-  for (const li of $("events").querySelectorAll("li[data-version]")) {
+  for (const li of $("events").querySelectorAll("li[data-version]:not(.talk)")) {
     const current = Number(li.dataset.version) === wanted;
     li.classList.toggle("chosen", current);
     li.querySelector("button").setAttribute("aria-current", current ? "step" : "false");
@@ -116,6 +139,7 @@ $("export").addEventListener("click", download);
 (async () => {
   try {
     const head = await loadEntries();
+    await loadTalk();
     scrubber.max = String(head);
     drawEntries();
     choose(head);

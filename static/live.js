@@ -3,11 +3,12 @@
 import { io } from "/vendor/socket.io.esm.min.js";
 import { padded } from "./padding.js";
 
-export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus }) {
+export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus, onTalk, talkAfter }) {
   let lastVersion = null;
   const socket = io("/court", {
-    // Called again before every reconnection, so the server sends exactly what was missed.
-    auth: (cb) => cb({ game: gameId, token: token(), last_version: lastVersion }),
+    // Called again before every reconnection, so the server sends exactly what was missed
+    // (talk lines too: after the last position the talk panel holds).
+    auth: (cb) => cb({ game: gameId, token: token(), last_version: lastVersion, talk_after: talkAfter ? talkAfter() : 0 }),
     transports: ["websocket", "polling"],
     reconnectionDelayMax: 4000,
   });
@@ -67,6 +68,7 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
     else deliver(payload.records, payload.version);
   });
   socket.on("presence", (payload) => onPresence(payload));
+  if (onTalk) socket.on("talk", (payload) => onTalk(payload));
 
   const api = {
     get lastVersion() { return lastVersion; },

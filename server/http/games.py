@@ -149,7 +149,8 @@ def court_at(game_id: str, version: int) -> dict[str, Any]:
     bp,
     "/games/<game_id>/export",
     "GET",
-    "The whole log as JSON Lines; private parts only where the caller may see them",
+    "The whole log as JSON Lines; private parts only where the caller may see them; then "
+    "the talk lines the caller is party to, each as {talk: line}",
     auth=True,
     content_type="application/x-ndjson",
 )
@@ -158,11 +159,16 @@ def export(game_id: str) -> Response:
     head = service().current(game_id)
     observer = observe(actor, head.state)
     records = service().log(game_id, upto=head.version)
+    talk = current_app.extensions["talk"].lines(game_id, actor)
 
     def lines() -> Iterator[str]:
         # Written as read, a page of records at a time: a log of any length is streamed.
         for record in records:
             yield json.dumps(observer.record(record), ensure_ascii=False) + "\n"
+        # The caller's own table talk and whispers, after the log (server/logs.py skips them
+        # on import: talk is no part of the court's log).
+        for line in talk:
+            yield json.dumps({"talk": line.to_json()}, ensure_ascii=False) + "\n"
 
     return Response(
         lines(),

@@ -36,6 +36,11 @@ def public_room(game_id: str) -> str:
     return f"game:{game_id}:public"
 
 
+def master_room(game_id: str) -> str:
+    """The game master's connections (besides the public room): his talk (server/live/talk.py)."""
+    return f"game:{game_id}:master"
+
+
 class RoomPusher:
     """A publisher for the service, and the catch-up of games other processes appended to.
 

@@ -27,13 +27,22 @@ from court.ids import Seat
 from court.rules import still_acting
 from server.http.api import client_address
 from server.limits import Limits, RateLimited
-from server.live.pushes import NAMESPACE, RoomPusher, game_room, public_room, seat_room
+from server.live.pushes import (
+    NAMESPACE,
+    RoomPusher,
+    game_room,
+    master_room,
+    public_room,
+    seat_room,
+)
+from server.live.talk import TalkHandlers, backlog
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
 from server.observer import court_of, observe
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
+from server.talk import TalkService
 
 log = logging.getLogger("small_council.sockets")
 
@@ -81,22 +90,29 @@ class ConnectSchema(f.Shape):
     game = f.Id()
     token = f.String(max_length=f.TOKEN_MAX, load_default=None, allow_none=True)
     last_version = f.Int(load_default=None, allow_none=True, validate=Range(0, f.VERSION_MAX))
+    # The position of the last talk line the client holds (server/live/talk.py).
+    talk_after = f.Int(load_default=0, validate=Range(0, 2**63 - 1))
 
 
 class SyncSchema(Schema):
     last_version = f.Int(required=True, validate=Range(0, f.VERSION_MAX))
 
 
-class CourtNamespace(Namespace):
-    """Socket.IO handlers; each one is short and calls the service."""
+class CourtNamespace(TalkHandlers, Namespace):
+    """Socket.IO handlers; each one is short and calls the service (talk: the talk service)."""
 
     server: Any  # python-socketio's server, set when the namespace is registered (untyped)
 
     def __init__(
-        self, service: Callable[[], CourtService], limits: Limits, pusher: RoomPusher
+        self,
+        service: Callable[[], CourtService],
+        limits: Limits,
+        pusher: RoomPusher,
+        talk: Callable[[], TalkService],
     ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
+        self.talk = talk
         self.limits = limits
         self.pusher = pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
@@ -130,6 +146,7 @@ class CourtNamespace(Namespace):
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
+            self._talk_backlog(data["game"], actor, data["talk_after"])
         except ValidationError as exc:
             _refuse(
                 _error(
@@ -171,9 +188,18 @@ class CourtNamespace(Namespace):
             join_room(seat_room(game_id, actor.seat))
         else:
             join_room(public_room(game_id))
+        if actor.master:
+            join_room(master_room(game_id))
         _to_this_connection("welcome", {"version": head.version, "court": court_of(actor, head)})
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
+
+    def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
+        """`talk` with the lines of the party's channels after `after` (after its rooms are
+        joined, so a line said meanwhile comes at least once); nothing to one who reads none."""
+        found = backlog(self.talk(), game_id, actor, after)
+        if found is not None:
+            _to_this_connection("talk", found)
 
     def on_disconnect(self, reason: Any = None) -> None:
         sid = connection_sid()

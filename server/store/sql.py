@@ -39,6 +39,7 @@ from server.ports import Batch, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
+from server.store import talk as store_talk
 from server.store.lock import hold_single_writer
 from server.store.notices import NoticeStore
 from server.store.writer import Append, Writer
@@ -203,6 +204,8 @@ class SqlEventStore:
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
+        # Table talk and whispers, in a table of their own beside the log.
+        self.talk = store_talk.SqlTalkStore(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from server.http.games import api
 from server.messages.decrees import DECREES
 from server.messages.facts import FACTS
+from server.messages.talk import TALK
 from tests.hostile.payloads import SCHEMAS
 from tests.server.http.test_no_server_errors import VALID_BODIES
 
@@ -15,8 +16,9 @@ GAME = "/api/games/{game_id}/"
 
 # Socket.IO message -> its HTTP route (None: the message has no route): one name for both.
 ROUTES: dict[str, str | None] = {
-    **{name: GAME + "commands/" + name for name in SCHEMAS if name != "sync"},
+    **{name: GAME + "commands/" + name for name in SCHEMAS if name != "sync" and name not in TALK},
     "sync": None,
+    **dict.fromkeys(TALK),
 }
 # The one route that is no command of a game: anyone creates a game, whatever token he shows.
 CREATE = "/api/games"
@@ -25,8 +27,10 @@ HOST_ONLY = {"start", "advance_phase"}
 RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}
 NEWCOMERS = {"join"}
+# Talk (server/messages/talk.py): any seat and the game master, at any time, live only.
+TALKERS = set(TALK)
 # What is left is a seat's own move.
-SEAT = set(ROUTES) - HOST_ONLY - RECORDERS - ANYONE - NEWCOMERS
+SEAT = set(ROUTES) - HOST_ONLY - RECORDERS - ANYONE - NEWCOMERS - TALKERS
 
 # Where each command is sent: the stage at which it is, or could soon be, somebody's move.
 STAGE = {
@@ -56,7 +60,7 @@ AUTH_CODES = {"token_required", "bad_token", "seat_required", "host_only", "game
 class Row:
     message: str
     route: str | None
-    role: str  # seat, host, recorder, anyone, newcomer
+    role: str  # seat, host, recorder, anyone, newcomer, talk
     stage: str
     own: str  # the sender allowed to send it (tables.Tables.token names)
 
@@ -69,7 +73,7 @@ class Row:
         """Each sender who must be refused -> the HTTP code of the refusal ('' for any
         refusal by the rules, 403 or 409)."""
         refused = {"other_game": "bad_token", "left": "bad_token"}
-        if self.role in ("seat", "host", "recorder"):
+        if self.role in ("seat", "host", "recorder", "talk"):
             refused["none"] = "token_required"
         if self.role in ("host", "recorder"):
             refused["lannister"] = "host_only"
@@ -84,6 +88,8 @@ class Row:
     def body(self) -> dict:
         if self.message == "sync":
             return {"last_version": 0}
+        if self.role == "talk":
+            return {"text": "A word", **({"to": 0} if self.message == "whisper" else {})}
         return dict(VALID_BODIES[self.route]) if self.route else {}
 
 
@@ -93,6 +99,7 @@ def _role(message: str) -> str:
         ("recorder", RECORDERS),
         ("anyone", ANYONE),
         ("newcomer", NEWCOMERS),
+        ("talk", TALKERS),
     ):
         if message in members:
             return role

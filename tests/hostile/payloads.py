@@ -16,13 +16,16 @@ from marshmallow import Schema, fields, validate
 from server.live.sockets import CourtNamespace, SyncSchema
 from server.messages.catalogue import CATALOGUE
 from server.messages.fields import Text
+from server.messages.talk import TALK, Party
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Every message the namespace takes, with the schema it loads: the catalogue's, and `sync`.
+# Every message the namespace takes, with the schema it loads: the catalogue's, `sync`, and
+# the talk messages'.
 SCHEMAS: dict[str, type[Schema] | None] = {
     **{name: message.schema for name, message in CATALOGUE.items()},
     "sync": SyncSchema,
+    **{name: message.schema for name, message in TALK.items()},
 }
 
 # Body fields naming a thing of the court -> the kind of id (tables.vocabulary) to draw.
@@ -55,7 +58,7 @@ def handled_messages() -> set[str]:
         for name in dir(CourtNamespace)
         if name.startswith("on_") and name not in ("on_connect", "on_disconnect")
     }
-    namespace = CourtNamespace(None, None, None)  # type: ignore[arg-type]
+    namespace = CourtNamespace(None, None, None, None)  # type: ignore[arg-type]
     return written | {name for name in CATALOGUE if hasattr(namespace, f"on_{name}")}
 
 
@@ -101,6 +104,8 @@ def _value(name: str, field: fields.Field, names: Names) -> st.SearchStrategy[An
     elif isinstance(field, Text):
         low, high = _bounds(field, validate.Length)
         value = st.text(st.characters(categories=["L", "N"]), min_size=low or 1, max_size=high)
+    elif isinstance(field, Party):  # whom a whisper goes to
+        value = st.sampled_from([0, 1, 2, 3, 4, 5, "master"])
     elif name in NAMED:
         value = st.sampled_from(names[NAMED[name]])
     elif name == "pad":  # fields.Pad: spaces only

@@ -173,6 +173,8 @@ def test_its_own_sender_is_not_refused_for_who_he_is_over_socketio(
         assert ack["code"] not in AUTH_CODES, ack
         assert row.message not in SUCCEEDS, ack
         assert court.heads() == before
+    elif row.role == "talk":  # said beside the court's log, never in it
+        assert ack["line"]["text"] == "A word" and court.heads() == before
     elif row.message != "sync":
         assert court.heads() != before
         court.refresh()

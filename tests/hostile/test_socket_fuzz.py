@@ -18,6 +18,7 @@ from server.live.sockets import NAMESPACE
 from server.messages.catalogue import CATALOGUE
 from server.messages.facts import FACTS
 from server.messages.message import Sender
+from server.messages.talk import TALK
 from tests.hostile.payloads import (
     SCHEMAS,
     UNKNOWN_EVENTS,
@@ -30,6 +31,9 @@ from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 WHO = ("none", "host", "master", "stark", "lannister", "tyrell")
 FACT_MESSAGES = {m.name for m in FACTS}
+# A line of talk that has the right shape but not the right length or characters is refused
+# with a code of its own (court/talk.py), as a malformed one would be.
+TALK_REFUSALS = {"bad_request", "talk_empty", "talk_too_long", "talk_unprintable"}
 FUZZ = settings(
     max_examples=400,
     derandomize=True,
@@ -89,10 +93,12 @@ def court(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Court]:
 def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
     """Whether the rules refuse `event` from `who` now, whatever its payload: facts from
     anyone but the host and the game master (or before the start), a seat from a spectator
-    or the game master, `close_overdue` where no step has a deadline, and every other move
-    the court view does not list for this viewer."""
+    or the game master, `close_overdue` where no step has a deadline, talk from a spectator,
+    and every other move the court view does not list for this viewer."""
     if event == "sync":
         return False
+    if event in TALK:  # the seats and the game master talk; a spectator does not
+        return who == "none"
     if event == "close_overdue":
         return True
     if event in FACT_MESSAGES:
@@ -132,10 +138,15 @@ def test_a_malformed_message_is_refused_as_bad_request_and_changes_nothing(
 
     ack = court.send(stage, who, event, *args)
 
-    # A spectator's seat or host command is refused before its payload is read.
+    # A spectator's seat or host command, or talk, is refused before its payload is read.
     message = CATALOGUE.get(event)
     unread = who == "none" and message is not None and message.sender is not Sender.ANYONE
-    assert_refused(ack, "token_required" if unread and len(args) <= 1 else "bad_request")
+    if event in TALK:
+        assert_refused(ack)
+        told = {"token_required"} if who == "none" and len(args) <= 1 else TALK_REFUSALS
+        assert ack["code"] in told, ack
+    else:
+        assert_refused(ack, "token_required" if unread and len(args) <= 1 else "bad_request")
     assert heads(court.app, court.tables) == before
 
 

@@ -340,6 +340,8 @@ UNKNOWN_GAME_ROUTES = [
     ("GET", "/api/games/nosuchgame/events", None),
     ("GET", "/api/games/nosuchgame/versions/1", None),
     ("GET", "/api/games/nosuchgame/export", None),
+    ("GET", "/api/games/nosuchgame/talk", None),
+    ("GET", "/api/games/nosuchgame/talk/verify", None),
     ("GET", "/api/games/nosuchgame/verify", None),
     ("GET", "/api/games/nosuchgame/history", None),
     ("GET", "/api/games/nosuchgame/webhook", None),

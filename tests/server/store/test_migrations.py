@@ -21,6 +21,7 @@ from server.store.notices import OUTBOX, WEBHOOKS
 from server.store.postgres import LOCK_KEY
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
+from server.store.talk import TALK_LINES
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
 from tests.services import PostgresServer
@@ -33,13 +34,29 @@ LEGACY_SQLITE_TRIGGERS = tuple(
     "BEGIN SELECT RAISE(ABORT, 'event records are append-only'); END"
     for action in ("UPDATE", "DELETE")
 )
+# The talk lines' guards (migrations/versions/0004_*), as SQLite states them.
+TALK_SQLITE_TRIGGERS = tuple(
+    f"CREATE TRIGGER IF NOT EXISTS talk_lines_no_{action.lower()} "
+    f"BEFORE {action} ON talk_lines "
+    "BEGIN SELECT RAISE(ABORT, 'talk lines are append-only'); END"
+    for action in ("UPDATE", "DELETE")
+)
 TRIGGERS = {
-    "sqlite": {"event_records_no_update", "event_records_no_delete"},
+    "sqlite": {
+        "event_records_no_update",
+        "event_records_no_delete",
+        "talk_lines_no_update",
+        "talk_lines_no_delete",
+    },
     "postgresql": {
         "event_records_no_update",
         "event_records_no_delete",
         "event_records_no_truncate",
         "event_records_commit_order",
+        "talk_lines_no_update",
+        "talk_lines_no_delete",
+        "talk_lines_no_truncate",
+        "talk_lines_commit_order",
     },
 }
 
@@ -103,10 +120,12 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
     do by tests/server/store/test_store.py and test_concurrency.py)."""
     reference = make_engine(new_database())
     try:
-        SQLModel.metadata.create_all(reference, tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX])
+        SQLModel.metadata.create_all(
+            reference, tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX, TALK_LINES]
+        )
         with reference.begin() as conn:
             if conn.dialect.name == "sqlite":
-                for statement in LEGACY_SQLITE_TRIGGERS:
+                for statement in LEGACY_SQLITE_TRIGGERS + TALK_SQLITE_TRIGGERS:
                     conn.exec_driver_sql(statement)
             expected = schema(conn)
         with migrated.engine.connect() as conn:
@@ -115,6 +134,8 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
             only_migrated = TRIGGERS["postgresql"] | {
                 "event_records_append_only",
                 "event_records_commit_order",
+                "talk_lines_append_only",
+                "talk_lines_commit_order",
             }
             assert {r[0] for r in made if r[0] in only_migrated} == only_migrated
             made = [r for r in made if r[0] not in only_migrated]
@@ -169,6 +190,7 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "snapshots",
                 "game_webhooks",
                 "outbox",
+                "talk_lines",
             }
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:

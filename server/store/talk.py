@@ -1,0 +1,119 @@
+"""The talk store: table talk and whispers (court/talk.py) in an append-only table of their own,
+beside the court log and never in it, on SQLite or PostgreSQL.
+
+The unique (game_id, channel, number) triple is the optimistic lock of each channel's chain;
+triggers made by the migration (migrations/versions/0004_*) refuse UPDATE and DELETE, and on
+PostgreSQL hand out positions in commit order as the event log's trigger does
+(server/store/postgres.py), so a reader paging by `position > N` misses no line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Field, SQLModel
+
+from court.errors import ConcurrencyError
+from court.talk import TalkLine
+
+
+class TalkRecord(SQLModel, table=True):
+    __tablename__ = "talk_lines"
+    __table_args__ = (
+        UniqueConstraint("game_id", "channel", "number", name="uq_talk_lines_channel_number"),
+        Index("ix_talk_lines_game_position", "game_id", "position"),
+    )
+
+    position: int | None = Field(
+        default=None,
+        sa_column=Column(
+            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
+        ),
+    )
+    game_id: str = Field(max_length=64)
+    channel: str = Field(max_length=64)
+    number: int
+    court_version: int
+    sender: str = Field(max_length=16)
+    recipients: str = Field(sa_column=Column(Text, nullable=False))
+    said_at: str = Field(max_length=40)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    prev_hash: str = Field(max_length=64)
+    hash: str = Field(max_length=64)
+
+
+TALK_LINES = TalkRecord.metadata.tables[TalkRecord.__tablename__]
+_COLUMNS = (
+    "position",
+    "game_id",
+    "channel",
+    "number",
+    "court_version",
+    "sender",
+    "recipients",
+    "said_at",
+    "text",
+    "prev_hash",
+    "hash",
+)
+
+
+def _line(row: Sequence[Any]) -> TalkLine:
+    values = dict(zip(_COLUMNS, row, strict=True))
+    return TalkLine(**{**values, "recipients": tuple(json.loads(values["recipients"]))})
+
+
+class SqlTalkStore:
+    """Talk lines on the event store's engine: `add` one line, read a channel's head, read
+    the lines of some channels after a position."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def add(self, line: TalkLine) -> TalkLine:
+        """Store a line; ConcurrencyError when its number in the channel is taken (another
+        line was said there first). The line as stored, with its position."""
+        values = {c: getattr(line, c) for c in _COLUMNS if c != "position"}
+        values["recipients"] = json.dumps(list(line.recipients))
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(TALK_LINES.insert().values(**values))
+                position = result.inserted_primary_key
+        except IntegrityError:
+            raise ConcurrencyError(line.game_id, line.number - 1) from None
+        assert position is not None
+        return TalkLine(**{**{c: getattr(line, c) for c in _COLUMNS}, "position": position[0]})
+
+    def channel_head(self, game_id: str, channel: str) -> tuple[int, str] | None:
+        """(number, hash) of the channel's newest line, or None before its first."""
+        query = (
+            select(TALK_LINES.c.number, TALK_LINES.c.hash)
+            .where(TALK_LINES.c.game_id == game_id, TALK_LINES.c.channel == channel)
+            .order_by(TALK_LINES.c.number.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else (row[0], row[1])
+
+    def lines_of(
+        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+    ) -> list[TalkLine]:
+        """The lines of these channels of the game after position `after`, in position order."""
+        query = (
+            select(*(TALK_LINES.c[c] for c in _COLUMNS))
+            .where(
+                TALK_LINES.c.game_id == game_id,
+                TALK_LINES.c.channel.in_(list(channels)),
+                TALK_LINES.c.position > after,
+            )
+            .order_by(TALK_LINES.c.position)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [_line(row) for row in conn.execute(query)]

@@ -1,0 +1,106 @@
+"""Talk over HTTP (issue 13 Must 4): each caller reads the lines he is party to, pages them,
+checks his channels' chains, and finds them in his export, which still imports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import create_app
+from court.commands import Actor
+from court.ids import Seat
+from tests.server.http.court_client import Game, error_body
+
+
+def said(app: Flask, game: Game, seat: int, text: str, to: int | None = None):
+    talk = app.extensions["talk"]
+    actor = Actor(seat=Seat(seat), host=seat == 0)
+    if to is None:
+        return talk.say(game.id, actor, text)
+    return talk.whisper(game.id, actor, to, text)
+
+
+def test_a_seat_reads_the_table_and_his_own_whispers_in_pages(
+    app: Flask, client: FlaskClient, game: Game
+) -> None:
+    said(app, game, 0, "To all")
+    said(app, game, 0, "To Lannister", to=1)
+    said(app, game, 1, "To Tyrell", to=2)
+    lannister = client.get(f"/api/games/{game.id}/talk", headers=game.auth("lannister"))
+    assert [line["text"] for line in lannister.get_json()["lines"]] == [
+        "To all",
+        "To Lannister",
+        "To Tyrell",
+    ]
+    stark = client.get(f"/api/games/{game.id}/talk?limit=1", headers=game.auth("stark")).get_json()
+    assert [line["text"] for line in stark["lines"]] == ["To all"]
+    rest = client.get(
+        f"/api/games/{game.id}/talk?after={stark['next_after']}", headers=game.auth("stark")
+    ).get_json()
+    assert [line["text"] for line in rest["lines"]] == ["To Lannister"]
+    assert rest["next_after"] is None
+
+
+def test_a_spectator_reads_no_talk(client: FlaskClient, game: Game) -> None:
+    error_body(client.get(f"/api/games/{game.id}/talk"), 401, "token_required")
+    error_body(client.get(f"/api/games/{game.id}/talk/verify"), 401, "token_required")
+    error_body(client.get(f"/api/games/{game.id}/talk?after=-1", headers=game.auth("stark")), 400)
+
+
+def test_each_channel_checks_and_a_line_changed_in_the_database_is_found(
+    app: Flask, client: FlaskClient, game: Game
+) -> None:
+    said(app, game, 0, "One")
+    said(app, game, 1, "Two")
+    said(app, game, 0, "Psst", to=2)
+    checked = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
+    assert checked.get_json() == {
+        "ok": True,
+        "channels": [
+            {
+                "channel": "table",
+                "ok": True,
+                "lines": 2,
+                "head": checked.get_json()["channels"][0]["head"],
+                "problem": None,
+            },
+            {
+                "channel": "whisper:seat:0|seat:2",
+                "ok": True,
+                "lines": 1,
+                "head": checked.get_json()["channels"][1]["head"],
+                "problem": None,
+            },
+        ],
+    }
+    engine = app.extensions["court_store"].engine
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DROP TRIGGER talk_lines_no_update")
+        conn.exec_driver_sql("UPDATE talk_lines SET text = 'Three' WHERE text = 'Two'")
+    tampered = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
+    table = tampered.get_json()["channels"][0]
+    assert tampered.get_json()["ok"] is False
+    assert (table["ok"], table["problem"]) == (False, "line 2 was changed after it was said")
+
+
+def test_an_export_holds_the_callers_talk_after_the_log_and_still_imports(
+    app: Flask, client: FlaskClient, game: Game, tmp_path: Path
+) -> None:
+    said(app, game, 0, "To all")
+    said(app, game, 0, "To Lannister", to=1)
+    exported = client.get(f"/api/games/{game.id}/export", headers=game.auth("tyrell"))
+    lines = [json.loads(line) for line in exported.get_data(as_text=True).splitlines()]
+    talk = [line["talk"] for line in lines if "talk" in line]
+    assert [line["text"] for line in talk] == ["To all"]
+    assert all("talk" in line for line in lines[len(lines) - len(talk) :])
+    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/other.db"})
+    try:
+        result = other.extensions["court"].import_log(iter(lines))
+        assert result.ok and result.records == game.started
+    finally:
+        other.extensions["court_store"].close()
+    lannister = client.get(f"/api/games/{game.id}/export", headers=game.auth("lannister"))
+    assert "To Lannister" in lannister.get_data(as_text=True)
