@@ -85,7 +85,9 @@ from court.events.rounds import (
 )
 from court.events.setup import (
     GameCreated,
+    GameListed,
     GameStarted,
+    GameUnlisted,
     SeatJoined,
     SeatLeft,
 )
@@ -101,7 +103,7 @@ from court.events.titles import (
 # Persisted names and current schema versions. Names are written into the log:
 # never rename one, add an upcaster instead.
 EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
-    "GameCreated": (GameCreated, 1),
+    "GameCreated": (GameCreated, 2),
     "SeatJoined": (SeatJoined, 1),
     "SeatLeft": (SeatLeft, 1),
     "GameStarted": (GameStarted, 1),
@@ -172,6 +174,9 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "PurchasesDone": (PurchasesDone, 1),
     "PurchasesTimedOut": (PurchasesTimedOut, 1),
     "FiefGrantedByKing": (FiefGrantedByKing, 1),
+    # Issue 13 Must 2: private games.
+    "GameListed": (GameListed, 1),
+    "GameUnlisted": (GameUnlisted, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -213,7 +218,9 @@ __all__ = [
     "FiefGrantedByKing",
     "GameCreated",
     "GameEnded",
+    "GameListed",
     "GameStarted",
+    "GameUnlisted",
     "GoldAdjusted",
     "GoldPaid",
     "Income",
