@@ -80,7 +80,7 @@ def started_game(url: str) -> dict[str, Any]:
     for index, house in enumerate(("stark", "lannister", "tyrell")):
         joined = http.post(
             f"{url}/api/games/{game_id}/commands/join",
-            json={"house": house, "player_name": house},
+            json={"house": house, "player_name": house, "invite": made.json()["invite"]},
             headers={"Authorization": f"Bearer {host}"} if index == 0 else {},
             timeout=30,
         ).json()

@@ -95,7 +95,11 @@ class CourtHttp:
         for index, house in enumerate(HOUSES):
             joined = self._post(
                 f"/games/{game.id}/commands/join",
-                {"house": house, "player_name": f"Player of {house}"},
+                {
+                    "house": house,
+                    "player_name": f"Player of {house}",
+                    "invite": created["invite"],
+                },
                 game.host_token if index == 0 else None,
             )
             game.tokens[joined["seat"]] = joined["token"]

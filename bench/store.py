@@ -34,6 +34,7 @@ from common import (  # repo root on sys.path
 )
 
 from config.rulesdata import load_ruleset
+from court import invites
 from court.chain import Record
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
@@ -95,12 +96,13 @@ def service_on(url: str, snapshot_every: int = SNAPSHOT_EVERY) -> Iterator[Court
 
 def start_game(service: CourtService) -> Game:
     """Create a 3-player game, fill its seats (the host takes the first) and start it."""
-    game_id, _token, _ = service.create_game(
+    game_id, _token, created = service.create_game(
         ruleset=load_ruleset(), players=3, host_name="Bench Host"
     )
+    invite = invites.of(created.state)
     _, joined = service.join(game_id, Actor(host=True), house=HOUSES[0], player_name="Host Player")
     for index, house in enumerate(HOUSES[1:], start=2):
-        service.join(game_id, SPECTATOR, house=house, player_name=f"Player {index}")
+        service.join(game_id, SPECTATOR, house=house, player_name=f"Player {index}", invite=invite)
     host_seat = next(s.seat for s in joined.state.seats.values() if s.host)
     host = Actor(seat=host_seat, host=True)
     service.handle(game_id, StartGame(), host)

@@ -68,6 +68,12 @@ def _game_ended_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return _objects(data, "points", "seat", "points")
 
 
+def _game_created_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GameCreated 1 -> 2: games from before private games were all on the front page and
+    had no invite secret (issue 13 Must 2)."""
+    return {**data, "listed": True}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
@@ -76,6 +82,7 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("BallotsRevealed", 1): _ballots_revealed_v1,
     ("SeptsPillaged", 1): _septs_pillaged_v1,
     ("GameEnded", 1): _game_ended_v1,
+    ("GameCreated", 1): _game_created_v1,
 }
 
 Converter = Callable[[Any], Any]

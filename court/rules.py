@@ -18,6 +18,7 @@ from court.commands import (
     Actor,
     AdvancePhase,
     AnswerMarriage,
+    ChangeListing,
     Command,
     ConcedeTitle,
     Desert,
@@ -69,6 +70,10 @@ def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
 
 
 def _lobby(state: CourtState, actor: Actor) -> list[Command]:
+    return _seating(state, actor) + _listing(state, actor)
+
+
+def _seating(state: CourtState, actor: Actor) -> list[Command]:
     if actor.seat is not None:
         moves: list[Command] = [LeaveSeat()]
         if actor.host and len(state.seats) == state.players:
@@ -78,12 +83,18 @@ def _lobby(state: CourtState, actor: Actor) -> list[Command]:
         return [StartGame()] if actor.host and len(state.seats) == state.players else []
     if actor.master:  # the game master records facts and takes no seat (section 9)
         return []
+    if not state.listed and not actor.host:
+        return []  # a private game's seats are taken with the invite (issue 13 Must 2)
     taken = {s.house for s in state.seats.values()}
     houses = [h.id for h in state.ruleset.houses if h.id not in taken]
-    moves = [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]
-    if actor.host and len(state.seats) == state.players:
-        moves.append(StartGame())
-    return moves
+    return [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]
+
+
+def _listing(state: CourtState, actor: Actor) -> list[Command]:
+    """The host lists the game or takes it off the front page (issue 13 Must 2)."""
+    if not actor.host or (state.listed and state.invite_sha256 is None):
+        return []
+    return [ChangeListing(listed=not state.listed)]
 
 
 def _pending(state: CourtState, seat: Seat) -> list[Command]:

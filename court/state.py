@@ -272,6 +272,9 @@ class CourtState:
     dice_seed: str | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
+    # Issue 13 Must 2: on the front page or not, and the digest of the invite secret.
+    listed: bool = False
+    invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
     # Seats ever taken: a seat number is never given twice, so a private part
     # owned by a player who left is never shown to whoever joins after him.

@@ -227,6 +227,7 @@ class CourtService:
         clocks: dict[str, int] | None = None,
         first_player_seat: int | None = None,
         game_master: tuple[str, str] | None = None,
+        listed: bool = False,
     ) -> tuple[GameId, str, Outcome]:
         """Create a game; returns its id, the host's secret token and the outcome.
 
@@ -247,16 +248,20 @@ class CourtService:
             first_player_seat=first_player_seat,
             game_master_name=game_master[0] if game_master else None,
             game_master_token_sha256=token_digest(game_master[1]) if game_master else None,
+            listed=listed,
         )
         return game_id, token, self.handle(game_id, command, Actor(host=True))
 
     def join(
-        self, game_id: str, actor: Actor, *, house: str, player_name: str
+        self, game_id: str, actor: Actor, *, house: str, player_name: str, invite: str | None = None
     ) -> tuple[str, Outcome]:
-        """Take a seat; returns the new seat's secret token and the outcome."""
+        """Take a seat (an unlisted game's with its invite); the seat's token, the outcome."""
         token = self.secrets.token()
         command = JoinSeat(
-            house=HouseId(house), player_name=player_name, token_sha256=token_digest(token)
+            house=HouseId(house),
+            player_name=player_name,
+            token_sha256=token_digest(token),
+            invite=invite,
         )
         return token, self.handle(game_id, command, actor)
 

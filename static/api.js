@@ -60,3 +60,63 @@ export function adoptLinkToken(gameId) {
   saveToken(gameId, decodeURIComponent(match[1]), "game master");
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
 }
+
+// -- private games (issue 13 Must 2) --------------------------------------------------------
+// The host's invite link carries the game's invite secret in the fragment (#invite=...): the
+// page keeps it for this tab, takes it out of the address bar, and sends it with `join`.
+const inviteKey = (gameId) => `invite:${gameId}`;
+export function inviteFor(gameId) { return sessionStorage.getItem(inviteKey(gameId)); }
+
+export function adoptInvite(gameId) {
+  const match = window.location.hash.match(/^#invite=([^&]+)$/);
+  if (!match) return;
+  sessionStorage.setItem(inviteKey(gameId), decodeURIComponent(match[1]));
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+}
+
+export function inviteLink(gameId, invite) {
+  const page = `${window.location.origin}/games/${gameId}`;
+  return invite ? `${page}#invite=${encodeURIComponent(invite)}` : page;
+}
+
+// The games this browser holds a seat in: every `token:<game>` and `seats:<game>` key in this
+// tab's sessionStorage and in localStorage (a device asked to remember keeps its tokens there),
+// as [{gameId, tokens: [{token, label}]}].
+const GAME_KEY = /^(token|seats):(.+)$/;
+
+function entries(storage) {
+  const found = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    const match = key && key.match(GAME_KEY);
+    if (!match) continue;
+    const value = storage.getItem(key);
+    if (match[1] === "token") { if (value) found.push([match[2], { token: value, label: null }]); continue; }
+    try { for (const s of JSON.parse(value ?? "[]")) if (s?.token) found.push([match[2], s]); } catch { /* not ours */ }
+  }
+  return found;
+}
+
+export function heldGames() {
+  const games = new Map();
+  for (const [gameId, seat] of [...entries(sessionStorage), ...entries(localStorage)]) {
+    const tokens = games.get(gameId) ?? [];
+    const same = tokens.find((t) => t.token === seat.token);
+    if (!same) tokens.push({ ...seat });
+    else if (!same.label) same.label = seat.label;
+    games.set(gameId, tokens);
+  }
+  return [...games].map(([gameId, tokens]) => ({ gameId, tokens }));
+}
+
+// Forget a token the server refused (or every token of a game that is gone), in both storages.
+export function forgetHeld(gameId, token) {
+  for (const storage of [sessionStorage, localStorage]) {
+    if (token === undefined || storage.getItem(tabKey(gameId)) === token) storage.removeItem(tabKey(gameId));
+    let kept = [];
+    try { kept = JSON.parse(storage.getItem(deviceKey(gameId)) ?? "[]"); } catch { kept = []; }
+    const left = token === undefined ? [] : kept.filter((s) => s.token !== token);
+    if (left.length) storage.setItem(deviceKey(gameId), JSON.stringify(left));
+    else storage.removeItem(deviceKey(gameId));
+  }
+}

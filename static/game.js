@@ -1,6 +1,6 @@
 // The court page: connects to the live court and draws the table and the panels from each
 // court view the server renders for this viewer. It keeps no secret but the viewer's own.
-import { adoptLinkToken, call, forgetToken, tokenFor } from "./api.js";
+import { adoptInvite, adoptLinkToken, call, forgetToken, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { h, fill, say, errorText, keeping } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
@@ -19,6 +19,7 @@ import { TalkPanel } from "./talk.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
+adoptInvite(gameId); // issue 13 Must 2: #invite=... from the host's link
 const $ = (id) => document.getElementById(id);
 const connection = $("connection"), notice = $("notice");
 const clock = new Clock();

@@ -1,10 +1,12 @@
-// The lobby: create a game (profile, variants, players, deadlines, clocks) and list the open games.
-import { call, saveToken, keepMasterToken } from "./api.js";
+// The lobby: create a game (profile, variants, players, deadlines, clocks, listed or private),
+// list the listed games waiting for players, and "Your games": those this browser holds a seat in.
+import { call, forgetHeld, heldGames, saveToken, keepMasterToken } from "./api.js";
 import { h, fill, say, errorText, swatch } from "./dom.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
 const list = document.getElementById("open-games");
+const mine = document.getElementById("my-games");
 const STEPS = ["candidacy", "ballot", "decree", "title_choice", "purchase"];
 const VARIANTS = ["nights_watch", "title_concession", "sealed_ballots", "clocks"];
 const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server takes (R-4.3)
@@ -52,6 +54,41 @@ async function loadGames() {
   } catch (error) { say(notice, errorText(error), "error"); }
 }
 
+// One held game as the server shows it to each of its tokens: a token it refuses, and every
+// token of a game it no longer knows, are forgotten; the game is shown with a token it accepts.
+async function asked(gameId, { token, label }) {
+  try {
+    return { court: await call("GET", `/api/games/${encodeURIComponent(gameId)}`, undefined, token), label };
+  } catch (error) {
+    if (error.code === "unknown_game") return { gone: true };
+    if (error.code === "bad_token") { forgetHeld(gameId, token); return null; }
+    return { court: null, label, problem: errorText(error) };
+  }
+}
+
+async function heldGame({ gameId, tokens }) {
+  const answers = await Promise.all(tokens.map((seat) => asked(gameId, seat)));
+  if (answers.some((a) => a?.gone)) { forgetHeld(gameId); return null; }
+  const shown = answers.find((a) => a?.court) ?? answers.find(Boolean);
+  return shown ? { gameId, ...shown } : null;
+}
+
+function status(court) {
+  const game = court.game;
+  if (game.status === "lobby") return `in the lobby, ${court.seats.length} of ${game.players} seats taken`;
+  if (game.status === "ended") return "ended";
+  return `round ${game.round}${game.phase ? `, ${game.phase.replaceAll("_", " ")} phase` : ""}`;
+}
+
+async function loadMine() {
+  const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
+  fill(mine, found.length ? found.map(({ gameId, court, label, problem }) => h("li", { "data-game": gameId },
+    h("a", { href: `/games/${encodeURIComponent(gameId)}` }, court ? `${court.game.host_name}'s game` : `Game ${gameId}`),
+    label ? ` · as ${label}` : "",
+    court ? ` · ${status(court)}` : ` · ${problem}`))
+    : h("li", { class: "muted" }, "This browser holds no seat yet."));
+}
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
@@ -71,6 +108,7 @@ form.addEventListener("submit", async (event) => {
       variants: Object.fromEntries(VARIANTS.map((v) => [v, data.has(v)])),
       deadlines,
       clocks,
+      listed: data.has("listed"),
     });
     saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
     if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);
@@ -78,7 +116,8 @@ form.addEventListener("submit", async (event) => {
   } catch (error) { say(notice, errorText(error), "error"); }
 });
 
-document.getElementById("refresh-games").addEventListener("click", loadGames);
+document.getElementById("refresh-games").addEventListener("click", () => { loadGames(); loadMine(); });
 loadProfiles();
 loadGames();
+loadMine();
 setInterval(loadGames, 15000);

@@ -1,10 +1,13 @@
-// Taking a seat: the invite link, joining with a House, resuming a seat this device holds,
-// leaving, and the host's start.
+// Taking a seat: the invite link (with a private game's secret, for the host), listing the game,
+// joining with a House, resuming a seat this device holds, leaving, and the host's start.
 import { h, fill, swatch } from "./dom.js";
-import { dropKept, forgetToken, keptSeats, saveToken, tokenFor } from "./api.js";
+import { dropKept, forgetToken, inviteFor, inviteLink, keptSeats, saveToken, tokenFor } from "./api.js";
 
-function inviteLink(gameId, ctx) {
-  const url = new URL(`/games/${gameId}`, window.location.origin).href;
+// The link that lets someone take a seat: a private game's carries its invite secret, which only
+// the host's and the game master's views hold; a listed game's page is open to anyone.
+function inviteField(court, ctx) {
+  if (!court.invite && !court.game.listed) return null;
+  const url = inviteLink(ctx.gameId, court.invite);
   const field = h("input", { id: "invite-url", type: "text", readonly: true, value: url, size: Math.min(url.length, 48) });
   const copy = async () => {
     field.select();
@@ -12,17 +15,38 @@ function inviteLink(gameId, ctx) {
     catch { ctx.notify("Select the link and copy it by hand."); }
   };
   return h("p", { class: "invite" }, h("label", { for: "invite-url" }, "Invite link "), field,
-    h("button", { type: "button", onclick: copy }, "Copy"));
+    h("button", { type: "button", onclick: copy }, "Copy"),
+    court.invite && !court.game.listed ? h("span", { class: "muted" }, " Anyone with this link can take a free seat.") : null);
+}
+
+function listingToggle(court, ctx) {
+  const move = court.moves.find((m) => m.message === "change_listing");
+  if (!move) return null;
+  const listed = move.payload.listed;
+  return h("p", { class: "listing" },
+    court.game.listed ? "This game is listed on the front page. " : "This game is private: only the invite link opens a seat. ",
+    h("button", { type: "button", id: "toggle-listing", onclick: () => ctx.send("change_listing", { listed }) },
+      listed ? "List this game publicly" : "Take it off the front page"));
+}
+
+// The Houses this viewer may take: the moves list them (a listed game, or the host); a private
+// game's free Houses are offered to whoever opened the page with its invite.
+function joinable(court, ctx) {
+  const moved = court.moves.filter((m) => m.message === "join").map((m) => m.payload.house);
+  if (moved.length || court.game.listed || court.viewer.role !== "spectator" || !inviteFor(ctx.gameId)) return moved;
+  if (court.seats.length >= court.game.players) return [];
+  return court.houses.filter((house) => house.seat === null).map((house) => house.id);
 }
 
 function joinForm(court, names, ctx) {
-  const houses = court.moves.filter((m) => m.message === "join").map((m) => m.payload.house);
+  const houses = joinable(court, ctx);
   if (!houses.length) return null;
   const name = h("input", { id: "join-name", name: "player_name", required: true, maxlength: 40, autocomplete: "nickname" });
   const house = h("select", { id: "join-house", name: "house" }, houses.map((id) => h("option", { value: id }, names.house(id))));
   const submit = async (event) => {
     event.preventDefault();
-    const ack = await ctx.send("join", { house: house.value, player_name: name.value.trim() });
+    const invite = inviteFor(ctx.gameId);
+    const ack = await ctx.send("join", { house: house.value, player_name: name.value.trim(), ...(invite ? { invite } : {}) });
     if (!ack) return;
     // The host keeps the host token: it stands for the host's seat too.
     if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(house.value)}`);
@@ -35,6 +59,15 @@ function joinForm(court, names, ctx) {
       h("label", { for: "join-house" }, "House ", house),
       h("ul", { class: "house-choices" }, houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id)))),
       h("button", { type: "submit" }, "Join")));
+}
+
+function watching(court, ctx, start) {
+  if (court.viewer.seat !== null || start || joinable(court, ctx).length) return null;
+  const full = court.seats.length >= court.game.players;
+  if (!full && court.viewer.role === "spectator" && !court.game.listed) {
+    return h("p", { class: "muted", id: "private-game" }, "This game is private: ask the host for the invite link to take a seat. You are watching.");
+  }
+  return full ? h("p", { class: "muted" }, "Every seat is taken; you are watching.") : null;
 }
 
 function resumeList(court, ctx) {
@@ -58,11 +91,11 @@ export function renderSeating(el, court, names, ctx) {
     ctx.reconnect();
   };
   fill(el,
-    lobby && inviteLink(ctx.gameId, ctx),
+    lobby && inviteField(court, ctx),
+    lobby && listingToggle(court, ctx),
     resumeList(court, ctx),
     lobby && joinForm(court, names, ctx),
-    lobby && court.viewer.seat === null && !court.moves.some((m) => m.message === "join") && !start
-      && h("p", { class: "muted" }, "Every seat is taken; you are watching."),
+    lobby && watching(court, ctx, start),
     leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
     start && h("button", { type: "button", id: "move-start", class: "primary", "data-message": "start", onclick: () => ctx.send("start", {}) }, "Start the game"),
     lobby && court.viewer.host && !start && h("p", { class: "muted" }, `Start is possible when all ${court.game.players} seats are taken.`));

@@ -64,6 +64,7 @@ from court.commands.rounds import (
 )
 from court.commands.setup import (
     AdjustGold,
+    ChangeListing,
     CreateGame,
     JoinSeat,
     LeaveSeat,
@@ -101,6 +102,7 @@ _SECRET_FIELDS = frozenset(
         "dice_seed",
         "game_master_token_sha256",
         "ruleset",
+        "invite",
     }
 )
 
@@ -125,6 +127,7 @@ __all__ = [
     "AnswerMarriage",
     "BuildSept",
     "BuyFiefTitle",
+    "ChangeListing",
     "ChooseCouncilSeat",
     "CloseOverdueStep",
     "Command",

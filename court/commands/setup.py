@@ -24,6 +24,8 @@ class CreateGame:
     first_player_seat: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
+    # Issue 13 Must 2: a game is unlisted unless the host lists it on the front page.
+    listed: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +33,8 @@ class JoinSeat:
     house: HouseId
     player_name: str
     token_sha256: str
+    # The invite secret from the host's link; an unlisted game needs it (issue 13 Must 2).
+    invite: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,4 +63,19 @@ class RecordVillageControl:
     cause: str
 
 
-SetupCommand = CreateGame | JoinSeat | LeaveSeat | StartGame | AdjustGold | RecordVillageControl
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeListing:
+    """The host lists the game on the front page, or takes it off (issue 13 Must 2)."""
+
+    listed: bool
+
+
+SetupCommand = (
+    CreateGame
+    | JoinSeat
+    | LeaveSeat
+    | StartGame
+    | AdjustGold
+    | RecordVillageControl
+    | ChangeListing
+)

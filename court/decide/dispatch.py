@@ -15,6 +15,7 @@ from court.commands import (
     AnswerMarriage,
     BuildSept,
     BuyFiefTitle,
+    ChangeListing,
     ChooseCouncilSeat,
     CloseOverdueStep,
     Command,
@@ -113,6 +114,8 @@ def _setup(state: CourtState, command: SetupCommand, actor: Actor) -> tuple[Even
             return facts.adjust_gold(state, command, actor)
         case RecordVillageControl():
             return rounds.record_village_control(state, command, actor)
+        case ChangeListing():
+            return setup.change_listing(state, command, actor)
         case _:
             assert_never(command)
 

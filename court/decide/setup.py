@@ -5,11 +5,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from court import dice
-from court.commands import Actor, CreateGame, JoinSeat, LeaveSeat, StartGame
+from court import dice, invites
+from court.commands import Actor, ChangeListing, CreateGame, JoinSeat, LeaveSeat, StartGame
 from court.decide.guards import require_host, require_seat, require_status
 from court.errors import CourtError, NotAllowed
-from court.events import Event, GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
+from court.events import (
+    Event,
+    GameCreated,
+    GameListed,
+    GameStarted,
+    GameUnlisted,
+    RoundStarted,
+    SeatJoined,
+    SeatLeft,
+)
 from court.ids import Seat
 from court.ruleset import Ruleset
 from court.state import CourtState, GameStatus
@@ -55,6 +64,8 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
             dice_seed=cmd.dice_seed,
             game_master_name=master,
             game_master_token_sha256=cmd.game_master_token_sha256,
+            listed=cmd.listed,
+            invite_sha256=invites.digest(invites.secret(cmd.dice_seed)),
         ),
     )
 
@@ -93,6 +104,8 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
         )
     if len(state.seats) >= state.players:
         raise CourtError("game_full", f"All {state.players} seats are taken.")
+    if not actor.host:
+        _require_invite(state, cmd.invite)
     card = state.ruleset.house(cmd.house)
     if card is None:
         raise CourtError("unknown_house", f"There is no House {cmd.house!r} in this game's roster.")
@@ -109,6 +122,40 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
             token_sha256=cmd.token_sha256,
         ),
     )
+
+
+def _require_invite(state: CourtState, invite: str | None) -> None:
+    """Issue 13 Must 2: an unlisted game is joined through the host's invite link."""
+    if state.listed:
+        return
+    if invite is None:
+        raise NotAllowed(
+            "invite_required",
+            "This game is private: join it through the invite link the host shares.",
+        )
+    if not invites.opens(state, invite):
+        raise NotAllowed(
+            "bad_invite",
+            "This invite link does not open this game: ask the host to send it again.",
+        )
+
+
+def change_listing(state: CourtState, cmd: ChangeListing, actor: Actor) -> tuple[Event, ...]:
+    """Issue 13 Must 2: the host lists the game on the front page or takes it off."""
+    require_host(actor, "list the game or take it off the front page")
+    require_status(state, GameStatus.LOBBY)
+    if cmd.listed == state.listed:
+        where = "on" if state.listed else "off"
+        raise CourtError(
+            f"already_{'listed' if state.listed else 'unlisted'}",
+            f"The game is already {where} the front page.",
+        )
+    if not cmd.listed and state.invite_sha256 is None:
+        raise CourtError(
+            "no_invite",
+            "This game was created before invite links: it stays on the front page.",
+        )
+    return (GameListed(),) if cmd.listed else (GameUnlisted(),)
 
 
 def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, ...]:

@@ -86,7 +86,9 @@ from court.events.rounds import (
 )
 from court.events.setup import (
     GameCreated,
+    GameListed,
     GameStarted,
+    GameUnlisted,
     SeatJoined,
     SeatLeft,
 )
@@ -102,7 +104,7 @@ from court.events.titles import (
 # Persisted names and current schema versions. Names are written into the log:
 # never rename one, add an upcaster instead.
 EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
-    "GameCreated": (GameCreated, 1),
+    "GameCreated": (GameCreated, 2),
     "SeatJoined": (SeatJoined, 1),
     "SeatLeft": (SeatLeft, 1),
     "GameStarted": (GameStarted, 1),
@@ -176,6 +178,9 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # The players' clocks (R-4.3 [D] clocks variant).
     "ClockStarted": (ClockStarted, 1),
     "ClockStopped": (ClockStopped, 1),
+    # Issue 13 Must 2: private games.
+    "GameListed": (GameListed, 1),
+    "GameUnlisted": (GameUnlisted, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -219,7 +224,9 @@ __all__ = [
     "FiefGrantedByKing",
     "GameCreated",
     "GameEnded",
+    "GameListed",
     "GameStarted",
+    "GameUnlisted",
     "GoldAdjusted",
     "GoldPaid",
     "Income",

@@ -14,7 +14,7 @@ class GameCreated(Event):
     """A host created a game with a full ruleset copied from config (R-1.1)."""
 
     PRIVATE: ClassVar[frozenset[str]] = frozenset(
-        {"host_token_sha256", "dice_seed", "game_master_token_sha256"}
+        {"host_token_sha256", "dice_seed", "game_master_token_sha256", "invite_sha256"}
     )
 
     game_id: GameId
@@ -27,6 +27,10 @@ class GameCreated(Event):
     # Section 9: a game master who records facts without playing; None: the host does.
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
+    # Issue 13 Must 2: shown on the front page or not, and the digest of the invite secret
+    # joining an unlisted game needs (None: no invite, as in games older than invites).
+    listed: bool = True
+    invite_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,3 +62,13 @@ class GameStarted(Event):
 
     seat_order: tuple[Seat, ...]
     first_player: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameListed(Event):
+    """The host listed the game on the front page: anyone may take a free seat."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameUnlisted(Event):
+    """The host took the game off the front page: joining needs the invite link."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from court.events.setup import (
     GameCreated,
+    GameListed,
     GameStarted,
+    GameUnlisted,
     SeatJoined,
     SeatLeft,
 )
@@ -31,7 +33,17 @@ def _game_created(state: CourtState, e: GameCreated) -> CourtState:
         dice_seed=e.dice_seed,
         game_master_name=e.game_master_name,
         game_master_token_sha256=e.game_master_token_sha256,
+        listed=e.listed,
+        invite_sha256=e.invite_sha256,
     )
+
+
+def _game_listed(state: CourtState, e: GameListed) -> CourtState:
+    return replace(state, listed=True)
+
+
+def _game_unlisted(state: CourtState, e: GameUnlisted) -> CourtState:
+    return replace(state, listed=False)
 
 
 def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
@@ -76,4 +88,6 @@ HANDLERS: Handlers = {
     SeatJoined: _seat_joined,
     SeatLeft: _seat_left,
     GameStarted: _game_started,
+    GameListed: _game_listed,
+    GameUnlisted: _game_unlisted,
 }

@@ -23,9 +23,19 @@ def _game_started(d: Data, state: CourtState) -> str:
     return f"The game started; {names.player(state, d['first_player'])} is First Player."
 
 
+def _game_listed(d: Data, state: CourtState) -> str:
+    return f"{state.host_name} listed the game on the front page: anyone may take a free seat."
+
+
+def _game_unlisted(d: Data, state: CourtState) -> str:
+    return f"{state.host_name} took the game off the front page: joining needs the invite link."
+
+
 SENTENCES: Sentences = {
     "GameCreated": _game_created,
     "SeatJoined": _seat_joined,
     "SeatLeft": _seat_left,
     "GameStarted": _game_started,
+    "GameListed": _game_listed,
+    "GameUnlisted": _game_unlisted,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from court import steps
+from court import invites, steps
 from court.commands import Actor, Command
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
@@ -57,6 +57,8 @@ def court_view(
         "offers": offers_view(state.offers),
         "regions": regions_view(state),
         "clocks": clocks_view(state),
+        # Issue 13 Must 2: the invite secret is the host's and the game master's alone.
+        "invite": invites.of(state) if viewer.recorder else None,
     }
 
 
@@ -71,6 +73,7 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
         "status": state.status.value,
         "players": state.players,
         "host_name": state.host_name,
+        "listed": state.listed,
         "game_master_name": state.game_master_name,
         "profile": profile.name,
         "variants": {

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 
 from config.rulesdata import RulesDataError, list_profiles, load_ruleset
+from court import invites
 from court.commands import Actor
 from court.errors import BadToken, NotFound
 from server.http import pages
@@ -63,7 +64,8 @@ def profiles() -> dict[str, Any]:
     bp,
     "/games",
     "POST",
-    "Create a game; the answer holds the host's secret token",
+    "Create a game, unlisted unless `listed`; the answer holds the host's secret token and "
+    "the invite joining an unlisted game needs",
     body=s.CreateGameSchema,
     response=s.GameCreatedSchema,
     status=201,
@@ -85,12 +87,16 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         clocks=body["clocks"],
         first_player_seat=body.get("first_player_seat"),
         game_master=master,
+        listed=body["listed"],
     )
+    invite = invites.of(outcome.state)
+    assert invite is not None  # a game just created is in the lobby, with its seed
     return {
         "game_id": game_id,
         "host_token": token,
         "game_master_token": master[1] if master else None,
-        "invite_url": pages.game_url(game_id),
+        "invite": invite,
+        "invite_url": f"{pages.game_url(game_id)}#invite={invite}",
         "version": outcome.version,
     }
 

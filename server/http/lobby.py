@@ -49,8 +49,11 @@ class OpenGamesSchema(Schema):
 
 
 def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
-    """A lobby game with a free seat as the lobby lists it, or None when it is not open."""
+    """A listed lobby game with a free seat as the lobby lists it, or None when it is not
+    open; an unlisted game is never listed (issue 13 Must 2)."""
     if state.status is not GameStatus.LOBBY or len(state.seats) >= state.players:
+        return None
+    if not state.listed:
         return None
     taken = {s.house for s in state.seats.values()}
     profile = state.ruleset.profile
@@ -83,7 +86,8 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
     bp,
     "/games",
     "GET",
-    "Games waiting for players, newest first, with their free Houses",
+    "Listed games waiting for players, newest first, with their free Houses; an unlisted "
+    "game is never shown",
     query=OpenGamesQuerySchema,
     response=OpenGamesSchema,
 )

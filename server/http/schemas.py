@@ -45,6 +45,13 @@ class CreateGameSchema(Shape):
     clocks = fields.Nested(ClocksSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
     game_master_name = Text(validate=NAME, allow_none=True)
+    listed = Bool(
+        load_default=False,
+        metadata={
+            "description": "Show the game on the front page (GET /api/games), where anyone "
+            "may join it; otherwise joining needs the invite (issue 13 Must 2)"
+        },
+    )
 
 
 class GameCreatedSchema(Schema):
@@ -53,7 +60,17 @@ class GameCreatedSchema(Schema):
     game_master_token = fields.String(
         allow_none=True, metadata={"description": "Secret token of the game master, if named"}
     )
-    invite_url = fields.String(required=True)
+    invite = fields.String(
+        required=True,
+        metadata={"description": "The secret joining an unlisted game needs; for the host"},
+    )
+    invite_url = fields.String(
+        required=True,
+        metadata={
+            "description": "The game's page with the invite in its fragment (#invite=...), "
+            "which browsers never send to a server"
+        },
+    )
     version = fields.Integer(required=True)
 
 

@@ -79,6 +79,9 @@ class GameInfoSchema(Schema):
     status = fields.String(required=True)
     players = fields.Integer(required=True)
     host_name = fields.String(required=True)
+    listed = fields.Boolean(
+        required=True, metadata={"description": "On the front page; else joined by invite"}
+    )
     game_master_name = fields.String(allow_none=True, required=True)
     profile = fields.String(required=True)
     variants = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
@@ -246,3 +249,11 @@ class CourtViewSchema(Schema):
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)
     clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)
+    invite = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The invite secret, to the host and the game master in the lobby "
+            "only; null to everyone else"
+        },
+    )

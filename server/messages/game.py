@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 from court.commands import (
     Actor,
     AdvancePhase,
+    ChangeListing,
     CloseOverdueStep,
     JoinSeat,
     LeaveSeat,
@@ -15,7 +16,7 @@ from court.commands import (
     StartGame,
 )
 from court.ids import Seat
-from server.messages.fields import NAME, VERSION_MAX, Id, Int, List, Shape, Text
+from server.messages.fields import NAME, TOKEN_MAX, VERSION_MAX, Bool, Id, Int, List, Shape, Text
 from server.messages.message import Answer, Message, Payload, Sender
 from server.service import CourtService
 
@@ -23,6 +24,8 @@ from server.service import CourtService
 class JoinSeatSchema(Shape):
     house = Id()
     player_name = Text(required=True, validate=NAME)
+    # The secret of the host's invite link: an unlisted game needs it (issue 13 Must 2).
+    invite = Text(max_length=TOKEN_MAX, allow_none=True, load_default=None)
 
 
 class SeatJoinedSchema(Schema):
@@ -46,7 +49,11 @@ class StartGameSchema(Shape):
 
 def join(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     token, outcome = service.join(
-        game_id, actor, house=body["house"], player_name=body["player_name"]
+        game_id,
+        actor,
+        house=body["house"],
+        player_name=body["player_name"],
+        invite=body.get("invite"),
     )
     joined = outcome.records[-1].data
     return {
@@ -63,13 +70,18 @@ def start(body: Payload) -> StartGame:
     return StartGame(seat_order=tuple(Seat(x) for x in order) if order else None)
 
 
+class ChangeListingSchema(Shape):
+    listed = Bool(required=True)
+
+
 GAME: tuple[Message, ...] = (
     Message(
         "join",
         JoinSeat,
         "a spectator, before the start",
-        "Take a free seat and House; the answer holds the seat's secret token, and a live "
-        "connection moves to the seat's room",
+        "Take a free seat and House (an unlisted game's with the `invite` of the host's link); "
+        "the answer holds the seat's secret token, and a live connection moves to the seat's "
+        "room",
         JoinSeatSchema,
         Sender.ANYONE,
         run=join,
@@ -77,6 +89,16 @@ GAME: tuple[Message, ...] = (
         status=201,
     ),
     Message("leave", LeaveSeat, "a seat, before the start", "Give up your seat"),
+    # Issue 13 Must 2: private games.
+    Message(
+        "change_listing",
+        ChangeListing,
+        "host, before the start",
+        "List the game on the front page (`listed: true`: anyone may join) or take it off "
+        "(`false`: joining needs the invite)",
+        ChangeListingSchema,
+        Sender.HOST,
+    ),
     Message(
         "start",
         StartGame,

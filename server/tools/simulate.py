@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from court import invites
 from court.audit import audit
 from court.chain import Record
 from court.commands import (
@@ -173,6 +174,7 @@ class Simulation:
         self.fact_rate, self.max_commands = fact_rate, max_commands
         self.state: CourtState | None = None
         self.version = 0
+        self.invite: str | None = None
         self.summary: GameSummary | None = None
 
     # -- the game ----------------------------------------------------------------------------
@@ -191,6 +193,7 @@ class Simulation:
         )
         self.summary = summary = GameSummary(game_id, self.players, self.seed, variants)
         self._absorb(created)
+        self.invite = invites.of(created.state)
         host = self._seat_everyone(game_id)
         self._act(game_id, host, StartGame())
         for _ in range(self.max_commands):
@@ -207,7 +210,7 @@ class Simulation:
         for index, house in enumerate(houses):
             joiner = host if index == 0 else SPECTATOR
             _token, outcome = self.service.join(
-                game_id, joiner, house=house, player_name=f"Player {index + 1}"
+                game_id, joiner, house=house, player_name=f"Player {index + 1}", invite=self.invite
             )
             self._absorb(outcome)
         return Actor(seat=Seat(0), host=True)

@@ -21,7 +21,7 @@ class HttpCourt:
             joined = self._call(
                 "POST",
                 f"/api/games/{self.id}/commands/join",
-                {"house": house, "player_name": f"Player of {house}"},
+                {"house": house, "player_name": f"Player of {house}", "invite": created["invite"]},
                 self.host if house == "stark" else None,
             )
             self.tokens[joined["seat"]] = joined["token"]

@@ -24,10 +24,11 @@ def test_the_host_hands_a_link_to_the_game_master_who_records_a_fact(
     host.page.click("text=Create the game")
     host.page.wait_for_url("**/games/*")
     game_id = host.page.url.rsplit("/", 1)[-1]
+    invite = host.page.locator("#invite-url").input_value().split("#invite=", 1)[1]
     for house in ("stark", "lannister", "tyrell"):
         joined = requests.post(
             f"{server.url}/api/games/{game_id}/commands/join",
-            json={"house": house, "player_name": f"Player of {house}"},
+            json={"house": house, "player_name": f"Player of {house}", "invite": invite},
             timeout=5,
         )
         assert joined.status_code == 201, joined.text

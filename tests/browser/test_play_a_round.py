@@ -102,13 +102,14 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     host.page.fill("#host-name", "Eddard")
     host.page.select_option("#players", "3")
     host.page.fill("#deadline-ballot", "30")
+    host.page.check("#listed")  # Lannister finds it on the front page, Tyrell by the link
     host.shot(shots, "01-lobby")
     host.page.click("text=Create the game")
     host.page.wait_for_url("**/games/*")
     game_id = host.page.url.rsplit("/", 1)[-1]
     join(host, "Eddard", "stark")
     invite = host.page.input_value("#invite-url")
-    assert invite == f"{server.url}/games/{game_id}"
+    assert invite.startswith(f"{server.url}/games/{game_id}#invite=")
 
     lannister = open_person(chromium, "lannister", f"{server.url}/")
     listed = lannister.page.locator(f"[data-game='{game_id}']")

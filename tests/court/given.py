@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from config.rulesdata import load_ruleset
-from court import dice
+from court import dice, invites
 from court.commands import Actor, Command
 from court.decide import decide, settle
 from court.events import (
@@ -24,6 +24,7 @@ from court.state import CourtState
 GAME = GameId("g1")
 HOST = Actor(host=True)
 SEED = "seed-for-tests"
+INVITE = invites.secret(SEED)
 
 
 @cache
@@ -37,7 +38,8 @@ def ruleset() -> dict[str, Any]:
     return copy.deepcopy(_ruleset())
 
 
-def created(players: int = 3, **profile_changes: Any) -> GameCreated:
+def created(players: int = 3, listed: bool = True, **profile_changes: Any) -> GameCreated:
+    """A created game; listed on the front page unless a test is about private games."""
     rules = ruleset()
     for path, value in profile_changes.items():
         section, key = path.split("__")
@@ -50,6 +52,8 @@ def created(players: int = 3, **profile_changes: Any) -> GameCreated:
         dice_seed_sha256=dice.commitment(SEED),
         host_token_sha256="h" * 64,
         dice_seed=SEED,
+        listed=listed,
+        invite_sha256=invites.digest(INVITE),
     )
 
 

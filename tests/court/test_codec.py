@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from court import codec, dice
+from court import codec, dice, invites
 from court.errors import BadRecord
 from court.events import EVENT_TYPES, GoldAdjusted, Income, IncomePaid
 from court.ids import HouseId
-from tests.court.given import started
+from tests.court.given import INVITE, started
 
 
 @pytest.mark.parametrize("event", started(4), ids=lambda e: type(e).__name__)
@@ -27,7 +27,9 @@ def test_private_fields_travel_in_the_private_part_only() -> None:
         "host_token_sha256": "h" * 64,
         "dice_seed": "seed-for-tests",
         "game_master_token_sha256": None,
+        "invite_sha256": invites.digest(INVITE),
     }
+    assert "dice_seed" not in data and "invite_sha256" not in data
     assert "dice_seed" not in data and "host_token_sha256" not in data
     assert data["dice_seed_sha256"] == dice.commitment("seed-for-tests")
 

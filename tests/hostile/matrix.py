@@ -23,7 +23,7 @@ ROUTES: dict[str, str | None] = {
 # The one route that is no command of a game: anyone creates a game, whatever token he shows.
 CREATE = "/api/games"
 
-HOST_ONLY = {"start", "advance_phase"}
+HOST_ONLY = {"start", "advance_phase", "change_listing"}
 RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}
 NEWCOMERS = {"join"}
@@ -37,6 +37,7 @@ STAGE = {
     "join": "lobby",
     "leave": "lobby",
     "start": "lobby",
+    "change_listing": "lobby",
     "stand": "election",
     "place_ballot": "election",
     "pass": "decree",
@@ -131,6 +132,7 @@ SUCCEEDS = {
     "advance_phase",
     "record_gold",
     "record_village",
+    "change_listing",
 }
 
 

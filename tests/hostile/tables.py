@@ -71,13 +71,18 @@ def lay(app: Flask) -> Tables:
     client = app.test_client()
     games = {
         stage: lobby_game(
-            client, houses=HOUSES[:2] if stage == "lobby" else HOUSES, game_master_name=MASTER
+            client,
+            houses=HOUSES[:2] if stage == "lobby" else HOUSES,
+            game_master_name=MASTER,
+            # Who may send what is tested here; the invite in test_private_games_http.py.
+            listed=stage == "lobby",
         )
         for stage in STAGES
     }
     lobby = games["lobby"]
     joined = client.post(
-        f"/api/games/{lobby.id}/commands/join", json={"house": "tyrell", "player_name": "Mace"}
+        f"/api/games/{lobby.id}/commands/join",
+        json={"house": "tyrell", "player_name": "Mace", "invite": lobby.invite},
     ).get_json()
     left = client.post(f"/api/games/{lobby.id}/commands/leave", headers=bearer(joined["token"]))
     assert left.status_code == 200, left.get_json()

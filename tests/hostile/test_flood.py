@@ -38,7 +38,7 @@ def started_game(url: str) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
         joined = http.post(
             f"{url}/api/games/{game_id}/commands/join",
-            json={"house": house, "player_name": house.title()},
+            json={"house": house, "player_name": house.title(), "invite": created["invite"]},
             headers=headers,
         ).json()
         tokens[house] = joined["token"]

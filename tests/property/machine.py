@@ -139,6 +139,7 @@ class CourtMachine(RuleBasedStateMachine):
             variants=variants,
             deadlines=deadlines,
             game_master=("Maester", "master-token"),
+            listed=True,
         )
         self.game_id = game_id
         for n, house in enumerate(houses[:players]):

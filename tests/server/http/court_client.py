@@ -25,6 +25,7 @@ class Game:
     seats: dict[str, int]  # house -> seat number
     started: int = 0  # the version the start answered; 0 while the game is in the lobby
     game_master_token: str | None = None
+    invite: str | None = None  # the secret joining this unlisted game needs
 
     def auth(self, house: str) -> dict[str, str]:
         return bearer(self.tokens[house])
@@ -34,16 +35,33 @@ class Game:
         return bearer(self.host_token)
 
 
+# The invite each game created here was given: `join` takes a seat the way the invite link
+# does, unless a test sends its own (tests/server/http/test_private_games_http.py).
+_INVITES: dict[str, str] = {}
+
+
 def create_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/games", json={"players": 3, "host_name": "Eddard", **body})
     assert response.status_code == 201, response.get_json()
-    return response.get_json()
+    created: dict[str, Any] = response.get_json()
+    _INVITES[created["game_id"]] = created["invite"]
+    return created
 
 
-def join(client: FlaskClient, game_id: str, house: str, token: str | None = None) -> dict[str, Any]:
+def join(
+    client: FlaskClient,
+    game_id: str,
+    house: str,
+    token: str | None = None,
+    invite: str | None = None,
+) -> dict[str, Any]:
     response = client.post(
         f"/api/games/{game_id}/commands/join",
-        json={"house": house, "player_name": f"Player of {house}"},
+        json={
+            "house": house,
+            "player_name": f"Player of {house}",
+            "invite": invite or _INVITES.get(game_id),
+        },
         headers=bearer(token) if token else {},
     )
     assert response.status_code == 201, response.get_json()
@@ -51,14 +69,14 @@ def join(client: FlaskClient, game_id: str, house: str, token: str | None = None
 
 
 def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: Any) -> Game:
-    """A game whose host took the first House with his host token; the others joined without."""
+    """A game whose host took the first House with his host token; the others joined with the
+    invite."""
     created = create_game(client, **body)
     tokens: dict[str, str] = {}
     seats: dict[str, int] = {}
     for index, house in enumerate(houses):
-        joined = join(
-            client, created["game_id"], house, created["host_token"] if index == 0 else None
-        )
+        host = created["host_token"] if index == 0 else None
+        joined = join(client, created["game_id"], house, host, created["invite"])
         tokens[house] = joined["token"]
         seats[house] = joined["seat"]
     return Game(
@@ -67,6 +85,7 @@ def lobby_game(client: FlaskClient, houses: tuple[str, ...] = HOUSES, **body: An
         tokens,
         seats,
         game_master_token=created.get("game_master_token"),
+        invite=created["invite"],
     )
 
 

@@ -351,6 +351,7 @@ UNKNOWN_GAME_ROUTES = [
     ("POST", "/api/games/nosuchgame/commands/join", {"house": "stark", "player_name": "Arya"}),
     ("POST", "/api/games/nosuchgame/commands/leave", None),
     ("POST", "/api/games/nosuchgame/commands/start", {}),
+    ("POST", "/api/games/nosuchgame/commands/change_listing", {"listed": True}),
     (
         "POST",
         "/api/games/nosuchgame/commands/record_gold",
@@ -563,7 +564,7 @@ def test_a_house_already_taken_cannot_be_joined(client: FlaskClient, app: Flask)
 
     response = client.post(
         f"/api/games/{created['game_id']}/commands/join",
-        json={"house": "stark", "player_name": "Jon"},
+        json={"house": "stark", "player_name": "Jon", "invite": created["invite"]},
     )
 
     error_body(response, 409, "house_taken")

@@ -36,11 +36,19 @@ def test_creating_a_game_answers_201_with_id_host_token_invite_url_and_version_1
 
     assert response.status_code == 201
     body = response.get_json()
-    assert set(body) == {"game_id", "host_token", "game_master_token", "invite_url", "version"}
+    assert set(body) == {
+        "game_id",
+        "host_token",
+        "game_master_token",
+        "invite",
+        "invite_url",
+        "version",
+    }
     assert body["game_master_token"] is None  # no game master was named
     assert body["version"] == 1
     assert body["game_id"] and body["host_token"]
     assert body["game_id"] in body["invite_url"]
+    assert body["invite_url"].endswith(f"#invite={body['invite']}")
     page = client.get(urlparse(body["invite_url"]).path)
     assert page.status_code == 200
     assert page.mimetype == "text/html"

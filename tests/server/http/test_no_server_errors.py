@@ -29,6 +29,8 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/join": {"house": "baratheon", "player_name": "Stannis"},
     "/api/games/{game_id}/commands/leave": {},
     "/api/games/{game_id}/commands/start": {},
+    # The hostile tables' lobby is listed (tests/hostile/tables.py): the host unlists it.
+    "/api/games/{game_id}/commands/change_listing": {"listed": False},
     "/api/games/{game_id}/commands/record_gold": {"house": "stark", "amount": 1, "cause": "Tax"},
     "/api/games/{game_id}/commands/record_village": {
         "village": "winterfell",

@@ -1,4 +1,5 @@
-"""GET /api/games: the lobby's list of games waiting for players, newest first."""
+"""GET /api/games: the lobby's list of listed games waiting for players, newest first (an
+unlisted game is never listed: tests/server/http/test_private_games_http.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def listed(client: FlaskClient, **query: int) -> list[dict]:
 
 
 def test_a_game_with_a_free_seat_is_listed_with_its_free_houses(client: FlaskClient) -> None:
-    created = create_game(client, players=3, host_name="Catelyn")
+    created = create_game(client, players=3, host_name="Catelyn", listed=True)
     join(client, created["game_id"], "stark", created["host_token"])
 
     (game,) = listed(client)
@@ -29,10 +30,10 @@ def test_a_game_with_a_free_seat_is_listed_with_its_free_houses(client: FlaskCli
 
 
 def test_full_and_started_games_are_not_listed(client: FlaskClient) -> None:
-    full = lobby_game(client)
-    started = lobby_game(client)
+    full = lobby_game(client, listed=True)
+    started = lobby_game(client, listed=True)
     start(client, started)
-    waiting = create_game(client)
+    waiting = create_game(client, listed=True)
 
     ids = [g["game_id"] for g in listed(client)]
 
@@ -41,7 +42,7 @@ def test_full_and_started_games_are_not_listed(client: FlaskClient) -> None:
 
 
 def test_newest_first_and_at_most_the_limit(client: FlaskClient) -> None:
-    made = [create_game(client)["game_id"] for _ in range(3)]
+    made = [create_game(client, listed=True)["game_id"] for _ in range(3)]
 
     assert [g["game_id"] for g in listed(client)] == made[::-1]
     assert [g["game_id"] for g in listed(client, limit=2)] == made[::-1][:2]

@@ -86,12 +86,12 @@ def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_allowance(
 
 def test_seat_claims_beyond_an_addresss_allowance_get_429(app: Flask) -> None:
     client = app.test_client()
-    game_id = create(client).get_json()["game_id"]
+    created = create(client).get_json()
 
     answers = [
         client.post(
-            f"/api/games/{game_id}/commands/join",
-            json={"house": house, "player_name": house},
+            f"/api/games/{created['game_id']}/commands/join",
+            json={"house": house, "player_name": house, "invite": created["invite"]},
             environ_base={"REMOTE_ADDR": "10.0.0.1"},
         ).status_code
         for house in ("stark", "lannister", "tyrell")

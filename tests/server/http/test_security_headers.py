@@ -77,16 +77,17 @@ def test_invite_links_use_the_public_url_not_the_host_header(https_app: Flask) -
     client = https_app.test_client()
     created = client.post(
         "/api/games",
-        json={"players": 3, "host_name": "Eddard"},
+        json={"players": 3, "host_name": "Eddard", "listed": True},
         headers={"Host": "evil.example.com"},
     ).get_json()
     # then the invite link, and the lobby's link to the game, are under PUBLIC_URL
     expected = f"https://court.example.org/games/{created['game_id']}"
-    assert created["invite_url"] == expected
+    assert created["invite_url"] == f"{expected}#invite={created['invite']}"
     listed = client.get("/api/games", headers={"Host": "evil.example.com"}).get_json()
     assert [g["url"] for g in listed["games"] if g["game_id"] == created["game_id"]] == [expected]
 
 
 def test_without_a_public_url_invite_links_use_the_request_address(client: FlaskClient) -> None:
     created = client.post("/api/games", json={"players": 3, "host_name": "Eddard"}).get_json()
-    assert created["invite_url"] == f"http://localhost/games/{created['game_id']}"
+    page = f"http://localhost/games/{created['game_id']}"
+    assert created["invite_url"] == f"{page}#invite={created['invite']}"

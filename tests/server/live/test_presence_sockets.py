@@ -78,7 +78,11 @@ def test_a_spectator_taking_a_seat_shows_as_that_seat(app: Flask) -> None:
     newcomer = connect(app, lobby, None)
     assert presences(host)[-1]["spectators"] == 1
 
-    ack = send(newcomer, "join", {"house": "lannister", "player_name": "Tywin"})
+    ack = send(
+        newcomer,
+        "join",
+        {"house": "lannister", "player_name": "Tywin", "invite": created["invite"]},
+    )
 
     assert ack["ok"] is True
     last = presences(host)[-1]

@@ -144,7 +144,7 @@ def test_an_honest_table_of_six_players_and_ten_spectators_never_meets_a_limit(
             headers = {"Authorization": f"Bearer {host}"} if index == 0 else {}
             joined = http.post(
                 f"{server.url}/api/games/{game_id}/commands/join",
-                json={"house": house, "player_name": house},
+                json={"house": house, "player_name": house, "invite": made.json()["invite"]},
                 headers=headers,
             )
             assert joined.status_code == 201, joined.json()

@@ -51,7 +51,7 @@ def table(new_database: NewDatabase) -> Iterator[Table]:
     publisher = RecordingPublisher()
     service, store = open_service(url, publisher=publisher)
     game_id, host_token, _ = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Hostess"
+        ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True
     )
     host = Actor(host=True)
     tokens = [service.join(game_id, host, house="stark", player_name="Hostess")[0]]

@@ -22,7 +22,9 @@ SHORT, LONG = 5_000, 50_000
 
 
 def started_game(service: CourtService) -> str:
-    game_id, token, _ = service.create_game(ruleset=load_ruleset(), players=3, host_name="Ann")
+    game_id, token, _ = service.create_game(
+        ruleset=load_ruleset(), players=3, host_name="Ann", listed=True
+    )
     for house, name in (("stark", "Ann"), ("lannister", "Bob"), ("tyrell", "Cat")):
         actor = Actor(host=True) if house == "stark" else SPECTATOR
         service.join(game_id, actor, house=house, player_name=name)

@@ -193,7 +193,9 @@ def test_a_seat_given_up_through_another_process_acts_no_more_here(
     nothing is stored (R-1.1: the seat's number is never given again)."""
     url = new_database()
     here, store = open_service(url)
-    game_id, _, _ = here.create_game(ruleset=load_ruleset(), players=3, host_name="Hostess")
+    game_id, _, _ = here.create_game(
+        ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True
+    )
     for house, name in (("stark", "Ann"), ("lannister", "Bob")):
         here.join(game_id, SPECTATOR, house=house, player_name=name)
     seat_one = Actor(seat=Seat(1))

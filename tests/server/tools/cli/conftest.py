@@ -57,7 +57,7 @@ def played(app: Flask, tmp_path: Path) -> Played:
         headers = {"Authorization": f"Bearer {host}"} if house == "stark" else {}
         response = client.post(
             f"/api/games/{gid}/commands/join",
-            json={"house": house, "player_name": house.title()},
+            json={"house": house, "player_name": house.title(), "invite": created["invite"]},
             headers=headers,
         )
         assert response.status_code == 201
