@@ -24,7 +24,10 @@ def wind(state: CourtState, now: float, acting: Seat | None) -> tuple[Event, ...
         for seat, clock in sorted(state.running.items())
         if want.get(seat) != clock.kind or seat == acting or seat in late
     }
-    stopped = tuple(ClockStopped(seat=s, kind=c.kind, at=now) for s, c in stops.items())
+    stopped = tuple(
+        ClockStopped(seat=s, kind=c.kind, at=now, acted=s == acting and s not in late)
+        for s, c in stops.items()
+    )
     started = tuple(
         ClockStarted(seat=seat, kind=kind, at=now)
         for seat, kind in sorted(want.items())

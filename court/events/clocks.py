@@ -23,8 +23,10 @@ class ClockStarted(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClockStopped(Event):
     """The court stopped waiting on `seat` at `at` (he acted, or his time ran out, or the step
-    closed): the time since his clock started is taken from his bank, never below zero."""
+    closed): the time since his clock started is taken from his bank, never below zero.
+    `acted`: he stopped it by a move of his own in the step (only that earns the increment)."""
 
     seat: Seat
     kind: str
     at: float
+    acted: bool = False

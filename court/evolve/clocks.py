@@ -20,7 +20,7 @@ def _clock_stopped(state: CourtState, e: ClockStopped) -> CourtState:
     if clock is None:
         return replace(state, running=running)
     left = max(0.0, state.bank(e.seat, e.kind) - max(0.0, e.at - clock.started))
-    if left > 0:
+    if left > 0 and e.acted:
         left += state.ruleset.profile.clocks.increment
     banks = {**state.banks, e.seat: {**state.banks.get(e.seat, {}), e.kind: left}}
     return replace(state, running=running, banks=banks)

@@ -84,7 +84,7 @@ def test_only_the_awaited_players_bank_runs() -> None:
     table = clocked(decree=300)
     assert table.state.running == {Seat(0): RunningClock(kind="decree", started=T0)}
     events = table.act(Pass(), seat(0), T0 + 30)
-    assert ClockStopped(seat=Seat(0), kind="decree", at=T0 + 30) in events
+    assert ClockStopped(seat=Seat(0), kind="decree", at=T0 + 30, acted=True) in events
     assert events[-1] == ClockStarted(seat=Seat(1), kind="decree", at=T0 + 30)
     state = table.state
     assert state.bank(Seat(0), "decree") == 270
@@ -178,7 +178,7 @@ def test_every_waiting_bidder_s_bank_runs_at_once_in_the_sale() -> None:
     state = to_purchases(state, T0 + 10)
     assert state.auction is not None and set(state.running) == {Seat(0), Seat(1)}
     events = decide(state, PassBid(), seat(1), T0 + 40)
-    assert ClockStopped(seat=Seat(1), kind="purchase", at=T0 + 40) in events
+    assert ClockStopped(seat=Seat(1), kind="purchase", at=T0 + 40, acted=True) in events
     after = then_state(state, events)
     assert after.bank(Seat(1), "purchase") == 90 and set(after.running) == {Seat(0)}
     assert run_out(after, T0 + 130) == (Seat(0),)
@@ -291,3 +291,15 @@ def test_a_fact_the_host_records_leaves_his_own_clock_running() -> None:
     )
     assert not any(isinstance(e, ClockStopped | ClockStarted) for e in events)
     assert table.state.running == {Seat(0): RunningClock(kind="decree", started=T0)}
+
+
+def test_a_clock_stopped_by_the_step_closing_earns_no_increment() -> None:
+    """R-4.3 clocks: the increment rewards a move in time; a clock the court stops because the
+    step closed (here the host closes the overdue decree step at its deadline) earns none."""
+    changes = {"variants__clocks": True, "clocks__increment": 5, "deadlines__decree": 60}
+    table = Table(created(3, **changes), *(joined(i) for i in range(3)))
+    table.act(StartGame(), HOST, T0)
+    events = table.act(CloseOverdueStep(), seat(1), T0 + 61)
+    stopped = [e for e in events if isinstance(e, ClockStopped) and e.seat == Seat(0)]
+    assert stopped and not stopped[0].acted
+    assert table.state.bank(Seat(0), "decree") == 300 - 61
