@@ -52,6 +52,7 @@ from court.commands import (
     RefuseTitle,
     ResolveTitleOverflow,
     RoundCommand,
+    SeatCommand,
     SendToWall,
     SetupCommand,
     StandForElection,
@@ -71,6 +72,7 @@ from court.decide import (
     purchases,
     ransom,
     rounds,
+    seats,
     setup,
     titles,
 )
@@ -96,6 +98,8 @@ def command_events(
         return _noble(state, command, actor, now)
     if isinstance(command, PurchaseCommand):
         return _purchase(state, command, actor, now)
+    if isinstance(command, SeatCommand):
+        return seats.decide_seat(state, command, actor)
     assert_never(command)
 
 

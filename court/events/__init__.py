@@ -83,6 +83,14 @@ from court.events.rounds import (
     RoundStarted,
     VillageControlChanged,
 )
+from court.events.seats import (
+    HostHandedOver,
+    HostTakenOver,
+    HostVoteCast,
+    HostVoteWithdrawn,
+    SeatHanded,
+    SeatRemoved,
+)
 from court.events.setup import (
     GameCreated,
     GameStarted,
@@ -172,6 +180,13 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "PurchasesDone": (PurchasesDone, 1),
     "PurchasesTimedOut": (PurchasesTimedOut, 1),
     "FiefGrantedByKing": (FiefGrantedByKing, 1),
+    # seats and the host role (issue 13 Must 1)
+    "SeatHanded": (SeatHanded, 1),
+    "HostHandedOver": (HostHandedOver, 1),
+    "HostVoteCast": (HostVoteCast, 1),
+    "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
+    "HostTakenOver": (HostTakenOver, 1),
+    "SeatRemoved": (SeatRemoved, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -216,6 +231,11 @@ __all__ = [
     "GameStarted",
     "GoldAdjusted",
     "GoldPaid",
+    # seats and the host role (issue 13 Must 1)
+    "HostHandedOver",
+    "HostTakenOver",
+    "HostVoteCast",
+    "HostVoteWithdrawn",
     "Income",
     "IncomePaid",
     "MarriageDeclined",
@@ -239,8 +259,10 @@ __all__ = [
     "RhllorEmbraced",
     "RoundStarted",
     "Score",
+    "SeatHanded",
     "SeatJoined",
     "SeatLeft",
+    "SeatRemoved",
     "SeptBuilt",
     "SeptsPillaged",
     "Share",

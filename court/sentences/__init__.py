@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from court.chain import Record
 from court.codec import upcast
-from court.sentences import decrees, elections, nobles, purchases, rounds, setup, titles
+from court.sentences import decrees, elections, nobles, purchases, rounds, seats, setup, titles
 from court.sentences.base import Sentences
 from court.state import CourtState
 
@@ -18,6 +18,7 @@ SENTENCES: Sentences = {
     **nobles.SENTENCES,
     **decrees.SENTENCES,
     **purchases.SENTENCES,
+    **seats.SENTENCES,
 }
 
 
