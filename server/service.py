@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from court import codec
@@ -252,11 +253,15 @@ class CourtService:
         self, game_id: str, actor: Actor, *, house: str, player_name: str
     ) -> tuple[str, Outcome]:
         """Take a seat; returns the new seat's secret token and the outcome."""
+        joined = partial(JoinSeat, house=HouseId(house), player_name=player_name)
+        return self.with_new_token(game_id, actor, lambda digest: joined(token_sha256=digest))
+
+    def with_new_token(
+        self, game_id: str, actor: Actor, command: Callable[[str], Command]
+    ) -> tuple[str, Outcome]:
+        """Send the command made with a fresh token's digest; returns the token and the outcome."""
         token = self.secrets.token()
-        command = JoinSeat(
-            house=HouseId(house), player_name=player_name, token_sha256=token_digest(token)
-        )
-        return token, self.handle(game_id, command, actor)
+        return token, self.handle(game_id, command(token_digest(token)), actor)
 
     def place_ballot(
         self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]

@@ -3,7 +3,7 @@
 import { io } from "/vendor/socket.io.esm.min.js";
 import { padded } from "./padding.js";
 
-export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus }) {
+export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus, onSeatEnded }) {
   let lastVersion = null;
   const socket = io("/court", {
     // Called again before every reconnection, so the server sends exactly what was missed.
@@ -67,6 +67,7 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
     else deliver(payload.records, payload.version);
   });
   socket.on("presence", (payload) => onPresence(payload));
+  socket.on("seat_ended", (payload) => onSeatEnded?.(payload));
 
   const api = {
     get lastVersion() { return lastVersion; },
