@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from tests.server.http.court_client import Game, bearer, create_game, join
+from tests.server.http.court_client import Game, bearer, create_game, join, log_state
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 
@@ -62,6 +62,7 @@ def test_a_seat_handed_to_a_new_player_ends_every_connection_of_the_old_token(
     assert presence["spectators"] == 3
     refused = app.test_client().get(f"/api/games/{game.id}", headers=game.auth("lannister"))
     assert refused.status_code == 401
+    log_state(app.test_client(), game.id)  # the audit accepts the seat handed
 
 
 def test_the_host_role_handed_over_moves_the_host_powers_on_open_connections(
@@ -100,6 +101,8 @@ def test_the_seats_take_the_host_role_over_by_a_majority(app: Flask, game: Game)
     assert texts[-1].startswith("Player of tyrell became the host in place of Player of stark")
     court = app.test_client().get(f"/api/games/{game.id}", headers=bearer(game.host_token))
     assert court.get_json()["viewer"]["host"] is False
+    # The audit of the whole log (court/audit/) accepts the votes and the takeover.
+    assert log_state(app.test_client(), game.id)[0] == court.get_json()["game"]["version"]
 
 
 def test_a_squatter_removed_in_the_lobby_loses_his_connection_seat(app: Flask) -> None:
@@ -118,3 +121,19 @@ def test_a_squatter_removed_in_the_lobby_loses_his_connection_seat(app: Flask) -
     assert send(other, "leave")["code"] == "bad_token"
     court = client.get(f"/api/games/{lobby.id}").get_json()
     assert [s["house"] for s in court["seats"]] == ["stark"]
+    log_state(client, lobby.id)
+
+
+def test_only_the_host_hands_a_seat_and_a_refusal_leaves_the_log_unchanged(
+    app: Flask, game: Game
+) -> None:
+    client = app.test_client()
+    before = log_state(client, game.id)
+    response = client.post(
+        f"/api/games/{game.id}/commands/hand_seat",
+        json={"seat": game.seats["tyrell"]},
+        headers=game.auth("lannister"),
+    )
+    assert response.status_code == 403 and response.get_json()["code"] == "host_only"
+    assert "token" not in response.get_json()
+    assert log_state(client, game.id) == before
