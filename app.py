@@ -150,6 +150,8 @@ def _wire_service(
         presence=presence,
     )
     socketio.on_namespace(namespace)
+    # A token handed to a new one or removed: its connections leave the seat's room first.
+    pusher.watch_seats(namespace.reseat)
     if relay is not None and shared is not None:
         app.extensions["relay"] = relay
         if not shell:

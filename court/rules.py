@@ -3,8 +3,9 @@ may send at this moment, with its choices, for the UI and for bots.
 
 It is computed from the rules, not by trying `decide`; a test plays games with it and
 checks that `decide` accepts every move it lists and refuses others. Recorded facts are
-the host's account of the table, not moves, and are not listed. Salts in a ballot or a
-bid are placeholders: the service draws the real ones.
+the host's account of the table, not moves, and are not listed; nor is what moves seats and
+the host role between players (court/decide/seats.py), which is no move of the game. Salts
+in a ballot or a bid are placeholders: the service draws the real ones.
 """
 
 from __future__ import annotations
@@ -245,22 +246,26 @@ def _host_may_advance(state: CourtState) -> bool:
 
 def actor_of(state: CourtState, token_sha256: str) -> Actor | None:
     """Who holds the token with this digest: the host (with the host's seat, once taken), the
-    game master, a seat; None for a token of nobody at this table."""
-    if token_sha256 == state.host_token_sha256:
-        host_seat = next((s.seat for s in state.seats.values() if s.host), None)
-        return Actor(seat=host_seat, host=True)
+    game master, a seat (with the host's powers if it holds the host role); None for a token
+    of nobody at this table, or one that was replaced or removed."""
+    if state.host_token_sha256 and token_sha256 == state.host_token_sha256:
+        return Actor(seat=state.host_seat(), host=True, token_sha256=token_sha256)
     if token_sha256 == state.game_master_token_sha256:
-        return Actor(master=True)
+        return Actor(master=True, token_sha256=token_sha256)
     for info in state.seats.values():
-        if info.token_sha256 == token_sha256:
-            return Actor(seat=info.seat, host=info.host)
+        if token_sha256 in (info.token_sha256, info.former_host_token_sha256 or None):
+            return Actor(seat=info.seat, host=info.host, token_sha256=token_sha256)
     return None
 
 
 def still_acting(state: CourtState, actor: Actor) -> Actor | None:
-    """`actor` as the game now stands: a seat given up since acts no more (a seat's number
-    is never given again, so a seat absent now never comes back), and the host who held it
-    stays the host without a seat; None when nothing of the actor is left."""
+    """`actor` as the game now stands. An actor found by its token is what the token stands
+    for now: nothing once the seat was given up, handed to a new token or removed; the host's
+    powers go with the host role. Without a token: a seat given up since acts no more (a
+    seat's number is never given again, so a seat absent now never comes back), and the host
+    who held it stays the host without a seat; None when nothing of the actor is left."""
+    if actor.token_sha256 is not None:
+        return actor_of(state, actor.token_sha256)
     if actor.seat is None or actor.seat in state.seats:
         return actor
     return Actor(host=True) if actor.host else None

@@ -65,6 +65,9 @@ class SeatInfo:
     player_name: str
     host: bool
     token_sha256: str
+    # The host token of the game's creation, once the host role has left it: it stands for
+    # this seat alone, without the host's powers (issue 13 Must 1); "" for none.
+    former_host_token_sha256: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -276,6 +279,8 @@ class CourtState:
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
+    # Votes to make a seat the host (voter -> seat), cleared when the host changes.
+    host_votes: dict[Seat, Seat] = field(default_factory=dict)
     # Seats ever taken: a seat number is never given twice, so a private part
     # owned by a player who left is never shown to whoever joins after him.
     joins: int = 0
@@ -325,6 +330,10 @@ class CourtState:
         if self.rules is None:
             raise LookupError("the game has not been created")
         return self.rules
+
+    def host_seat(self) -> Seat | None:
+        """The seat that holds the host role, if the host sits at the table."""
+        return next((s.seat for s in self.seats.values() if s.host), None)
 
     def seat_of_house(self, house: HouseId) -> Seat | None:
         return next((s.seat for s in self.seats.values() if s.house == house), None)

@@ -1,9 +1,8 @@
 """The court service: load a game, decide, append with the expected version, publish.
 
-Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game
-lock that applies one game's commands one at a time and the bounded retry on a
-concurrent append; its replay path (server/replay.py) keeps the cache of current
-states keyed by (game, version) and the snapshots beside it.
+Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game lock that
+applies one game's commands one at a time and the bounded retry on a concurrent append;
+its replay path (server/replay.py) keeps the cached current states and the snapshots.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from court import codec
@@ -197,8 +197,7 @@ class CourtService:
         return self.store.games()
 
     def length(self, game_id: str) -> int | None:
-        """How many events a game holds, read from the store's head without loading the
-        game; None for an unknown game."""
+        """How many events a game holds (None: no such game), without loading it."""
         head = self.store.head(game_id)
         return None if head is None else head[0]
 
@@ -256,14 +255,15 @@ class CourtService:
         self, game_id: str, actor: Actor, *, house: str, player_name: str, invite: str | None = None
     ) -> tuple[str, Outcome]:
         """Take a seat (an unlisted game's with its invite); the seat's token, the outcome."""
+        joined = partial(JoinSeat, house=HouseId(house), player_name=player_name, invite=invite)
+        return self.with_new_token(game_id, actor, lambda digest: joined(token_sha256=digest))
+
+    def with_new_token(
+        self, game_id: str, actor: Actor, command: Callable[[str], Command]
+    ) -> tuple[str, Outcome]:
+        """Send the command made with a fresh token's digest; returns the token and the outcome."""
         token = self.secrets.token()
-        command = JoinSeat(
-            house=HouseId(house),
-            player_name=player_name,
-            token_sha256=token_digest(token),
-            invite=invite,
-        )
-        return token, self.handle(game_id, command, actor)
+        return token, self.handle(game_id, command(token_digest(token)), actor)
 
     def place_ballot(
         self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
@@ -379,16 +379,12 @@ class CourtService:
         return True
 
     def lock(self, game_id: str) -> FifoLock:
-        """The lock that applies one game's commands one at a time; publishing happens
-        under it, so a reader holding it sees no push slip past."""
+        """The game's command lock; publishing happens under it (no push slips past)."""
         return self._lock_for(game_id)
 
     def _lock_for(self, game_id: str) -> FifoLock:
         with self._locks_guard:
-            lock = self._locks.get(game_id)
-            if lock is None:
-                lock = self._locks[game_id] = FifoLock()
-            return lock
+            return self._locks.setdefault(game_id, FifoLock())
 
     # -- moving whole logs -------------------------------------------------
 

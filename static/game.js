@@ -1,6 +1,6 @@
 // The court page: connects to the live court and draws the table and the panels from each
 // court view the server renders for this viewer. It keeps no secret but the viewer's own.
-import { adoptInvite, adoptLinkToken, call, forgetToken, tokenFor } from "./api.js";
+import { adoptInvite, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { h, fill, say, errorText, keeping } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
@@ -34,6 +34,7 @@ const ctx = {
   reveal: null,
   notify: (message, kind = "info") => say(notice, message, kind),
   reconnect: () => live.reconnect(),
+  redraw: () => draw(),
   async send(message, payload) {
     say(notice, "Sending…", "info");
     try {
@@ -139,8 +140,15 @@ const live = connectCourt({
     if (status === "reconnecting") say(connection, "Connection lost; reconnecting… (the page catches up by itself)", "warning");
     if (status === "refused") {
       say(connection, `The server refused the connection: ${errorText(error)}`, "error");
-      if (error?.code === "bad_token") { forgetToken(gameId); live.reconnect(); }
+      if (error?.code === "bad_token") { forgetSeat(gameId); live.reconnect(); }
     }
+  },
+  // This tab's token no longer holds its seat (handed to a new link, removed): forget it here
+  // and on this device, and watch as a spectator.
+  onSeatEnded(payload) {
+    forgetSeat(gameId);
+    say(notice, payload.message, "warning");
+    live.reconnect();
   },
 });
 

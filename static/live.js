@@ -3,7 +3,7 @@
 import { io } from "/vendor/socket.io.esm.min.js";
 import { padded } from "./padding.js";
 
-export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus, onTalk, talkAfter }) {
+export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus, onTalk, talkAfter, onSeatEnded }) {
   let lastVersion = null;
   const socket = io("/court", {
     // Called again before every reconnection, so the server sends exactly what was missed
@@ -69,6 +69,7 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
   });
   socket.on("presence", (payload) => onPresence(payload));
   if (onTalk) socket.on("talk", (payload) => onTalk(payload));
+  socket.on("seat_ended", (payload) => onSeatEnded?.(payload));
 
   const api = {
     get lastVersion() { return lastVersion; },

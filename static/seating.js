@@ -2,6 +2,7 @@
 // joining with a House, resuming a seat this device holds, leaving, and the host's start.
 import { h, fill, swatch } from "./dom.js";
 import { dropKept, forgetToken, inviteFor, inviteLink, keptSeats, saveToken, tokenFor } from "./api.js";
+import { renderSeats } from "./seats.js";
 
 // The link that lets someone take a seat: a private game's carries its invite secret, which only
 // the host's and the game master's views hold; a listed game's page is open to anyone.
@@ -42,6 +43,7 @@ function joinForm(court, names, ctx) {
   const houses = joinable(court, ctx);
   if (!houses.length) return null;
   const name = h("input", { id: "join-name", name: "player_name", required: true, maxlength: 40, autocomplete: "nickname" });
+  const remember = h("input", { type: "checkbox", id: "join-remember" });
   const house = h("select", { id: "join-house", name: "house" }, houses.map((id) => h("option", { value: id }, names.house(id))));
   const submit = async (event) => {
     event.preventDefault();
@@ -49,7 +51,7 @@ function joinForm(court, names, ctx) {
     const ack = await ctx.send("join", { house: house.value, player_name: name.value.trim(), ...(invite ? { invite } : {}) });
     if (!ack) return;
     // The host keeps the host token: it stands for the host's seat too.
-    if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(house.value)}`);
+    if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(house.value)}`, remember.checked);
     ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(house.value)}.`);
     ctx.reconnect();
   };
@@ -58,6 +60,7 @@ function joinForm(court, names, ctx) {
       h("label", { for: "join-name" }, "Your name ", name),
       h("label", { for: "join-house" }, "House ", house),
       h("ul", { class: "house-choices" }, houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id)))),
+      h("label", { for: "join-remember" }, remember, " Remember this seat on this device"),
       h("button", { type: "submit" }, "Join")));
 }
 
@@ -76,7 +79,7 @@ function resumeList(court, ctx) {
   if (!kept.length || court.viewer.seat !== null) return null;
   const resume = (token) => { sessionStorage.setItem(`token:${ctx.gameId}`, token); ctx.reconnect(); };
   return h("div", { class: "resume" },
-    h("p", {}, "This device holds a seat in this game. Open it here, or join as someone new:"),
+    h("p", {}, "This device remembers a seat in this game. Open it here, or join as someone new:"),
     kept.map((s) => h("button", { type: "button", onclick: () => resume(s.token) }, `Resume as ${s.label}`)));
 }
 
@@ -96,6 +99,7 @@ export function renderSeating(el, court, names, ctx) {
     resumeList(court, ctx),
     lobby && joinForm(court, names, ctx),
     lobby && watching(court, ctx, start),
+    renderSeats(court, names, ctx),
     leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
     start && h("button", { type: "button", id: "move-start", class: "primary", "data-message": "start", onclick: () => ctx.send("start", {}) }, "Start the game"),
     lobby && court.viewer.host && !start && h("p", { class: "muted" }, `Start is possible when all ${court.game.players} seats are taken.`));

@@ -12,7 +12,7 @@ from court import codec
 from court.audit.failed import Failed
 from court.chain import Record
 from court.errors import CourtError
-from court.events import Event, GameCreated, NobleAdded, SeatJoined
+from court.events import Event, GameCreated, NobleAdded, SeatHanded, SeatJoined
 from court.state import CourtState
 from court.text import NOBLE_ID, clean_name, id_problem, unprintable
 
@@ -85,7 +85,7 @@ def names(record: Record, event: Event) -> None:
         if event.game_id != record.game_id:
             raise Failed("names", "the game created is not the game of the log")
         names = [event.host_name] + ([event.game_master_name] if event.game_master_name else [])
-    elif isinstance(event, SeatJoined):
+    elif isinstance(event, SeatJoined | SeatHanded):
         names = [event.player_name]
     elif isinstance(event, NobleAdded):
         problem = id_problem(event.noble.get("id"), NOBLE_ID)

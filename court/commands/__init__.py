@@ -62,6 +62,13 @@ from court.commands.rounds import (
     Pass,
     RoundCommand,
 )
+from court.commands.seats import (
+    HandHost,
+    HandSeat,
+    RemoveSeat,
+    SeatCommand,
+    VoteForHost,
+)
 from court.commands.setup import (
     AdjustGold,
     ChangeListing,
@@ -87,6 +94,7 @@ Command = (
     | DecreeCommand
     | NobleCommand
     | PurchaseCommand
+    | SeatCommand
 )
 
 
@@ -143,6 +151,9 @@ __all__ = [
     "GrantFiefTitle",
     "GrantMotherOfDragons",
     "HandConversion",
+    # seats and the host role (issue 13 Must 1)
+    "HandHost",
+    "HandSeat",
     "HeirBorn",
     "JoinSeat",
     "JoinSmallCouncil",
@@ -165,13 +176,16 @@ __all__ = [
     "RecordWallSupplies",
     "RefuseRansom",
     "RefuseTitle",
+    "RemoveSeat",
     "ResolveTitleOverflow",
     "RoundCommand",
+    "SeatCommand",
     "SendToWall",
     "SetupCommand",
     "StandForElection",
     "StartGame",
     "TitleCommand",
+    "VoteForHost",
     "WithdrawRansom",
     "describe",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from court.ids import Seat
 
@@ -15,6 +15,10 @@ class Actor:
     seat: Seat | None = None
     host: bool = False
     master: bool = False
+    # The digest of the token this actor was found by, when one was: whoever keeps an actor
+    # asks the game again what the token stands for now (a seat handed to a new token, the
+    # host role moved); never compared, never shown.
+    token_sha256: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def spectator(self) -> bool:

@@ -53,6 +53,7 @@ from court.commands import (
     RefuseTitle,
     ResolveTitleOverflow,
     RoundCommand,
+    SeatCommand,
     SendToWall,
     SetupCommand,
     StandForElection,
@@ -72,6 +73,7 @@ from court.decide import (
     purchases,
     ransom,
     rounds,
+    seats,
     setup,
     titles,
 )
@@ -97,6 +99,8 @@ def command_events(
         return _noble(state, command, actor, now)
     if isinstance(command, PurchaseCommand):
         return _purchase(state, command, actor, now)
+    if isinstance(command, SeatCommand):
+        return seats.decide_seat(state, command, actor)
     assert_never(command)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from court import dice, invites
 from court.commands import Actor, ChangeListing, CreateGame, JoinSeat, LeaveSeat, StartGame
 from court.decide.guards import require_host, require_seat, require_status
+from court.decide.seats import require_host_stays
 from court.errors import CourtError, NotAllowed
 from court.events import (
     Event,
@@ -161,6 +162,7 @@ def change_listing(state: CourtState, cmd: ChangeListing, actor: Actor) -> tuple
 def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, ...]:
     seat = require_seat(actor, "leave it")
     require_status(state, GameStatus.LOBBY)
+    require_host_stays(state, seat)
     info = state.seats[seat]
     return (SeatLeft(seat=seat, house=info.house, player_name=info.player_name),)
 

@@ -84,6 +84,14 @@ from court.events.rounds import (
     RoundStarted,
     VillageControlChanged,
 )
+from court.events.seats import (
+    HostHandedOver,
+    HostTakenOver,
+    HostVoteCast,
+    HostVoteWithdrawn,
+    SeatHanded,
+    SeatRemoved,
+)
 from court.events.setup import (
     GameCreated,
     GameListed,
@@ -181,6 +189,13 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # Issue 13 Must 2: private games.
     "GameListed": (GameListed, 1),
     "GameUnlisted": (GameUnlisted, 1),
+    # seats and the host role (issue 13 Must 1)
+    "SeatHanded": (SeatHanded, 1),
+    "HostHandedOver": (HostHandedOver, 1),
+    "HostVoteCast": (HostVoteCast, 1),
+    "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
+    "HostTakenOver": (HostTakenOver, 1),
+    "SeatRemoved": (SeatRemoved, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -229,6 +244,11 @@ __all__ = [
     "GameUnlisted",
     "GoldAdjusted",
     "GoldPaid",
+    # seats and the host role (issue 13 Must 1)
+    "HostHandedOver",
+    "HostTakenOver",
+    "HostVoteCast",
+    "HostVoteWithdrawn",
     "Income",
     "IncomePaid",
     "MarriageDeclined",
@@ -252,8 +272,10 @@ __all__ = [
     "RhllorEmbraced",
     "RoundStarted",
     "Score",
+    "SeatHanded",
     "SeatJoined",
     "SeatLeft",
+    "SeatRemoved",
     "SeptBuilt",
     "SeptsPillaged",
     "Share",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from court.events import Event
-from court.evolve import clocks, decrees, elections, nobles, purchases, rounds, setup, titles
+from court.evolve import clocks, decrees, elections, nobles, purchases, rounds, seats, setup, titles
 from court.evolve.base import Handlers
 from court.ids import GameId
 from court.state import CourtState
@@ -25,6 +25,7 @@ HANDLERS: Handlers = {
     **decrees.HANDLERS,
     **purchases.HANDLERS,
     **clocks.HANDLERS,
+    **seats.HANDLERS,
 }
 
 

@@ -11,6 +11,7 @@ from court.events.setup import (
     SeatLeft,
 )
 from court.evolve.base import Handlers, replace
+from court.evolve.seats import without_seat
 from court.ruleset import Ruleset
 from court.state import (
     CourtState,
@@ -58,7 +59,7 @@ def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
 
 
 def _seat_left(state: CourtState, e: SeatLeft) -> CourtState:
-    return replace(state, seats={s: i for s, i in state.seats.items() if s != e.seat})
+    return without_seat(state, e.seat)
 
 
 def _game_started(state: CourtState, e: GameStarted) -> CourtState:

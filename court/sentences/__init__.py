@@ -13,6 +13,7 @@ from court.sentences import (
     nobles,
     purchases,
     rounds,
+    seats,
     setup,
     titles,
 )
@@ -28,6 +29,7 @@ SENTENCES: Sentences = {
     **decrees.SENTENCES,
     **purchases.SENTENCES,
     **clocks.SENTENCES,
+    **seats.SENTENCES,
 }
 
 

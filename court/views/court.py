@@ -113,8 +113,16 @@ def viewer_view(viewer: Actor) -> dict[str, Any]:
 
 
 def seats_view(state: CourtState) -> list[dict[str, Any]]:
+    """Each seat with its player, whether it holds the host role, and the seat it voted to
+    make the host (None: no vote; issue 13 Must 1)."""
     return [
-        {"seat": s.seat, "house": s.house, "player_name": s.player_name, "host": s.host}
+        {
+            "seat": s.seat,
+            "house": s.house,
+            "player_name": s.player_name,
+            "host": s.host,
+            "host_vote": state.host_votes.get(s.seat),
+        }
         for s in sorted(state.seats.values(), key=lambda s: s.seat)
     ]
 

@@ -36,6 +36,11 @@ class SeatViewSchema(Schema):
     house = fields.String(required=True)
     player_name = fields.String(required=True)
     host = fields.Boolean(required=True)
+    host_vote = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The seat this seat voted to make the host, if any"},
+    )
 
 
 class TitleViewSchema(Schema):

@@ -15,7 +15,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from court.commands import Actor
+from court.commands import SPECTATOR, Actor
+from court.state import CourtState
 from server.live.sockets import CourtNamespace, connection_sid, game_room
 
 
@@ -93,6 +94,15 @@ class PresenceNamespace(CourtNamespace):
         self.presence.enter(connection_sid(), game_id, actor)
         self._push(game_id)
         return ack
+
+    def reseat(self, game_id: str, state: CourtState) -> list[str]:
+        """Connections whose token holds its seat no more count as spectators at once."""
+        ended = super().reseat(game_id, state)
+        for sid in ended:
+            self.presence.enter(sid, game_id, SPECTATOR)
+        if ended:
+            self._push(game_id)
+        return ended
 
     def _push(self, game_id: str) -> None:
         """To every client of the game, whichever process holds its connection."""

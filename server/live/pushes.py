@@ -41,6 +41,15 @@ def master_room(game_id: str) -> str:
     return f"game:{game_id}:master"
 
 
+# Records after which a token may stand for less than it did (issue 13 Must 1): the
+# connections that keep an actor are told before anything more is pushed to them.
+SEAT_CHANGES = frozenset(
+    {"SeatLeft", "SeatHanded", "SeatRemoved", "HostHandedOver", "HostTakenOver"}
+)
+
+SeatWatcher = Callable[[str, CourtState], object]
+
+
 class RoomPusher:
     """A publisher for the service, and the catch-up of games other processes appended to.
 
@@ -53,6 +62,12 @@ class RoomPusher:
         self._cursors: dict[str, int] = {}  # game -> last version pushed here
         self._clients: dict[str, int] = {}  # game -> clients connected here
         self._guard = threading.Lock()
+        self._seat_watchers: list[SeatWatcher] = []
+
+    def watch_seats(self, watcher: SeatWatcher) -> None:
+        """Call `watcher(game, state)` before pushing records that may end what a token
+        stands for, so a replaced token's connections leave the seat's room first."""
+        self._seat_watchers.append(watcher)
 
     # -- who is here -----------------------------------------------------------
 
@@ -130,6 +145,9 @@ class RoomPusher:
         clients: every other process pushes to its own."""
         if not records:
             return
+        if any(r.type in SEAT_CHANGES for r in records):
+            for watcher in self._seat_watchers:
+                watcher(game_id, state)
         version = records[-1].version
         owners = {r.seat for r in records if r.private is not None}
         rooms = [public_room(game_id)]

@@ -25,6 +25,7 @@ from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
 from court.rules import still_acting
+from court.state import CourtState
 from server.http.api import client_address
 from server.limits import Limits, RateLimited
 from server.live.pushes import (
@@ -40,6 +41,7 @@ from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
 from server.observer import court_of, observe
+from server.ports import token_digest
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 from server.talk import TalkService
@@ -78,6 +80,15 @@ def _to_this_connection(event: str, data: dict[str, Any]) -> None:
 
 def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "code": code, "message": message, **extra}
+
+
+def _ended(state: CourtState, seat: Seat) -> str:
+    if seat in state.seats:
+        return (
+            f"Seat {seat + 1} was handed to a new link by the host: this device no longer "
+            "holds it and now watches as a spectator."
+        )
+    return f"Seat {seat + 1} is no longer held: this device now watches as a spectator."
 
 
 def _refuse(error: dict[str, Any]) -> NoReturn:
@@ -212,25 +223,51 @@ class CourtNamespace(TalkHandlers, Namespace):
             self.pusher.unfollow(session[0])
 
     def connection(self) -> tuple[str, Actor]:
-        """The game and actor of this connection. A seat given up since (here, over HTTP or
-        on another connection) acts no more: its token opens nothing now, and the host who
-        held it stays the host without a seat."""
+        """The game and actor of this connection, as its token stands now: a seat given up,
+        handed to a new token or removed since (here, over HTTP or on another connection)
+        acts no more, and the host's powers go with the host role."""
         sid = connection_sid()
         with self._sessions_lock:
             game_id, actor = self._sessions[sid]
-        if actor.seat is None:
+        if actor.seat is None and actor.token_sha256 is None:
             return game_id, actor
         # The head this process knows: the service checks the seat again on the state it
         # decides on, so a seat given up on another process acts no more there either.
         acting = still_acting(self.service().latest(game_id).state, actor)
         if acting is None:
             raise BadToken(
-                "bad_token", "The seat of this connection was given up; connect again to take one."
+                "bad_token",
+                "The seat of this connection was given up or handed to a new link; its token "
+                "opens nothing now.",
             )
         if acting != actor:
             with self._sessions_lock:
                 self._sessions[sid] = (game_id, acting)
         return game_id, acting
+
+    def reseat(self, game_id: str, state: CourtState) -> list[str]:
+        """After a seat was handed, removed or given up, or the host role moved: each of this
+        process's connections of the game whose token holds its seat no more is told so
+        (`seat_ended`) and moved to the spectators' room, before anything more is pushed;
+        its next command is refused with `bad_token`. The connections ended."""
+        with self._sessions_lock:
+            kept = [(sid, a) for sid, (g, a) in self._sessions.items() if g == game_id]
+        ended = []
+        for sid, actor in kept:
+            acting = still_acting(state, actor)
+            if actor.seat is None or (acting is not None and acting.seat == actor.seat):
+                continue
+            self.server.leave_room(sid, seat_room(game_id, actor.seat), namespace=self.namespace)
+            self.server.enter_room(sid, public_room(game_id), namespace=self.namespace)
+            self.server.emit(
+                "seat_ended",
+                {"game": game_id, "seat": actor.seat, "message": _ended(state, actor.seat)},
+                to=sid,
+                namespace=self.namespace,
+                ignore_queue=True,
+            )
+            ended.append(sid)
+        return ended
 
     # -- commands ----------------------------------------------------------
 
@@ -323,7 +360,9 @@ class CourtNamespace(TalkHandlers, Namespace):
         answer = self._command(CATALOGUE["join"], payload)
         game_id, actor = self.connection()
         seat = answer["seat"]
-        new_actor = Actor(seat=Seat(seat), host=actor.host)
+        # The connection stands for the token it came with (the host's), or for the new one.
+        token = actor.token_sha256 or token_digest(answer["token"])
+        new_actor = Actor(seat=Seat(seat), host=actor.host, token_sha256=token)
         with self._sessions_lock:
             self._sessions[connection_sid()] = (game_id, new_actor)
         self._enter_room(seat_room(game_id, seat), leave=public_room(game_id))

@@ -14,9 +14,10 @@ from server.messages.facts import FACTS
 from server.messages.game import GAME
 from server.messages.message import Message
 from server.messages.purchases import PURCHASES
+from server.messages.seats import SEATS
 
 CATALOGUE: dict[str, Message] = {
-    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES)
+    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES, *SEATS)
 }
 BY_COMMAND: dict[type, Message] = {m.command: m for m in CATALOGUE.values()}
 

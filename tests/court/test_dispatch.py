@@ -1,6 +1,6 @@
 """Every command reaches the rules of exactly one subdomain (court/decide/dispatch.py): the
 union of each module of court/commands/ names every command the module declares, and the
-seven unions make the one `Command` union without overlap."""
+eight unions make the one `Command` union without overlap."""
 
 from __future__ import annotations
 
@@ -11,7 +11,17 @@ from typing import Any, get_args
 
 import pytest
 
-from court.commands import Command, decrees, elections, nobles, purchases, rounds, setup, titles
+from court.commands import (
+    Command,
+    decrees,
+    elections,
+    nobles,
+    purchases,
+    rounds,
+    seats,
+    setup,
+    titles,
+)
 from court.decide import dispatch
 
 SUBDOMAINS: list[tuple[ModuleType, Any]] = [
@@ -22,6 +32,7 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (decrees, dispatch.DecreeCommand),
     (nobles, dispatch.NobleCommand),
     (purchases, dispatch.PurchaseCommand),
+    (seats, dispatch.SeatCommand),
 ]
 # Parts of a command, not commands: the markers a PlaceBallot carries.
 PARTS = {"MarkerChoice"}

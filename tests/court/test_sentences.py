@@ -18,7 +18,7 @@ from court.sentences import SENTENCES, describe, names
 from court.state import CourtState
 from tests.court.given import GAME, given, started
 
-SUBDOMAINS = ("setup", "rounds", "elections", "titles", "nobles", "purchases", "decrees")
+SUBDOMAINS = ("setup", "rounds", "elections", "titles", "nobles", "purchases", "decrees", "seats")
 
 # A sample of each id (section 1 of the rules' roster and map), by id type.
 IDS = {

@@ -467,6 +467,11 @@ UNKNOWN_GAME_ROUTES = [
         {"title": "warden-north", "to": "robb-stark"},
     ),
     ("POST", "/api/games/nosuchgame/commands/desert", {"noble": "benjen-stark"}),
+    # seats and the host role (issue 13 Must 1)
+    ("POST", "/api/games/nosuchgame/commands/hand_seat", {"seat": 1, "player_name": "Eve"}),
+    ("POST", "/api/games/nosuchgame/commands/hand_host", {"seat": 1}),
+    ("POST", "/api/games/nosuchgame/commands/vote_host", {"seat": 1}),
+    ("POST", "/api/games/nosuchgame/commands/remove_seat", {"seat": 1}),
 ]
 
 

@@ -1,0 +1,42 @@
+"""Commands that move seats and the host role between players and devices (issue 13 Must 1):
+a seat handed to a new token, the host role handed or taken over by vote, a squatter removed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.ids import Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandSeat:
+    """The host gives a seat a new token (the old one stops at once), to move it to another
+    device or to a new player (`player_name`; None keeps the name)."""
+
+    seat: Seat
+    token_sha256: str
+    player_name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandHost:
+    """The host hands the host role to another seat."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteForHost:
+    """A seat votes to make `seat` the host; None withdraws the vote."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveSeat:
+    """The host removes a seated player before the start."""
+
+    seat: Seat
+
+
+SeatCommand = HandSeat | HandHost | VoteForHost | RemoveSeat

@@ -1,0 +1,96 @@
+"""Folding the events of seats moving between players and devices and of the host role
+changing hands (issue 13 Must 1)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from court.events.seats import (
+    HostHandedOver,
+    HostTakenOver,
+    HostVoteCast,
+    HostVoteWithdrawn,
+    SeatHanded,
+    SeatRemoved,
+)
+from court.evolve.base import Handlers, replace
+from court.ids import Seat
+from court.state import CourtState
+
+
+def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
+    """The seat's tokens are replaced by the new one; the host token stood for the host seat,
+    so it stops too: the host role goes with the seat to its new token."""
+    info = state.seats[e.seat]
+    seats = {
+        **state.seats,
+        e.seat: dataclasses.replace(
+            info,
+            player_name=e.player_name,
+            token_sha256=e.token_sha256,
+            former_host_token_sha256="",
+        ),
+    }
+    votes = {v: s for v, s in state.host_votes.items() if v != e.seat}
+    if not info.host:
+        return replace(state, seats=seats, host_votes=votes)
+    return replace(
+        state, seats=seats, host_votes=votes, host_token_sha256="", host_name=e.player_name
+    )
+
+
+def host_moved(state: CourtState, from_seat: Seat | None, to_seat: Seat) -> CourtState:
+    """The host role moves to `to_seat`. The host token of the game's creation carries no
+    host powers from now on: it stays the token of the old host's seat, if he has one."""
+    seats = dict(state.seats)
+    if from_seat is not None:
+        old = seats[from_seat]
+        kept = old.former_host_token_sha256 or state.host_token_sha256
+        seats[from_seat] = dataclasses.replace(old, host=False, former_host_token_sha256=kept)
+    seats[to_seat] = dataclasses.replace(seats[to_seat], host=True)
+    return replace(
+        state,
+        seats=seats,
+        host_token_sha256="",
+        host_name=seats[to_seat].player_name,
+        host_votes={},
+    )
+
+
+def _host_handed_over(state: CourtState, e: HostHandedOver) -> CourtState:
+    return host_moved(state, e.from_seat, e.to_seat)
+
+
+def _host_taken_over(state: CourtState, e: HostTakenOver) -> CourtState:
+    return host_moved(state, e.from_seat, e.to_seat)
+
+
+def _host_vote_cast(state: CourtState, e: HostVoteCast) -> CourtState:
+    return replace(state, host_votes={**state.host_votes, e.seat: e.for_seat})
+
+
+def _host_vote_withdrawn(state: CourtState, e: HostVoteWithdrawn) -> CourtState:
+    return replace(state, host_votes={v: s for v, s in state.host_votes.items() if v != e.seat})
+
+
+def without_seat(state: CourtState, seat: Seat) -> CourtState:
+    """The seat is free again, and no vote for a host is by it or for it."""
+    return replace(
+        state,
+        seats={s: i for s, i in state.seats.items() if s != seat},
+        host_votes={v: s for v, s in state.host_votes.items() if seat not in (v, s)},
+    )
+
+
+def _seat_removed(state: CourtState, e: SeatRemoved) -> CourtState:
+    return without_seat(state, e.seat)
+
+
+HANDLERS: Handlers = {
+    SeatHanded: _seat_handed,
+    HostHandedOver: _host_handed_over,
+    HostTakenOver: _host_taken_over,
+    HostVoteCast: _host_vote_cast,
+    HostVoteWithdrawn: _host_vote_withdrawn,
+    SeatRemoved: _seat_removed,
+}

@@ -1,0 +1,54 @@
+"""Sentences of seats moving between players and devices and of the host role changing hands
+(issue 13 Must 1)."""
+
+from __future__ import annotations
+
+from court.sentences import names
+from court.sentences.base import Data, Sentences
+from court.state import CourtState
+
+
+def _seat_handed(d: Data, state: CourtState) -> str:
+    old, new = d["old_player_name"], d["player_name"]
+    if old == new:
+        return f"{old}'s seat moved to a new device."
+    return f"{old}'s seat was handed to {new}."
+
+
+def _host_handed_over(d: Data, state: CourtState) -> str:
+    return f"{d['from_name']} handed the host role to {d['to_name']}."
+
+
+def _host_vote_cast(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.player(state, d['seat'])} voted to make "
+        f"{names.player(state, d['for_seat'])} the host."
+    )
+
+
+def _host_vote_withdrawn(d: Data, state: CourtState) -> str:
+    return f"{names.player(state, d['seat'])} withdrew the vote for a new host."
+
+
+def _host_taken_over(d: Data, state: CourtState) -> str:
+    return (
+        f"{d['to_name']} became the host in place of {d['from_name']}, by the votes of "
+        f"{d['votes']} of the {d['seats']} seats."
+    )
+
+
+def _seat_removed(d: Data, state: CourtState) -> str:
+    return (
+        f"The host removed {d['player_name']} from the table, freeing "
+        f"{names.house(state, d['house'])}."
+    )
+
+
+SENTENCES: Sentences = {
+    "SeatHanded": _seat_handed,
+    "HostHandedOver": _host_handed_over,
+    "HostVoteCast": _host_vote_cast,
+    "HostVoteWithdrawn": _host_vote_withdrawn,
+    "HostTakenOver": _host_taken_over,
+    "SeatRemoved": _seat_removed,
+}

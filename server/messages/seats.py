@@ -1,0 +1,90 @@
+"""Messages that move seats and the host role between players and devices (issue 13 Must 1):
+a seat handed to a new token, the host role handed or voted over, a player removed."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from court.commands import Actor, HandHost, HandSeat, RemoveSeat, VoteForHost
+from court.ids import Seat
+from server.messages.fields import NAME, VERSION_MAX, Int, Shape, Text
+from server.messages.message import Answer, Message, Payload, Sender
+from server.service import CourtService
+
+
+def _seat(**kwargs: object) -> fields.Integer:
+    return Int(validate=validate.Range(0, VERSION_MAX), **kwargs)
+
+
+class SeatSchema(Shape):
+    seat = _seat(required=True)
+
+
+class HandSeatSchema(Shape):
+    seat = _seat(required=True)
+    player_name = Text(load_default=None, allow_none=True, validate=NAME)
+
+
+class VoteForHostSchema(Shape):
+    seat = _seat(required=True, allow_none=True)
+
+
+class SeatHandedSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's new secret token"})
+
+
+def hand_seat(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
+    seat, name = Seat(body["seat"]), body.get("player_name")
+    token, outcome = service.with_new_token(
+        game_id, actor, lambda digest: HandSeat(seat=seat, token_sha256=digest, player_name=name)
+    )
+    return {"ok": True, "version": outcome.version, "seat": seat, "token": token}
+
+
+def _vote(body: Payload) -> VoteForHost:
+    seat = body["seat"]
+    return VoteForHost(seat=None if seat is None else Seat(seat))
+
+
+SEATS: tuple[Message, ...] = (
+    Message(
+        "hand_seat",
+        HandSeat,
+        "host",
+        "Give a seat a new secret token, in the lobby or in play: the old token stops at once; "
+        "a new `player_name` hands the seat to another player; the answer holds the token, to "
+        "the host only",
+        HandSeatSchema,
+        Sender.HOST,
+        run=hand_seat,
+        answer=SeatHandedSchema,
+    ),
+    Message(
+        "hand_host",
+        HandHost,
+        "host",
+        "Hand the host role to another seat; the old host keeps his seat without the host's powers",
+        SeatSchema,
+        Sender.HOST,
+    ),
+    Message(
+        "vote_host",
+        VoteForHost,
+        "a seat other than the host's",
+        "Vote to make a seat the host (`seat: null` withdraws the vote); a strict majority of "
+        "the seats for one seat makes it the host",
+        VoteForHostSchema,
+        build=_vote,
+    ),
+    Message(
+        "remove_seat",
+        RemoveSeat,
+        "host, before the start",
+        "Remove a seated player: his token stops working and his House is free",
+        SeatSchema,
+        Sender.HOST,
+    ),
+)
