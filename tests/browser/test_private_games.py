@@ -92,6 +92,7 @@ def test_your_games_shows_the_games_this_browser_sits_in(
     player = open_person(chromium, "player", created["invite_url"])
     player.page.fill("#join-name", "Arya")
     player.page.select_option("#join-house", "stark")
+    player.page.check("#join-remember")  # kept on this device, not for this tab alone
     player.page.click("#join-form button[type=submit]")
     expect(player.page.locator("#notice")).to_contain_text("You sit at seat", timeout=WAIT_MS)
     # a token of a game this server does not know, and one it refuses, kept on the device

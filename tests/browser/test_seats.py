@@ -4,6 +4,7 @@ squatter removed in the lobby, and a seat remembered or forgotten on a device.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import requests
@@ -52,7 +53,7 @@ def test_a_seat_link_opens_the_same_seat_on_a_second_device(
 
 
 def test_the_host_hands_a_seat_to_a_new_player_and_the_old_device_loses_it(
-    chromium: Any, server: LiveServer
+    chromium: Any, server: LiveServer, shots: Path
 ) -> None:
     game = HttpCourt(server.url)
     url = f"{server.url}/games/{game.id}"
@@ -67,6 +68,7 @@ def test_the_host_hands_a_seat_to_a_new_player_and_the_old_device_loses_it(
 
     link = host.page.locator(f"#handed-link-{LANNISTER}").input_value()
     assert "#token=" in link
+    host.shot(shots, "host-seat-panel")
     expect(bob.page.locator("#notice")).to_contain_text("handed to a new link", timeout=WAIT_MS)
     connected(bob, "Connected as a spectator")
     assert link.split("#token=")[1] not in bob.received()
@@ -116,7 +118,9 @@ def test_a_majority_of_the_seats_takes_the_host_role_over(
 
 def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveServer) -> None:
     created = requests.post(
-        f"{server.url}/api/games", json={"players": 3, "host_name": "Eddard"}, timeout=5
+        f"{server.url}/api/games",
+        json={"players": 3, "host_name": "Eddard", "listed": True},
+        timeout=5,
     ).json()
     game_id, host_token = created["game_id"], created["host_token"]
     join = f"{server.url}/api/games/{game_id}/commands/join"
@@ -141,7 +145,9 @@ def test_a_seat_is_kept_for_the_tab_unless_the_device_is_asked_to_remember_it(
     chromium: Any, server: LiveServer
 ) -> None:
     created = requests.post(
-        f"{server.url}/api/games", json={"players": 3, "host_name": "Eddard"}, timeout=5
+        f"{server.url}/api/games",
+        json={"players": 3, "host_name": "Eddard", "listed": True},
+        timeout=5,
     ).json()
     url = f"{server.url}/games/{created['game_id']}"
     player = open_person(chromium, "player", url)
