@@ -22,6 +22,8 @@ ROUTES: dict[str, str | None] = {
 CREATE = "/api/games"
 
 HOST_ONLY = {"start", "advance_phase"}
+# Seats and the host role (issue 13 Must 1): the host's; the vote is any non-host seat's.
+HOST_ONLY |= {"hand_seat", "hand_host", "remove_seat"}
 RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}
 NEWCOMERS = {"join"}
@@ -38,6 +40,8 @@ STAGE = {
     "pass": "decree",
     **{m.name: "decree" for m in DECREES},
     "answer_marriage": "proposal",
+    "remove_seat": "lobby",
+    "vote_host": "lobby",
 }
 # The seat whose move it is at each stage, and a seat whose move it is not.
 TURN = {
@@ -124,6 +128,10 @@ SUCCEEDS = {
     "advance_phase",
     "record_gold",
     "record_village",
+    "hand_seat",
+    "hand_host",
+    "remove_seat",
+    "vote_host",
 }
 
 
