@@ -24,6 +24,8 @@ ROUTES: dict[str, str | None] = {
 CREATE = "/api/games"
 
 HOST_ONLY = {"start", "advance_phase", "change_listing"}
+# Seats and the host role (issue 13 Must 1): the host's; the vote is any non-host seat's.
+HOST_ONLY |= {"hand_seat", "hand_host", "remove_seat"}
 RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}
 NEWCOMERS = {"join"}
@@ -43,6 +45,8 @@ STAGE = {
     "pass": "decree",
     **{m.name: "decree" for m in DECREES},
     "answer_marriage": "proposal",
+    "remove_seat": "lobby",
+    "vote_host": "lobby",
 }
 # The seat whose move it is at each stage, and a seat whose move it is not.
 TURN = {
@@ -133,6 +137,10 @@ SUCCEEDS = {
     "record_gold",
     "record_village",
     "change_listing",
+    "hand_seat",
+    "hand_host",
+    "remove_seat",
+    "vote_host",
 }
 
 
