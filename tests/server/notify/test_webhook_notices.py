@@ -152,6 +152,7 @@ def test_the_host_alone_sets_reads_tests_and_removes_the_webhook(
             )
             assert client.get(path, headers=headers).status_code == status
             assert client.delete(path, headers=headers).status_code == status
+            assert client.post(f"{path}/test", headers=headers).status_code == status
         assert client.post(f"{path}/test", headers=game.host).get_json()["code"] == "no_webhook"
         set_webhook(client, game, receiver.url)
         assert client.get(path, headers=game.host).get_json() == {"url": receiver.url}
