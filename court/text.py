@@ -37,8 +37,8 @@ def _spelled(c: str) -> str:
 def unprintable(text: str) -> str | None:
     """Why the text cannot be stored and shown as typed, or None: control characters (NUL
     among them), invisible format characters (zero-width spaces, joiners, the byte-order
-    mark), bidirectional overrides and isolates (which turn the text around on screen),
-    private-use and unassigned code points, and lone surrogates are refused."""
+    mark), bidirectional overrides and isolates (which turn the text around on screen) and
+    lone surrogates are refused."""
     for c in text:
         category = unicodedata.category(c)
         if category == "Cc":
@@ -48,18 +48,17 @@ def unprintable(text: str) -> str | None:
             return f"it holds a character that {kind} ({_spelled(c)})"
         if category == "Cs":
             return "it is not valid Unicode"
-        if category in ("Co", "Cn"):
-            return f"it holds a character with no agreed meaning ({_spelled(c)})"
     return None
 
 
 def refused_ranges(limit: int = 0xFFFF) -> list[tuple[int, int]]:
     """The code points up to `limit` that `unprintable` refuses, as (first, last) ranges
-    (the API's pattern lists those of the Basic Multilingual Plane)."""
+    (the API's pattern lists those of the Basic Multilingual Plane; lone surrogates, which
+    no JSON text can carry, are left out)."""
     ranges: list[tuple[int, int]] = []
     for point in range(limit + 1):
         c = chr(point)
-        if c in BLANK_LOOKING or unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co"):
+        if c in BLANK_LOOKING or unicodedata.category(c) in ("Cc", "Cf"):
             if ranges and ranges[-1][1] == point - 1:
                 ranges[-1] = (ranges[-1][0], point)
             else:

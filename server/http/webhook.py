@@ -12,7 +12,7 @@ from marshmallow import Schema, fields, validate
 from court.commands import Actor
 from court.errors import BadToken, CourtError, NotAllowed
 from server.http.games import api, bp, caller
-from server.messages.fields import Shape
+from server.messages.fields import Shape, String
 from server.notify.outbox import Notifier
 from server.notify.sender import DeliveryFailed
 from server.notify.urls import URL_MAX
@@ -21,7 +21,7 @@ ROUTE = "/games/<game_id>/webhook"
 
 
 class WebhookSchema(Shape):
-    url = fields.String(required=True, validate=validate.Length(1, URL_MAX))
+    url = String(max_length=URL_MAX, required=True, validate=validate.Length(1, URL_MAX))
 
 
 class WebhookSetSchema(Schema):

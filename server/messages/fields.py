@@ -35,12 +35,18 @@ VERSION_MAX = 2**31 - 1
 GOLD_MAX = 10_000
 
 
+def _range_text(point: int) -> str:
+    """A code point in the pattern: escaped below U+0100, else the character itself."""
+    return f"\\x{point:02x}" if point < 0x100 else chr(point)
+
+
 # What Text refuses, told to the OpenAPI document too (an ECMA-262 and Python pattern). Lone
 # surrogates are refused as well: they are no Unicode characters, so no JSON Schema string.
 PRINTABLE = (
     "^[^"
     + "".join(
-        f"\\u{a:04x}" if a == b else f"\\u{a:04x}-\\u{b:04x}" for a, b in text.refused_ranges()
+        _range_text(a) if a == b else f"{_range_text(a)}-{_range_text(b)}"
+        for a, b in text.refused_ranges()
     )
     + "]*$"
 )

@@ -25,7 +25,6 @@ REFUSED = [
     ("\u3164", "is invisible (U+3164 HANGUL FILLER)"),
     ("Ann\u00ad", "is invisible (U+00AD SOFT HYPHEN)"),
     ("Ann\x07", "control character (U+0007)"),
-    ("Ann\ue000", "no agreed meaning (U+E000)"),
     ("\u0301Ann", "starts with a mark"),
     ("x" + "\u0301" * 5, "more than 4 marks"),
 ]

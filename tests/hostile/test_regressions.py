@@ -41,7 +41,7 @@ def test_the_document_says_typed_text_holds_no_control_characters() -> None:
     for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:
         pattern = re.compile(schemas[schema]["properties"][field]["pattern"])
         assert pattern.fullmatch("Zoë Ямщиков")
-        for hidden in ["\x00", "\x1f", "\x9f", "\u200b", "\u202e", "\u2066", "\ufeff", "\ue000"]:
+        for hidden in ["\x00", "\x1f", "\x9f", "\u200b", "\u202e", "\u2066", "\ufeff"]:
             assert not pattern.fullmatch(f"Ann{hidden}")
 
 
