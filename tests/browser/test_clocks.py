@@ -36,6 +36,7 @@ def test_the_page_shows_each_players_time_and_counts_down_the_running_clock(
     page = host.page
     page.fill("#host-name", "Eddard")
     page.check("#variant-clocks")
+    page.check("#listed")  # the other players join over HTTP without the invite
     page.fill("#clock-decree", "2")
     page.fill("#clock-decree-seconds", "75")
     page.click("text=Create the game")  # the form refuses 75 seconds beside the minutes
