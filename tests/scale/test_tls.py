@@ -87,7 +87,10 @@ def test_invites_name_the_public_address_and_a_client_over_wss_gets_pushes(
     session = public.session()
     http = HttpClient(public.url, session)
     created = create_game(http)  # type: ignore[arg-type]
-    assert created["invite_url"] == f"{public.url}/games/{created['game_id']}"
+    assert (
+        created["invite_url"]
+        == f"{public.url}/games/{created['game_id']}#invite={created['invite']}"
+    )
     game = lobby_game(http)  # type: ignore[arg-type]
 
     watcher = LiveClient("stark", session).connect(public.url, game.id, game.tokens["stark"])
