@@ -3,9 +3,10 @@
 import { call, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { h, fill, say, errorText } from "./dom.js";
-import { Names } from "./names.js";
+import { Names, phaseName } from "./names.js";
 import { renderHouses, renderSummary } from "./table.js";
 import { lineItem, talkAfter } from "./talk.js";
+import { setUpCompare } from "./changes.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -14,6 +15,18 @@ const entries = [];
 // The viewer's own talk lines, shown after the event the court stood at when each was said.
 let talk = [], talkNames = null;
 let shown = null, wanted = null, timer = null;
+const showAll = $("show-all");
+const compare = setUpCompare({
+  gameId, form: $("compare-form"), from: $("compare-from"), to: $("compare-to"),
+  setFrom: $("compare-set-from"), setTo: $("compare-set-to"), error: $("compare-error"), out: $("changes"),
+  chosen: () => Number(scrubber.value),
+});
+
+// Where an event happened: "Round 2 · 4. Purchases"; before the first round, the lobby.
+function when(entry) {
+  if (!entry.round) return "Before the first round";
+  return entry.phase ? `Round ${entry.round} · ${phaseName(entry.phase)}` : `Round ${entry.round}`;
+}
 
 async function loadEntries() {
   let after = 0;
@@ -38,16 +51,23 @@ async function loadTalk() {
   } catch (error) { say(notice, errorText(error), "error"); }
 }
 
+// Each event with links to the rules it applied; skips and bookkeeping are drawn but hidden
+// until "Show every event" is ticked, and a section mark starts each round and phase.
 function drawEntries() {
-  let round = null;
+  let mark = null, hidden = 0;
   const items = [];
   const said = new Map();
   for (const line of talk) said.set(line.court_version, [...(said.get(line.court_version) ?? []), line]);
   for (const e of entries) {
-    if (e.round !== round) { round = e.round; items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, round ? `Round ${round}` : "Before the first round")); }
-    items.push(h("li", { "data-version": e.version },
+    const at = when(e);
+    if (at !== mark) { mark = at; items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, at)); }
+    const quiet = e.kind !== "play";
+    if (quiet) hidden += 1;
+    items.push(h("li", { "data-version": e.version, "data-kind": e.kind, class: quiet ? "quiet" : "" },
       h("button", { type: "button", class: "event", onclick: () => choose(e.version) },
-        h("span", { class: "version" }, `#${e.version}`), " ", e.text)));
+        h("span", { class: "version" }, `#${e.version}`), " ", e.text),
+      e.rules.length ? h("span", { class: "rules" }, e.rules.map((rule) =>
+        h("a", { href: `/rules#${rule.startsWith("§") ? `section-${rule.slice(1)}` : rule}`, class: "rule", title: `The rule applied: ${rule}` }, rule))) : null));
     for (const line of said.get(e.version) ?? []) {
       const item = lineItem(line, talkNames);
       item.dataset.courtVersion = String(e.version);
@@ -55,6 +75,14 @@ function drawEntries() {
     }
   }
   fill($("events"), items);
+  $("hidden-count").textContent = `(${hidden} hidden)`;
+  filter();
+}
+
+// Skips and bookkeeping show only when asked for; the chosen event always shows.
+function filter() {
+  $("events").classList.toggle("show-all", showAll.checked);
+  $("hidden-count").hidden = showAll.checked;
 }
 
 function choose(version) {
@@ -66,7 +94,7 @@ function onScrub() {
   wanted = Number(scrubber.value);
   const entry = entries[wanted - 1];
   $("scrub-version").textContent = `${wanted} of ${entries.length}`;
-  fill($("scrub-event"), entry ? [h("strong", {}, `#${entry.version} `), `Round ${entry.round}: ${entry.text}`] : "");
+  fill($("scrub-event"), entry ? [h("strong", {}, `#${entry.version} `), `${when(entry)}: ${entry.text}`] : "");
   for (const li of $("events").querySelectorAll("li[data-version]:not(.talk)")) {
     const current = Number(li.dataset.version) === wanted;
     li.classList.toggle("chosen", current);
@@ -85,7 +113,8 @@ async function showCourt() {
     if (version !== wanted) return;
     shown = version;
     const names = new Names(court);
-    renderSummary($("summary"), court, names, new Clock());
+    const next = entries[version];
+    renderSummary($("summary"), court, names, new Clock(), { next: next ? `#${next.version} ${next.text}` : null });
     const election = court.election;
     fill($("past-election"), election ? h("p", { "data-testid": "past-election" },
       h("strong", {}, "Election under way: "), `${names.title(election.title)} (${election.stage})`,
@@ -131,6 +160,7 @@ async function download() {
 }
 
 scrubber.addEventListener("input", onScrub);
+showAll.addEventListener("change", filter);
 $("scrub-back").addEventListener("click", () => choose(Math.max(1, Number(scrubber.value) - 1)));
 $("scrub-forward").addEventListener("click", () => choose(Math.min(entries.length, Number(scrubber.value) + 1)));
 $("verify").addEventListener("click", verify);
@@ -142,6 +172,7 @@ $("export").addEventListener("click", download);
     await loadTalk();
     scrubber.max = String(head);
     drawEntries();
+    compare.prefill(head);
     choose(head);
   } catch (error) { say(notice, errorText(error), "error"); }
   verify();

@@ -5,6 +5,9 @@ const PHASES = {
   movement: "5. Movement", battles: "6. Battles", wall: "7. The Wall", end_of_round: "8. End of round",
 };
 
+// "4. Purchases" for a phase id; "—" for none.
+export function phaseName(id) { return id ? PHASES[id] ?? id : "—"; }
+
 export class Names {
   constructor(court) {
     this.court = court;
@@ -32,7 +35,7 @@ export class Names {
   }
   houseOfSeat(seat) { return this.seats.get(seat)?.house; }
 
-  phase(id) { return id ? PHASES[id] ?? id : "—"; }
+  phase(id) { return phaseName(id); }
   // The court view's step {kind, id, number, name}: "1.1.1 Marriages", "Purchases".
   step(step) {
     if (!step) return "—";

@@ -17,9 +17,12 @@ export function waitingOn(court) {
   return null;
 }
 
-export function renderSummary(el, court, names, clock) {
+// `past`: the court at a past version of the history, with the event that came `next` (none
+// at the head): it says what happened next, not whose turn it is now.
+export function renderSummary(el, court, names, clock, past = null) {
   const { game } = court;
   const waiting = waitingOn(court);
+  if (past) return renderPast(el, court, names, waiting, past.next);
   const mine = waiting && waiting.seats.includes(court.viewer.seat);
   fill(el,
     h("dl", { class: "summary" },
@@ -35,6 +38,19 @@ export function renderSummary(el, court, names, clock) {
       runningClocks(court, names, clock),
       h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version)),
     ));
+}
+
+function renderPast(el, court, names, waiting, next) {
+  const { game } = court;
+  fill(el,
+    h("dl", { class: "summary" },
+      h("dt", {}, "Status"), h("dd", { "data-testid": "status" }, game.status === "lobby" ? `In the lobby: ${court.seats.length} of ${game.players} seats taken` : game.status),
+      game.round > 0 && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, String(game.round))],
+      game.phase && [h("dt", {}, "Phase"), h("dd", { "data-testid": "phase" }, names.phase(game.phase))],
+      game.step && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, names.step(game.step))],
+      waiting && [h("dt", {}, "Waiting on"), h("dd", { "data-testid": "turn" }, `${waiting.seats.map((s) => names.seat(s)).join(", ")}, ${waiting.what}`)],
+      h("dt", {}, "Next"), h("dd", { "data-testid": "next" }, next ?? "Nothing yet: this is the latest event."),
+      h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version))));
 }
 
 function presenceBadge(seat, presence) {

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from court import codec
+from court import codec, provenance
 from court.chain import Record
 from court.commands import Actor, Command
 from court.events import EVENT_TYPES
@@ -63,7 +63,10 @@ class Observer:
     def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
         """A history entry: the record's public part told as a sentence, with the round and
         phase it happened in. The history is the table's shared chronicle: it carries no
-        private part, not even the viewer's own (those are in `record` and the export)."""
+        private part, not even the viewer's own (those are in `record` and the export). `kind`
+        and `rules` say whether it is play, a skip or bookkeeping, and the rules it applied
+        (court/provenance.py)."""
+        text = describe(record, after)
         return {
             "version": record.version,
             "type": record.type,
@@ -73,7 +76,9 @@ class Observer:
             "round": after.round,
             "phase": after.phase.value if after.phase else None,
             "data": current_shape(record, None)[0],
-            "text": describe(record, after),
+            "text": text,
+            "kind": provenance.kind_of(record.type).value,
+            "rules": provenance.rules_of(record.type, text),
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from court.commands import Actor
+from court.provenance import Kind
+from court.views.changes import changes
 from server.http import schemas as s
 from server.http.games import api, bp, caller, service
+from server.messages.fields import VERSION_MAX, Shape
 from server.observer import observe
 
 
@@ -24,6 +27,8 @@ class HistoryEntrySchema(Schema):
     phase = fields.String(allow_none=True, required=True)
     data = fields.Dict(required=True)
     text = fields.String(required=True)
+    kind = fields.String(required=True, metadata={"enum": [k.value for k in Kind]})
+    rules = fields.List(fields.String(), required=True)
 
 
 class HistorySentencesSchema(Schema):
@@ -63,3 +68,43 @@ def history_sentences(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     actor = caller(game_id)
     limit = min(query["limit"], current_app.config["HISTORY_PAGE_LIMIT"])
     return sentences(game_id, actor, query["after"], limit)
+
+
+class ChangesQuerySchema(Shape):
+    since = fields.Integer(required=True, data_key="from", validate=validate.Range(1, VERSION_MAX))
+    until = fields.Integer(required=True, data_key="to", validate=validate.Range(1, VERSION_MAX))
+
+
+class ChangeSchema(Schema):
+    kind = fields.String(
+        required=True,
+        metadata={
+            "enum": ["title", "noble", "marriage", "alliance", "treasury", "village", "sept"]
+        },
+    )
+    text = fields.String(required=True)
+
+
+class ChangesSchema(Schema):
+    since = fields.Integer(required=True, data_key="from")
+    until = fields.Integer(required=True, data_key="to")
+    changes = fields.List(fields.Nested(ChangeSchema), required=True)
+
+
+@api.route(
+    bp,
+    "/games/<game_id>/changes",
+    "GET",
+    "What changed at court from version `from` to version `to`, in sentences: titles, "
+    "statuses, treasuries, marriages, villages",
+    query=ChangesQuerySchema,
+    response=ChangesSchema,
+    auth=True,
+)
+def court_changes(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
+    caller(game_id)
+    court = service()
+    since, until = query["since"], query["until"]
+    before, after = court.state_at(game_id, since), court.state_at(game_id, until)
+    told = changes(before.state, after.state)
+    return {"since": since, "until": until, "changes": [c.to_json() for c in told]}

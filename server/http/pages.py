@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, send_from_directory, url_for
 
 from court.errors import NotFound
+from server.http.rules_page import rules_html
 
 bp = Blueprint("pages", __name__)
 
@@ -32,6 +33,11 @@ def game(game_id: str) -> str:
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
     return render_template("court/history.html", game_id=game_id)
+
+
+@bp.get("/rules")
+def rules() -> str:
+    return render_template("court/rules.html", rules=rules_html())
 
 
 def game_url(game_id: str) -> str:

@@ -1,0 +1,132 @@
+"""Where each line of the history comes from: the rule it applied (an id of the court rules,
+docs/court-rules.md) and whether it is play, a skip or bookkeeping. The history shows play by
+default; skips (a step or an election nobody could take part in) and bookkeeping (clocks,
+phase marks, the note that a fact was recorded) are one click away."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    PLAY = "play"
+    SKIP = "skip"
+    BOOKKEEPING = "bookkeeping"
+
+
+SKIPS = frozenset({"ElectionSkipped", "DecreeStepSkipped", "AuctionSkipped"})
+BOOKKEEPING = frozenset(
+    {
+        "ClockStarted",
+        "ClockStopped",
+        "DecreeStepClosed",
+        "DecreeTurnEnded",
+        "FactRecorded",
+        "PhaseStarted",
+    }
+)
+
+# The rules each event applies, by its type. A sentence that names a rule itself (an election
+# skipped for its region's condition, R-7.4) adds that rule to these.
+FACTS = "§9"
+SERVER = "§10"
+RULES: dict[str, tuple[str, ...]] = {
+    "GameCreated": ("R-1.1", "R-2.2"),
+    "SeatJoined": ("R-1.1",),
+    "SeatLeft": ("R-1.1",),
+    "GameStarted": ("R-1.1", "R-2.2"),
+    "GameListed": (SERVER,),
+    "GameUnlisted": (SERVER,),
+    "SeatHanded": (SERVER,),
+    "HostHandedOver": (SERVER,),
+    "HostVoteCast": (SERVER,),
+    "HostVoteWithdrawn": (SERVER,),
+    "HostTakenOver": (SERVER,),
+    "SeatRemoved": (SERVER,),
+    "RoundStarted": ("R-1.1", "R-4.1"),
+    "PhaseStarted": ("R-4.1",),
+    "IncomePaid": ("R-4.5", "R-2.2"),
+    "GoldAdjusted": (FACTS, "R-2.1"),
+    "GoldPaid": ("R-2.1",),
+    "VillageControlChanged": (FACTS,),
+    "FactRecorded": (FACTS,),
+    "DieRolled": ("R-4.4", "R-6.2", SERVER),
+    "ClockStarted": ("R-4.3",),
+    "ClockStopped": ("R-4.3",),
+    "StepTimedOut": ("R-4.3",),
+    "ElectionSkipped": ("R-7.1", "R-4.2"),
+    "ElectionOpened": ("R-7.1", "R-4.2"),
+    "CandidateStood": ("R-7.1",),
+    "CandidacyPassed": ("R-7.1",),
+    "CandidateWithdrawn": ("R-7.2",),
+    "BallotOpened": ("R-7.1", "R-7.2"),
+    "BallotPlaced": ("R-7.1",),
+    "BallotsRevealed": ("R-7.1", SERVER),
+    "TitleGranted": ("R-3.2",),
+    "TitleRefused": ("R-3.3",),
+    "TitleReturned": ("R-3.2",),
+    "TitlePassed": ("R-3.2", "R-3.10"),
+    "TitleSlotsExceeded": ("R-3.2",),
+    "TitleChoiceTimedOut": ("R-3.2", "R-4.3"),
+    "TitleConceded": ("R-6.6", "R-3.10"),
+    "DecreeStepOpened": ("R-4.2", "R-6.1"),
+    "DecreeStepSkipped": ("R-4.2",),
+    "DecreeStepClosed": ("R-4.2",),
+    "DecreePassed": ("R-4.2",),
+    "DecreeTurnEnded": ("R-4.2",),
+    "DecreeTurnLapsed": ("R-6.7",),
+    "DecreeTimedOut": ("R-4.3",),
+    "MarriageProposed": ("R-5.1",),
+    "MarriageDeclined": ("R-5.1",),
+    "MarriageMade": ("R-5.1", "R-5.2", "R-5.3"),
+    "MarriageEnded": ("R-5.4",),
+    "Divorced": ("R-5.4",),
+    "AllianceEnded": ("R-5.4",),
+    "RhllorEmbraced": ("R-6.2",),
+    "SeptsPillaged": ("R-6.2",),
+    "OutlawDeclared": ("R-6.4", "R-6.5"),
+    "OutlawPardoned": ("R-6.3",),
+    "TookTheBlack": ("R-8.3",),
+    "Deserted": ("R-8.4",),
+    "NobleDied": ("R-1.4", FACTS),
+    "NobleCaptured": ("R-8.1",),
+    "NobleFreed": ("R-8.1",),
+    "NobleAdded": ("R-1.2",),
+    "AttributeGained": ("R-1.3",),
+    "SeptBuilt": ("R-4.6",),
+    "AuctionOpened": ("R-4.6",),
+    "AuctionSkipped": ("R-4.6",),
+    "BidPlaced": ("R-4.6",),
+    "BidPassed": ("R-4.6",),
+    "BidsTimedOut": ("R-4.6", "R-4.3"),
+    "BidsRevealed": ("R-4.6", SERVER),
+    "CouncilSeatTaken": ("R-4.6", "R-3.5"),
+    "CouncilSeatLapsed": ("R-4.6",),
+    "CouncilSeatVacated": ("R-4.6",),
+    "PurchaseTurnsOpened": ("R-4.1", "R-4.6"),
+    "PurchasesDone": ("R-4.1",),
+    "PurchasesTimedOut": ("R-4.1", "R-4.3"),
+    "FiefGrantedByKing": ("R-3.6",),
+    "RansomOffered": ("R-8.2",),
+    "RansomPaid": ("R-8.2",),
+    "RansomRefused": ("R-8.2",),
+    "RansomWithdrawn": ("R-8.2",),
+    "GameEnded": ("R-4.7",),
+}
+
+NAMED = re.compile(r"\bR-\d+\.\d+\b")
+
+
+def kind_of(event_type: str) -> Kind:
+    """Whether a record of this type is play, a skip or bookkeeping."""
+    if event_type in SKIPS:
+        return Kind.SKIP
+    return Kind.BOOKKEEPING if event_type in BOOKKEEPING else Kind.PLAY
+
+
+def rules_of(event_type: str, sentence: str) -> list[str]:
+    """The rules a record applied: those its sentence names first, then its type's own, each
+    once. A type this server does not know applied none it can name."""
+    named = NAMED.findall(sentence)
+    return list(dict.fromkeys([*named, *RULES.get(event_type, ())]))
