@@ -9,6 +9,16 @@ import requests
 HOUSES = ("stark", "lannister", "tyrell")
 
 
+def listed_lobby(base: str) -> dict[str, Any]:
+    """A new listed 3-player game in the lobby (Eddard hosts); the create answer."""
+    response = requests.post(
+        f"{base}/api/games", json={"players": 3, "host_name": "Eddard", "listed": True}, timeout=5
+    )
+    assert response.ok, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
 class HttpCourt:
     """A started 3-player game (Stark's player is the host) driven through the HTTP API."""
 

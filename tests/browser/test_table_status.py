@@ -9,7 +9,7 @@ from typing import Any
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.court_http import HttpCourt
+from tests.browser.court_http import HttpCourt, listed_lobby
 from tests.browser.players import (
     WAIT_MS,
     Person,
@@ -50,6 +50,11 @@ def offline_seat(chromium: Any, server: LiveServer) -> tuple[Person, int]:
     return player, seat
 
 
+def back_online(player: Person) -> None:
+    player.context.set_offline(False)
+    expect(player.page.locator("#connection")).to_contain_text("Connected as", timeout=3 * WAIT_MS)
+
+
 def test_an_unreachable_server_is_said_to_be_unreachable_and_retried(
     chromium: Any, server: LiveServer
 ) -> None:
@@ -76,8 +81,7 @@ def test_presence_is_not_shown_as_connected_while_the_page_is_offline(
     other = (seat + 1) % 3
     expect(page.locator(f"[data-testid=presence-{other}]")).to_contain_text("unknown")
     # and once back, as connected again
-    player.context.set_offline(False)
-    expect(page.locator("#connection")).to_contain_text("Connected as", timeout=3 * WAIT_MS)
+    back_online(player)
     expect(own).to_have_text("● connected")
 
 
@@ -93,8 +97,7 @@ def test_an_offline_notice_goes_once_the_page_is_connected_again(
     expect(notice).to_contain_text("[offline]")
 
     # when the connection is back
-    player.context.set_offline(False)
-    expect(page.locator("#connection")).to_contain_text("Connected as", timeout=3 * WAIT_MS)
+    back_online(player)
 
     # then the notice about being offline is gone
     expect(notice).to_be_hidden()
@@ -125,11 +128,7 @@ def test_the_join_form_keeps_a_house_someone_else_took_and_seats_nobody_elsewher
     chromium: Any, server: LiveServer
 ) -> None:
     # given a listed game in the lobby, and a visitor filling the join form with House Stark
-    created = requests.post(
-        f"{server.url}/api/games",
-        json={"players": 3, "host_name": "Eddard", "listed": True},
-        timeout=5,
-    ).json()
+    created = listed_lobby(server.url)
     game_id = created["game_id"]
     visitor = open_person(chromium, "visitor", f"{server.url}/games/{game_id}")
     page = visitor.page
