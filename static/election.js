@@ -60,14 +60,26 @@ function candidateCard(noble, seat, names, { tokens = [], votes = null, winner =
     h("div", { class: "tokens", "data-testid": `tokens-${noble}` }, tokens));
 }
 
+// Sealed ballots (a variant of R-7.1): where a marker lies is hidden too, so the markers wait
+// face down beside the cards; the owner's own still show their kind and candidate.
+function sealedTray(election, names) {
+  const mine = new Map(election.my_markers.map((m) => [m.commitment, m]));
+  const hidden = election.placed.flatMap(({ seat, markers }) => markers.filter((m) => !m.candidate).map((m) => [seat, mine.get(m.commitment)]));
+  if (!hidden.length) return null;
+  return h("div", { class: "sealed-tray", "data-testid": "sealed-tray" },
+    h("p", { class: "muted" }, "Sealed markers: where each lies is hidden until the reveal."),
+    h("div", { class: "tokens" }, hidden.map(([seat, own]) => [token(seat, names, own?.kind ?? null), own ? ` on ${names.noble(own.candidate)} ` : ""])));
+}
+
 function candidateCards(election, names) {
   if (!election.candidates.length) return h("p", { class: "muted" }, "No candidate yet.");
   const ballot = election.stage === "ballot";
-  return h("ul", { class: "candidate-cards", "aria-label": "Candidates", "data-testid": "candidates" },
+  return [h("ul", { class: "candidate-cards", "aria-label": "Candidates", "data-testid": "candidates" },
     election.candidates.map((c) => candidateCard(c.noble, c.seat, names, {
       tokens: ballot ? ballotTokens(election, c.noble, names) : [],
       withdrawn: election.withdrawn.includes(c.noble),
-    })));
+    }))),
+  ballot && sealedTray(election, names)];
 }
 
 // -- the players: turn order, then votes and placements ---------------------------------------

@@ -22,9 +22,12 @@ def listed_lobby(base: str) -> dict[str, Any]:
 class HttpCourt:
     """A started 3-player game (Stark's player is the host) driven through the HTTP API."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, variants: dict[str, bool] | None = None) -> None:
         self.base = base
-        created = self._call("POST", "/api/games", {"players": 3, "host_name": "Eddard"})
+        body: dict[str, Any] = {"players": 3, "host_name": "Eddard"}
+        if variants:
+            body["variants"] = variants
+        created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}
         for house in HOUSES:

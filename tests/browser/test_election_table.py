@@ -156,3 +156,30 @@ def test_markers_lie_face_down_on_candidate_cards_and_turn_over_at_the_reveal(
     )
     for person in everyone:
         assert person.errors == [], (person.name, person.errors)
+
+
+def test_sealed_markers_wait_face_down_beside_the_cards_without_their_candidate(
+    chromium: Any, server: LiveServer
+) -> None:
+    # given the Warden of the North's ballot in a game with sealed ballots
+    game = HttpCourt(server.url, variants={"sealed_ballots": True})
+    to_warden_of_the_north(game)
+    game.play("stand", {"noble": "tywin-lannister"}, game.tokens[1])
+    game.play("pass", {}, game.tokens[2])
+    game.play("stand", {"noble": "eddard-stark"}, game.tokens[0])
+    url = f"{server.url}/games/{game.id}"
+    lannister = open_seat(chromium, "lannister", url, game.id, game.tokens[1])
+    watcher = open_person(chromium, "spectator", url)
+    wait_version(lannister, court(server.url, game.id)["game"]["version"])
+
+    # when Lannister places both markers
+    place(lannister, "tywin-lannister", "eddard-stark")
+
+    # then the others see two face-down markers beside the cards, on no card
+    tray = watcher.page.locator("[data-testid=sealed-tray]")
+    expect(tray.locator(".token.face-down")).to_have_count(2)
+    expect(watcher.page.locator("[data-testid=candidates] .token")).to_have_count(0)
+    # and Lannister sees his own, face up, with the Lord each lies on
+    own = lannister.page.locator("[data-testid=sealed-tray]")
+    expect(own.locator(".token.face-up")).to_have_count(2)
+    expect(own).to_contain_text("on Tywin Lannister")
