@@ -5,6 +5,7 @@ markers over; the tally and the winner offered his title, named on the offer's b
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -36,6 +37,10 @@ def tokens(person: Person, noble: str, face: str) -> Any:
     return person.page.locator(f"#election-panel [data-testid=tokens-{noble}] .token.{face}")
 
 
+def shoot(person: Person, shots: Path, name: str) -> None:
+    person.page.locator("#election-panel").screenshot(path=str(shots / f"{name}.png"))
+
+
 def assert_never_received_kinds(person: Person, salts: list[str]) -> None:
     seen = "\n".join(person.frames) + person.page.evaluate(
         "JSON.stringify([{...localStorage}, {...sessionStorage}])"
@@ -46,7 +51,7 @@ def assert_never_received_kinds(person: Person, salts: list[str]) -> None:
 
 
 def test_markers_lie_face_down_on_candidate_cards_and_turn_over_at_the_reveal(
-    chromium: Any, server: LiveServer
+    chromium: Any, server: LiveServer, shots: Path
 ) -> None:
     # given round 2's Warden of the North election, every seat and a spectator at the table
     game = HttpCourt(server.url)
@@ -104,6 +109,8 @@ def test_markers_lie_face_down_on_candidate_cards_and_turn_over_at_the_reveal(
         assert_never_received_kinds(other, salts)
     expect(tokens(people[1], "tywin-lannister", "face-up.for")).to_have_text("FOR")
     expect(tokens(people[1], "eddard-stark", "face-up.decoy")).to_have_text("DECOY")
+    shoot(people[1], shots, "01-ballot-own-markers")
+    shoot(watcher, shots, "02-ballot-face-down")
 
     # when Stark places FOR Eddard: the ballot is over and the markers are revealed
     place(people[0], "eddard-stark", "tywin-lannister")
@@ -135,6 +142,7 @@ def test_markers_lie_face_down_on_candidate_cards_and_turn_over_at_the_reveal(
     still = watcher.page.locator(front).first
     assert still.evaluate("e => getComputedStyle(e).animationName") == "none"
 
+    shoot(people[2], shots, "03-reveal")
     # and the offer names the title and the Noble, on the button and in the turn
     stark = people[0].page
     accept = stark.locator("#move-accept_title")
