@@ -45,7 +45,7 @@ let wanted = null;
 
 function houseSelect(houses, court, names) {
   const lost = wanted !== null && !houses.includes(wanted);
-  const select = h("select", { id: "join-house", name: "house", required: true, onchange: (e) => { wanted = e.target.value || null; } },
+  const select = h("select", { id: "join-house", name: "house", required: true, onchange: (e) => { if (e.target.value) wanted = e.target.value; } },
     lost && h("option", { value: "", selected: true }, "— choose another House —"),
     houses.map((id) => h("option", { value: id }, names.house(id))));
   if (!lost) return [select, null];

@@ -150,6 +150,17 @@ def test_the_join_form_keeps_a_house_someone_else_took_and_seats_nobody_elsewher
     page.click("#join-form button[type=submit]")
     page.wait_for_timeout(500)
     assert [s["player_name"] for s in court(server.url, game_id)["seats"]] == ["Rival"]
+    # and it still says so after the page is drawn again, when another player joins
+    other = {"house": "lannister", "player_name": "Other"}
+    assert requests.post(
+        f"{server.url}/api/games/{game_id}/commands/join", json=other, timeout=5
+    ).ok
+    expect(page.locator("[data-testid=status]")).to_contain_text("2 of 3 seats taken")
+    visitor.context.set_offline(True)
+    expect(page.locator("#connection")).not_to_contain_text("Connected as")
+    back_online(visitor)
+    expect(page.locator("#join-house-taken")).to_contain_text("House Stark was taken by Rival")
+    expect(page.locator("#join-house")).to_have_value("")
     # and another House chosen joins
     page.select_option("#join-house", "tyrell")
     page.click("#join-form button[type=submit]")
