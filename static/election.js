@@ -1,5 +1,7 @@
-// The election panel (R-7.1): candidates, vote weights, who has acted or placed, stand or pass,
-// FOR and DECOY markers, one's own receipt, and the last reveal with its tally.
+// The election on the table (R-7.1): the candidates as cards, each face-down marker drawn on the
+// card it lies on as soon as it is placed (its kind only on its owner's page), stand or pass, the
+// ballot form, one's own receipt, and the reveal turning the markers over, with the tally and the
+// winner offered the title.
 import { h, fill, swatch } from "./dom.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
@@ -12,49 +14,107 @@ function keptReceipt(gameId, seat) {
   try { return JSON.parse(localStorage.getItem(receiptKey(gameId, seat)) ?? "null"); } catch { return null; }
 }
 
+const KIND = { for: "FOR", decoy: "DECOY" };
+
 function nobleWithHouse(noble, names) {
   const house = names.houseOfNoble(noble);
   return [names.noble(noble), " ", h("span", { class: "house-tag" }, swatch(names.colours(house)), " ", names.house(house))];
 }
 
-function candidatesTable(election, names) {
-  if (!election.candidates.length) return h("p", { class: "muted" }, "No candidate yet.");
-  return h("table", { class: "candidates" },
-    h("caption", {}, "Candidates"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Lord"), h("th", { scope: "col" }, "Put forward by"))),
-    h("tbody", {}, election.candidates.map((c) =>
-      h("tr", {}, h("th", { scope: "row" }, nobleWithHouse(c.noble, names)), h("td", {}, names.seat(c.seat))))));
+// -- markers as tokens ------------------------------------------------------------------------
+
+// A marker as a token in its seat's House colours: face down (kind unknown to this page), or
+// face up with its kind (the viewer's own before the reveal; everyone's after it).
+// `turning`: the delay of its turn-over animation, for a reveal seen live.
+function token(seat, names, kind = null, turning = null) {
+  const [c1 = "#6b7280", c2 = c1] = names.colours(names.houseOfSeat(seat));
+  const who = names.seat(seat).replace(" — you", "");
+  const face = kind ? `${KIND[kind]} marker of ${who}` : `a face-down marker of ${who}`;
+  const style = { "--c1": c1, "--c2": c2, ...(turning ? { "--turn-delay": turning } : {}) };
+  return h("span", { class: `token ${kind ? `face-up ${kind}` : "face-down"}${turning ? " turning" : ""}`, role: "img", "aria-label": face, title: face, "data-seat": seat, style },
+    h("span", { class: "token-back", "aria-hidden": "true" }),
+    kind && h("span", { class: "token-front", "aria-hidden": "true" }, KIND[kind]));
 }
 
-function weightsTable(election, names) {
-  const placed = new Map(election.placed.map((p) => [p.seat, p.markers]));
+// The markers lying on `noble` during the ballot: face down, but the viewer's own face up.
+function ballotTokens(election, noble, names) {
+  const mine = new Map(election.my_markers.map((m) => [m.commitment, m.kind]));
+  return election.placed.flatMap(({ seat, markers }) => markers
+    .filter((m) => m.candidate === noble)
+    .map((m) => token(seat, names, mine.get(m.commitment) ?? null)));
+}
+
+// -- candidates as cards ----------------------------------------------------------------------
+
+function candidateCard(noble, seat, names, { tokens = [], votes = null, winner = false, withdrawn = false } = {}) {
+  const house = names.houseOfNoble(noble);
+  const [c1 = "#6b7280", c2 = c1] = names.colours(house);
+  const titles = names.nobles.get(noble)?.titles ?? [];
+  return h("li", { class: `candidate${winner ? " winner" : ""}${withdrawn ? " withdrawn" : ""}`, "data-noble": noble, style: { "--c1": c1, "--c2": c2 } },
+    h("p", { class: "candidate-name" }, h("strong", {}, names.noble(noble)), winner ? " ★ winner" : ""),
+    h("p", { class: "candidate-house" }, swatch(names.colours(house)), " ", names.house(house)),
+    h("p", { class: "candidate-titles" }, titles.length ? titles.map((t) => names.title(t)).join(", ") : "No title"),
+    seat !== null && h("p", { class: "muted" }, `Put forward by ${names.seat(seat)}`),
+    withdrawn && h("p", { class: "candidate-withdrawn" }, "Withdrawn: markers on him count for nothing"),
+    votes !== null && h("p", { class: "candidate-votes", "data-testid": `votes-${noble}` }, `${votes} vote${votes === 1 ? "" : "s"}`),
+    h("div", { class: "tokens", "data-testid": `tokens-${noble}` }, tokens));
+}
+
+// Sealed ballots (a variant of R-7.1): where a marker lies is hidden too, so the markers wait
+// face down beside the cards; the owner's own still show their kind and candidate.
+function sealedTray(election, names) {
+  const mine = new Map(election.my_markers.map((m) => [m.commitment, m]));
+  const hidden = election.placed.flatMap(({ seat, markers }) => markers.filter((m) => !m.candidate).map((m) => [seat, mine.get(m.commitment)]));
+  if (!hidden.length) return null;
+  return h("div", { class: "sealed-tray", "data-testid": "sealed-tray" },
+    h("p", { class: "muted" }, "Sealed markers: where each lies is hidden until the reveal."),
+    h("div", { class: "tokens" }, hidden.map(([seat, own]) => [token(seat, names, own?.kind ?? null), own ? ` on ${names.noble(own.candidate)} ` : ""])));
+}
+
+function candidateCards(election, names) {
+  if (!election.candidates.length) return h("p", { class: "muted" }, "No candidate yet.");
+  const ballot = election.stage === "ballot";
+  return [h("ul", { class: "candidate-cards", "aria-label": "Candidates", "data-testid": "candidates" },
+    election.candidates.map((c) => candidateCard(c.noble, c.seat, names, {
+      tokens: ballot ? ballotTokens(election, c.noble, names) : [],
+      withdrawn: election.withdrawn.includes(c.noble),
+    }))),
+  ballot && sealedTray(election, names)];
+}
+
+// -- the players: turn order, then votes and placements ---------------------------------------
+
+// Votes are fixed when the ballot opens (R-7.2): during candidacy there is no count to show.
+function placementState(election, seat, names) {
+  if (election.stage !== "ballot") return election.acted.includes(seat) ? "acted" : seat === election.current ? "now" : "waiting";
+  const votes = election.weights.find((w) => w.seat === seat)?.votes ?? 0;
+  const markers = election.placed.find((p) => p.seat === seat)?.markers;
+  if (markers === undefined) return votes ? "not yet placed" : "no votes";
+  if (!markers.length) return "placed no marker";
+  const on = markers.filter((m) => m.candidate).map((m) => names.noble(m.candidate));
+  return `placed ${markers.length} face down${on.length ? ` on ${on.join(" and ")}` : ""}`;
+}
+
+function playersTable(election, names) {
   const ballot = election.stage === "ballot";
   return h("table", { class: "weights" },
-    h("caption", {}, ballot ? "Votes and placements" : "Turn order and votes"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Votes"), h("th", { scope: "col" }, ballot ? "Markers" : "Acted"))),
-    h("tbody", {}, election.order.map((seat) => {
-      const votes = election.weights.find((w) => w.seat === seat)?.votes ?? 0;
-      const markers = placed.get(seat);
-      let state;
-      if (ballot) {
-        state = markers === undefined ? (votes ? "not yet placed" : "no votes")
-          : markers.length === 0 ? "placed no marker"
-            : `placed ${markers.length} face down${markers.some((m) => m.candidate) ? ` on ${markers.map((m) => names.noble(m.candidate)).join(" and ")}` : ""}`;
-      } else {
-        state = election.acted.includes(seat) ? "acted" : seat === election.current ? "now" : "waiting";
-      }
-      return h("tr", { class: seat === election.current ? "current" : "", "data-testid": `placement-${seat}` },
-        h("th", { scope: "row" }, names.seat(seat), seat === election.current ? " ◀ now" : ""),
-        h("td", {}, String(votes)), h("td", {}, state));
-    })));
+    h("caption", {}, ballot ? "Votes and placements" : "Turn order"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), ballot && h("th", { scope: "col" }, "Votes"), h("th", { scope: "col" }, ballot ? "Markers" : "Candidacy"))),
+    h("tbody", {}, election.order.map((seat) => h("tr", { class: seat === election.current ? "current" : "", "data-testid": `placement-${seat}` },
+      h("th", { scope: "row" }, names.seat(seat), seat === election.current ? " ◀ now" : ""),
+      ballot && h("td", { "data-testid": `weight-${seat}` }, String(election.weights.find((w) => w.seat === seat)?.votes ?? 0)),
+      h("td", {}, placementState(election, seat, names))))),
+    !ballot && h("p", { class: "muted", "data-testid": "votes-later" }, "Each player's votes are counted when the ballot opens (R-7.2)."));
 }
 
 function myMarkers(election, names) {
   if (!election.my_markers.length) return null;
   return h("p", { class: "secret", "data-testid": "my-markers" },
     h("strong", {}, "Your markers "), "(only you see which is which until the reveal): ",
-    election.my_markers.map((m) => `${m.kind === "for" ? "FOR" : "DECOY"} ${names.noble(m.candidate)}`).join(" · "));
+    election.my_markers.map((m) => `${KIND[m.kind]} ${names.noble(m.candidate)}`).join(" · "));
 }
+
+// -- the forms --------------------------------------------------------------------------------
 
 function standForm(moves, ctx, names) {
   const stands = moves.filter((m) => m.message === "stand");
@@ -98,42 +158,79 @@ function receiptView(receipt, names) {
     h("dl", {},
       h("dt", {}, "Record hash"), h("dd", {}, h("code", {}, receipt.record_hash)),
       receipt.markers.map((m, i) => [
-        h("dt", {}, `${m.kind === "for" ? "FOR" : "DECOY"} on ${names.noble(m.candidate)}`),
+        h("dt", {}, `${KIND[m.kind]} on ${names.noble(m.candidate)}`),
         h("dd", {}, "commitment ", h("code", {}, receipt.commitments[i] ?? "?"), " salt ", h("code", {}, m.salt))])));
 }
 
-export function revealView(reveal, names) {
+// -- the reveal -------------------------------------------------------------------------------
+
+// A reveal pushed while the page is open (`live`) turns its markers over; a redraw meanwhile
+// carries the turn on from where it was (a negative delay), so it is seen once. One read from
+// the log when the page opened shows them face up at once.
+
+function winnerLine(data, names, pending) {
+  if (!data.winner) return h("p", { class: "winner-line" }, `Nobody is elected: ${names.title(data.title)} stays free.`);
+  const offered = pending && pending.kind === "acceptance" && pending.title === data.title && pending.noble === data.winner;
+  return h("p", { class: "winner-line", "data-testid": "winner" },
+    h("strong", {}, names.noble(data.winner)), ` is ${offered ? "offered" : "elected to"} ${names.title(data.title)}`,
+    offered ? `; ${names.seat(pending.seat)} accepts or refuses it.` : ".");
+}
+
+export function revealView(reveal, names, pending = null) {
   if (!reveal) return null;
   const { data } = reveal;
+  const turning = reveal.live ? `-${Math.round(performance.now() - reveal.arrived)}ms` : null;
   const votes = [...data.votes].sort((a, b) => b.votes - a.votes);
+  const tokensOn = (noble) => data.markers.filter((m) => m.candidate === noble).map((m) => token(m.seat, names, m.kind, turning));
   return h("section", { class: "reveal", "aria-label": "Last reveal", "data-testid": "reveal" },
     h("h3", {}, `Reveal: ${names.title(data.title)}`),
     h("p", { class: "verdict" }, reveal.text),
+    winnerLine(data, names, pending),
+    h("ul", { class: "candidate-cards revealed", "aria-label": "Candidates, markers turned over" },
+      votes.map(({ noble, votes: n }) => candidateCard(noble, null, names, { tokens: tokensOn(noble), votes: n, winner: noble === data.winner }))),
     h("table", {},
       h("caption", {}, "Tally (FOR markers only)"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Candidate"), h("th", { scope: "col" }, "Votes"))),
       h("tbody", {}, votes.map(({ noble, votes: n }) => h("tr", { class: noble === data.winner ? "winner" : "" },
         h("th", { scope: "row" }, nobleWithHouse(noble, names), noble === data.winner ? " ★ winner" : ""), h("td", {}, String(n)))))),
     h("details", {}, h("summary", {}, "Every marker, revealed"),
-      h("ul", {}, data.markers.map((m) => h("li", {}, `${names.seat(m.seat)}: ${m.kind.toUpperCase()} on ${names.noble(m.candidate)}`)))));
+      h("ul", {}, data.markers.map((m) => h("li", {}, `${names.seat(m.seat)}: ${KIND[m.kind] ?? m.kind} on ${names.noble(m.candidate)}`)))));
+}
+
+// -- the panel --------------------------------------------------------------------------------
+
+// Between elections: the title offered to the last winner while his player answers, rather
+// than "no election" above the reveal that elected him.
+function betweenElections(court, names) {
+  const { pending } = court;
+  if (pending && pending.kind === "acceptance" && pending.election) {
+    return h("p", { class: "election-title", "data-testid": "offer" },
+      h("strong", {}, names.electionName(pending.election)), ": the vote is counted. ",
+      `${names.noble(pending.noble)} is offered the title; ${names.seat(pending.seat)} accepts or refuses it.`);
+  }
+  return h("p", { class: "muted", "data-testid": "no-election" }, "No election is under way.");
+}
+
+function electionNow(election, court, names, ctx) {
+  const mine = election.current === court.viewer.seat && court.viewer.seat !== null;
+  const moves = mine ? court.moves : [];
+  return [
+    h("p", { class: "election-title" }, h("strong", {}, names.title(election.title)), ` — ${election.stage === "ballot" ? "Ballot" : "Candidacy"}`,
+      court.game.variants.sealed_ballots ? " (sealed ballots)" : "", election.minimum ? ` · at least ${election.minimum} votes to win` : ""),
+    candidateCards(election, names),
+    playersTable(election, names),
+    myMarkers(election, names),
+    mine && election.stage === "candidacy" && standForm(moves, ctx, names),
+    mine && election.stage === "ballot" && ballotForm(election, moves, ctx, names),
+  ];
 }
 
 export function renderElection(el, court, names, ctx) {
   const { election, viewer } = court;
-  const mine = election && election.current === viewer.seat && viewer.seat !== null;
-  const moves = mine ? court.moves : [];
   const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, viewer.seat) : null;
   fill(el,
     h("h2", { id: "election-heading" }, "Election"),
-    election ? [
-      h("p", { class: "election-title" }, h("strong", {}, names.title(election.title)), ` — ${election.stage === "ballot" ? "Ballot" : "Candidacy"}`,
-        court.game.variants.sealed_ballots ? " (sealed ballots)" : "", election.minimum ? ` · at least ${election.minimum} votes to win` : ""),
-      candidatesTable(election, names),
-      weightsTable(election, names),
-      myMarkers(election, names),
-      mine && election.stage === "candidacy" && standForm(moves, ctx, names),
-      mine && election.stage === "ballot" && ballotForm(election, moves, ctx, names),
-    ] : h("p", { class: "muted" }, "No election is under way."),
+    election ? electionNow(election, court, names, ctx) : betweenElections(court, names),
     receiptView(receipt, names),
-    revealView(ctx.reveal, names));
+    revealView(ctx.reveal, names, court.pending));
 }

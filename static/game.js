@@ -29,27 +29,39 @@ const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn
 let webhookShown = false;
 const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
 
+// The notice line: a success or an info clears itself after a few seconds (or at the next
+// action, which writes over it); an error stays until the next action, and one caused by
+// being offline goes once the page is connected again.
+const NOTICE_MS = 6000;
+let noticeTimer = null, noticeOffline = false;
+function tell(message, kind = "info", code = null) {
+  clearTimeout(noticeTimer);
+  say(notice, message, kind);
+  noticeOffline = code === "offline";
+  if (kind === "success" || kind === "info") noticeTimer = setTimeout(() => say(notice, null), NOTICE_MS);
+}
+
 const ctx = {
   gameId,
   reveal: null,
-  notify: (message, kind = "info") => say(notice, message, kind),
+  notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
   async send(message, payload) {
-    say(notice, "Sending…", "info");
+    tell("Sending…", "pending");
     try {
       const ack = await live.send(message, payload);
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court.viewer.seat, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
-        say(notice, `Your sealed bid of ${r.amount} Gold Dragons is placed. Receipt: record ${r.version}, commitment ${r.commitment}, salt ${r.salt}.`, "success");
+        tell(`Your sealed bid of ${r.amount} Gold Dragons is placed. Receipt: record ${r.version}, commitment ${r.commitment}, salt ${r.salt}.`, "success");
         return ack;
       }
-      say(notice, ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
+      tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
       if (ack.receipt) draw();
       return ack;
     } catch (error) {
-      say(notice, errorText(error), "error");
+      tell(errorText(error), "error", error.code);
       return null;
     }
   },
@@ -92,6 +104,25 @@ function describeViewer() {
   return "Connected as a spectator: you see only what is public.";
 }
 
+// While the socket is down nobody's presence is known: the badges say so until it is back.
+function lost(message) {
+  say(connection, message, "warning");
+  if (presence && !presence.stale) { presence = { ...presence, stale: true }; draw(); }
+}
+
+// The server turned the connection down: a game that does not exist, a token it no longer
+// takes (the page watches as a spectator instead), or another reason in its own words.
+function refused(error) {
+  if (error?.code === "unknown_game") {
+    fill(connection, h("strong", {}, "There is no such game: "), `no game has the id ${gameId}. Check the link, or `,
+      h("a", { href: "/" }, "go to the front page"), " to find or create a game.");
+    connection.className = "notice error";
+    return;
+  }
+  say(connection, `The server refused the connection: ${errorText(error)}`, "error");
+  if (error?.code === "bad_token") { forgetSeat(gameId); live.reconnect(); }
+}
+
 // The court view after new events: fetched again, at least at the version pushed.
 async function refresh(version) {
   if (fetching) { again = true; return; }
@@ -101,7 +132,7 @@ async function refresh(version) {
       try {
         const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
         if (!court || view.game.version >= court.game.version) court = view;
-      } catch (error) { say(notice, errorText(error), "error"); }
+      } catch (error) { tell(errorText(error), "error", error.code); }
     } while (again || (court && court.game.version < version));
   })();
   await fetching;
@@ -115,6 +146,7 @@ const live = connectCourt({
   async onWelcome(payload, first) {
     court = payload.court;
     say(connection, describeViewer(), "success");
+    if (noticeOffline) tell(null);
     draw();
     if (first) {
       const records = await live.recordsAfter(Math.max(0, payload.version - feed.limit)).catch(() => null);
@@ -126,7 +158,7 @@ const live = connectCourt({
   onEvents(records, version) {
     feed.add(records);
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
-    if (reveal) ctx.reveal = reveal;
+    if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
     refresh(version);
   },
   onPresence(payload) {
@@ -137,11 +169,9 @@ const live = connectCourt({
   onTalk: (payload) => talk.backlog(payload),
   talkAfter: () => talk.after,
   onStatus(status, error) {
-    if (status === "reconnecting") say(connection, "Connection lost; reconnecting… (the page catches up by itself)", "warning");
-    if (status === "refused") {
-      say(connection, `The server refused the connection: ${errorText(error)}`, "error");
-      if (error?.code === "bad_token") { forgetSeat(gameId); live.reconnect(); }
-    }
+    if (status === "reconnecting") lost("Connection lost; reconnecting… (the page catches up by itself)");
+    if (status === "unreachable") lost("The server cannot be reached right now; the page keeps trying and catches up by itself.");
+    if (status === "refused") refused(error);
   },
   // This tab's token no longer holds its seat (handed to a new link, removed): forget it here
   // and on this device, and watch as a spectator.

@@ -17,7 +17,12 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
   socket.on("connect", () => onStatus("connected"));
   socket.on("disconnect", () => onStatus("reconnecting"));
   socket.io.on("reconnect_attempt", () => onStatus("reconnecting"));
-  socket.on("connect_error", (error) => onStatus("refused", error.data ?? { message: error.message }));
+  // The server's refusal carries {code, message} as `data`; a network failure (the server
+  // stopped, the device offline) carries none, and the client keeps retrying by itself.
+  socket.on("connect_error", (error) => {
+    if (error.data) onStatus("refused", error.data);
+    else onStatus("unreachable", { message: error.message });
+  });
   // On a reconnection the records missed follow the welcome as `events`: the version seen
   // moves on with them, not with the welcome.
   socket.on("welcome", (payload) => {

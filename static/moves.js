@@ -41,11 +41,21 @@ function valueLabel(field, value, names, court) {
   }
 }
 
+// The offer a title answer is about names the title and the Noble: "Accept Warden of the North
+// for Robb Stark".
+function labelOf(message, court, names) {
+  const { pending } = court;
+  if (pending && (message === "accept_title" || message === "refuse_title")) {
+    return `${message === "accept_title" ? "Accept" : "Refuse"} ${names.title(pending.title)} for ${names.noble(pending.noble)}`;
+  }
+  return LABELS[message] ?? message.replaceAll("_", " ");
+}
+
 // One form per kind of move; each select offers only values that some listed move has,
 // given the choices made in the selects before it.
 function moveForm(message, variants, ctx, names, court) {
   const fields = Object.keys(variants[0]);
-  const label = LABELS[message] ?? message.replaceAll("_", " ");
+  const label = labelOf(message, court, names);
   if (!fields.length) {
     return h("div", { class: "move" }, h("button", { type: "button", id: `move-${message}`, "data-message": message, onclick: () => ctx.send(message, {}) }, label));
   }

@@ -41,9 +41,11 @@ export class Names {
     if (!step) return "—";
     return step.number ? `${step.number} ${step.name}` : step.name;
   }
+  // An election by its title's name ("Warden of the North"), also once it is over: every
+  // election's id is the id of the title it fills.
   electionName(id) {
     const election = this.court.election;
     if (election && election.id === id) return this.title(election.title);
-    return id.replaceAll("-", " ");
+    return this.titles.get(id)?.name ?? id;
   }
 }

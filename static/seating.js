@@ -39,26 +39,47 @@ function joinable(court, ctx) {
   return court.houses.filter((house) => house.seat === null).map((house) => house.id);
 }
 
+// The House this page chose to join with: kept across redraws, so that when someone else takes
+// it first the form says so and waits for another choice, never seating the player elsewhere.
+let wanted = null;
+
+function houseSelect(houses, court, names) {
+  const lost = wanted !== null && !houses.includes(wanted);
+  const select = h("select", { id: "join-house", name: "house", required: true, onchange: (e) => { if (e.target.value) wanted = e.target.value; } },
+    lost && h("option", { value: "", selected: true }, "— choose another House —"),
+    houses.map((id) => h("option", { value: id }, names.house(id))));
+  if (!lost) return [select, null];
+  const taker = court.seats.find((s) => s.house === wanted);
+  const warning = h("p", { class: "notice warning", id: "join-house-taken", role: "alert" },
+    `${names.house(wanted)} was taken${taker ? ` by ${taker.player_name}` : ""} before you joined. Choose another House.`);
+  return [select, warning];
+}
+
 function joinForm(court, names, ctx) {
   const houses = joinable(court, ctx);
   if (!houses.length) return null;
   const name = h("input", { id: "join-name", name: "player_name", required: true, maxlength: 40, autocomplete: "nickname" });
   const remember = h("input", { type: "checkbox", id: "join-remember" });
-  const house = h("select", { id: "join-house", name: "house" }, houses.map((id) => h("option", { value: id }, names.house(id))));
+  const [house, taken] = houseSelect(houses, court, names);
   const submit = async (event) => {
     event.preventDefault();
+    wanted = house.value;
     const invite = inviteFor(ctx.gameId);
     const ack = await ctx.send("join", { house: house.value, player_name: name.value.trim(), ...(invite ? { invite } : {}) });
     if (!ack) return;
+    wanted = null;
     // The host keeps the host token: it stands for the host's seat too.
-    if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(house.value)}`, remember.checked);
-    ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(house.value)}.`);
+    if (!tokenFor(ctx.gameId)) saveToken(ctx.gameId, ack.token, `${name.value.trim()}, ${names.house(ack.house)}`, remember.checked);
+    ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(ack.house)}.`);
     ctx.reconnect();
   };
-  return h("form", { id: "join-form", class: "move", onsubmit: submit },
+  // Filling the form in makes the House shown the one chosen, even if never changed.
+  const choose = () => { if (wanted === null && house.value) wanted = house.value; };
+  return h("form", { id: "join-form", class: "move", onsubmit: submit, onfocusin: choose },
     h("fieldset", {}, h("legend", {}, "Take a seat"),
       h("label", { for: "join-name" }, "Your name ", name),
       h("label", { for: "join-house" }, "House ", house),
+      taken,
       h("ul", { class: "house-choices" }, houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id)))),
       h("label", { for: "join-remember" }, remember, " Remember this seat on this device"),
       h("button", { type: "submit" }, "Join")));

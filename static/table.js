@@ -4,24 +4,50 @@ import { h, fill, swatch } from "./dom.js";
 import { countdown } from "./countdown.js";
 import { playerClocks, runningClocks } from "./clocks.js";
 
-// The seats the court is waiting for now, and what for.
-export function waitingOn(court) {
+// The seats the court is waiting for now, and what for: `what` as said to the player ("answer the
+// marriage proposal"), `does` as said of someone else ("answers the marriage proposal").
+function wait(seats, what, does, deadline) { return { seats, what, does, deadline }; }
+
+function waitingOnTitle(pending, names) {
+  const offer = names ? ` ${names.title(pending.title)} for ${names.noble(pending.noble)}` : " a title";
+  return pending.kind === "acceptance"
+    ? wait([pending.seat], `accept or refuse${offer}`, `accepts or refuses${offer}`, pending.deadline)
+    : wait([pending.seat], "pass on or return a title (one too many)", "passes on or returns a title (one too many)", pending.deadline);
+}
+
+export function waitingOn(court, names = null) {
   const { pending, decree, election, auction, purchases } = court;
-  if (pending) return { seats: [pending.seat], what: pending.kind === "acceptance" ? "to accept or refuse a title" : "to pass on or return a title", deadline: pending.deadline };
-  if (decree?.proposal) return { seats: [decree.proposal.to_seat], what: "to answer a marriage proposal", deadline: decree.deadline };
-  if (decree && decree.current !== null) return { seats: [decree.current], what: "in the decree step", deadline: decree.deadline };
-  if (election && election.current !== null) return { seats: [election.current], what: election.stage === "ballot" ? "to place markers" : "to put forward a Lord or pass", deadline: election.deadline };
-  if (auction && auction.winner === null && auction.waiting.length) return { seats: auction.waiting, what: "to bid or pass for the council seat", deadline: auction.deadline };
-  if (auction && auction.winner !== null) return { seats: [auction.winner], what: "to seat a Warden on the council", deadline: auction.deadline };
-  if (purchases && purchases.current !== null) return { seats: [purchases.current], what: "to make purchases, then say done", deadline: purchases.deadline };
+  if (pending) return waitingOnTitle(pending, names);
+  if (decree?.proposal) return wait([decree.proposal.to_seat], "answer the marriage proposal", "answers the marriage proposal", decree.deadline);
+  if (decree && decree.current !== null) return wait([decree.current], "act in the decree step or pass", "acts in the decree step or passes", decree.deadline);
+  if (election && election.current !== null) {
+    return election.stage === "ballot"
+      ? wait([election.current], "place your markers", "places markers", election.deadline)
+      : wait([election.current], "put forward a Lord or pass", "puts forward a Lord or passes", election.deadline);
+  }
+  if (auction && auction.winner === null && auction.waiting.length) return wait(auction.waiting, "bid or pass for the council seat", "bids or passes for the council seat", auction.deadline);
+  if (auction && auction.winner !== null) return wait([auction.winner], "seat a Warden on the council", "seats a Warden on the council", auction.deadline);
+  if (purchases && purchases.current !== null) return wait([purchases.current], "make your purchases, then say done", "makes purchases, then says done", purchases.deadline);
   return null;
+}
+
+// "Your turn: answer the marriage proposal"; "Dan (House Tyrell) answers the marriage
+// proposal"; several seats at once (the council seat's sale): "A and B bid or pass ...".
+export function turnSentence(waiting, viewerSeat, names) {
+  const name = (s) => names.seat(s).replace(" — you", "");
+  const others = waiting.seats.filter((s) => s !== viewerSeat).map(name);
+  if (waiting.seats.includes(viewerSeat)) {
+    return [h("strong", {}, "Your turn: "), waiting.what, others.length ? ` (also waiting: ${others.join(", ")})` : ""];
+  }
+  if (others.length === 1) return `${others[0]} ${waiting.does}`;
+  return `${others.slice(0, -1).join(", ")} and ${others.at(-1)} ${waiting.what.replace("your ", "their ")}`;
 }
 
 // `past`: the court at a past version of the history, with the event that came `next` (none
 // at the head): it says what happened next, not whose turn it is now.
 export function renderSummary(el, court, names, clock, past = null) {
   const { game } = court;
-  const waiting = waitingOn(court);
+  const waiting = waitingOn(court, names);
   if (past) return renderPast(el, court, names, waiting, past.next);
   const mine = waiting && waiting.seats.includes(court.viewer.seat);
   fill(el,
@@ -32,7 +58,7 @@ export function renderSummary(el, court, names, clock, past = null) {
       game.step && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, names.step(game.step))],
       h("dt", {}, "Turn"),
       h("dd", { "data-testid": "turn", class: mine ? "your-turn" : "" },
-        waiting ? [mine ? h("strong", {}, "Your turn: ") : null, `${waiting.seats.map((s) => names.seat(s)).join(", ")} ${waiting.what}`]
+        waiting ? turnSentence(waiting, court.viewer.seat, names)
           : game.status === "playing" ? "Nobody: the host closes the phase played at the table" : "—"),
       waiting?.deadline && [h("dt", {}, "Deadline"), h("dd", {}, countdown(waiting.deadline, clock))],
       runningClocks(court, names, clock),
@@ -48,13 +74,19 @@ function renderPast(el, court, names, waiting, next) {
       game.round > 0 && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, String(game.round))],
       game.phase && [h("dt", {}, "Phase"), h("dd", { "data-testid": "phase" }, names.phase(game.phase))],
       game.step && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, names.step(game.step))],
-      waiting && [h("dt", {}, "Waiting on"), h("dd", { "data-testid": "turn" }, `${waiting.seats.map((s) => names.seat(s)).join(", ")}, ${waiting.what}`)],
+      waiting && [h("dt", {}, "Waiting on"), h("dd", { "data-testid": "turn" }, turnSentence(waiting, null, names))],
       h("dt", {}, "Next"), h("dd", { "data-testid": "next" }, next ?? "Nothing yet: this is the latest event."),
       h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version))));
 }
 
-function presenceBadge(seat, presence) {
+function presenceBadge(seat, presence, court) {
   if (!presence) return null;
+  // Presence as last heard is no news while this page is offline: its own seat is offline then.
+  if (presence.stale) {
+    const own = seat === court.viewer.seat;
+    return h("span", { class: `presence ${own ? "offline" : "unknown"}`, "data-testid": `presence-${seat}` },
+      own ? "○ not connected (this page is offline)" : "? unknown while this page is offline");
+  }
   const online = presence.seats.includes(seat);
   return h("span", { class: `presence ${online ? "online" : "offline"}`, "data-testid": `presence-${seat}` },
     online ? "● connected" : "○ not connected");
@@ -93,7 +125,7 @@ function houseCard(house, court, names, presence, clock) {
     h("header", {},
       h("h3", {}, swatch(house.colours), " ", house.name),
       h("p", { class: "words" }, `“${house.words}”`),
-      h("p", {}, seat ? [`Seat ${seat.seat + 1}: ${seat.player_name}`, seat.host ? " · host" : "", seat.seat === court.viewer.seat ? " · you" : "", " ", presenceBadge(seat.seat, presence)] : "No player"),
+      h("p", {}, seat ? [`Seat ${seat.seat + 1}: ${seat.player_name}`, seat.host ? " · host" : "", seat.seat === court.viewer.seat ? " · you" : "", " ", presenceBadge(seat.seat, presence, court)] : "No player"),
       h("p", { class: "treasury" }, h("strong", {}, "Treasury: "), house.treasury === null ? "—" : `${house.treasury} Gold Dragons`),
       seat && playerClocks(court, seat.seat, clock)),
     villagesHeld(house, court, names),
@@ -112,6 +144,7 @@ export function renderHouses(el, court, names, presence, clock) {
 
 export function renderSpectators(el, presence) {
   if (!presence) { fill(el); return; }
+  if (presence.stale) { fill(el, "Who is watching is unknown while this page is offline."); return; }
   fill(el, `Watching: ${presence.spectators} spectator${presence.spectators === 1 ? "" : "s"}`,
     presence.host ? " · the host is connected" : "",
     presence.game_master ? " · the game master is connected" : "");

@@ -9,12 +9,25 @@ import requests
 HOUSES = ("stark", "lannister", "tyrell")
 
 
+def listed_lobby(base: str) -> dict[str, Any]:
+    """A new listed 3-player game in the lobby (Eddard hosts); the create answer."""
+    response = requests.post(
+        f"{base}/api/games", json={"players": 3, "host_name": "Eddard", "listed": True}, timeout=5
+    )
+    assert response.ok, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
 class HttpCourt:
     """A started 3-player game (Stark's player is the host) driven through the HTTP API."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, variants: dict[str, bool] | None = None) -> None:
         self.base = base
-        created = self._call("POST", "/api/games", {"players": 3, "host_name": "Eddard"})
+        body: dict[str, Any] = {"players": 3, "host_name": "Eddard"}
+        if variants:
+            body["variants"] = variants
+        created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}
         for house in HOUSES:

@@ -10,7 +10,7 @@ from typing import Any
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.court_http import HttpCourt
+from tests.browser.court_http import HttpCourt, listed_lobby
 from tests.browser.players import WAIT_MS, Person, open_person, open_seat
 from tests.live_server import LiveServer
 
@@ -117,11 +117,7 @@ def test_a_majority_of_the_seats_takes_the_host_role_over(
 
 
 def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveServer) -> None:
-    created = requests.post(
-        f"{server.url}/api/games",
-        json={"players": 3, "host_name": "Eddard", "listed": True},
-        timeout=5,
-    ).json()
+    created = listed_lobby(server.url)
     game_id, host_token = created["game_id"], created["host_token"]
     join = f"{server.url}/api/games/{game_id}/commands/join"
     auth = {"Authorization": f"Bearer {host_token}"}
@@ -144,11 +140,7 @@ def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveSer
 def test_a_seat_is_kept_for_the_tab_unless_the_device_is_asked_to_remember_it(
     chromium: Any, server: LiveServer
 ) -> None:
-    created = requests.post(
-        f"{server.url}/api/games",
-        json={"players": 3, "host_name": "Eddard", "listed": True},
-        timeout=5,
-    ).json()
+    created = listed_lobby(server.url)
     url = f"{server.url}/games/{created['game_id']}"
     player = open_person(chromium, "player", url)
     connected(player, "spectator")
