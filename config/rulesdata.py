@@ -28,6 +28,22 @@ _ROSTER_ATTRIBUTES = (
     "immune_to_justice",
 )
 _IN_PLAY_ATTRIBUTES = ("prince_of_westeros", "gods_cursed")
+# A House's arms: the shield's field and its charge, by the names static/arms.js draws.
+ARMS_FIELDS = ("plain", "per-pale", "per-fess", "per-bend", "quarterly", "bordure", "chief")
+ARMS_CHARGES = (
+    "none",
+    "roundel",
+    "lozenge",
+    "mullet",
+    "crown",
+    "chevron",
+    "cross",
+    "rose",
+    "sun",
+    "flame",
+    "waves",
+    "tower",
+)
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6
 # the step kinds with a deadline and, with the clocks variant, a time bank each.
 STEP_KINDS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
@@ -201,11 +217,12 @@ def _check_fiefdoms_villages(
 
 def _validate_roster(roster: _Entry) -> None:
     houses = _entries(
-        roster, "houses", _ROSTER_FILE, "house", ("name", "words", "colours", "nobles")
+        roster, "houses", _ROSTER_FILE, "house", ("name", "words", "colours", "arms", "nobles")
     )
     noble_ids: set[str] = set()
     for house_id, house in houses.items():
         _check_colours(house_id, house["colours"])
+        _check_arms(house_id, house["arms"])
         nobles = _entries(house, "nobles", _ROSTER_FILE, "noble", ("name", "gender", "attributes"))
         for noble_id, noble in nobles.items():
             if noble_id in noble_ids:
@@ -221,6 +238,17 @@ def _check_colours(house_id: str, colours: object) -> None:
         and all(isinstance(c, str) and _HEX_COLOUR.fullmatch(c) for c in colours)
     ):
         raise _fail(_ROSTER_FILE, "house", house_id, f"colours {colours!r} must be two #rrggbb")
+
+
+def _check_arms(house_id: str, arms: object) -> None:
+    if not isinstance(arms, Mapping) or set(arms) != {"field", "charge"}:
+        raise _fail(_ROSTER_FILE, "house", house_id, "arms must be { field = ..., charge = ... }")
+    if arms["field"] not in ARMS_FIELDS:
+        problem = f"arms field {arms['field']!r} is not one of {', '.join(ARMS_FIELDS)}"
+        raise _fail(_ROSTER_FILE, "house", house_id, problem)
+    if arms["charge"] not in ARMS_CHARGES:
+        problem = f"arms charge {arms['charge']!r} is not one of {', '.join(ARMS_CHARGES)}"
+        raise _fail(_ROSTER_FILE, "house", house_id, problem)
 
 
 def _check_noble(noble_id: str, noble: _Entry) -> None:

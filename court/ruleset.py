@@ -245,12 +245,26 @@ class NobleCard:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Arms:
+    """A House's arms as data, drawn in its two colours by the pages: the shield's field
+    (plain or a partition) and one charge on it (config/roster.toml names both)."""
+
+    field: str
+    charge: str
+
+
+# The arms of a game created before Houses had arms: a plain shield in the House's colours.
+PLAIN_ARMS = Arms(field="plain", charge="none")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HouseCard:
     id: HouseId
     name: str
     words: str
     colours: tuple[str, ...]
     nobles: tuple[NobleCard, ...]
+    arms: Arms = PLAIN_ARMS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -282,6 +296,7 @@ def house_card(raw: dict[str, Any]) -> HouseCard:
         words=raw.get("words", ""),
         colours=tuple(raw.get("colours", ())),
         nobles=tuple(noble_card(n) for n in raw["nobles"]),
+        arms=Arms(**raw["arms"]) if "arms" in raw else PLAIN_ARMS,
     )
 
 

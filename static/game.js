@@ -10,7 +10,10 @@ import { connectCourt } from "./live.js";
 import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
 import { renderSeating } from "./seating.js";
-import { renderHouses, renderSpectators, renderSummary } from "./table.js";
+import { renderSpectators, renderSummary } from "./table.js";
+// The throne room and the compact House cards (issue 14 Must 1).
+import { renderHouses } from "./houses.js";
+import { renderThrone } from "./throne.js";
 // Being told it is your turn (title, icon, tone, notifications; the host's webhook).
 import { TurnSignals } from "./notify.js";
 import { setUpWebhook } from "./webhook.js";
@@ -74,6 +77,7 @@ function draw() {
   signals.update(court);
   showNotifySettings();
   renderSummary($("summary"), court, names, clock);
+  renderThrone($("throne"), court, names);
   renderHouses($("houses"), court, names, presence, clock);
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));

@@ -4,7 +4,9 @@ import { call, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { h, fill, say, errorText } from "./dom.js";
 import { Names, phaseName } from "./names.js";
-import { renderHouses, renderSummary } from "./table.js";
+import { renderSummary } from "./table.js";
+import { renderHouses } from "./houses.js";
+import { renderThrone } from "./throne.js";
 import { lineItem, talkAfter } from "./talk.js";
 import { setUpCompare } from "./changes.js";
 
@@ -120,6 +122,7 @@ async function showCourt() {
       h("strong", {}, "Election under way: "), `${names.title(election.title)} (${election.stage})`,
       election.candidates.length ? `; candidates ${election.candidates.map((c) => names.noble(c.noble)).join(", ")}` : "")
       : h("p", { class: "muted", "data-testid": "past-election" }, "No election under way."));
+    renderThrone($("throne"), court, names);
     renderHouses($("houses"), court, names, null);
     $("houses").dataset.version = String(version);
   } catch (error) { say(notice, errorText(error), "error"); }

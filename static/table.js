@@ -1,8 +1,8 @@
-// The court table: round, phase and step, whose turn it is, the deadline, and every House with
-// its player, connection, treasury, villages per region and Nobles.
-import { h, fill, swatch } from "./dom.js";
+// The court table's summary: round, phase and step, whose turn it is, the deadline; who is
+// connected and watching. The House cards are in houses.js, the throne room in throne.js.
+import { h, fill } from "./dom.js";
 import { countdown } from "./countdown.js";
-import { playerClocks, runningClocks } from "./clocks.js";
+import { runningClocks } from "./clocks.js";
 
 // The seats the court is waiting for now, and what for: `what` as said to the player ("answer the
 // marriage proposal"), `does` as said of someone else ("answers the marriage proposal").
@@ -79,7 +79,8 @@ function renderPast(el, court, names, waiting, next) {
       h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version))));
 }
 
-function presenceBadge(seat, presence, court) {
+// Whether a seat's player is connected, in words (the House cards show it).
+export function presenceBadge(seat, presence, court) {
   if (!presence) return null;
   // Presence as last heard is no news while this page is offline: its own seat is offline then.
   if (presence.stale) {
@@ -90,56 +91,6 @@ function presenceBadge(seat, presence, court) {
   const online = presence.seats.includes(seat);
   return h("span", { class: `presence ${online ? "online" : "offline"}`, "data-testid": `presence-${seat}` },
     online ? "● connected" : "○ not connected");
-}
-
-function nobleStatus(noble, names) {
-  const parts = [];
-  if (noble.status === "captive") parts.push(`captive of ${names.house(noble.captor)}`);
-  else parts.push(noble.status.replaceAll("_", " "));
-  if (noble.outlaw) parts.push("Outlaw");
-  if (noble.spouse) parts.push(`married to ${names.noble(noble.spouse)}`);
-  return parts.join(", ");
-}
-
-function nobleRow(noble, names) {
-  return h("tr", { class: noble.status === "dead" ? "dead" : "" },
-    h("th", { scope: "row" }, noble.name, noble.gender === "lady" ? " (Lady)" : ""),
-    h("td", {}, noble.titles.length ? noble.titles.map((t) => names.title(t)).join(", ") : "—"),
-    h("td", {}, nobleStatus(noble, names)),
-    h("td", {}, noble.attributes.length ? noble.attributes.map((a) => a.replaceAll("_", " ")).join(", ") : "—"));
-}
-
-function villagesHeld(house, court, names) {
-  const rows = court.regions
-    .map((r) => [r.name, r.villages.filter((v) => v.controller === house.id)])
-    .filter(([, held]) => held.length);
-  if (!rows.length) return h("p", { class: "muted" }, "No villages held.");
-  return h("ul", { class: "villages" }, rows.map(([region, held]) =>
-    h("li", {}, h("strong", {}, `${region}: `), held.map((v) => `${v.name}${v.sept ? " (Sept)" : ""}`).join(", "))));
-}
-
-function houseCard(house, court, names, presence, clock) {
-  const seat = court.seats.find((s) => s.house === house.id);
-  const [c1 = "#6b7280", c2 = c1] = house.colours;
-  return h("article", { class: `house${seat && seat.seat === court.viewer.seat ? " mine" : ""}`, style: { "--c1": c1, "--c2": c2 }, "data-house": house.id, "aria-label": house.name },
-    h("header", {},
-      h("h3", {}, swatch(house.colours), " ", house.name),
-      h("p", { class: "words" }, `“${house.words}”`),
-      h("p", {}, seat ? [`Seat ${seat.seat + 1}: ${seat.player_name}`, seat.host ? " · host" : "", seat.seat === court.viewer.seat ? " · you" : "", " ", presenceBadge(seat.seat, presence, court)] : "No player"),
-      h("p", { class: "treasury" }, h("strong", {}, "Treasury: "), house.treasury === null ? "—" : `${house.treasury} Gold Dragons`),
-      seat && playerClocks(court, seat.seat, clock)),
-    villagesHeld(house, court, names),
-    h("div", { class: "scroll" },
-      h("table", { class: "nobles" },
-        h("caption", { class: "visually-hidden" }, `Nobles of ${house.name}`),
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Noble"), h("th", { scope: "col" }, "Titles"), h("th", { scope: "col" }, "Status"), h("th", { scope: "col" }, "Attributes"))),
-        h("tbody", {}, house.nobles.map((n) => nobleRow(n, names))))));
-}
-
-export function renderHouses(el, court, names, presence, clock) {
-  const seated = court.houses.filter((house) => house.seat !== null);
-  fill(el, seated.length ? seated.map((house) => houseCard(house, court, names, presence, clock))
-    : h("p", { class: "muted" }, "No House has a player yet."));
 }
 
 export function renderSpectators(el, presence) {

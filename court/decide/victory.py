@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 from court.events.decrees import GameEnded, Score
-from court.ids import Seat
+from court.ids import HouseId, Seat
 from court.state import CourtState
+
+
+def house_points(state: CourtState) -> dict[HouseId, int]:
+    """Victory points each House's living Nobles hold through their titles (R-3.7), every
+    House of the roster, seated or not."""
+    vp = {t.id: t.vp for t in state.ruleset.titles}
+    totals = {house.id: 0 for house in state.ruleset.houses}
+    for title, noble_id in state.titles.items():
+        noble = state.nobles[noble_id]
+        if noble.alive:
+            totals[noble.house] = totals.get(noble.house, 0) + vp.get(title, 0)
+    return totals
 
 
 def points(state: CourtState) -> dict[Seat, int]:
     """Victory points each player's Nobles hold through their titles (R-3.7)."""
-    vp = {t.id: t.vp for t in state.ruleset.titles}
-    house_seat = {info.house: seat for seat, info in state.seats.items()}
-    totals = {seat: 0 for seat in state.seat_order}
-    for title, noble in state.titles.items():
-        seat = house_seat.get(state.nobles[noble].house)
-        if seat is not None and state.nobles[noble].alive:
-            totals[seat] += vp.get(title, 0)
-    return totals
+    by_house = house_points(state)
+    return {seat: by_house.get(state.seats[seat].house, 0) for seat in state.seat_order}
 
 
 def check(state: CourtState) -> GameEnded | None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from court import invites, steps
 from court.commands import Actor, Command
+from court.decide.victory import house_points
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 from court.views.clocks import clocks_view
@@ -46,6 +47,7 @@ def court_view(
         "viewer": viewer_view(viewer),
         "seats": seats_view(state),
         "houses": houses_view(state),
+        "alliances": alliances_view(state),
         "titles": titles_view(state),
         "election": election_view(state.election, viewer),
         "decree": decree_view(state),
@@ -129,18 +131,34 @@ def seats_view(state: CourtState) -> list[dict[str, Any]]:
 
 def houses_view(state: CourtState) -> list[dict[str, Any]]:
     seat_of = {s.house: s.seat for s in state.seats.values()}
+    vp = house_points(state)
     return [
         {
             "id": h.id,
             "name": h.name,
             "words": h.words,
             "colours": list(h.colours),
+            "arms": {"field": h.arms.field, "charge": h.arms.charge},
+            "vp": vp[h.id],
             "seat": seat_of.get(h.id),
             "treasury": state.treasury.get(h.id),
             # Roster Nobles first, then those a Court Event brought into play (R-1.2).
             "nobles": [noble_view(n, state) for n in state.nobles.values() if n.house == h.id],
         }
         for h in state.ruleset.houses
+    ]
+
+
+def alliances_view(state: CourtState) -> list[dict[str, Any]]:
+    """The marriage alliances (R-5.2): the two seats, their Houses, and the couple."""
+    return [
+        {
+            "seats": list(a.seats),
+            "houses": [state.seats[seat].house for seat in a.seats],
+            "lord": a.lord,
+            "lady": a.lady,
+        }
+        for a in state.alliances
     ]
 
 
@@ -151,6 +169,8 @@ def titles_view(state: CourtState) -> list[dict[str, Any]]:
             "name": t.name,
             "category": t.category.value,
             "vp": t.vp,
+            "council": t.council,
+            "nights_watch": t.nights_watch,
             "holder": state.titles.get(t.id),
         }
         for t in state.ruleset.titles

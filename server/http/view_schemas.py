@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
 
 
@@ -21,11 +22,23 @@ class NobleViewSchema(Schema):
     titles = fields.List(fields.String(), required=True)
 
 
+class ArmsViewSchema(Schema):
+    """A House's arms, drawn in its two colours: the shield's field and its charge."""
+
+    field = fields.String(required=True, metadata={"enum": list(ARMS_FIELDS)})
+    charge = fields.String(required=True, metadata={"enum": list(ARMS_CHARGES)})
+
+
 class HouseViewSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     words = fields.String(required=True)
     colours = fields.List(fields.String(), required=True)
+    arms = fields.Nested(ArmsViewSchema, required=True)
+    vp = fields.Integer(
+        required=True,
+        metadata={"description": "Victory points its living Nobles hold through titles (R-3.7)"},
+    )
     seat = fields.Integer(allow_none=True, required=True)
     treasury = fields.Integer(allow_none=True, required=True)
     nobles = fields.List(fields.Nested(NobleViewSchema), required=True)
@@ -43,11 +56,26 @@ class SeatViewSchema(Schema):
     )
 
 
+class AllianceViewSchema(Schema):
+    """Two players allied by a marriage (R-5.2): their seats, their Houses and the couple."""
+
+    seats = fields.List(fields.Integer(), required=True)
+    houses = fields.List(fields.String(), required=True)
+    lord = fields.String(required=True)
+    lady = fields.String(required=True)
+
+
 class TitleViewSchema(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
     category = fields.String(required=True)
     vp = fields.Integer(required=True)
+    council = fields.Boolean(
+        required=True, metadata={"description": "On the Small Council: the Hand, the Masters"}
+    )
+    nights_watch = fields.Boolean(
+        required=True, metadata={"description": "Exists only with the Night's Watch variant"}
+    )
     holder = fields.String(allow_none=True, required=True)
 
 
@@ -243,6 +271,7 @@ class CourtViewSchema(Schema):
     viewer = fields.Nested(ViewerSchema, required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     houses = fields.List(fields.Nested(HouseViewSchema), required=True)
+    alliances = fields.List(fields.Nested(AllianceViewSchema), required=True)
     titles = fields.List(fields.Nested(TitleViewSchema), required=True)
     regions = fields.List(fields.Nested(RegionViewSchema), required=True)
     election = fields.Nested(ElectionViewSchema, allow_none=True, required=True)

@@ -20,22 +20,28 @@ def listed_lobby(base: str) -> dict[str, Any]:
 
 
 class HttpCourt:
-    """A started 3-player game (Stark's player is the host) driven through the HTTP API."""
+    """A started game (3 players unless `houses` names more; the first House's player is the
+    host) driven through the HTTP API."""
 
-    def __init__(self, base: str, variants: dict[str, bool] | None = None) -> None:
+    def __init__(
+        self,
+        base: str,
+        variants: dict[str, bool] | None = None,
+        houses: tuple[str, ...] = HOUSES,
+    ) -> None:
         self.base = base
-        body: dict[str, Any] = {"players": 3, "host_name": "Eddard"}
+        body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
         if variants:
             body["variants"] = variants
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}
-        for house in HOUSES:
+        for house in houses:
             joined = self._call(
                 "POST",
                 f"/api/games/{self.id}/commands/join",
                 {"house": house, "player_name": f"Player of {house}", "invite": created["invite"]},
-                self.host if house == "stark" else None,
+                self.host if house == houses[0] else None,
             )
             self.tokens[joined["seat"]] = joined["token"]
         self.play("start", {}, self.host)

@@ -63,7 +63,7 @@ def test_a_sealed_bid_is_seen_by_its_bidder_only_until_the_reveal(
     stark.choose("#choose_council_seat-title", "master-of-coin")
     stark.send("form[data-message=choose_council_seat] button[type=submit]")
     expect(
-        spectator.page.locator("[data-house=stark] tr", has_text="Eddard Stark")
+        spectator.page.locator("[data-house=stark] li.noble", has_text="Eddard Stark")
     ).to_contain_text("Master of Coin")
     spectator.shot(shots, "02-council-seat-taken")
     for person in (stark, lannister, spectator):

@@ -135,7 +135,7 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
 
     # -- a decree passes: Robb Stark marries Margaery Tyrell ------------------------------------
     act_in_decrees(server, game_id, people)
-    robb = spectator.page.locator("[data-house=stark] tr", has_text="Robb Stark")
+    robb = spectator.page.locator("[data-house=stark] li.noble", has_text="Robb Stark")
     expect(robb).to_contain_text("married to Margaery Tyrell")
 
     # -- the host: a refused fact shows the server's sentence, then villages and phases ---------
@@ -238,7 +238,7 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     history.locator(f"#events li[data-version='{before}'] button").click()
     expect(history.locator("#houses")).to_have_attribute("data-version", str(before))
     expect(history.locator("[data-testid=past-election]")).to_have_text("No election under way.")
-    past_robb = history.locator("#houses [data-house=stark] tr", has_text="Robb Stark")
+    past_robb = history.locator("#houses [data-house=stark] li.noble", has_text="Robb Stark")
     expect(past_robb).not_to_contain_text("Warden of the North")
     expect(past_robb).to_contain_text("married to Margaery Tyrell")
     spectator.shot(shots, "08-history-before-the-election")

@@ -564,6 +564,26 @@ CORRUPTIONS = [
         f"{ROSTER}: noble 'mace-tyrell': attribute 'gods_cursed' is only gained in play",
     ),
     _case(
+        "arms missing",
+        _drop(_at("roster", "houses", "stark"), "arms"),
+        f"{ROSTER}: house 'stark': missing arms",
+    ),
+    _case(
+        "arms not a table of field and charge",
+        _set(_at("roster", "houses", "stark"), arms={"field": "plain"}),
+        f"{ROSTER}: house 'stark': arms must be {{ field = ..., charge = ... }}",
+    ),
+    _case(
+        "arms of an unknown field",
+        _set(_at("roster", "houses", "stark"), arms={"field": "gyronny", "charge": "rose"}),
+        f"{ROSTER}: house 'stark': arms field 'gyronny' is not one of",
+    ),
+    _case(
+        "arms of an unknown charge",
+        _set(_at("roster", "houses", "stark"), arms={"field": "plain", "charge": "dragon"}),
+        f"{ROSTER}: house 'stark': arms charge 'dragon' is not one of",
+    ),
+    _case(
         "colour not hex",
         _set(_at("roster", "houses", "martell"), colours=["orange", "#fff"]),
         f"{ROSTER}: house 'martell': colours",
@@ -641,3 +661,16 @@ def test_corrupted_ruleset_is_refused_naming_the_bad_entry(
     with pytest.raises(RulesDataError) as refused:
         validate_ruleset(ruleset)
     assert message in str(refused.value)
+
+
+def test_every_house_bears_arms_the_pages_can_draw(loaded: Ruleset) -> None:
+    """Each House's arms are a field and a charge named in config/rulesdata.py, and
+    static/arms.js draws every name of both sets."""
+    from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
+
+    drawn = (CONFIG_DIR.parent / "static" / "arms.js").read_text(encoding="utf-8")
+    for name in (*ARMS_FIELDS, *ARMS_CHARGES):
+        assert re.search(rf'^\s+"{re.escape(name)}": ', drawn, re.MULTILINE), name
+    arms = [(h["arms"]["field"], h["arms"]["charge"]) for h in loaded["roster"]["houses"]]
+    assert all(field in ARMS_FIELDS and charge in ARMS_CHARGES for field, charge in arms)
+    assert len(set(arms)) == len(arms), "two Houses bear the same arms"

@@ -1,0 +1,68 @@
+"""Screenshots of each page (the front page, the game page of a 6-player game under way, its
+history) at phone and laptop width, in the light and the dark theme, under
+test-output/screenshots; with SCREENSHOTS_TO_DOCS=1 also into docs/screenshots/ under stable
+names (game-phone.png, game-dark-laptop.png, ...) for the README."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ROOT
+from tests.browser.full_court import full_court
+from tests.browser.players import WAIT_MS
+from tests.live_server import LiveServer
+
+DOCS = ROOT / "docs" / "screenshots"
+WIDTHS = {"phone": (360, 780), "laptop": (1280, 1000)}
+# Each page, and what it must show before the picture is taken and where it starts.
+PAGES = {
+    "front": ("/", "#create", None),
+    "game": ("/games/{id}", "[data-testid=seat-warden-north] a.holder", "#throne"),
+    "history": (
+        "/games/{id}/history",
+        "[data-testid=seat-warden-north] a.holder",
+        "#scrub-heading",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def six(chromium: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    with LiveServer(tmp_path_factory.mktemp("shots") / "court.db") as server:
+        yield server.url, full_court(server.url).id
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("page_name", list(PAGES))
+def test_each_page_is_pictured_at_phone_and_laptop_width_in_both_themes(
+    chromium: Any, six: tuple[str, str], shots: Path, page_name: str, width: str, theme: str
+) -> None:
+    base, game_id = six
+    path, ready, start = PAGES[page_name]
+    size = WIDTHS[width]
+    context = chromium.new_context(
+        viewport={"width": size[0], "height": size[1]}, color_scheme=theme
+    )
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    page.goto(base + path.format(id=game_id))
+    expect(page.locator(ready)).to_be_visible()
+    pressed = "true" if theme == "dark" else "false"
+    expect(page.locator("#theme-toggle")).to_have_attribute("aria-pressed", pressed)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
+    name = f"{page_name}{'-dark' if theme == 'dark' else ''}-{width}.png"
+    page.screenshot(path=str(shots / name), full_page=True)
+    if start:  # the picture for the README starts at the part the page is about
+        page.locator(start).evaluate("el => el.scrollIntoView()")
+    if os.environ.get("SCREENSHOTS_TO_DOCS") == "1":
+        DOCS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(DOCS / name))
+        assert (DOCS / name).stat().st_size > 0
+    context.close()
