@@ -76,8 +76,10 @@ from court.commands.setup import (
     JoinSeat,
     LeaveSeat,
     RecordVillageControl,
+    RecordVillages,
     SetupCommand,
     StartGame,
+    VillageChange,
 )
 from court.commands.titles import (
     AcceptTitle,
@@ -173,6 +175,7 @@ __all__ = [
     "RecordEscape",
     "RecordRelease",
     "RecordVillageControl",
+    "RecordVillages",
     "RecordWallSupplies",
     "RefuseRansom",
     "RefuseTitle",
@@ -185,6 +188,7 @@ __all__ = [
     "StandForElection",
     "StartGame",
     "TitleCommand",
+    "VillageChange",
     "VoteForHost",
     "WithdrawRansom",
     "describe",

@@ -48,6 +48,7 @@ from court.commands import (
     RecordEscape,
     RecordRelease,
     RecordVillageControl,
+    RecordVillages,
     RecordWallSupplies,
     RefuseRansom,
     RefuseTitle,
@@ -118,6 +119,8 @@ def _setup(state: CourtState, command: SetupCommand, actor: Actor) -> tuple[Even
             return facts.adjust_gold(state, command, actor)
         case RecordVillageControl():
             return rounds.record_village_control(state, command, actor)
+        case RecordVillages():
+            return rounds.record_villages(state, command, actor)
         case ChangeListing():
             return setup.change_listing(state, command, actor)
         case _:

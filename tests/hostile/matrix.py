@@ -136,6 +136,7 @@ SUCCEEDS = {
     "advance_phase",
     "record_gold",
     "record_village",
+    "record_villages",
     "change_listing",
     "hand_seat",
     "hand_host",

@@ -32,6 +32,10 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     # The hostile tables' lobby is listed (tests/hostile/tables.py): the host unlists it.
     "/api/games/{game_id}/commands/change_listing": {"listed": False},
     "/api/games/{game_id}/commands/record_gold": {"house": "stark", "amount": 1, "cause": "Tax"},
+    "/api/games/{game_id}/commands/record_villages": {
+        "changes": [{"village": "winterfell", "house": "stark"}],
+        "cause": "Battle",
+    },
     "/api/games/{game_id}/commands/record_village": {
         "village": "winterfell",
         "house": "stark",
