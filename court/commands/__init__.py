@@ -59,6 +59,7 @@ from court.commands.purchases import (
 from court.commands.rounds import (
     AdvancePhase,
     CloseOverdueStep,
+    CloseTablePhases,
     Pass,
     RoundCommand,
 )
@@ -140,6 +141,7 @@ __all__ = [
     "ChangeListing",
     "ChooseCouncilSeat",
     "CloseOverdueStep",
+    "CloseTablePhases",
     "Command",
     "ConcedeTitle",
     "CreateGame",

@@ -18,6 +18,7 @@ from court.commands import (
     ChangeListing,
     ChooseCouncilSeat,
     CloseOverdueStep,
+    CloseTablePhases,
     Command,
     ConcedeTitle,
     CreateGame,
@@ -131,6 +132,8 @@ def _round(state: CourtState, command: RoundCommand, actor: Actor, now: float) -
     match command:
         case AdvancePhase():
             return rounds.advance_phase(state, command, actor)
+        case CloseTablePhases():
+            return rounds.close_table_phases(state, actor)
         case Pass():
             if state.decree is not None:
                 return decrees.pass_turn(state, actor)

@@ -99,6 +99,30 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
     return tuple(events)
 
 
+def close_table_phases(state: CourtState, actor: Actor) -> tuple[Event, ...]:
+    """R-4.1: the host closes the phase played at the table and, at once, each following phase
+    played at the table, up to the next phase the server runs (income, or the end of round):
+    facts are recorded in any phase, so the table closes its turn of the board game once."""
+    events = advance_phase(state, AdvancePhase(), actor)
+    now = then(state, events)
+    while now.phase in HOST_PHASES:
+        more = advance_phase(now, AdvancePhase(), actor)
+        now = then(now, more)
+        events += more
+    return events
+
+
+def closes_several(state: CourtState) -> bool:
+    """Whether the phase after this one is played at the table too (R-4.1)."""
+    return state.phase in HOST_PHASES and _next_phase(state) in HOST_PHASES
+
+
+def then(state: CourtState, events: tuple[Event, ...]) -> CourtState:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
 def _next_phase(state: CourtState) -> Phase:
     order = list(Phase)
     if not state.ruleset.profile.variants.nights_watch:

@@ -50,6 +50,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/refuse_title": {},
     "/api/games/{game_id}/commands/resolve_title_overflow": {"title": "warden-north", "to": None},
     "/api/games/{game_id}/commands/advance_phase": {},
+    "/api/games/{game_id}/commands/close_table_phases": {},
     "/api/games/{game_id}/commands/close_overdue": {},
     # Recorded facts of a Noble's life and Court Events (section 9).
     "/api/games/{game_id}/commands/record_capture": {
