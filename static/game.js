@@ -16,6 +16,8 @@ import { TurnSignals } from "./notify.js";
 import { setUpWebhook } from "./webhook.js";
 // Table talk and whispers (issue 13 Must 4).
 import { TalkPanel } from "./talk.js";
+// The realm's map, where the host records villages (issue 14 Must 2).
+import { RealmMap } from "./map.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -27,6 +29,7 @@ const feed = new Feed($("feed"));
 let court = null, presence = null, fetching = null, again = false;
 const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn-notifications"), notificationsState: $("notifications-state"), gameId });
 let webhookShown = false;
+const realmMap = new RealmMap(document.getElementById("map-panel"), { redraw: () => draw(), send: (...args) => ctx.send(...args) });
 const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
 
 const ctx = {
@@ -35,7 +38,8 @@ const ctx = {
   notify: (message, kind = "info") => say(notice, message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
-  async send(message, payload) {
+  // `where`: a status line next to the form that sent it, told the outcome too.
+  async send(message, payload, where = null) {
     say(notice, "Sending…", "info");
     try {
       const ack = await live.send(message, payload);
@@ -46,10 +50,12 @@ const ctx = {
         return ack;
       }
       say(notice, ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
+      if (where) say(where, "Recorded.", "success");
       if (ack.receipt) draw();
       return ack;
     } catch (error) {
       say(notice, errorText(error), "error");
+      if (where) say(where, errorText(error), "error");
       return null;
     }
   },
@@ -72,6 +78,8 @@ function draw() {
   keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
   keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
+  $("map-panel").hidden = false;
+  keeping($("map-panel"), () => realmMap.draw(court, names));
 }
 
 // The panel for players and the host; its webhook part for the host alone, set up once.
