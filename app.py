@@ -31,7 +31,7 @@ from sqlalchemy import text
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
-from server.http import games, history, lobby, pages, play, talk, webhook  # noqa: F401 - routes
+from server.http import games, history, lobby, pages, play, realm_map, talk, webhook  # noqa: F401
 from server.http.api import error_response, install_error_handlers
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate

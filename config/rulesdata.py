@@ -12,6 +12,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from config.mapdrawing import DrawingError, validate_drawing
+
 CONFIG_DIR: Path = Path(__file__).resolve().parent
 
 _PROFILE_NAME = re.compile(r"[a-z0-9_-]+")
@@ -167,6 +169,10 @@ def _validate_map(game_map: _Entry) -> None:
             )
     _check_regions_villages(regions, villages)
     _check_fiefdoms_villages(fiefdoms, villages)
+    try:
+        validate_drawing(game_map)
+    except DrawingError as error:
+        raise RulesDataError(str(error)) from error
 
 
 def _check_region_numbers(regions: Mapping[str, _Entry]) -> None:

@@ -20,6 +20,7 @@ from court.commands import (
     AdvancePhase,
     AnswerMarriage,
     ChangeListing,
+    CloseTablePhases,
     Command,
     ConcedeTitle,
     Desert,
@@ -45,7 +46,7 @@ from court.commands import (
 )
 from court.decide import council_seat, decrees, false_idols, marriages, outlaws, purchases, titles
 from court.decide.powers import seat_holding
-from court.decide.rounds import HOST_PHASES
+from court.decide.rounds import HOST_PHASES, closes_several
 from court.ids import HAND, NobleId, Seat
 from court.ruleset import Category
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep
@@ -67,6 +68,8 @@ def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
         moves += _ransom(state, seat)
     if actor.host and state.pending is None and _host_may_advance(state):
         moves.append(AdvancePhase())
+        if closes_several(state):
+            moves.append(CloseTablePhases())
     return moves
 
 

@@ -19,6 +19,8 @@ import { TurnSignals } from "./notify.js";
 import { setUpWebhook } from "./webhook.js";
 // Table talk and whispers (issue 13 Must 4).
 import { TalkPanel } from "./talk.js";
+// The realm's map, where the host records villages (issue 14 Must 2).
+import { RealmMap } from "./map.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -30,6 +32,7 @@ const feed = new Feed($("feed"));
 let court = null, presence = null, fetching = null, again = false;
 const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn-notifications"), notificationsState: $("notifications-state"), gameId });
 let webhookShown = false;
+const realmMap = new RealmMap(document.getElementById("map-panel"), { redraw: () => draw(), send: (...args) => ctx.send(...args) });
 const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
 
 // The notice line: a success or an info clears itself after a few seconds (or at the next
@@ -50,7 +53,8 @@ const ctx = {
   notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
-  async send(message, payload) {
+  // `where`: a status line next to the form that sent it, told the outcome too.
+  async send(message, payload, where = null) {
     tell("Sending…", "pending");
     try {
       const ack = await live.send(message, payload);
@@ -61,10 +65,12 @@ const ctx = {
         return ack;
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
+      if (where) say(where, "Recorded.", "success");
       if (ack.receipt) draw();
       return ack;
     } catch (error) {
       tell(errorText(error), "error", error.code);
+      if (where) say(where, errorText(error), "error");
       return null;
     }
   },
@@ -88,6 +94,8 @@ function draw() {
   keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
   keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
+  $("map-panel").hidden = false;
+  keeping($("map-panel"), () => realmMap.draw(court, names));
 }
 
 // The panel for players and the host; its webhook part for the host alone, set up once.

@@ -18,7 +18,7 @@ const FIELDS = {
   accept: "Answer", convert: "Convert", hand_converts: "The Hand converts too", burn: "Burn", amount: "Gold Dragons",
 };
 // Handled by other panels: the election, the lobby and the host's.
-const ELSEWHERE = new Set(["stand", "place_ballot", "join", "leave", "start", "advance_phase"]);
+const ELSEWHERE = new Set(["stand", "place_ballot", "join", "leave", "start", "advance_phase", "close_table_phases"]);
 
 function valueLabel(field, value, names, court) {
   if (typeof value === "boolean") {

@@ -59,6 +59,7 @@ from court.commands.purchases import (
 from court.commands.rounds import (
     AdvancePhase,
     CloseOverdueStep,
+    CloseTablePhases,
     Pass,
     RoundCommand,
 )
@@ -76,8 +77,10 @@ from court.commands.setup import (
     JoinSeat,
     LeaveSeat,
     RecordVillageControl,
+    RecordVillages,
     SetupCommand,
     StartGame,
+    VillageChange,
 )
 from court.commands.titles import (
     AcceptTitle,
@@ -138,6 +141,7 @@ __all__ = [
     "ChangeListing",
     "ChooseCouncilSeat",
     "CloseOverdueStep",
+    "CloseTablePhases",
     "Command",
     "ConcedeTitle",
     "CreateGame",
@@ -173,6 +177,7 @@ __all__ = [
     "RecordEscape",
     "RecordRelease",
     "RecordVillageControl",
+    "RecordVillages",
     "RecordWallSupplies",
     "RefuseRansom",
     "RefuseTitle",
@@ -185,6 +190,7 @@ __all__ = [
     "StandForElection",
     "StartGame",
     "TitleCommand",
+    "VillageChange",
     "VoteForHost",
     "WithdrawRansom",
     "describe",

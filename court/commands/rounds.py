@@ -11,6 +11,12 @@ class AdvancePhase:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CloseTablePhases:
+    """Host: the table is done with the current phase and with every phase played at the table
+    that follows it, up to the next phase the server runs (R-4.1)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pass:
     """Pass in the current step: no candidate, or no marker."""
 
@@ -20,4 +26,4 @@ class CloseOverdueStep:
     """Close the step whose deadline has passed (anyone may ask; the clock decides)."""
 
 
-RoundCommand = AdvancePhase | Pass | CloseOverdueStep
+RoundCommand = AdvancePhase | CloseTablePhases | Pass | CloseOverdueStep

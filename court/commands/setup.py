@@ -64,6 +64,22 @@ class RecordVillageControl:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class VillageChange:
+    """One village of a `RecordVillages`: who controls it now (None: nobody)."""
+
+    village: VillageId
+    house: HouseId | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordVillages:
+    """Host fact: who controls each of several villages now, recorded at once (section 9)."""
+
+    changes: tuple[VillageChange, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChangeListing:
     """The host lists the game on the front page, or takes it off (issue 13 Must 2)."""
 
@@ -77,5 +93,6 @@ SetupCommand = (
     | StartGame
     | AdjustGold
     | RecordVillageControl
+    | RecordVillages
     | ChangeListing
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from court.commands import Actor, AdvancePhase, CloseOverdueStep, Command
+from court.commands import Actor, AdvancePhase, CloseOverdueStep, CloseTablePhases, Command
 from court.decide import clocks, dispatch, facts, rounds
 from court.events import Event
 from court.evolve import evolve
@@ -48,7 +48,7 @@ def decide_folded(
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
-HOUSEKEEPING = frozenset({CloseOverdueStep, AdvancePhase})
+HOUSEKEEPING = frozenset({CloseOverdueStep, AdvancePhase, CloseTablePhases})
 
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:

@@ -18,6 +18,7 @@ from court.commands import (
     ChangeListing,
     ChooseCouncilSeat,
     CloseOverdueStep,
+    CloseTablePhases,
     Command,
     ConcedeTitle,
     CreateGame,
@@ -48,6 +49,7 @@ from court.commands import (
     RecordEscape,
     RecordRelease,
     RecordVillageControl,
+    RecordVillages,
     RecordWallSupplies,
     RefuseRansom,
     RefuseTitle,
@@ -118,6 +120,8 @@ def _setup(state: CourtState, command: SetupCommand, actor: Actor) -> tuple[Even
             return facts.adjust_gold(state, command, actor)
         case RecordVillageControl():
             return rounds.record_village_control(state, command, actor)
+        case RecordVillages():
+            return rounds.record_villages(state, command, actor)
         case ChangeListing():
             return setup.change_listing(state, command, actor)
         case _:
@@ -128,6 +132,8 @@ def _round(state: CourtState, command: RoundCommand, actor: Actor, now: float) -
     match command:
         case AdvancePhase():
             return rounds.advance_phase(state, command, actor)
+        case CloseTablePhases():
+            return rounds.close_table_phases(state, actor)
         case Pass():
             if state.decree is not None:
                 return decrees.pass_turn(state, actor)

@@ -14,6 +14,7 @@ from court.commands import (
     RecordEscape,
     RecordRelease,
     RecordVillageControl,
+    RecordVillages,
     RecordWallSupplies,
 )
 from court.decide.guards import require_recorder, require_status
@@ -26,6 +27,7 @@ from court.text import clean_cause
 FACT_KINDS: dict[type, str] = {
     AdjustGold: "gold",
     RecordVillageControl: "village_control",
+    RecordVillages: "village_control",
     RecordCapture: "capture",
     RecordRelease: "release",
     RecordEscape: "escape",

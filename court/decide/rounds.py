@@ -4,7 +4,13 @@
 from __future__ import annotations
 
 from court import clocks
-from court.commands import Actor, AdvancePhase, CloseOverdueStep, RecordVillageControl
+from court.commands import (
+    Actor,
+    AdvancePhase,
+    CloseOverdueStep,
+    RecordVillageControl,
+    RecordVillages,
+)
 from court.decide import council_seat, decrees, elections, false_idols, purchases, titles, victory
 from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
@@ -22,7 +28,7 @@ from court.events import (
 )
 from court.events.decrees import DecreeTimedOut
 from court.evolve import evolve
-from court.ids import HouseId, Seat
+from court.ids import HouseId, Seat, VillageId
 from court.ruleset import Attribute
 from court.state import CourtState, GameStatus, PendingKind, PendingTitle, Phase, TurnStep
 from court.text import clean_cause
@@ -37,15 +43,43 @@ def record_village_control(
 ) -> tuple[Event, ...]:
     require_recorder(actor, "record who controls a village")
     require_status(state, GameStatus.PLAYING)
-    if not any(v.id == cmd.village for v in state.ruleset.villages):
-        raise CourtError("unknown_village", f"There is no village {cmd.village!r} on this map.")
-    if cmd.house is not None and cmd.house not in state.treasury:
-        raise CourtError("unknown_house", f"No House {cmd.house!r} plays in this game.")
+    _check_village(state, cmd.village, cmd.house)
     if state.villages.get(cmd.village) == cmd.house:
         raise CourtError("no_change", "That village is already held so; nothing to record.")
     return (
         VillageControlChanged(village=cmd.village, house=cmd.house, cause=clean_cause(cmd.cause)),
     )
+
+
+def record_villages(state: CourtState, cmd: RecordVillages, actor: Actor) -> tuple[Event, ...]:
+    """Section 9: who controls several villages now, as one fact per village whose controller
+    changes (R-2.2 counts each for income); a village held as it was already adds nothing."""
+    require_recorder(actor, "record who controls the villages")
+    require_status(state, GameStatus.PLAYING)
+    if len(cmd.changes) > len(state.ruleset.villages):
+        raise CourtError("too_many_villages", "Name each village of the map at most once.")
+    seen: set[VillageId] = set()
+    for change in cmd.changes:
+        if change.village in seen:
+            raise CourtError("duplicate_village", f"The village {change.village!r} is named twice.")
+        seen.add(change.village)
+        _check_village(state, change.village, change.house)
+    cause = clean_cause(cmd.cause)
+    events = tuple(
+        VillageControlChanged(village=c.village, house=c.house, cause=cause)
+        for c in cmd.changes
+        if state.villages.get(c.village) != c.house
+    )
+    if not events:
+        raise CourtError("no_change", "Every village named is already held so; nothing to record.")
+    return events
+
+
+def _check_village(state: CourtState, village: VillageId, house: HouseId | None) -> None:
+    if not any(v.id == village for v in state.ruleset.villages):
+        raise CourtError("unknown_village", f"There is no village {village!r} on this map.")
+    if house is not None and house not in state.treasury:
+        raise CourtError("unknown_house", f"No House {house!r} plays in this game.")
 
 
 def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[Event, ...]:
@@ -63,6 +97,30 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
         events.append(_income(state))
         events.append(PhaseStarted(round=state.round, phase=Phase.PURCHASES.value))
     return tuple(events)
+
+
+def close_table_phases(state: CourtState, actor: Actor) -> tuple[Event, ...]:
+    """R-4.1: the host closes the phase played at the table and, at once, each following phase
+    played at the table, up to the next phase the server runs (income, or the end of round):
+    facts are recorded in any phase, so the table closes its turn of the board game once."""
+    events = advance_phase(state, AdvancePhase(), actor)
+    now = then(state, events)
+    while now.phase in HOST_PHASES:
+        more = advance_phase(now, AdvancePhase(), actor)
+        now = then(now, more)
+        events += more
+    return events
+
+
+def closes_several(state: CourtState) -> bool:
+    """Whether the phase after this one is played at the table too (R-4.1)."""
+    return state.phase in HOST_PHASES and _next_phase(state) in HOST_PHASES
+
+
+def then(state: CourtState, events: tuple[Event, ...]) -> CourtState:
+    for event in events:
+        state = evolve(state, event)
+    return state
 
 
 def _next_phase(state: CourtState) -> Phase:

@@ -8,6 +8,7 @@ from typing import Any
 from court import invites, steps
 from court.commands import Actor, Command
 from court.decide.victory import house_points
+from court.recordable import recordable
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 from court.views.clocks import clocks_view
@@ -61,6 +62,8 @@ def court_view(
         "clocks": clocks_view(state),
         # Issue 13 Must 2: the invite secret is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
+        # Issue 14 Must 3: the facts the host or the game master may record now.
+        "facts": recordable(state) if viewer.recorder else None,
     }
 
 

@@ -266,6 +266,24 @@ class ClocksViewSchema(Schema):
     players = fields.List(fields.Nested(PlayerClockViewSchema), required=True)
 
 
+_Choices = fields.Dict(
+    keys=fields.String(), values=fields.List(fields.String(allow_none=True)), required=True
+)
+
+
+class FactDependsSchema(Schema):
+    on = fields.String(required=True, metadata={"description": "The field it depends on"})
+    choices = _Choices
+
+
+class FactChoicesSchema(Schema):
+    fact = fields.String(required=True)
+    choices = _Choices
+    depends = fields.Dict(
+        keys=fields.String(), values=fields.Nested(FactDependsSchema), required=True
+    )
+
+
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
     viewer = fields.Nested(ViewerSchema, required=True)
@@ -289,5 +307,14 @@ class CourtViewSchema(Schema):
         metadata={
             "description": "The invite secret, to the host and the game master in the lobby "
             "only; null to everyone else"
+        },
+    )
+    facts = fields.List(
+        fields.Nested(FactChoicesSchema),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "To the host and the game master: each fact they may record now "
+            "and the choices of its fields (issue 14 Must 3); null to everyone else"
         },
     )

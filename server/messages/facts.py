@@ -3,7 +3,9 @@ release, escape and death, and the Court Events that bring Nobles and titles int
 
 from __future__ import annotations
 
-from marshmallow import validate
+from typing import Any
+
+from marshmallow import fields, validate
 
 from court.commands import (
     AddNoble,
@@ -17,7 +19,9 @@ from court.commands import (
     RecordEscape,
     RecordRelease,
     RecordVillageControl,
+    RecordVillages,
     RecordWallSupplies,
+    VillageChange,
 )
 from server.messages.fields import NAME, Cause, Choice, Id, Int, List, Shape, Text
 from server.messages.message import Message, Sender
@@ -36,6 +40,25 @@ class VillageFactSchema(Shape):
     village = Id()
     house = Id(allow_none=True)
     cause = Cause()
+
+
+# More villages than any map holds: a longer list is refused before any item is built.
+VILLAGES_MAX = 64
+
+
+class VillageChangeSchema(Shape):
+    village = Id()
+    house = Id(required=True, allow_none=True)
+
+
+class VillagesFactSchema(Shape):
+    changes = List(fields.Nested(VillageChangeSchema), max_items=VILLAGES_MAX, required=True)
+    cause = Cause()
+
+
+def _villages(body: dict[str, Any]) -> RecordVillages:
+    changes = tuple(VillageChange(village=c["village"], house=c["house"]) for c in body["changes"])
+    return RecordVillages(changes=changes, cause=body["cause"])
 
 
 class NobleFactSchema(Shape):
@@ -81,7 +104,18 @@ class WallSuppliesSchema(Shape):
 
 HOST = "host or game master"
 
-FACTS: tuple[Message, ...] = tuple(
+RECORD_VILLAGES = Message(
+    "record_villages",
+    RecordVillages,
+    HOST,
+    "Who controls several villages now, in one record: one fact per village whose "
+    "controller changes; nothing changed is refused (section 9)",
+    VillagesFactSchema,
+    Sender.HOST,
+    build=_villages,
+)
+
+_ONE_EACH: tuple[Message, ...] = tuple(
     Message(name, command, HOST, summary, schema, Sender.HOST)
     for name, command, schema, summary in (
         (
@@ -141,3 +175,6 @@ FACTS: tuple[Message, ...] = tuple(
         ),
     )
 )
+
+# The villages recorded at once stand next to the one village recorded alone.
+FACTS: tuple[Message, ...] = (*_ONE_EACH[:2], RECORD_VILLAGES, *_ONE_EACH[2:])

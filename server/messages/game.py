@@ -10,6 +10,7 @@ from court.commands import (
     AdvancePhase,
     ChangeListing,
     CloseOverdueStep,
+    CloseTablePhases,
     JoinSeat,
     LeaveSeat,
     Pass,
@@ -121,6 +122,14 @@ GAME: tuple[Message, ...] = (
         "host",
         "Close a phase played at the table: cards, movement, battles, the Wall (R-4.1); the "
         "server runs phases 1, 3, 4 and 8",
+        sender=Sender.HOST,
+    ),
+    Message(
+        "close_table_phases",
+        CloseTablePhases,
+        "host",
+        "Close the phase played at the table and each one after it up to the next phase the "
+        "server runs: movement, battles and the Wall in one (R-4.1)",
         sender=Sender.HOST,
     ),
     Message(

@@ -76,7 +76,7 @@ def to_round(game: HttpCourt, target: int) -> dict[str, Any]:
 
 def full_court(base: str) -> HttpCourt:
     """The 6-player game of this module's docstring, in round 6."""
-    game = HttpCourt(base, SIX)
+    game = HttpCourt(base, houses=SIX)
     marry(game, "robb-stark", "margaery-tyrell")
     for house, villages in VILLAGES:
         game.record_villages(house, villages)

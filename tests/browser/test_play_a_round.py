@@ -138,14 +138,20 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     robb = spectator.page.locator("[data-house=stark] li.noble", has_text="Robb Stark")
     expect(robb).to_contain_text("married to Margaery Tyrell")
 
-    # -- the host: a refused fact shows the server's sentence, then villages and phases ---------
+    # -- the host: Justice is not offered for a Noble who is no Outlaw; a refused fact
+    # shows the server's sentence, next to its form too; then villages and phases -----------
     open_fact(host, "record_death")
     host.choose("#record_death-noble", "robb-stark")
-    host.choose("#record_death-kind", "justice")
-    host.send("details[data-message=record_death] button[type=submit]")
+    kinds = host.page.locator("#record_death-kind option").all_inner_texts()
+    assert "justice" not in kinds and "battle" in kinds
+    open_fact(host, "record_gold")
+    host.choose("#record_gold-house", "stark")
+    host.page.fill("#record_gold-amount", "-1000")
+    host.send("details[data-message=record_gold] button[type=submit]")
     notice = host.page.locator("#notice")
     expect(notice).to_contain_text("Error:")
     expect(notice).to_contain_text("[")  # the code, after the sentence
+    expect(host.page.locator("#record_gold-status")).to_contain_text("treasury_too_low")
     assert court(server.url, game_id)["houses"][0]["nobles"][0]["status"] != "dead"
     for village, house in {**NORTH, **NORTH_LANNISTER}.items():
         record_village(host, village, house)

@@ -34,8 +34,9 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (purchases, dispatch.PurchaseCommand),
     (seats, dispatch.SeatCommand),
 ]
-# Parts of a command, not commands: the markers a PlaceBallot carries.
-PARTS = {"MarkerChoice"}
+# Parts of a command, not commands: the markers a PlaceBallot carries, the villages of a
+# RecordVillages.
+PARTS = {"MarkerChoice", "VillageChange"}
 
 
 @pytest.mark.parametrize(("module", "union"), SUBDOMAINS, ids=lambda v: getattr(v, "__name__", ""))

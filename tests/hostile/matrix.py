@@ -23,7 +23,7 @@ ROUTES: dict[str, str | None] = {
 # The one route that is no command of a game: anyone creates a game, whatever token he shows.
 CREATE = "/api/games"
 
-HOST_ONLY = {"start", "advance_phase", "change_listing"}
+HOST_ONLY = {"start", "advance_phase", "close_table_phases", "change_listing"}
 # Seats and the host role (issue 13 Must 1): the host's; the vote is any non-host seat's.
 HOST_ONLY |= {"hand_seat", "hand_host", "remove_seat"}
 RECORDERS = {m.name for m in FACTS}
@@ -136,6 +136,7 @@ SUCCEEDS = {
     "advance_phase",
     "record_gold",
     "record_village",
+    "record_villages",
     "change_listing",
     "hand_seat",
     "hand_host",

@@ -74,12 +74,14 @@ from court.errors import CourtError
 from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.invariants import unsettled, violations
+from court.recordable import recordable
 from court.rules import legal_commands
 from court.state import CourtState, GameStatus
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools.sim_facts import in_the_spotlight
 from server.tools.simulate import VARIANTS
+from tests.court.recordable_check import CHOSEN, listed
 from tests.fakes import CountingSecrets, FixedClock
 
 DEADLINE = 60
@@ -224,11 +226,16 @@ class CourtMachine(RuleBasedStateMachine):
         fact = data.draw(facts(self.state), label="fact")
         recorder = data.draw(st.sampled_from([Actor(seat=Seat(0), host=True), MASTER]))
         before = self.store.head(self.game_id)
+        offered = recordable(self.state)  # what the host's panel offers (issue 14 Must 3)
         try:
             self.service.handle(self.game_id, fact, recorder)
+            accepted = True
         except CourtError as exc:
             assert exc.code != "engine_defect", exc.message
             assert self.store.head(self.game_id) == before, "a refused fact changed the log"
+            accepted = False
+        if type(fact) in CHOSEN:
+            assert accepted == listed(offered, fact), f"{fact}: accepted {accepted}, listed not"
 
     def _clock(self) -> None:
         deadline = rounds.next_deadline(self.state)

@@ -377,6 +377,12 @@ UNKNOWN_GAME_ROUTES = [
         {"title": "warden-north", "to": None},
     ),
     ("POST", "/api/games/nosuchgame/commands/advance_phase", None),
+    ("POST", "/api/games/nosuchgame/commands/close_table_phases", None),
+    (
+        "POST",
+        "/api/games/nosuchgame/commands/record_villages",
+        {"changes": [{"village": "winterfell", "house": "stark"}], "cause": "Battle"},
+    ),
     ("POST", "/api/games/nosuchgame/commands/close_overdue", None),
     # Recorded facts of a Noble's life and Court Events (section 9).
     (

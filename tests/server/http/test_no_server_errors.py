@@ -32,6 +32,10 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     # The hostile tables' lobby is listed (tests/hostile/tables.py): the host unlists it.
     "/api/games/{game_id}/commands/change_listing": {"listed": False},
     "/api/games/{game_id}/commands/record_gold": {"house": "stark", "amount": 1, "cause": "Tax"},
+    "/api/games/{game_id}/commands/record_villages": {
+        "changes": [{"village": "winterfell", "house": "stark"}],
+        "cause": "Battle",
+    },
     "/api/games/{game_id}/commands/record_village": {
         "village": "winterfell",
         "house": "stark",
@@ -46,6 +50,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/refuse_title": {},
     "/api/games/{game_id}/commands/resolve_title_overflow": {"title": "warden-north", "to": None},
     "/api/games/{game_id}/commands/advance_phase": {},
+    "/api/games/{game_id}/commands/close_table_phases": {},
     "/api/games/{game_id}/commands/close_overdue": {},
     # Recorded facts of a Noble's life and Court Events (section 9).
     "/api/games/{game_id}/commands/record_capture": {

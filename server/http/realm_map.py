@@ -1,0 +1,62 @@
+"""HTTP route of the map's drawing: the regions' outlines and the villages' points of
+config/map.toml, which the court page draws and colours from each court view."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from flask import Response, jsonify
+from marshmallow import Schema, fields
+
+from config.mapdrawing import drawing
+from config.rulesdata import load_ruleset
+from server.http.games import api, bp
+
+# The drawing changes only with the code that serves it: a page may keep it an hour.
+CACHE_SECONDS = 3600
+
+_Point = fields.List(fields.Float(), required=True, metadata={"description": "[x, y]"})
+
+
+class RegionDrawingSchema(Schema):
+    id = fields.String(required=True)
+    outline = fields.List(fields.List(fields.Float()), required=True)
+    label = _Point
+
+
+class VillageDrawingSchema(Schema):
+    id = fields.String(required=True)
+    at = _Point
+
+
+class FiefdomDrawingSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class MapDrawingSchema(Schema):
+    width = fields.Float(required=True)
+    height = fields.Float(required=True)
+    regions = fields.List(fields.Nested(RegionDrawingSchema), required=True)
+    villages = fields.List(fields.Nested(VillageDrawingSchema), required=True)
+    fiefdoms = fields.List(fields.Nested(FiefdomDrawingSchema), required=True)
+
+
+@cache
+def _drawn() -> dict[str, Any]:
+    return MapDrawingSchema().dump(drawing(load_ruleset()["map"]))
+
+
+@api.route(
+    bp,
+    "/map",
+    "GET",
+    "The map's drawing: each region's outline and label, each village's point, the "
+    "Fiefdoms' names; a court view's regions say who holds each village",
+    response=MapDrawingSchema,
+)
+def realm_map() -> Response:
+    answer = jsonify(_drawn())
+    answer.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+    return answer
