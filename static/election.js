@@ -176,25 +176,35 @@ function winnerLine(data, names, pending) {
     offered ? `; ${names.seat(pending.seat)} accepts or refuses it.` : ".");
 }
 
+// The reveal in full while it is news (seen live, or its winner still to answer); an older one
+// folds to its verdict, one click away, so the page stays short between elections.
 export function revealView(reveal, names, pending = null) {
   if (!reveal) return null;
   const { data } = reveal;
   const turning = reveal.live ? `-${Math.round(performance.now() - reveal.arrived)}ms` : null;
   const votes = [...data.votes].sort((a, b) => b.votes - a.votes);
   const tokensOn = (noble) => data.markers.filter((m) => m.candidate === noble).map((m) => token(m.seat, names, m.kind, turning));
-  return h("section", { class: "reveal", "aria-label": "Last reveal", "data-testid": "reveal" },
-    h("h3", {}, `Reveal: ${names.title(data.title)}`),
-    h("p", { class: "verdict" }, reveal.text),
+  const news = reveal.live || (pending && pending.title === data.title);
+  const body = [
     winnerLine(data, names, pending),
     h("ul", { class: "candidate-cards revealed", "aria-label": "Candidates, markers turned over" },
       votes.map(({ noble, votes: n }) => candidateCard(noble, null, names, { tokens: tokensOn(noble), votes: n, winner: noble === data.winner }))),
-    h("table", {},
-      h("caption", {}, "Tally (FOR markers only)"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Candidate"), h("th", { scope: "col" }, "Votes"))),
-      h("tbody", {}, votes.map(({ noble, votes: n }) => h("tr", { class: noble === data.winner ? "winner" : "" },
-        h("th", { scope: "row" }, nobleWithHouse(noble, names), noble === data.winner ? " ★ winner" : ""), h("td", {}, String(n)))))),
-    h("details", {}, h("summary", {}, "Every marker, revealed"),
-      h("ul", {}, data.markers.map((m) => h("li", {}, `${names.seat(m.seat)}: ${KIND[m.kind] ?? m.kind} on ${names.noble(m.candidate)}`)))));
+    h("details", { class: "tally" }, h("summary", {}, "The tally and every marker"),
+      h("table", {},
+        h("caption", {}, "Tally (FOR markers only)"),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Candidate"), h("th", { scope: "col" }, "Votes"))),
+        h("tbody", {}, votes.map(({ noble, votes: n }) => h("tr", { class: noble === data.winner ? "winner" : "" },
+          h("th", { scope: "row" }, nobleWithHouse(noble, names), noble === data.winner ? " ★ winner" : ""), h("td", {}, String(n)))))),
+      h("ul", {}, data.markers.map((m) => h("li", {}, `${names.seat(m.seat)}: ${KIND[m.kind] ?? m.kind} on ${names.noble(m.candidate)}`)))),
+  ];
+  if (!news) {
+    return h("details", { class: "reveal", id: "last-reveal", "data-testid": "reveal" },
+      h("summary", {}, h("strong", {}, `Last reveal: ${names.title(data.title)}. `), reveal.text), body);
+  }
+  return h("section", { class: "reveal", "aria-label": "Last reveal", "data-testid": "reveal" },
+    h("h3", {}, `Reveal: ${names.title(data.title)}`),
+    h("p", { class: "verdict" }, reveal.text),
+    body);
 }
 
 // -- the panel --------------------------------------------------------------------------------

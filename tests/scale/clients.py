@@ -48,6 +48,20 @@ class HttpClient:
         return Answer(answer)
 
 
+def in_arrival_order(sio: socketio.Client) -> None:
+    """Hands each message to its handler on the thread that read it, in arrival order. The
+    Engine.IO client otherwise starts a thread per message, and under load two pushes can be
+    kept in the other order than the server sent them (a browser's client never does that)."""
+    eio = sio.eio
+    trigger = eio._trigger_event
+
+    def in_order(event: str, *args: Any, **kwargs: Any) -> Any:
+        kwargs["run_async"] = False
+        return trigger(event, *args, **kwargs)
+
+    eio._trigger_event = in_order  # type: ignore[method-assign]
+
+
 class LiveClient:
     """One Socket.IO connection to /court that records every `welcome`, `events` and
     `presence` it gets, in order."""
@@ -55,6 +69,7 @@ class LiveClient:
     def __init__(self, name: str, session: requests.Session | None = None) -> None:
         self.name = name
         self.sio = socketio.Client(reconnection=False, handle_sigint=False, http_session=session)
+        in_arrival_order(self.sio)
         self.welcomes: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []  # every pushed record, in arrival order
         self.presences: list[dict[str, Any]] = []

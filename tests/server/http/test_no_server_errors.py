@@ -110,6 +110,8 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/accept_ransom": {"offer": 1},
     "/api/games/{game_id}/commands/refuse_ransom": {"offer": 1},
     "/api/games/{game_id}/commands/withdraw_ransom": {"offer": 1},
+    # The host's test message to the group's chat: no body; refused while no webhook is set.
+    "/api/games/{game_id}/webhook/test": {},
     "/api/games/{game_id}/commands/propose_marriage": {
         "noble": "robb-stark",
         "to": "cersei-lannister",
