@@ -55,12 +55,14 @@ export function renderSummary(el, court, names, clock, past = null) {
       h("dt", {}, "Status"), h("dd", { "data-testid": "status" }, game.status === "lobby" ? `In the lobby: ${court.seats.length} of ${game.players} seats taken` : game.status),
       game.status !== "lobby" && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, String(game.round))],
       game.status !== "lobby" && [h("dt", {}, "Phase"), h("dd", { "data-testid": "phase" }, names.phase(game.phase))],
-      game.step && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, names.step(game.step))],
+      // While playing, Step and Deadline keep their rows ("—" when none), so a live update
+      // never moves what is below them.
+      game.status === "playing" && [h("dt", {}, "Step"), h("dd", { "data-testid": "step" }, game.step ? names.step(game.step) : "—")],
       h("dt", {}, "Turn"),
       h("dd", { "data-testid": "turn", class: mine ? "your-turn" : "" },
         waiting ? turnSentence(waiting, court.viewer.seat, names)
           : game.status === "playing" ? "Nobody: the host closes the phase played at the table" : "—"),
-      waiting?.deadline && [h("dt", {}, "Deadline"), h("dd", {}, countdown(waiting.deadline, clock))],
+      game.status === "playing" && [h("dt", {}, "Deadline"), h("dd", { "data-testid": "deadline" }, waiting?.deadline ? countdown(waiting.deadline, clock) : "—")],
       runningClocks(court, names, clock),
       h("dt", {}, "Version"), h("dd", { "data-testid": "version" }, String(game.version)),
     ));
