@@ -71,8 +71,10 @@ def history_sentences(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
 
 
 class ChangesQuerySchema(Shape):
-    since = fields.Integer(required=True, data_key="from", validate=validate.Range(1, VERSION_MAX))
-    until = fields.Integer(required=True, data_key="to", validate=validate.Range(1, VERSION_MAX))
+    since = fields.Integer(load_default=1, data_key="from", validate=validate.Range(1, VERSION_MAX))
+    until = fields.Integer(
+        load_default=None, data_key="to", validate=validate.Range(1, VERSION_MAX)
+    )
 
 
 class ChangeSchema(Schema):
@@ -95,8 +97,8 @@ class ChangesSchema(Schema):
     bp,
     "/games/<game_id>/changes",
     "GET",
-    "What changed at court from version `from` to version `to`, in sentences: titles, "
-    "statuses, treasuries, marriages, villages",
+    "What changed at court from version `from` (1 when left out) to version `to` (the "
+    "latest when left out), in sentences: titles, statuses, treasuries, marriages, villages",
     query=ChangesQuerySchema,
     response=ChangesSchema,
     auth=True,
@@ -104,7 +106,7 @@ class ChangesSchema(Schema):
 def court_changes(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     caller(game_id)
     court = service()
-    since, until = query["since"], query["until"]
+    since, until = query["since"], query["until"] or court.current(game_id).version
     before, after = court.state_at(game_id, since), court.state_at(game_id, until)
     told = changes(before.state, after.state)
     return {"since": since, "until": until, "changes": [c.to_json() for c in told]}

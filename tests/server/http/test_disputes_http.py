@@ -51,8 +51,17 @@ def test_changes_refuse_a_version_the_game_does_not_have(client: FlaskClient, ga
     url = f"/api/games/{game.id}/changes"
     error_body(client.get(url, query_string={"from": 1, "to": 10_000}), 404, "unknown_version")
     error_body(client.get(url, query_string={"from": 0, "to": 2}), 400)
-    error_body(client.get(url, query_string={"to": 2}), 400)
+    error_body(client.get(url, query_string={"to": "two"}), 400)
     error_body(client.get("/api/games/nope/changes", query_string={"from": 1, "to": 2}), 404)
+
+
+def test_changes_run_from_the_first_version_to_the_latest_when_left_out(
+    client: FlaskClient, game: Game
+) -> None:
+    now = client.get(f"/api/games/{game.id}").get_json()["game"]["version"]
+    told = client.get(f"/api/games/{game.id}/changes").get_json()
+    assert (told["from"], told["to"]) == (1, now)
+    assert any(c["kind"] == "treasury" for c in told["changes"])
 
 
 def test_the_rules_page_anchors_every_rule_and_section(client: FlaskClient) -> None:
