@@ -31,6 +31,7 @@ from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 WHO = ("none", "host", "master", "stark", "lannister", "tyrell")
 FACT_MESSAGES = {m.name for m in FACTS}
+HOST_SEAT_MESSAGES = {"hand_seat", "hand_host", "remove_seat"}
 # A line of talk that has the right shape but not the right length or characters is refused
 # with a code of its own (court/talk.py), as a malformed one would be.
 TALK_REFUSALS = {"bad_request", "talk_empty", "talk_too_long", "talk_unprintable"}
@@ -93,8 +94,9 @@ def court(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Court]:
 def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
     """Whether the rules refuse `event` from `who` now, whatever its payload: facts from
     anyone but the host and the game master (or before the start), a seat from a spectator
-    or the game master, `close_overdue` where no step has a deadline, talk from a spectator,
-    and every other move the court view does not list for this viewer."""
+    or the game master, seats and the host role handed by anyone but the host,
+    `close_overdue` where no step has a deadline, talk from a spectator, and every other
+    move the court view does not list for this viewer."""
     if event == "sync":
         return False
     if event in TALK:  # the seats and the game master talk; a spectator does not
@@ -105,6 +107,13 @@ def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
         return who not in ("host", "stark", "master") or stage == "lobby"
     if event == "join":
         return not (who == "none" and stage == "lobby")
+    # Seats and the host role (issue 13 Must 1) are no moves of the game, so the court view
+    # does not list them: the host's (with or without his seat) may pass, anyone else's not;
+    # the vote is a seat's other than the host's.
+    if event in HOST_SEAT_MESSAGES:
+        return who not in ("host", "stark")
+    if event == "vote_host":
+        return who not in ("lannister", "tyrell")
     return event not in court.moves[stage, who]
 
 
