@@ -344,6 +344,7 @@ UNKNOWN_GAME_ROUTES = [
     ("GET", "/api/games/nosuchgame/talk/verify", None),
     ("GET", "/api/games/nosuchgame/verify", None),
     ("GET", "/api/games/nosuchgame/history", None),
+    ("GET", "/api/games/nosuchgame/changes", None),
     ("GET", "/api/games/nosuchgame/webhook", None),
     ("PUT", "/api/games/nosuchgame/webhook", {"url": "https://discord.com/api/webhooks/1/a"}),
     ("DELETE", "/api/games/nosuchgame/webhook", None),
