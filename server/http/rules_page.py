@@ -17,11 +17,6 @@ RULE = re.compile(r"^(R-\d+\.\d+)\b")
 SECTION = re.compile(r"^(\d+)\.")
 
 
-def anchor(rule: str) -> str:
-    """The fragment of a rule id (`R-7.4`) or a section (`§9`) on the rules page."""
-    return f"section-{rule[1:]}" if rule.startswith("§") else rule
-
-
 @cache
 def rules_html() -> Markup:
     """The rules as HTML; raw HTML in the text is escaped, never passed through."""
