@@ -2,10 +2,10 @@
 a recent state instead of from its first event.
 
 A snapshot is a cache, never the truth: it is stored beside the log with the version and the
-hash of the record it was folded up to, and with the `FORMAT` of the state's shape; a snapshot
-of another shape (an older server) or of another log is never read back. Dataclasses become
-objects, maps become lists of [key, value] pairs (keys keep their type), enums their values,
-tuples and sets lists; reading follows the type hints of the state's classes.
+hash of the record it was folded up to, and with the `FORMAT` it was written under; a snapshot
+of another format (a server whose fold or state differs) or of another log is never read back.
+Dataclasses become objects, maps become lists of [key, value] pairs (keys keep their type),
+enums their values, tuples and sets lists; reading follows the type hints of the state's classes.
 """
 
 from __future__ import annotations
@@ -21,6 +21,13 @@ from typing import Any
 from court.state import CourtState
 
 Reader = Callable[[Any], Any]
+
+# The format of the snapshots this code writes and reads back. Bump it whenever the same stored
+# log would fold into another state (a change in court/evolve, in decoding or in an upcaster)
+# or the state's shape changes: every snapshot written under the old number is then ignored and
+# its game folded again. A change that keeps every fold's result keeps the number, and the
+# snapshots. tests/court/test_fold_golden.py holds the fold of fixed logs to this number.
+FORMAT = 1
 
 
 def _stored(cls: type) -> tuple[dataclasses.Field[Any], ...]:
@@ -144,5 +151,6 @@ def _shape(hint: Any, seen: set[type]) -> str:
 
 
 def shape() -> str:
-    """The state's shape as text: a snapshot written when it looked different is not read."""
+    """The state's shape as text. A snapshot written when it looked different cannot be read
+    back, so a change of it goes with a new `FORMAT` (the fold's golden test holds it there)."""
     return _shape(CourtState, set())

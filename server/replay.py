@@ -4,23 +4,18 @@ Every rebuild goes through `Replay.fold` — the current court, `/versions/N`, t
 and the simulator — from the best starting point at hand: the service's cached head, or the
 newest snapshot at or before the version asked for, or the game's creation. Folding past every
 `every`-th version keeps a snapshot of the state there (court/snapshot.py); a snapshot is read
-back only when it was written for this server's state format, it ends on the log's own hash at
-its version, and its state passes the invariants import enforces.
+back only when it was written under this code's snapshot `FORMAT`, it ends on the log's own hash
+at its version, and its state passes the invariants import enforces.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import inspect
 import json
 import logging
-import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from court import codec, evolve, snapshot
@@ -40,31 +35,11 @@ log = logging.getLogger("small_council.replay")
 Visit = Callable[[Record, CourtState], None]
 
 
-def state_format(upcasters: Mapping[codec.UpcasterKey, codec.Upcaster]) -> str:
-    """What a snapshot's state depends on: the state's shape, the code of the fold and of
-    the codec, and the upcasters. A server that differs in any of them ignores the other's
-    snapshots."""
-    keys = ",".join(sorted(f"{name}:{version}" for name, version in upcasters))
-    return hashlib.sha256(f"{_fold_code()}|{keys}".encode()).hexdigest()[:32]
-
-
-@cache
-def _fold_code() -> str:
-    modules = [codec, evolve] + [
-        importlib.import_module(f"{evolve.__name__}.{info.name}")
-        for info in pkgutil.iter_modules(evolve.__path__)
-    ]
-    sources = "\n".join(_source(m) for m in modules)
-    return hashlib.sha256(f"{snapshot.shape()}\n{sources}".encode()).hexdigest()
-
-
-def _source(module: Any) -> str:
-    """A module's source; its name alone where the source is not shipped (then a change of
-    the fold that keeps the state's shape goes unseen: empty the snapshots table on upgrade)."""
-    try:
-        return inspect.getsource(module)
-    except (OSError, TypeError):
-        return str(module.__name__)
+def state_format() -> str:
+    """The format a snapshot is stored under: the number court/snapshot.py declares, bumped by
+    hand whenever the same log would fold into another state. Nothing else: a change of the
+    fold's code that folds every log as before keeps the stored snapshots."""
+    return f"fold-{snapshot.FORMAT}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +65,7 @@ class Replay:
         self.store = store
         self.upcasters = upcasters
         self.every = every
-        self.format = state_format(upcasters)
+        self.format = state_format()
         self._cache: OrderedDict[str, Head] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()

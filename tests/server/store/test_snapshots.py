@@ -124,10 +124,14 @@ def test_a_snapshot_of_an_unsound_court_is_not_read(long_game) -> None:
     )
 
 
-def test_a_snapshot_of_another_state_format_is_ignored(long_game) -> None:
+def test_a_snapshot_kept_under_another_format_number_is_ignored(long_game, monkeypatch) -> None:
+    # Given snapshots kept by a server whose court/snapshot.py declared the current FORMAT
     table, store, _ = long_game
+    assert fresh(store).replay.format == f"fold-{snapshot.FORMAT}"
+    assert fresh(store).replay.nearest(table.game_id, 59) is not None
+    # When a server whose fold bumped the number reads the game, then it folds past them
+    monkeypatch.setattr(snapshot, "FORMAT", snapshot.FORMAT + 1)
     service = fresh(store)
-    service.replay.format = "another-server"
     assert service.replay.nearest(table.game_id, 59) is None
     assert service.state_at(table.game_id, 59) == fresh(store, every=0).state_at(table.game_id, 59)
 
