@@ -2,9 +2,9 @@
 without folding the whole log (court/snapshot.py says what one holds).
 
 Unlike the log, the table may lose rows at any time (an operator may empty it): the service then
-folds from further back. A row is keyed by the game, the version and the state's format, and
-names the hash of the record it was folded up to; the service reads a row only when that hash is
-the log's own.
+folds from further back. A row is keyed by the game, the version and the format it was written
+under (`fold-N`, N court/snapshot.py's FORMAT), and names the hash of the record it was folded up
+to; the service reads a row only when that hash is the log's own.
 """
 
 from __future__ import annotations

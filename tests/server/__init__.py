@@ -1,1 +1,1 @@
-"""Tests of the server: the catalogue of client commands."""
+"""Tests of server/: the service and its adapters, in folders mirroring it."""
