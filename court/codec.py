@@ -70,7 +70,7 @@ def _game_ended_v1(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _game_created_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """GameCreated 1 -> 2: games from before private games were all on the front page and
-    had no invite secret (issue 13 Must 2)."""
+    had no invite secret."""
     return {**data, "listed": True}
 
 

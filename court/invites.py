@@ -1,6 +1,6 @@
 """A private game's invite: a secret the host shares as a link, derived from the game's dice
 seed so the server can always show it to the host without writing it into the log; the log
-keeps its digest, and joining checks a secret against that digest (issue 13 Must 2)."""
+keeps its digest, and joining checks a secret against that digest."""
 
 from __future__ import annotations
 

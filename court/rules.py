@@ -88,14 +88,15 @@ def _seating(state: CourtState, actor: Actor) -> list[Command]:
     if actor.master:  # the game master records facts and takes no seat (section 9)
         return []
     if not state.listed and not actor.host:
-        return []  # a private game's seats are taken with the invite (issue 13 Must 2)
+        return []  # joining a private game needs its invite, which a listed move cannot hold
     taken = {s.house for s in state.seats.values()}
     houses = [h.id for h in state.ruleset.houses if h.id not in taken]
     return [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]
 
 
 def _listing(state: CourtState, actor: Actor) -> list[Command]:
-    """The host lists the game or takes it off the front page (issue 13 Must 2)."""
+    """The host lists the game or takes it off the front page; a game without an invite
+    secret (created before private games) stays listed."""
     if not actor.host or (state.listed and state.invite_sha256 is None):
         return []
     return [ChangeListing(listed=not state.listed)]

@@ -66,7 +66,7 @@ class SeatInfo:
     host: bool
     token_sha256: str
     # The host token of the game's creation, once the host role has left it: it stands for
-    # this seat alone, without the host's powers (issue 13 Must 1); "" for none.
+    # this seat alone, without the host's powers; "" for none.
     former_host_token_sha256: str = ""
 
 
@@ -275,7 +275,8 @@ class CourtState:
     dice_seed: str | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # Issue 13 Must 2: on the front page or not, and the digest of the invite secret.
+    # On the front page or private, and the digest of the invite secret that joins a private
+    # game.
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)

@@ -1,6 +1,6 @@
-"""Table talk and whispers (issue 13 Must 4): who may speak to whom, the shape of a line, its
-hash and the check of a channel's chain. Talk is kept beside the court log, never in it: a
-line changes nothing in the court, and only its parties ever read it.
+"""Table talk and whispers: who may speak to whom, the shape of a line, its hash and the check
+of a channel's chain. Talk is kept beside the court log, never in it: a line changes nothing in
+the court, and only its parties ever read it.
 
 A channel is the table (every seat and the game master) or a whisper between exactly two
 parties: two seats, or a seat and the game master. Each channel is a chain of its own:

@@ -82,7 +82,7 @@ export function adoptLinkToken(gameId) {
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
 }
 
-// -- private games (issue 13 Must 2) --------------------------------------------------------
+// -- private games --------------------------------------------------------------------------
 // The host's invite link carries the game's invite secret in the fragment (#invite=...): the
 // page keeps it for this tab, takes it out of the address bar, and sends it with `join`.
 const inviteKey = (gameId) => `invite:${gameId}`;

@@ -11,20 +11,20 @@ import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
 import { renderSeating } from "./seating.js";
 import { renderSpectators, renderSummary } from "./table.js";
-// The throne room and the compact House cards (issue 14 Must 1).
+// The throne room and the compact House cards.
 import { renderHouses } from "./houses.js";
 import { renderThrone } from "./throne.js";
 // Being told it is your turn (title, icon, tone, notifications; the host's webhook).
 import { TurnSignals } from "./notify.js";
 import { setUpWebhook } from "./webhook.js";
-// Table talk and whispers (issue 13 Must 4).
+// Table talk and whispers.
 import { TalkPanel } from "./talk.js";
-// The realm's map, where the host records villages (issue 14 Must 2).
+// The realm's map, where the host records villages.
 import { RealmMap } from "./map.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
-adoptInvite(gameId); // issue 13 Must 2: #invite=... from the host's link
+adoptInvite(gameId); // a private game's #invite=... from the host's link
 const $ = (id) => document.getElementById(id);
 const connection = $("connection"), notice = $("notice");
 const clock = new Clock();

@@ -1,7 +1,7 @@
-// The realm's map (issue 14 Must 2): the regions, their villages and Fiefdoms drawn from the
-// map's drawing (GET /api/map), each village in the colours of the House that holds it, a
-// Sept marked. The host or the game master clicks villages, or a whole region, to give them
-// to a House, reviews the changes and records them in one `record_villages`.
+// The realm's map: the regions, their villages and Fiefdoms drawn from the map's drawing
+// (GET /api/map), each village in the colours of the House that holds it, a Sept marked. The
+// host or the game master clicks villages, or a whole region, to give them to a House, reviews
+// the changes and records them in one `record_villages`.
 import { call } from "./api.js";
 import { h, fill, swatch } from "./dom.js";
 

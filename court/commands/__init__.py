@@ -155,7 +155,6 @@ __all__ = [
     "GrantFiefTitle",
     "GrantMotherOfDragons",
     "HandConversion",
-    # seats and the host role (issue 13 Must 1)
     "HandHost",
     "HandSeat",
     "HeirBorn",

@@ -1,5 +1,5 @@
-"""Commands that move seats and the host role between players and devices (issue 13 Must 1):
-a seat handed to a new token, the host role handed or taken over by vote, a squatter removed."""
+"""Commands that move seats and the host role between players and devices: a seat handed to a
+new token, the host role handed or taken over by vote, a squatter removed."""
 
 from __future__ import annotations
 

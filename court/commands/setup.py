@@ -24,7 +24,8 @@ class CreateGame:
     first_player_seat: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # Issue 13 Must 2: a game is unlisted unless the host lists it on the front page.
+    # A game is private unless the host lists it: off the front page, and joined only through
+    # the host's invite link.
     listed: bool = False
 
 
@@ -33,7 +34,7 @@ class JoinSeat:
     house: HouseId
     player_name: str
     token_sha256: str
-    # The invite secret from the host's link; an unlisted game needs it (issue 13 Must 2).
+    # The invite secret from the host's link; an unlisted game needs it.
     invite: str | None = None
 
 
@@ -81,7 +82,7 @@ class RecordVillages:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangeListing:
-    """The host lists the game on the front page, or takes it off (issue 13 Must 2)."""
+    """The host lists the game on the front page, or takes it off."""
 
     listed: bool
 

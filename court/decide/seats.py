@@ -1,6 +1,6 @@
-"""Seats following their players (issue 13 Must 1): the host hands a seat to a new token or
-the host role to another seat, removes a squatter in the lobby; the seats take the host role
-over by a strict majority of votes when the host is gone."""
+"""Seats following their players: the host hands a seat to a new token or the host role to
+another seat, removes a squatter in the lobby; the seats take the host role over by a strict
+majority of votes when the host is gone."""
 
 from __future__ import annotations
 

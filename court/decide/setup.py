@@ -126,7 +126,7 @@ def join_seat(state: CourtState, cmd: JoinSeat, actor: Actor) -> tuple[Event, ..
 
 
 def _require_invite(state: CourtState, invite: str | None) -> None:
-    """Issue 13 Must 2: an unlisted game is joined through the host's invite link."""
+    """An unlisted game is joined through the host's invite link: it is private."""
     if state.listed:
         return
     if invite is None:
@@ -142,7 +142,7 @@ def _require_invite(state: CourtState, invite: str | None) -> None:
 
 
 def change_listing(state: CourtState, cmd: ChangeListing, actor: Actor) -> tuple[Event, ...]:
-    """Issue 13 Must 2: the host lists the game on the front page or takes it off."""
+    """The host lists the game on the front page or takes it off, while in the lobby."""
     require_host(actor, "list the game or take it off the front page")
     require_status(state, GameStatus.LOBBY)
     if cmd.listed == state.listed:

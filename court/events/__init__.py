@@ -186,10 +186,10 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # The players' clocks (R-4.3 [D] clocks variant).
     "ClockStarted": (ClockStarted, 1),
     "ClockStopped": (ClockStopped, 1),
-    # Issue 13 Must 2: private games.
+    # Private games, off the front page.
     "GameListed": (GameListed, 1),
     "GameUnlisted": (GameUnlisted, 1),
-    # seats and the host role (issue 13 Must 1)
+    # Seats moving between players and devices, and the host role changing hands.
     "SeatHanded": (SeatHanded, 1),
     "HostHandedOver": (HostHandedOver, 1),
     "HostVoteCast": (HostVoteCast, 1),
@@ -244,7 +244,6 @@ __all__ = [
     "GameUnlisted",
     "GoldAdjusted",
     "GoldPaid",
-    # seats and the host role (issue 13 Must 1)
     "HostHandedOver",
     "HostTakenOver",
     "HostVoteCast",

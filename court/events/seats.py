@@ -1,5 +1,5 @@
-"""Events of seats moving between players and devices, and of the host role changing hands
-(issue 13 Must 1)."""
+"""Events of seats moving between players and devices, and of the host role changing
+hands."""
 
 from __future__ import annotations
 

@@ -27,8 +27,8 @@ class GameCreated(Event):
     # Section 9: a game master who records facts without playing; None: the host does.
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # Issue 13 Must 2: shown on the front page or not, and the digest of the invite secret
-    # joining an unlisted game needs (None: no invite, as in games older than invites).
+    # Shown on the front page or not, and the digest of the invite secret joining an unlisted
+    # game needs (None: no invite, as in games older than invites).
     listed: bool = True
     invite_sha256: str | None = None
 

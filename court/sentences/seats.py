@@ -1,5 +1,5 @@
-"""Sentences of seats moving between players and devices and of the host role changing hands
-(issue 13 Must 1)."""
+"""Sentences of seats moving between players and devices and of the host role changing
+hands."""
 
 from __future__ import annotations
 

@@ -60,9 +60,9 @@ def court_view(
         "offers": offers_view(state.offers),
         "regions": regions_view(state),
         "clocks": clocks_view(state),
-        # Issue 13 Must 2: the invite secret is the host's and the game master's alone.
+        # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
-        # Issue 14 Must 3: the facts the host or the game master may record now.
+        # The facts the host or the game master may record now, for their panel to offer.
         "facts": recordable(state) if viewer.recorder else None,
     }
 
@@ -119,7 +119,7 @@ def viewer_view(viewer: Actor) -> dict[str, Any]:
 
 def seats_view(state: CourtState) -> list[dict[str, Any]]:
     """Each seat with its player, whether it holds the host role, and the seat it voted to
-    make the host (None: no vote; issue 13 Must 1)."""
+    make the host (None: no vote)."""
     return [
         {
             "seat": s.seat,

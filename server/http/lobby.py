@@ -50,7 +50,7 @@ class OpenGamesSchema(Schema):
 
 def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
     """A listed lobby game with a free seat as the lobby lists it, or None when it is not
-    open; an unlisted game is never listed (issue 13 Must 2)."""
+    open; an unlisted game is never listed: it is joined only through its invite link."""
     if state.status is not GameStatus.LOBBY or len(state.seats) >= state.players:
         return None
     if not state.listed:

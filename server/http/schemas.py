@@ -49,7 +49,7 @@ class CreateGameSchema(Shape):
         load_default=False,
         metadata={
             "description": "Show the game on the front page (GET /api/games), where anyone "
-            "may join it; otherwise joining needs the invite (issue 13 Must 2)"
+            "may join it; otherwise joining needs the invite"
         },
     )
 

@@ -315,6 +315,6 @@ class CourtViewSchema(Schema):
         required=True,
         metadata={
             "description": "To the host and the game master: each fact they may record now "
-            "and the choices of its fields (issue 14 Must 3); null to everyone else"
+            "and the choices of its fields; null to everyone else"
         },
     )

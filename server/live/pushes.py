@@ -41,8 +41,9 @@ def master_room(game_id: str) -> str:
     return f"game:{game_id}:master"
 
 
-# Records after which a token may stand for less than it did (issue 13 Must 1): the
-# connections that keep an actor are told before anything more is pushed to them.
+# Records after which a token may stand for less than it did (a seat handed on or left, the
+# host role passed): the connections that keep an actor are told before anything more is
+# pushed to them.
 SEAT_CHANGES = frozenset(
     {"SeatLeft", "SeatHanded", "SeatRemoved", "HostHandedOver", "HostTakenOver"}
 )

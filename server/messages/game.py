@@ -25,7 +25,7 @@ from server.service import CourtService
 class JoinSeatSchema(Shape):
     house = Id()
     player_name = Text(required=True, validate=NAME)
-    # The secret of the host's invite link: an unlisted game needs it (issue 13 Must 2).
+    # The secret of the host's invite link: an unlisted game needs it.
     invite = Text(max_length=TOKEN_MAX, allow_none=True, load_default=None)
 
 
@@ -90,7 +90,7 @@ GAME: tuple[Message, ...] = (
         status=201,
     ),
     Message("leave", LeaveSeat, "a seat, before the start", "Give up your seat"),
-    # Issue 13 Must 2: private games.
+    # Private games: off the front page unless the host lists them.
     Message(
         "change_listing",
         ChangeListing,

@@ -1,5 +1,5 @@
-"""Messages that move seats and the host role between players and devices (issue 13 Must 1):
-a seat handed to a new token, the host role handed or voted over, a player removed."""
+"""Messages that move seats and the host role between players and devices: a seat handed to a
+new token, the host role handed or voted over, a player removed."""
 
 from __future__ import annotations
 

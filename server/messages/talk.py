@@ -1,7 +1,7 @@
-"""The talk messages of the live connection (issue 13 Must 4): `say` at the table and
-`whisper` to one party. They are no court commands (talk never enters the court log), so
-they are declared here beside the catalogue, and docs/protocol.md's talk table is made from
-them (`python -m server.messages.talk`)."""
+"""The talk messages of the live connection: `say` at the table and `whisper` to one party.
+They are no court commands (talk never enters the court log), so they are declared here beside
+the catalogue, and docs/protocol.md's talk table is made from them
+(`python -m server.messages.talk`)."""
 
 from __future__ import annotations
 
