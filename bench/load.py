@@ -363,7 +363,7 @@ def main() -> int:
 def missed_targets(
     rooms: int, one_proc: Run | None, one_rate: float, scale: float | None
 ) -> list[str]:
-    """The targets of the issue that this run missed. Throughput and ack p99 are for
+    """The targets the module's docstring lists that this run missed. Throughput and ack p99 are for
     TARGET_ROOMS rooms and are checked only there; the scale ratio only on a machine with
     SCALE_CORES cores (two servers, the clients, PostgreSQL and Redis each need one)."""
     missed = []

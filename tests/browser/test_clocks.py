@@ -1,6 +1,6 @@
-"""The clocks variant in the browser (R-4.3, issue 13 Must 5): the host sets the time banks in
-minutes and seconds in the lobby; the page shows each player's time left, the current step's
-kind first, and counts down for the player whose clock runs, and only for him."""
+"""The clocks variant in the browser (R-4.3): the host sets the time banks in minutes and seconds in
+the lobby; the page shows each player's time left, the current step's kind first, and counts down
+for the player whose clock runs, and only for him."""
 
 from __future__ import annotations
 

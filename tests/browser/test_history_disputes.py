@@ -1,7 +1,7 @@
-"""The history for disputes (issue 14 Must 6): skips and bookkeeping hidden by default and
-shown with one click; two versions compared in sentences; every line links to the rule it
-applied (R-7.8 for a skipped King's election, R-4.2 skips); a past version says what came
-next instead of "Nobody: the host closes the phase"; events before the start are not "Round 0"."""
+"""The history for disputes: skips and bookkeeping hidden by default and shown with one click; two
+versions compared in sentences; every line links to the rule it applied (R-7.8 for a skipped King's
+election, R-4.2 skips); a past version says what came next instead of "Nobody: the host closes the
+phase"; events before the start are not "Round 0"."""
 
 from __future__ import annotations
 

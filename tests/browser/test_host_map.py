@@ -1,7 +1,6 @@
-"""The host at the map and his panel in a browser (issue 14 Must 2, 3, 4): villages recorded
-by clicking, several in one command; a whole region at once, with the keyboard alone; a death
-asks first; an impossible choice is not offered; a refusal shows next to its form; a round
-takes two of the host's clicks."""
+"""The host at the map and his panel in a browser: villages recorded by clicking, several in one
+command; a whole region at once, with the keyboard alone; a death asks first; an impossible choice
+is not offered; a refusal shows next to its form; a round takes two of the host's clicks."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Live updates never move the page (issue 14 Must 7): while a spectator reads the court, the
-server moves from a phase with no step to the next round's decree steps (R-4.1, R-4.2), a
-fact is recorded and the turn passes; the throne room and the House cards stay where they
-are on the screen (on a phone the panels above them change size; the page keeps its
-reading position, as browsers' scroll anchoring does when nothing opts out of it)."""
+"""Live updates never move the page: while a spectator reads the court, the server moves from a
+phase with no step to the next round's decree steps (R-4.1, R-4.2), a fact is recorded and the turn
+passes; the throne room and the House cards stay where they are on the screen (on a phone the panels
+above them change size; the page keeps its reading position, as browsers' scroll anchoring does when
+nothing opts out of it)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Private games in Chromium (issue 13 Must 2): a game made on the front page is unlisted; a
-stranger who opens its page without the invite cannot take a seat, one who opens the host's
-invite link can; the front page lists only listed games, and "Your games" shows the games
-this browser sits in."""
+"""Private games in Chromium: a game made on the front page is unlisted; a stranger who opens its
+page without the invite cannot take a seat, one who opens the host's invite link can; the front page
+lists only listed games, and "Your games" shows the games this browser sits in."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Seats follow the player in the browser (issue 13 Must 1 and 7): two devices for one seat
-through the seat link, a replaced player, the host role handed over and taken over by vote, a
-squatter removed in the lobby, and a seat remembered or forgotten on a device."""
+"""Seats follow the player in the browser: two devices for one seat through the seat link, a
+replaced player, the host role handed over and taken over by vote, a squatter removed in the lobby,
+and a seat remembered or forgotten on a device."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Table talk and whispers in three browsers (issue 13 Must 4 and 7): a whisper between two
-seats reaches those two pages and no frame of the third browser; a line at the table reaches
-all three; a line is shown as text, never as markup; the history shows each viewer's own
-lines beside the event the court stood at when they were said."""
+"""Table talk and whispers in three browsers: a whisper between two seats reaches those two pages
+and no frame of the third browser; a line at the table reaches all three; a line is shown as text,
+never as markup; the history shows each viewer's own lines beside the event the court stood at when
+they were said."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from tests.browser.players import WAIT_MS
 from tests.live_server import LiveServer
 
 # Measured on this game at 360 px: the court (throne room and House cards) 3,404 px, the whole
-# page 5,053 px; the issue measured 5,484 px for the House tables alone before.
+# page 5,053 px; the House tables the compact cards replaced measured 5,484 px alone.
 COURT_HEIGHT, PAGE_HEIGHT = 3_600, 5_400
 
 

@@ -1,6 +1,6 @@
-"""Being told it is your turn in the browser (issue 13 Must 3, Must 7): the tab's title and
-icon change on the page of the player the court waits on, and on no other; the host sets the
-game's webhook from the page, tests it, and a local receiver is told when a turn passes."""
+"""Being told it is your turn in the browser: the tab's title and icon change on the page of the
+player the court waits on, and on no other; the host sets the game's webhook from the page, tests
+it, and a local receiver is told when a turn passes."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""What changed between two versions, in sentences, for a dispute (issue 14 Must 6): titles
-(R-3.2), statuses and the Outlaw mark (R-1.4, R-6.5), treasuries (R-2.1), marriages and
-alliances (R-5.1, R-5.4), villages and Septs (section 9, R-4.6)."""
+"""What changed between two versions, in sentences, for a dispute: titles (R-3.2), statuses and the
+Outlaw mark (R-1.4, R-6.5), treasuries (R-2.1), marriages and alliances (R-5.1, R-5.4), villages and
+Septs (section 9, R-4.6)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Names a player types (issue 13 Must 6, R-1.2): invisible, control and direction-changing
-characters are refused with a sentence saying which; what is kept is NFC-normalised."""
+"""Names a player types (R-1.2): invisible, control and direction-changing characters are refused
+with a sentence saying which; what is kept is NFC-normalised."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Private games (issue 13 Must 2): a game is unlisted unless the host lists it; joining an
-unlisted game needs the invite secret, checked against the digest creation recorded; the
-host lists and unlists; logs older than invites read as listed games with no invite."""
+"""Private games: a game is unlisted unless the host lists it; joining an unlisted game needs the
+invite secret, checked against the digest creation recorded; the host lists and unlists; logs older
+than invites read as listed games with no invite."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Every history line says which rule it applied and whether it is play, a skip or
-bookkeeping (issue 14 Must 6); the rule ids it names exist in the court rules
-(docs/court-rules.md) and in the rules map (R-4.2 skips, R-4.3 clocks, section 9 facts)."""
+"""Every history line says which rule it applied and whether it is play, a skip or bookkeeping; the
+rule ids it names exist in the court rules (docs/court-rules.md) and in the rules map (R-4.2 skips,
+R-4.3 clocks, section 9 facts)."""
 
 from __future__ import annotations
 

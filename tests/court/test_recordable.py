@@ -1,6 +1,5 @@
-"""The facts the host's panel offers (section 9, issue 14 Must 3): what `recordable` lists
-is what `decide` accepts, field by field, in courts with Outlaws, captives, the cursed, the
-dead and Wardens."""
+"""The facts the host's panel offers (section 9): what `recordable` lists is what `decide` accepts,
+field by field, in courts with Outlaws, captives, the cursed, the dead and Wardens."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Seats follow the player (issue 13 Must 1): a seat handed to a new token, the host role
-handed over or taken over by a majority of the seats, a squatter removed in the lobby."""
+"""Seats follow the player: a seat handed to a new token, the host role handed over or taken over by
+a majority of the seats, a squatter removed in the lobby."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Table talk and whispers, the pure part (issue 13 Must 4): who talks to whom, what a line
-may hold, and each channel's hash chain."""
+"""Table talk and whispers, the pure part: who talks to whom, what a line may hold, and each
+channel's hash chain."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ ROUTES: dict[str, str | None] = {
 CREATE = "/api/games"
 
 HOST_ONLY = {"start", "advance_phase", "close_table_phases", "change_listing"}
-# Seats and the host role (issue 13 Must 1): the host's; the vote is any non-host seat's.
+# Seats and the host role: the host's; the vote is any non-host seat's.
 HOST_ONLY |= {"hand_seat", "hand_host", "remove_seat"}
 RECORDERS = {m.name for m in FACTS}
 ANYONE = {"close_overdue", "sync"}

@@ -35,7 +35,7 @@ def test_a_refused_method_says_which_methods_are_allowed(client: FlaskClient) ->
 
 def test_the_document_says_typed_text_holds_no_control_characters() -> None:
     """Every player-typed field (names, causes) is documented with the pattern it is held to:
-    no control, invisible or direction-changing character (issue 13 Must 6)."""
+    no control, invisible or direction-changing character."""
     schemas = api.spec()["components"]["schemas"]
 
     for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:

@@ -107,9 +107,9 @@ def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
         return who not in ("host", "stark", "master") or stage == "lobby"
     if event == "join":
         return not (who == "none" and stage == "lobby")
-    # Seats and the host role (issue 13 Must 1) are no moves of the game, so the court view
-    # does not list them: the host's (with or without his seat) may pass, anyone else's not;
-    # the vote is a seat's other than the host's.
+    # Seats and the host role are no moves of the game, so the court view does not list them:
+    # the host's (with or without his seat) may pass, anyone else's not; the vote is a seat's
+    # other than the host's.
     if event in HOST_SEAT_MESSAGES:
         return who not in ("host", "stark")
     if event == "vote_host":

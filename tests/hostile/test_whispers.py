@@ -1,6 +1,6 @@
-"""A whisper stays between its two parties on every path (issue 13 Must 4): a third seat, a
-spectator, the host who holds no seat and the game master never see it, neither pushed, nor
-over HTTP, in the history, the export, the checks of the chains, an error or the server's log."""
+"""A whisper stays between its two parties on every path: a third seat, a spectator, the host who
+holds no seat and the game master never see it, neither pushed, nor over HTTP, in the history, the
+export, the checks of the chains, an error or the server's log."""
 
 from __future__ import annotations
 

@@ -226,7 +226,7 @@ class CourtMachine(RuleBasedStateMachine):
         fact = data.draw(facts(self.state), label="fact")
         recorder = data.draw(st.sampled_from([Actor(seat=Seat(0), host=True), MASTER]))
         before = self.store.head(self.game_id)
-        offered = recordable(self.state)  # what the host's panel offers (issue 14 Must 3)
+        offered = recordable(self.state)  # what the host's panel offers
         try:
             self.service.handle(self.game_id, fact, recorder)
             accepted = True

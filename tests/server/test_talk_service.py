@@ -1,5 +1,5 @@
-"""The talk service's rate limit (issue 13 Must 4): a few lines in a short window, more in a
-long one, counted per sender, with a sentence saying how long to wait."""
+"""The talk service's rate limit: a few lines in a short window, more in a long one, counted per
+sender, with a sentence saying how long to wait."""
 
 from __future__ import annotations
 

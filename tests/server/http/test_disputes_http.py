@@ -1,7 +1,6 @@
-"""The history for disputes (issue 14 Must 6): each entry says whether it is play, a skip or
-bookkeeping and links the rules it applied (R-4.2 skips, R-7.4); /changes tells what changed
-between two versions in sentences (R-3.2 a title, R-2.1 a treasury, section 9 villages); /rules
-shows every rule with its anchor."""
+"""The history for disputes: each entry says whether it is play, a skip or bookkeeping and links the
+rules it applied (R-4.2 skips, R-7.4); /changes tells what changed between two versions in sentences
+(R-3.2 a title, R-2.1 a treasury, section 9 villages); /rules shows every rule with its anchor."""
 
 from __future__ import annotations
 

@@ -474,7 +474,7 @@ UNKNOWN_GAME_ROUTES = [
         {"title": "warden-north", "to": "robb-stark"},
     ),
     ("POST", "/api/games/nosuchgame/commands/desert", {"noble": "benjen-stark"}),
-    # seats and the host role (issue 13 Must 1)
+    # seats and the host role
     ("POST", "/api/games/nosuchgame/commands/hand_seat", {"seat": 1, "player_name": "Eve"}),
     ("POST", "/api/games/nosuchgame/commands/hand_host", {"seat": 1}),
     ("POST", "/api/games/nosuchgame/commands/vote_host", {"seat": 1}),

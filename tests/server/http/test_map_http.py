@@ -1,5 +1,5 @@
-"""GET /api/map: the map's drawing the court page colours from each court view (issue 14
-Must 2), documented in the OpenAPI document and kept by the browser."""
+"""GET /api/map: the map's drawing the court page colours from each court view, documented in the
+OpenAPI document and kept by the browser."""
 
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ VALID_BODIES: dict[str, dict[str, Any]] = {
     "/api/games/{game_id}/commands/send_to_wall": {"noble": "robb-stark"},
     "/api/games/{game_id}/commands/concede_title": {"title": "warden-north", "to": "robb-stark"},
     "/api/games/{game_id}/commands/desert": {"noble": "benjen-stark"},
-    # seats and the host role (issue 13 Must 1)
+    # seats and the host role
     "/api/games/{game_id}/commands/hand_seat": {"seat": 1, "player_name": "Eve"},
     "/api/games/{game_id}/commands/hand_host": {"seat": 1},
     "/api/games/{game_id}/commands/vote_host": {"seat": 1},

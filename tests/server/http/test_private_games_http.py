@@ -1,6 +1,6 @@
-"""Private games over HTTP and Socket.IO (issue 13 Must 2): a new game is unlisted and joined
-with the invite its creator was given; the host lists and unlists it; the invite secret
-reaches the host and the game master only, on every path."""
+"""Private games over HTTP and Socket.IO: a new game is unlisted and joined with the invite its
+creator was given; the host lists and unlists it; the invite secret reaches the host and the game
+master only, on every path."""
 
 from __future__ import annotations
 

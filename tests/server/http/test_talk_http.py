@@ -1,5 +1,5 @@
-"""Talk over HTTP (issue 13 Must 4): each caller reads the lines he is party to, pages them,
-checks his channels' chains, and finds them in his export, which still imports."""
+"""Talk over HTTP: each caller reads the lines he is party to, pages them, checks his channels'
+chains, and finds them in his export, which still imports."""
 
 from __future__ import annotations
 

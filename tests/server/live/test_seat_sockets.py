@@ -1,5 +1,5 @@
-"""Seats follow the player over Socket.IO (issue 13 Must 1): a token replaced or removed stops
-at once on every connection that holds it, and the host role moves with `hand_host`."""
+"""Seats follow the player over Socket.IO: a token replaced or removed stops at once on every
+connection that holds it, and the host role moves with `hand_host`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Table talk and whispers over Socket.IO with several real clients (issue 13 Must 4): `say`
-reaches every seat, a whisper reaches its two parties alone, a spectator says and hears
-nothing, and a client (re)connecting gets its own backlog."""
+"""Table talk and whispers over Socket.IO with several real clients: `say` reaches every seat, a
+whisper reaches its two parties alone, a spectator says and hears nothing, and a client
+(re)connecting gets its own backlog."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Which webhook URLs a host may set (issue 13 Must 3): https, a length cap, and no host that
-resolves into this machine or a private network unless the operator allows it (SSRF)."""
+"""Which webhook URLs a host may set: https, a length cap, and no host that resolves into this
+machine or a private network unless the operator allows it (SSRF)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Notices to a game's webhook (issue 13 Must 3): whose turn it is, an election's result and the
-end of the game reach a local receiver as JSON Discord and Slack both take, from the outbox,
-with retries; a receiver down never slows a command; no notice carries a secret; a game
-without a webhook writes nothing."""
+"""Notices to a game's webhook: whose turn it is, an election's result and the end of the game reach
+a local receiver as JSON Discord and Slack both take, from the outbox, with retries; a receiver down
+never slows a command; no notice carries a secret; a game without a webhook writes nothing."""
 
 from __future__ import annotations
 

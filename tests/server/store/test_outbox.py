@@ -1,5 +1,5 @@
-"""The outbox on SQLite and PostgreSQL (issue 13 Must 3): a notice is inserted once per key,
-and senders of several processes claiming the same rows at once send each row once."""
+"""The outbox on SQLite and PostgreSQL: a notice is inserted once per key, and senders of several
+processes claiming the same rows at once send each row once."""
 
 from __future__ import annotations
 

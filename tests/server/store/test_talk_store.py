@@ -1,5 +1,5 @@
-"""The talk store on SQLite and PostgreSQL (issue 13 Must 4): lines in a table of their own,
-chained per channel, append-only, read back by channel and position."""
+"""The talk store on SQLite and PostgreSQL: lines in a table of their own, chained per channel,
+append-only, read back by channel and position."""
 
 from __future__ import annotations
 
