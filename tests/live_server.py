@@ -16,6 +16,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from app import create_app, start_deadlines, start_notices
 from server.live.sockets import NAMESPACE
+from tests.databases import migrated
 
 
 class NoDelayHandler(WSGIRequestHandler):
@@ -31,9 +32,9 @@ class LiveServer:
         self, db: Path, *, deadlines: bool = True, settings: dict[str, Any] | None = None
     ) -> None:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
-        self.app = create_app(
-            {"DATABASE_URL": f"sqlite:///{db}", "DEADLINES": deadlines, **(settings or {})}
-        )
+        # A new database starts as a copy of one migrated once; an existing one is reopened.
+        url = f"sqlite:///{db}" if db.exists() else migrated(db)
+        self.app = create_app({"DATABASE_URL": url, "DEADLINES": deadlines, **(settings or {})})
         if deadlines:
             start_deadlines(self.app)
         if self.app.config["NOTICES"]:

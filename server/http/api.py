@@ -52,6 +52,7 @@ class Operation:
     auth: bool
     content_type: str
     limit: str | None = None
+    example: dict[str, Any] | None = None
 
 
 @dataclass
@@ -77,9 +78,11 @@ class Api:
         content_type: str = "application/json",
         limit: str | None = None,
         guard: Callable[[str], Any] | None = None,
+        example: dict[str, Any] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """`limit`: the per-address limit taken first (server/limits.py); `guard(game_id)`:
-        the caller, as the view's `actor`, authenticated before the body is read."""
+        the caller, as the view's `actor`, authenticated before the body is read; `example`:
+        a body of the right shape, shown in the document."""
 
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
             def wrapped(**kwargs: Any) -> Any:
@@ -106,6 +109,7 @@ class Api:
                     auth,
                     content_type,
                     limit,
+                    example,
                 )
             )
             return view
@@ -218,10 +222,10 @@ def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
         "responses": responses,
     }
     if op.body is not None:
-        operation["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": op.body}},
-        }
+        media: dict[str, Any] = {"schema": op.body}
+        if op.example is not None:
+            media["example"] = op.example
+        operation["requestBody"] = {"required": True, "content": {"application/json": media}}
     if op.auth or op.method != "GET":
         operation["security"] = [{"seatToken": []}, {}]
     return operation

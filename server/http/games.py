@@ -70,6 +70,7 @@ def profiles() -> dict[str, Any]:
     response=s.GameCreatedSchema,
     status=201,
     limit="games",
+    example={"players": 3, "host_name": "Eddard"},
 )
 def create_game(body: dict[str, Any]) -> dict[str, Any]:
     try:

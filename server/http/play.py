@@ -35,6 +35,7 @@ def _route(message: Message) -> None:
         auth=message.sender is not Sender.ANYONE,
         limit="seats" if message.name == "join" else "messages",
         guard=who,
+        example=message.sample if message.schema else None,
     )(view)
 
 

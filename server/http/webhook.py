@@ -75,6 +75,7 @@ def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     limit="messages",
     auth=True,
     guard=host,
+    example={"url": "https://discord.com/api/webhooks/1/secret"},
 )
 def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
     notifier().set_webhook(game_id, body["url"])

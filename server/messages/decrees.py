@@ -53,6 +53,7 @@ DECREES: tuple[Message, ...] = (
         "the seat whose turn it is in 1.1.1",
         "Propose one of your unmarried Nobles to one of another House (R-5.1)",
         ProposeMarriageSchema,
+        example={"noble": "robb-stark", "to": "cersei-lannister"},
     ),
     Message(
         "answer_marriage",
@@ -61,6 +62,7 @@ DECREES: tuple[Message, ...] = (
         "Accept or decline; on acceptance the fee is paid and, with 4-6 players, the players "
         "are allied (R-5.3)",
         AnswerMarriageSchema,
+        example={"accept": True},
     ),
     Message(
         "divorce",
@@ -68,6 +70,7 @@ DECREES: tuple[Message, ...] = (
         "the Master of Laws' seat, in its turn of 1.1.1",
         "Divorce a couple; their alliance ends (R-5.4)",
         NobleChoiceSchema,
+        example={"noble": "robb-stark"},
     ),
     Message(
         "embrace_rhllor",
@@ -82,6 +85,7 @@ DECREES: tuple[Message, ...] = (
         "the Hand's seat, after an embrace",
         "Convert too, and burn an untitled Noble, or not (R-6.2)",
         HandConversionSchema,
+        example={"convert": False},
     ),
     Message(
         "pardon",
@@ -89,6 +93,7 @@ DECREES: tuple[Message, ...] = (
         "the Master of Laws', then the King's seat, in 1.1.3",
         "Lift one Outlaw mark (R-6.3)",
         NobleChoiceSchema,
+        example={"noble": "robb-stark"},
     ),
     Message(
         "send_to_wall",
@@ -96,6 +101,7 @@ DECREES: tuple[Message, ...] = (
         "the Hand's seat, in 1.1.4",
         "Declare a Noble Outlaw, or send him to the Wall with the Night's Watch (R-6.4)",
         NobleChoiceSchema,
+        example={"noble": "robb-stark"},
     ),
     Message(
         "concede_title",
@@ -103,6 +109,7 @@ DECREES: tuple[Message, ...] = (
         "the seat whose turn it is in 1.1.5",
         "Hand a non-Royal title to another of your own Nobles (variant, R-6.6)",
         ConcedeSchema,
+        example={"title": "warden-north", "to": "robb-stark"},
     ),
     Message(
         "desert",
@@ -110,5 +117,6 @@ DECREES: tuple[Message, ...] = (
         "the seat whose turn it is in 1.2.1",
         "One of your Brothers breaks his oath (Night's Watch, R-8.4)",
         NobleChoiceSchema,
+        example={"noble": "benjen-stark"},
     ),
 )

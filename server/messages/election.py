@@ -79,6 +79,7 @@ ELECTION: tuple[Message, ...] = (
         "the seat whose turn it is in a candidacy",
         "Put forward one of your own eligible Lords in the open candidacy (R-7.1 step 2)",
         StandSchema,
+        example={"noble": "robb-stark"},
     ),
     Message(
         "place_ballot",
@@ -90,6 +91,7 @@ ELECTION: tuple[Message, ...] = (
         run=place_ballot,
         answer=BallotAckSchema,
         payload_of=ballot_payload,
+        example={"markers": [{"kind": "for", "candidate": "robb-stark"}]},
     ),
     Message("accept_title", AcceptTitle, "the winner's seat", "Take the title won (R-3.3)"),
     Message(
@@ -104,5 +106,6 @@ ELECTION: tuple[Message, ...] = (
         "the seat holding one title too many",
         "Pass that title to a Noble who could hold it, or return it (`to: null`) (R-3.2)",
         OverflowSchema,
+        example={"title": "warden-north", "to": None},
     ),
 )

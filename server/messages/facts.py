@@ -113,27 +113,48 @@ RECORD_VILLAGES = Message(
     VillagesFactSchema,
     Sender.HOST,
     build=_villages,
+    example={"changes": [{"village": "winterfell", "house": "stark"}], "cause": "Battle"},
 )
 
 _ONE_EACH: tuple[Message, ...] = tuple(
-    Message(name, command, HOST, summary, schema, Sender.HOST)
-    for name, command, schema, summary in (
+    Message(name, command, HOST, summary, schema, Sender.HOST, example=example)
+    for name, command, schema, summary, example in (
         (
             "record_gold",
             AdjustGold,
             AdjustGoldSchema,
             "Gold Dragons won or lost outside the court",
+            {"house": "stark", "amount": 1, "cause": "Tax"},
         ),
-        ("record_village", RecordVillageControl, VillageFactSchema, "Who controls a village now"),
+        (
+            "record_village",
+            RecordVillageControl,
+            VillageFactSchema,
+            "Who controls a village now",
+            {"village": "winterfell", "house": "stark", "cause": "Battle"},
+        ),
         (
             "record_capture",
             RecordCapture,
             CaptureFactSchema,
             "A Noble in play taken captive by another House; a `cruel` or `heart_breaker` "
             "captor ends the captive's alliance (R-8.1, R-5.4)",
+            {"noble": "robb-stark", "house": "lannister", "by": None, "cause": "x"},
         ),
-        ("record_release", RecordRelease, NobleFactSchema, "A captive released (R-8.1)"),
-        ("record_escape", RecordEscape, NobleFactSchema, "A captive escaped (R-8.1)"),
+        (
+            "record_release",
+            RecordRelease,
+            NobleFactSchema,
+            "A captive released (R-8.1)",
+            {"noble": "robb-stark", "cause": "x"},
+        ),
+        (
+            "record_escape",
+            RecordEscape,
+            NobleFactSchema,
+            "A captive escaped (R-8.1)",
+            {"noble": "robb-stark", "cause": "x"},
+        ),
         (
             "record_death",
             RecordDeath,
@@ -141,12 +162,21 @@ _ONE_EACH: tuple[Message, ...] = tuple(
             "A living Noble died: titles return, the alliance ends, a widowed Queen protects; "
             "Justice only on a non-immune Outlaw, Uprising only on the Gods-cursed "
             "(R-1.4, R-3.8, R-6.2, R-6.5)",
+            {"noble": "robb-stark", "kind": "battle", "cause": "x"},
         ),
         (
             "add_noble",
             AddNoble,
             AddNobleSchema,
             "Court Event: a new Noble comes into play (R-1.2, R-1.3)",
+            {
+                "house": "stark",
+                "noble": "rickon-stark",
+                "name": "Rickon Stark",
+                "gender": "lord",
+                "attributes": [],
+                "cause": "x",
+            },
         ),
         (
             "join_small_council",
@@ -154,24 +184,28 @@ _ONE_EACH: tuple[Message, ...] = tuple(
             JoinCouncilSchema,
             "Court Event: a Warden takes a free Master title; a full High slot makes his "
             "player pass or return one (R-3.5, R-3.2)",
+            {"noble": "robb-stark", "title": "master-of-coin", "cause": "x"},
         ),
         (
             "grant_mother_of_dragons",
             GrantMotherOfDragons,
             NobleFactSchema,
             "Court Event: a Lady in play becomes Mother of Dragons (R-3.1)",
+            {"noble": "sansa-stark", "cause": "x"},
         ),
         (
             "heir_born",
             HeirBorn,
             NobleFactSchema,
             "Court Event: a Lord in play becomes the Heir, one at a time (R-3.9)",
+            {"noble": "bran-stark", "cause": "x"},
         ),
         (
             "record_wall_supplies",
             RecordWallSupplies,
             WallSuppliesSchema,
             "The Lord Commander's Wall supplies paid to a House (Night's Watch only, R-8.5)",
+            {"amount": 1, "house": "stark", "cause": "x"},
         ),
     )
 )

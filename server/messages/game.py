@@ -88,6 +88,7 @@ GAME: tuple[Message, ...] = (
         run=join,
         answer=SeatJoinedSchema,
         status=201,
+        example={"house": "baratheon", "player_name": "Stannis"},
     ),
     Message("leave", LeaveSeat, "a seat, before the start", "Give up your seat"),
     # Private games: off the front page unless the host lists them.
@@ -99,6 +100,7 @@ GAME: tuple[Message, ...] = (
         "(`false`: joining needs the invite)",
         ChangeListingSchema,
         Sender.HOST,
+        example={"listed": False},
     ),
     Message(
         "start",

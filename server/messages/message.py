@@ -64,6 +64,14 @@ class Message:
     answer: type[Schema] = AckSchema
     payload_of: Callable[[Any], Payload] | None = None
     status: int = 200  # the HTTP status of a success
+    # A payload of the right shape, shown in the OpenAPI document; the hostile sweeps start
+    # from it so that one bad field is all that is wrong with a request.
+    example: Payload | None = None
+
+    @property
+    def sample(self) -> Payload:
+        """The example payload: `{}` for a message that takes no fields."""
+        return dict(self.example or {})
 
     @property
     def route(self) -> str:

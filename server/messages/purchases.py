@@ -87,6 +87,7 @@ PURCHASES: tuple[Message, ...] = (
         TURN,
         "Build a Sept for 4 GD in a village your House controls; never after R-6.2 (R-4.6)",
         SeptSchema,
+        example={"village": "winterfell"},
     ),
     Message(
         "buy_fief_title",
@@ -95,6 +96,7 @@ PURCHASES: tuple[Message, ...] = (
         "Buy a free Fief title for one of your Nobles when your House holds every village of "
         "the Fiefdom; a full Fief slot makes you pass or return one (R-3.6, R-3.2)",
         FiefPurchaseSchema,
+        example={"title": "fief-winterfell", "noble": "robb-stark"},
     ),
     Message(
         "grant_fief_title",
@@ -103,6 +105,7 @@ PURCHASES: tuple[Message, ...] = (
         "The King (in play, free, no Outlaw) grants a free Fief title to a Noble of any House "
         "who could stand for it, one a round (R-3.6, R-3.10)",
         FiefPurchaseSchema,
+        example={"title": "fief-winterfell", "noble": "robb-stark"},
     ),
     Message(
         "end_purchases",
@@ -121,6 +124,7 @@ PURCHASES: tuple[Message, ...] = (
         BidSchema,
         run=place_bid,
         answer=BidAckSchema,
+        example={"amount": 3},
     ),
     Message(
         "pass_bid",
@@ -134,6 +138,7 @@ PURCHASES: tuple[Message, ...] = (
         "the buyer of the council seat",
         "Seat one of your Wardens with a free Master title (R-3.5)",
         CouncilSeatSchema,
+        example={"noble": "robb-stark", "title": "master-of-coin"},
     ),
     Message(
         "offer_ransom",
@@ -141,6 +146,7 @@ PURCHASES: tuple[Message, ...] = (
         "the captive's seat, any time",
         "Offer Gold Dragons and/or captives you hold for one of your captives (R-8.2)",
         RansomOfferSchema,
+        example={"captive": "robb-stark", "gold": 2, "captives": []},
     ),
     Message(
         "accept_ransom",
@@ -148,6 +154,7 @@ PURCHASES: tuple[Message, ...] = (
         CAPTOR,
         "Accept a ransom offered to you: gold and Nobles change hands at once (R-8.2)",
         RansomAnswerSchema,
+        example={"offer": 1},
     ),
     Message(
         "refuse_ransom",
@@ -155,6 +162,7 @@ PURCHASES: tuple[Message, ...] = (
         CAPTOR,
         "Refuse a ransom offered to you (R-8.2)",
         RansomAnswerSchema,
+        example={"offer": 1},
     ),
     Message(
         "withdraw_ransom",
@@ -162,5 +170,6 @@ PURCHASES: tuple[Message, ...] = (
         "the offering seat",
         "Take back a ransom offer you made (R-8.2)",
         RansomAnswerSchema,
+        example={"offer": 1},
     ),
 )

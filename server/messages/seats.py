@@ -61,6 +61,7 @@ SEATS: tuple[Message, ...] = (
         Sender.HOST,
         run=hand_seat,
         answer=SeatHandedSchema,
+        example={"seat": 1, "player_name": "Eve"},
     ),
     Message(
         "hand_host",
@@ -69,6 +70,7 @@ SEATS: tuple[Message, ...] = (
         "Hand the host role to another seat; the old host keeps his seat without the host's powers",
         SeatSchema,
         Sender.HOST,
+        example={"seat": 1},
     ),
     Message(
         "vote_host",
@@ -78,6 +80,7 @@ SEATS: tuple[Message, ...] = (
         "the seats for one seat makes it the host",
         VoteForHostSchema,
         build=_vote,
+        example={"seat": 1},
     ),
     Message(
         "remove_seat",
@@ -86,5 +89,6 @@ SEATS: tuple[Message, ...] = (
         "Remove a seated player: his token stops working and his House is free",
         SeatSchema,
         Sender.HOST,
+        example={"seat": 1},
     ),
 )

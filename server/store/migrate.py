@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from alembic import command
@@ -43,8 +44,10 @@ def config(connection: Connection | None = None) -> Config:
     return cfg
 
 
+@cache
 def head() -> str:
-    """The newest revision in migrations/versions."""
+    """The newest revision in migrations/versions (read once: they do not change while the
+    process runs)."""
     revision = ScriptDirectory.from_config(config()).get_current_head()
     if revision is None:
         raise RuntimeError("migrations/versions holds no revision")
@@ -58,7 +61,11 @@ def current(engine: Engine) -> str | None:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> str | None:
-    """Bring the database up to `revision`; return the revision it stands at after."""
+    """Bring the database up to `revision`; return the revision it stands at after. A database
+    already at the newest revision is left alone without running Alembic's environment, which
+    costs more than the look at its version table."""
+    if revision == "head" and (found := current(engine)) == head():
+        return found
     with _IN_PROCESS, engine.connect() as conn:
         command.upgrade(config(conn), revision)
     return current(engine)

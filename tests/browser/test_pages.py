@@ -13,13 +13,14 @@ from flask.testing import FlaskClient
 
 from app import create_app
 from server.http.pages import VENDOR
+from tests.databases import migrated
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> FlaskClient:
-    app: Flask = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/pages.db"})
+    app: Flask = create_app({"DATABASE_URL": migrated(tmp_path / "pages.db")})
     return app.test_client()
 
 

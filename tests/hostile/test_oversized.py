@@ -22,6 +22,7 @@ from server.live.sockets import NAMESPACE, ConnectSchema
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message
+from tests.databases import migrated
 from tests.server.http.court_client import Game, bearer, error_body, lobby_game, start
 
 MARKERS = 85_000  # 249 KB of `{}`: the ballot of the finding
@@ -36,7 +37,7 @@ GAME = {"players": 3, "host_name": "Ned"}
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
-        {"DATABASE_URL": f"sqlite:///{tmp_path}/t.db", "DEADLINES": False, "MAX_REQUEST_BYTES": BIG}
+        {"DATABASE_URL": migrated(tmp_path / "t.db"), "DEADLINES": False, "MAX_REQUEST_BYTES": BIG}
     )
     yield app
     app.extensions["court_store"].close()
@@ -167,7 +168,7 @@ def test_an_object_with_too_many_keys_gets_one_error(client: FlaskClient) -> Non
 
 
 def test_a_body_larger_than_any_request_is_refused_with_413(tmp_path: Path) -> None:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/t.db", "DEADLINES": False})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "t.db"), "DEADLINES": False})
     body = {**GAME, "host_name": "x" * 20_000}
 
     response = app.test_client().post("/api/games", json=body)

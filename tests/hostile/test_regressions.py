@@ -12,12 +12,13 @@ from flask.testing import FlaskClient
 from app import create_app
 from server.http.games import api
 from server.live.sockets import NAMESPACE
+from tests.databases import migrated
 from tests.server.http.court_client import Game, error_body, lobby_game, start
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/t.db"})
+    return create_app({"DATABASE_URL": migrated(tmp_path / "t.db")})
 
 
 @pytest.fixture

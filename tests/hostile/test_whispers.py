@@ -12,6 +12,7 @@ import pytest
 from flask import Flask
 
 from app import create_app
+from tests.databases import migrated
 from tests.server.http.court_client import bearer, create_game, join
 from tests.server.live.live import NAMESPACE
 
@@ -20,7 +21,7 @@ SECRET = "The Red Wedding is at the Twins"
 
 @pytest.fixture
 def app(tmp_path) -> Flask:
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    return create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
 
 
 def received(client) -> str:

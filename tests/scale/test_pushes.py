@@ -14,6 +14,7 @@ from court.commands import AdjustGold
 from court.ids import HouseId
 from server.service import CourtService
 from server.store.sql import SqlEventStore
+from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
@@ -21,7 +22,7 @@ from tests.server.live.live import NAMESPACE, connect, pushed, send
 @pytest.fixture
 def app(tmp_path) -> Iterator[Flask]:
     app = create_app(
-        {"DATABASE_URL": f"sqlite:///{tmp_path}/court.db", "DEADLINES": False, "RATE_LIMITS": False}
+        {"DATABASE_URL": migrated(tmp_path / "court.db"), "DEADLINES": False, "RATE_LIMITS": False}
     )
     yield app
     app.extensions["court_store"].close()

@@ -12,12 +12,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
+from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/t.db"})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "t.db")})
     yield app
     app.extensions["court_store"].close()
 

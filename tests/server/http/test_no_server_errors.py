@@ -1,16 +1,23 @@
 """A sweep of hostile requests over every route of the OpenAPI document: none may make the server
 fail (status 500), and every refusal is a JSON error with a code and a message.
+
+Every case starts from the same two games (a lobby with a free seat, a started game) in one app
+built for the module: a case that changed a game's log or its webhook lays both anew, so no case
+sees what another one did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from app import create_app
 from server.http.games import api
 from tests.server.http.court_client import Game, create_game, error_body, join, lobby_game, start
 
@@ -22,114 +29,25 @@ OPERATIONS = [
     for method, operation in operations.items()
 ]
 
-# A body each POST route accepts in the shape check, so a hostile value in one field is the only
-# thing wrong with it and reaches as deep into the server as it can.
+
+def _example(operation: dict[str, Any]) -> dict[str, Any] | None:
+    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+    example = body.get("example")
+    return dict(example) if isinstance(example, dict) else None
+
+
+# A body each route with a body accepts in the shape check, so a hostile value in one field is
+# the only thing wrong with it and reaches as deep into the server as it can: the example the
+# document shows (each message's own, from its catalogue entry); a route with no body takes `{}`.
 VALID_BODIES: dict[str, dict[str, Any]] = {
-    "/api/games": {"players": 3, "host_name": "Eddard"},
-    "/api/games/{game_id}/commands/join": {"house": "baratheon", "player_name": "Stannis"},
-    "/api/games/{game_id}/commands/leave": {},
-    "/api/games/{game_id}/commands/start": {},
-    # The hostile tables' lobby is listed (tests/hostile/tables.py): the host unlists it.
-    "/api/games/{game_id}/commands/change_listing": {"listed": False},
-    "/api/games/{game_id}/commands/record_gold": {"house": "stark", "amount": 1, "cause": "Tax"},
-    "/api/games/{game_id}/commands/record_villages": {
-        "changes": [{"village": "winterfell", "house": "stark"}],
-        "cause": "Battle",
-    },
-    "/api/games/{game_id}/commands/record_village": {
-        "village": "winterfell",
-        "house": "stark",
-        "cause": "Battle",
-    },
-    "/api/games/{game_id}/commands/stand": {"noble": "robb-stark"},
-    "/api/games/{game_id}/commands/pass": {},
-    "/api/games/{game_id}/commands/place_ballot": {
-        "markers": [{"kind": "for", "candidate": "robb-stark"}]
-    },
-    "/api/games/{game_id}/commands/accept_title": {},
-    "/api/games/{game_id}/commands/refuse_title": {},
-    "/api/games/{game_id}/commands/resolve_title_overflow": {"title": "warden-north", "to": None},
-    "/api/games/{game_id}/commands/advance_phase": {},
-    "/api/games/{game_id}/commands/close_table_phases": {},
-    "/api/games/{game_id}/commands/close_overdue": {},
-    # Recorded facts of a Noble's life and Court Events (section 9).
-    "/api/games/{game_id}/commands/record_capture": {
-        "noble": "robb-stark",
-        "house": "lannister",
-        "by": None,
-        "cause": "x",
-    },
-    "/api/games/{game_id}/commands/record_release": {"noble": "robb-stark", "cause": "x"},
-    "/api/games/{game_id}/commands/record_escape": {"noble": "robb-stark", "cause": "x"},
-    "/api/games/{game_id}/commands/record_death": {
-        "noble": "robb-stark",
-        "kind": "battle",
-        "cause": "x",
-    },
-    "/api/games/{game_id}/commands/add_noble": {
-        "house": "stark",
-        "noble": "rickon-stark",
-        "name": "Rickon Stark",
-        "gender": "lord",
-        "attributes": [],
-        "cause": "x",
-    },
-    "/api/games/{game_id}/commands/join_small_council": {
-        "noble": "robb-stark",
-        "title": "master-of-coin",
-        "cause": "x",
-    },
-    "/api/games/{game_id}/commands/grant_mother_of_dragons": {"noble": "sansa-stark", "cause": "x"},
-    "/api/games/{game_id}/commands/heir_born": {"noble": "bran-stark", "cause": "x"},
-    "/api/games/{game_id}/commands/record_wall_supplies": {
-        "amount": 1,
-        "house": "stark",
-        "cause": "x",
-    },
-    "/api/games/{game_id}/commands/build_sept": {"village": "winterfell"},
-    "/api/games/{game_id}/commands/buy_fief_title": {
-        "title": "fief-winterfell",
-        "noble": "robb-stark",
-    },
-    "/api/games/{game_id}/commands/grant_fief_title": {
-        "title": "fief-winterfell",
-        "noble": "robb-stark",
-    },
-    "/api/games/{game_id}/commands/end_purchases": {},
-    "/api/games/{game_id}/commands/place_bid": {"amount": 3},
-    "/api/games/{game_id}/commands/pass_bid": {},
-    "/api/games/{game_id}/commands/choose_council_seat": {
-        "noble": "robb-stark",
-        "title": "master-of-coin",
-    },
-    "/api/games/{game_id}/commands/offer_ransom": {
-        "captive": "robb-stark",
-        "gold": 2,
-        "captives": [],
-    },
-    "/api/games/{game_id}/commands/accept_ransom": {"offer": 1},
-    "/api/games/{game_id}/commands/refuse_ransom": {"offer": 1},
-    "/api/games/{game_id}/commands/withdraw_ransom": {"offer": 1},
-    # The host's test message to the group's chat: no body; refused while no webhook is set.
-    "/api/games/{game_id}/webhook/test": {},
-    "/api/games/{game_id}/commands/propose_marriage": {
-        "noble": "robb-stark",
-        "to": "cersei-lannister",
-    },
-    "/api/games/{game_id}/commands/answer_marriage": {"accept": True},
-    "/api/games/{game_id}/commands/divorce": {"noble": "robb-stark"},
-    "/api/games/{game_id}/commands/embrace_rhllor": {},
-    "/api/games/{game_id}/commands/hand_conversion": {"convert": False},
-    "/api/games/{game_id}/commands/pardon": {"noble": "robb-stark"},
-    "/api/games/{game_id}/commands/send_to_wall": {"noble": "robb-stark"},
-    "/api/games/{game_id}/commands/concede_title": {"title": "warden-north", "to": "robb-stark"},
-    "/api/games/{game_id}/commands/desert": {"noble": "benjen-stark"},
-    # seats and the host role
-    "/api/games/{game_id}/commands/hand_seat": {"seat": 1, "player_name": "Eve"},
-    "/api/games/{game_id}/commands/hand_host": {"seat": 1},
-    "/api/games/{game_id}/commands/vote_host": {"seat": 1},
-    "/api/games/{game_id}/commands/remove_seat": {"seat": 1},
+    path: _example(operation) or {}
+    for method, path, operation in OPERATIONS
+    if method in ("POST", "PUT")
 }
+# The webhook's documented example names a public server, which the sweep must not look up:
+# a receiver on this machine, allowed by the sweep's settings, refuses the connection at once.
+WEBHOOK = "/api/games/{game_id}/webhook"
+VALID_BODIES[WEBHOOK] = {"url": "http://127.0.0.1:9/hook"}
 
 
 def nested_lists(depth: int) -> list[Any]:
@@ -220,7 +138,7 @@ def body_fields(operation: dict[str, Any]) -> list[str]:
 def body_cases() -> list[Any]:
     cases = []
     for method, path, operation in OPERATIONS:
-        if method != "POST":
+        if method not in ("POST", "PUT"):
             continue
         names = [
             *(f"{f}={v}" for f in body_fields(operation) or ["unexpected"] for v in HOSTILE_VALUES),
@@ -259,14 +177,64 @@ def path_cases() -> list[Any]:
     return cases
 
 
+@dataclass
+class Sweep:
+    """The module's app, its client and the two games every case starts from."""
+
+    app: Flask
+    client: FlaskClient
+    games: dict[str, Game] = field(default_factory=dict)
+
+    def lay(self) -> None:
+        """`lobby`: a 3-player game with one seat still free; `playing`: a started 3-player
+        game."""
+        lobby = lobby_game(self.client)
+        self.games = {
+            "lobby": lobby_game(self.client, houses=("stark", "lannister")),
+            "playing": replace(lobby, started=start(self.client, lobby)),
+        }
+
+    def fingerprint(self) -> dict[str, Any]:
+        """What a case could change in a game: its log's head and its webhook."""
+        store = self.app.extensions["court_store"]
+        notices = self.app.extensions["notices"]
+        return {
+            stage: (store.head(game.id), notices.webhook(game.id))
+            for stage, game in self.games.items()
+        }
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sweep]:
+    folder: Path = tmp_path_factory.mktemp("sweep")
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{folder}/t.db",
+            # Thousands of requests from one address: the limits have tests of their own.
+            "RATE_LIMITS": False,
+            "DEADLINES": False,
+            "WEBHOOK_ALLOW_HTTP": True,
+            "WEBHOOK_ALLOW_PRIVATE": True,
+        }
+    )
+    found = Sweep(app, app.test_client())
+    found.lay()
+    yield found
+    app.extensions["court_store"].close()
+
+
 @pytest.fixture
-def staged(client: FlaskClient, request: pytest.FixtureRequest) -> Game:
-    """`lobby`: a 3-player game with one seat still free; `playing`: a started 3-player game."""
-    stage = request.node.callspec.params["stage"]
-    if stage == "lobby":
-        return lobby_game(client, houses=("stark", "lannister"))
-    game = lobby_game(client)
-    return replace(game, started=start(client, game))
+def client(sweep: Sweep) -> FlaskClient:
+    return sweep.client
+
+
+@pytest.fixture
+def staged(sweep: Sweep, request: pytest.FixtureRequest) -> Iterator[Game]:
+    """The game of the case's stage, as laid; laid anew after a case that changed it."""
+    before = sweep.fingerprint()
+    yield sweep.games[request.node.callspec.params["stage"]]
+    if sweep.fingerprint() != before:
+        sweep.lay()
 
 
 def url(path: str, game: Game, game_id: str | None = None, version: str = "1") -> str:
@@ -358,11 +326,33 @@ def test_no_hostile_path_parameter_makes_the_server_fail(
     assert response.status_code == 404
 
 
-def test_the_sweep_covers_every_route_the_server_documents(client: FlaskClient) -> None:
-    served = client.get("/openapi.json").get_json()
+def test_the_sweep_covers_every_route_the_server_serves(sweep: Sweep) -> None:
+    """Every API route of the app's URL map is in the document the sweep walks, and every route
+    that takes a body documents an example its schema accepts."""
+    served = sweep.client.get("/openapi.json").get_json()
+    routes = {
+        (method, _openapi_rule(rule.rule))
+        for rule in sweep.app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in rule.methods or ()
+        if method not in ("HEAD", "OPTIONS")
+    }
 
     assert served == DOC
-    assert {path for path in VALID_BODIES} == {p for m, p, _ in OPERATIONS if m == "POST"}
+    assert routes == {(method, path) for method, path, _ in OPERATIONS}
+    for method, path, operation in OPERATIONS:
+        if "requestBody" in operation:
+            assert _example(operation) is not None, f"{method} {path} documents no example"
+
+
+def _openapi_rule(rule: str) -> str:
+    """A Flask rule (`/games/<game_id>`, `<int:version>`) written as the document writes it."""
+    parts = []
+    for part in rule.split("/"):
+        if part.startswith("<") and part.endswith(">"):
+            part = "{" + part[1:-1].rpartition(":")[2] + "}"
+        parts.append(part)
+    return "/".join(parts)
 
 
 def test_a_hostile_but_well_formed_game_is_still_usable_afterwards(client: FlaskClient) -> None:

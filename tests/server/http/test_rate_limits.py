@@ -14,15 +14,14 @@ from flask.testing import FlaskClient
 
 from app import create_app
 from server.limits import Buckets, Rate
+from tests.databases import migrated
 from tests.server.http.court_client import error_body
 
 GAME = {"players": 3, "host_name": "Ned"}
 
 
 def court(tmp_path: Path, **settings: Any) -> Flask:
-    return create_app(
-        {"DATABASE_URL": f"sqlite:///{tmp_path}/t.db", "DEADLINES": False, **settings}
-    )
+    return create_app({"DATABASE_URL": migrated(tmp_path / "t.db"), "DEADLINES": False, **settings})
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from app import create_app
 from server.http.security import HEADERS, HSTS
+from tests.databases import migrated
 
 PATHS = (
     "/",
@@ -27,7 +28,7 @@ PATHS = (
 
 
 def public_app(tmp_path: Path, public_url: str) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/t.db", "PUBLIC_URL": public_url})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "t.db"), "PUBLIC_URL": public_url})
     yield app
     app.extensions["court_store"].close()
 

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from app import create_app
 from court.commands import Actor
 from court.ids import Seat
+from tests.databases import migrated
 from tests.server.http.court_client import Game, error_body
 
 
@@ -96,7 +97,7 @@ def test_an_export_holds_the_callers_talk_after_the_log_and_still_imports(
     talk = [line["talk"] for line in lines if "talk" in line]
     assert [line["text"] for line in talk] == ["To all"]
     assert all("talk" in line for line in lines[len(lines) - len(talk) :])
-    other = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/other.db"})
+    other = create_app({"DATABASE_URL": migrated(tmp_path / "other.db")})
     try:
         result = other.extensions["court"].import_log(iter(lines))
         assert result.ok and result.records == game.started

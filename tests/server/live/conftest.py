@@ -8,12 +8,13 @@ import pytest
 from flask import Flask
 
 from app import create_app
+from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start
 
 
 @pytest.fixture
 def app(tmp_path) -> Flask:
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    return create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
 
 
 @pytest.fixture

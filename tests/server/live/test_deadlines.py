@@ -7,6 +7,7 @@ import time
 from flask import Flask
 
 from app import create_app, start_deadlines
+from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, next_round, start
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
@@ -34,7 +35,7 @@ def types(app: Flask, game: Game) -> list[str]:
 
 
 def test_an_overdue_step_closes_when_the_server_starts(tmp_path) -> None:
-    url = f"sqlite:///{tmp_path}/court.db"
+    url = migrated(tmp_path / "court.db")
     first = create_app({"DATABASE_URL": url, "DEADLINES": False})
     game = open_north_election(first, deadline=1)
     time.sleep(1.2)
@@ -52,7 +53,7 @@ def test_an_overdue_step_closes_when_the_server_starts(tmp_path) -> None:
 
 
 def test_a_step_closes_by_itself_while_the_server_runs(tmp_path) -> None:
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
     start_deadlines(app)
     try:
         game = open_north_election(app, deadline=1)
@@ -67,7 +68,7 @@ def test_a_step_closes_by_itself_while_the_server_runs(tmp_path) -> None:
 def test_a_players_time_bank_running_out_is_closed_by_the_server(tmp_path) -> None:
     """R-4.3 clocks variant: nobody sends a command; when the first player's one-second decree
     bank runs out, the server records him as timed out and the step goes on with the next."""
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
     start_deadlines(app)
     try:
         client = app.test_client()

@@ -8,13 +8,14 @@ import pytest
 from flask import Flask
 
 from app import create_app
+from tests.databases import migrated
 from tests.server.http.court_client import lobby_game, next_round, start
 from tests.server.live.live import NORTH, connect, send
 
 
 @pytest.fixture
 def app(tmp_path) -> Flask:
-    return create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/court.db", "DEADLINES": False})
+    return create_app({"DATABASE_URL": migrated(tmp_path / "court.db"), "DEADLINES": False})
 
 
 def test_a_whole_election_logs_no_kind_and_no_salt(app: Flask, caplog) -> None:

@@ -16,15 +16,14 @@ from flask import Flask
 
 from app import create_app
 from server.live.sockets import NAMESPACE
+from tests.databases import migrated
 from tests.live_server import LiveServer, close_all
 from tests.server.http.court_client import Game, lobby_game, start
 from tests.server.live.test_connect_refusals import refusal
 
 
 def court(tmp_path: Path, **settings: Any) -> Flask:
-    return create_app(
-        {"DATABASE_URL": f"sqlite:///{tmp_path}/t.db", "DEADLINES": False, **settings}
-    )
+    return create_app({"DATABASE_URL": migrated(tmp_path / "t.db"), "DEADLINES": False, **settings})
 
 
 def started(app: Flask) -> Game:

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app, start_notices
+from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start
 
 LOCAL_RECEIVERS = {
@@ -28,7 +29,7 @@ LOCAL_RECEIVERS = {
 def notifying_app(tmp_path: Path, **settings: Any) -> Flask:
     app = create_app(
         {
-            "DATABASE_URL": f"sqlite:///{tmp_path}/n.db",
+            "DATABASE_URL": migrated(tmp_path / "n.db"),
             "DEADLINES": False,
             "RATE_LIMITS": False,
             **LOCAL_RECEIVERS,

@@ -72,9 +72,10 @@ def test_a_host_that_cannot_be_resolved_is_refused() -> None:
 
 def test_the_api_refuses_a_loopback_webhook_by_default(tmp_path) -> None:
     from app import create_app
+    from tests.databases import migrated
     from tests.server.http.court_client import lobby_game
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/u.db", "RATE_LIMITS": False})
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "u.db"), "RATE_LIMITS": False})
     try:
         client = app.test_client()
         game = lobby_game(client)

@@ -11,6 +11,7 @@ from click.testing import Result
 from flask import Flask
 
 from app import create_app
+from tests.databases import migrated
 from tests.server.tools.cli.court_shell import Court, Played
 
 
@@ -20,7 +21,7 @@ def make_app(tmp_path: Path) -> Iterator[Callable[[str], Flask]]:
     made: list[Flask] = []
 
     def make(name: str = "t") -> Flask:
-        app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path}/{name}.db"})
+        app = create_app({"DATABASE_URL": migrated(tmp_path / f"{name}.db")})
         made.append(app)
         return app
 
