@@ -6,11 +6,11 @@
 export async function call(method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
+  } catch {
     throw Object.assign(new Error("The server cannot be reached; check your connection."), { code: "offline" });
   }
   const data = await response.json().catch(() => ({}));
@@ -109,7 +109,7 @@ function entries(storage) {
   const found = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    const match = key && key.match(GAME_KEY);
+    const match = key?.match(GAME_KEY);
     if (!match) continue;
     const value = storage.getItem(key);
     if (match[1] === "token") { if (value) found.push([match[2], { token: value, label: null }]); continue; }

@@ -57,7 +57,8 @@ const CHARGES = {
 export function armsOf(house, size = 1.5) {
   const [c1 = "#6b7280", c2 = "#f9fafb"] = house?.colours ?? [];
   const { field = "plain", charge = "none" } = house?.arms ?? {};
-  const clip = `arms-clip-${(made += 1)}`;
+  made += 1;
+  const clip = `arms-clip-${made}`;
   const figure = (CHARGES[charge] ?? CHARGES.none)(c1);
   const wavy = charge === "waves";
   return svg("svg", { class: "arms", viewBox: "0 0 40 48", width: `${size * 40 / 48}em`, height: `${size}em`, "aria-hidden": "true", focusable: "false", "data-arms": `${field} ${charge}` },

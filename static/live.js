@@ -88,7 +88,7 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
         }
         socket.timeout(15000).emit(message, padded(message, payload), (timeout, ack) => {
           if (timeout) reject(Object.assign(new Error("The server did not answer in time."), { code: "timeout" }));
-          else if (ack && ack.ok) resolve(ack);
+          else if (ack?.ok) resolve(ack);
           else reject(Object.assign(new Error(ack?.message ?? "Refused."), { code: ack?.code, fields: ack?.fields }));
         });
       });

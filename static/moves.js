@@ -59,7 +59,7 @@ function moveForm(message, variants, ctx, names, court) {
   if (!fields.length) {
     return h("div", { class: "move" }, h("button", { type: "button", id: `move-${message}`, "data-message": message, onclick: () => ctx.send(message, {}) }, label));
   }
-  if (message === "place_bid") return bidForm(variants, ctx, court);
+  if (message === "place_bid") return bidForm(variants, ctx);
   const selects = fields.map((field) => h("select", { name: field, id: `${message}-${field}` }));
   const refill = (from) => {
     for (let i = from; i < fields.length; i += 1) {
@@ -69,7 +69,9 @@ function moveForm(message, variants, ctx, names, court) {
       fill(selects[i], values.map(([json, value]) => h("option", { value: json }, valueLabel(fields[i], value, names, court))));
     }
   };
-  selects.forEach((select, i) => select.addEventListener("change", () => refill(i + 1)));
+  selects.forEach((select, i) => {
+    select.addEventListener("change", () => refill(i + 1));
+  });
   refill(0);
   const submit = (event) => {
     event.preventDefault();
@@ -82,7 +84,7 @@ function moveForm(message, variants, ctx, names, court) {
       h("button", { type: "submit", id: `send-${message}` }, "Send")));
 }
 
-function bidForm(variants, ctx, court) {
+function bidForm(variants, ctx) {
   const most = Math.max(...variants.map((v) => v.amount));
   const input = h("input", { type: "number", id: "bid-amount", name: "amount", min: 1, max: most, value: 1, required: true });
   return h("form", { class: "move", "data-message": "place_bid", onsubmit: (e) => { e.preventDefault(); ctx.send("place_bid", { amount: Number(input.value) }); } },

@@ -78,7 +78,7 @@ function hostPanel(court, names, ctx) {
 }
 
 // Seats other than the host's vote to make a seat the host when the host is gone.
-function votePanel(court, names, ctx) {
+function votePanel(court, ctx) {
   const me = court.seats.find((s) => s.seat === court.viewer.seat);
   if (!me || court.viewer.host || court.game.status === "ended") return null;
   const votes = (seat) => court.seats.filter((s) => s.host_vote === seat).length;
@@ -96,5 +96,5 @@ function votePanel(court, names, ctx) {
 export function renderSeats(court, names, ctx) {
   // A host who gave his own seat a new link is no host on this tab any more: the link stays.
   const kept = court.viewer.host ? [] : [...handed.keys()].map((seat) => handedLink(seat, ctx));
-  return [ownSeat(court, names, ctx), hostPanel(court, names, ctx), votePanel(court, names, ctx), kept];
+  return [ownSeat(court, names, ctx), hostPanel(court, names, ctx), votePanel(court, ctx), kept];
 }

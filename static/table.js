@@ -49,7 +49,7 @@ export function renderSummary(el, court, names, clock, past = null) {
   const { game } = court;
   const waiting = waitingOn(court, names);
   if (past) return renderPast(el, court, names, waiting, past.next);
-  const mine = waiting && waiting.seats.includes(court.viewer.seat);
+  const mine = waiting?.seats.includes(court.viewer.seat);
   fill(el,
     h("dl", { class: "summary" },
       h("dt", {}, "Status"), h("dd", { "data-testid": "status" }, game.status === "lobby" ? `In the lobby: ${court.seats.length} of ${game.players} seats taken` : game.status),
