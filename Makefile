@@ -5,12 +5,16 @@ BIN := $(VENV)/bin
 # Serving needs requirements.txt alone; the tests and tools need requirements-dev.txt too.
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+# Serving needs the browser's Socket.IO client alone; linting needs Biome too.
 NPM_STAMP := node_modules/.installed
+NPM_DEV_STAMP := node_modules/.installed-dev
 # uv installs the locks: a fresh `make run` takes seconds with it, where pip alone takes a
 # minute. Every line of the locks carries hashes, and nothing installs without them.
 UV := $(BIN)/uv
 UV_INSTALL := $(UV) pip install --quiet --python $(BIN)/python --require-hashes
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
+# Formatting, lint and import order of static/ (biome.json); a warning fails it too.
+BIOME := node_modules/.bin/biome ci --error-on-warnings static
 LOCK := $(UV) pip compile --quiet --python $(BIN)/python --generate-hashes \
 	--custom-compile-command "make lock" $(LOCK_ARGS)
 
@@ -41,22 +45,30 @@ $(DEV_STAMP): requirements.txt requirements-dev.txt $(UV)
 # The browser's Socket.IO client, served by Flask from node_modules (no CDN).
 $(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "Node.js and npm are needed (npm on PATH)"; exit 1; }
-	$(NPM_CI)
+	$(NPM_CI) --omit=dev
 	touch $(NPM_STAMP)
+
+# The same and the devDependencies (Biome, which formats and lints static/).
+$(NPM_DEV_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed (npm on PATH)"; exit 1; }
+	$(NPM_CI)
+	touch $(NPM_STAMP) $(NPM_DEV_STAMP)
 
 run: $(STAMP) $(NPM_STAMP)
 	mkdir -p instance
 	$(BIN)/python app.py
 
-test: $(DEV_STAMP) $(NPM_STAMP)
+test: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIOME)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
-lint: $(DEV_STAMP)
+lint: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy
+	$(BIOME)
 
 # Writes requirements.txt and requirements-dev.txt anew from the .in files, keeping each pin
 # that still fits; LOCK_ARGS="--upgrade-package NAME" moves one package (--upgrade: all).
