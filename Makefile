@@ -54,7 +54,10 @@ $(NPM_DEV_STAMP): package.json package-lock.json
 	$(NPM_CI)
 	touch $(NPM_STAMP) $(NPM_DEV_STAMP)
 
-run: $(STAMP) $(NPM_STAMP)
+# The venv and node_modules are set up side by side: each install waits on the network
+# at times, and a fresh clone serves sooner.
+run:
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(STAMP) $(NPM_STAMP)
 	mkdir -p instance
 	$(BIN)/python app.py
 
