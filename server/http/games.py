@@ -18,6 +18,7 @@ from server.http.api import Api
 from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
 from server.observer import court_of, observe
+from server.ports import GameMaster
 from server.service import CourtService
 
 bp = Blueprint("court", __name__, url_prefix="/api")
@@ -77,7 +78,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     except RulesDataError as exc:
         raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
     master_name = body.get("game_master_name")
-    master = None if master_name is None else (master_name, service().secrets.token())
+    master = None if master_name is None else GameMaster(master_name, service().secrets.token())
     game_id, token, outcome = service().create_game(
         ruleset=ruleset,
         players=body["players"],
@@ -94,7 +95,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     return {
         "game_id": game_id,
         "host_token": token,
-        "game_master_token": master[1] if master else None,
+        "game_master_token": master.token if master else None,
         "invite": invite,
         "invite_url": f"{pages.game_url(game_id)}#invite={invite}",
         "version": outcome.version,
