@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from server.http.games import api
+from app import api_routes
+from server.http.api import openapi_document
 from tests.server.http.court_client import Game, create_game, error_body, join, lobby_game, start
 
-DOC = api.spec()
+DOC = openapi_document(api_routes())
 SCHEMAS = DOC["components"]["schemas"]
 OPERATIONS = [
     (method.upper(), path, operation)
