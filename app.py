@@ -28,9 +28,9 @@ from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 from sqlalchemy import text
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
+from server.addresses import trust_proxies
 from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
@@ -77,9 +77,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     install_error_handlers(app)
     install_security_headers(app, settings.PUBLIC_URL)
     _add_health_and_spec(app, store, process_id, api)
-    if settings.TRUSTED_PROXIES:
-        # Around Socket.IO's middleware too, so that its connections see the same address.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.TRUSTED_PROXIES)  # type: ignore[method-assign]
+    trust_proxies(app, settings.TRUSTED_PROXIES)
     return app
 
 

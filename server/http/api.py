@@ -20,6 +20,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
+from server.addresses import client_address
 from server.http.schemas import ErrorSchema
 from server.limits import Limits, RateLimited
 from server.messages.fields import capped
@@ -155,11 +156,6 @@ def _request_fields(
 def limits() -> Limits:
     found: Limits = current_app.extensions["limits"]
     return found
-
-
-def client_address() -> str:
-    """The client's address: the peer's, or what the trusted proxies say (TRUSTED_PROXIES)."""
-    return request.remote_addr or ""
 
 
 def _json_body(optional: bool = False) -> Any:
