@@ -28,11 +28,11 @@ from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
 from sqlalchemy import text
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from config.settings import Settings
-from server.http import games, history, lobby, pages, play, realm_map, talk, webhook  # noqa: F401
-from server.http.api import error_response, install_error_handlers
+from server.addresses import trust_proxies
+from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
+from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
 from server.limits import Limits, LimitSettings, Rate
 from server.live.deadlines import DeadlineWatcher
@@ -69,16 +69,30 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
     _wire_service(app, settings, store, process_id, shell)
 
-    app.register_blueprint(games.bp)
+    api = api_routes()
+    for routes in api:
+        app.register_blueprint(routes.blueprint)
     app.register_blueprint(pages.bp)
     app.cli.add_command(court_cli)
     install_error_handlers(app)
     install_security_headers(app, settings.PUBLIC_URL)
-    _add_health_and_spec(app, store, process_id)
-    if settings.TRUSTED_PROXIES:
-        # Around Socket.IO's middleware too, so that its connections see the same address.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.TRUSTED_PROXIES)  # type: ignore[method-assign]
+    _add_health_and_spec(app, store, process_id, api)
+    trust_proxies(app, settings.TRUSTED_PROXIES)
     return app
+
+
+def api_routes() -> tuple[Routes, ...]:
+    """Every part of the HTTP API, each with its blueprint, in the order /openapi.json
+    lists them."""
+    return (
+        games.routes,
+        history.routes,
+        lobby.routes,
+        play.command_routes(),
+        realm_map.routes,
+        talk.routes,
+        webhook.routes,
+    )
 
 
 def _limits(settings: Settings) -> Limits:
@@ -179,7 +193,9 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
     return notifier
 
 
-def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> None:
+def _add_health_and_spec(
+    app: Flask, store: SqlEventStore, process_id: str, api: tuple[Routes, ...]
+) -> None:
     """/healthz (the database answers and its last write passed; which process this is) and
     /openapi.json."""
 
@@ -194,7 +210,7 @@ def _add_health_and_spec(app: Flask, store: SqlEventStore, process_id: str) -> N
 
     @app.get("/openapi.json")
     def openapi() -> Any:
-        return jsonify(games.api.spec())
+        return jsonify(openapi_document(api))
 
 
 def start_deadlines(app: Flask) -> None:

@@ -1,105 +1,154 @@
-"""Server settings, read from the environment with safe defaults for one machine."""
+"""Server settings, read from the environment with safe defaults for one machine.
+
+Every variable is parsed here, one way per kind, by the type of its default: a switch is
+on/off, true/false, yes/no or 1/0 in any case; a count a whole number; a duration a finite
+number; a choice one of its listed values. Anything else stops the server with a
+SettingError naming the variable and the value (`python app.py` prints it and exits).
+"""
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
+
+ON = frozenset({"on", "true", "yes", "1"})
+OFF = frozenset({"off", "false", "no", "0"})
+SERVERS = ("gunicorn", "dev")
+ASYNC_MODES: tuple[Literal["threading", "gevent"], ...] = ("threading", "gevent")
+SQLITE_SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
-def _env(name: str, default: str) -> str:
-    return os.environ.get(name, default)
+class SettingError(ValueError):
+    """An environment variable the server cannot read; the message names it and its value."""
 
 
-def _async_mode() -> Literal["threading", "gevent"]:
-    mode = _env("ASYNC_MODE", "threading")
-    if mode == "threading":
-        return "threading"
-    if mode == "gevent":
-        return "gevent"
-    raise ValueError(f"ASYNC_MODE must be threading or gevent, not {mode!r}")
+def _switch(name: str, raw: str) -> bool:
+    word = raw.strip().lower()
+    if word in ON or word in OFF:
+        return word in ON
+    raise SettingError(f"{name} must be on or off (or true/false, yes/no, 1/0), not {raw!r}")
+
+
+def _whole(name: str, raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingError(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def _number(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise SettingError(f"{name} must be a number, not {raw!r}")
+    return value
+
+
+# By the exact type of a setting's default: a bool is an int too, but is read as a switch.
+_PARSERS: dict[type, Callable[[str, str], Any]] = {
+    bool: _switch,
+    int: _whole,
+    float: _number,
+    str: lambda _name, raw: raw,
+}
+
+
+def _read(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+    """The environment's value of `name`, parsed as `default`'s type; `default` when unset.
+    With `choices`, the value must be one of them."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value: T = _PARSERS[type(default)](name, raw)
+    if choices and value not in choices:
+        listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
+        raise SettingError(f"{name} must be {listed}, not {raw!r}")
+    return value
+
+
+def _setting(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+    """A field read from the environment variable `name` each time Settings() is made."""
+    return field(default_factory=lambda: _read(name, default, choices))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Every setting has an environment variable of the same name."""
 
-    DATABASE_URL: str = field(
-        default_factory=lambda: _env(
-            "DATABASE_URL", f"sqlite:///{ROOT / 'instance' / 'small-council.db'}"
-        )
+    DATABASE_URL: str = _setting(
+        "DATABASE_URL", f"sqlite:///{ROOT / 'instance' / 'small-council.db'}"
     )
-    SQLITE_SYNCHRONOUS: str = field(default_factory=lambda: _env("SQLITE_SYNCHRONOUS", "NORMAL"))
-    HOST: str = field(default_factory=lambda: _env("HOST", "127.0.0.1"))
-    PORT: int = field(default_factory=lambda: int(_env("PORT", "5000")))
+    SQLITE_SYNCHRONOUS: str = _setting("SQLITE_SYNCHRONOUS", "NORMAL", SQLITE_SYNCHRONOUS_MODES)
+    HOST: str = _setting("HOST", "127.0.0.1")
+    PORT: int = _setting("PORT", 5000)
     # What `python app.py` serves through: "gunicorn" (one gevent worker) or "dev"
     # (Werkzeug's development server, for debugging only; also `python app.py --dev`).
-    SERVER: str = field(default_factory=lambda: _env("SERVER", "gunicorn"))
+    SERVER: str = _setting("SERVER", "gunicorn", SERVERS)
     # Flask-SocketIO's async mode, which must match the server: "threading" for Werkzeug
     # (and the tests' in-process servers), "gevent" under gunicorn (server/serve.py sets it).
-    ASYNC_MODE: Literal["threading", "gevent"] = field(default_factory=lambda: _async_mode())
+    ASYNC_MODE: Literal["threading", "gevent"] = _setting("ASYNC_MODE", "threading", ASYNC_MODES)
     # The address players reach the court at (https://court.example.org): invite links and
     # every absolute URL the server makes start with it, never with a request's Host header.
     # With https, responses also carry Strict-Transport-Security. Empty: the request's own
     # address (one machine, no proxy).
-    PUBLIC_URL: str = field(default_factory=lambda: _env("PUBLIC_URL", "").rstrip("/"))
-    RULES_PROFILE: str = field(default_factory=lambda: _env("RULES_PROFILE", "default"))
+    PUBLIC_URL: str = field(default_factory=lambda: _read("PUBLIC_URL", "").rstrip("/"))
+    RULES_PROFILE: str = _setting("RULES_PROFILE", "default")
     # Re-decisions after losing an append race. One process never races itself; with
     # several, a process whose cache is fresh can win a few races in a row, so a loser
     # needs more than a handful of tries (tests/scale: 200 commands at once on one game).
-    SERVICE_RETRIES: int = field(default_factory=lambda: int(_env("SERVICE_RETRIES", "20")))
-    STATE_CACHE_SIZE: int = field(default_factory=lambda: int(_env("STATE_CACHE_SIZE", "1024")))
+    SERVICE_RETRIES: int = _setting("SERVICE_RETRIES", 20)
+    STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024)
     # A snapshot of a game's state is kept each time its log passes a multiple of this many
     # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.
-    SNAPSHOT_EVERY: int = field(default_factory=lambda: int(_env("SNAPSHOT_EVERY", "250")))
+    SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250)
     # The server process closes overdue steps at start-up and as their deadlines pass (R-4.3);
-    # "off" for a process that must not (another one does). Shell commands never do.
-    DEADLINES: bool = field(default_factory=lambda: _env("DEADLINES", "on") != "off")
-    HISTORY_PAGE_LIMIT: int = field(default_factory=lambda: int(_env("HISTORY_PAGE_LIMIT", "200")))
+    # off for a process that must not (another one does). Shell commands never do.
+    DEADLINES: bool = _setting("DEADLINES", True)
+    HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
     # Socket.IO's message queue, appends announced to the other processes, presence.
     # Empty: one process, presence kept in its memory.
-    REDIS_URL: str = field(default_factory=lambda: _env("REDIS_URL", ""))
+    REDIS_URL: str = _setting("REDIS_URL", "")
     # Seconds a process's connections stay counted as present after it stops answering.
-    PRESENCE_TTL: float = field(default_factory=lambda: float(_env("PRESENCE_TTL", "15")))
+    PRESENCE_TTL: float = _setting("PRESENCE_TTL", 15.0)
 
     # Notices to a game's webhook (Discord, Slack; docs/deployment.md, "Notices"). The server
-    # process sends the outbox; "off" for a process that must not (the others do).
-    NOTICES: bool = field(default_factory=lambda: _env("NOTICES", "on") != "off")
+    # process sends the outbox; off for a process that must not (the others do).
+    NOTICES: bool = _setting("NOTICES", True)
     # http:// webhooks (https only by default), and webhooks whose host resolves to this
     # machine or a private network (refused by default: the server would post inside it).
-    WEBHOOK_ALLOW_HTTP: bool = field(
-        default_factory=lambda: _env("WEBHOOK_ALLOW_HTTP", "off") == "on"
-    )
-    WEBHOOK_ALLOW_PRIVATE: bool = field(
-        default_factory=lambda: _env("WEBHOOK_ALLOW_PRIVATE", "off") == "on"
-    )
+    WEBHOOK_ALLOW_HTTP: bool = _setting("WEBHOOK_ALLOW_HTTP", False)
+    WEBHOOK_ALLOW_PRIVATE: bool = _setting("WEBHOOK_ALLOW_PRIVATE", False)
     # Seconds a post may take; posts of one notice at most; seconds before the first retry
     # (doubled for each next one); seconds between looks at the outbox.
-    WEBHOOK_TIMEOUT: float = field(default_factory=lambda: float(_env("WEBHOOK_TIMEOUT", "5")))
-    WEBHOOK_ATTEMPTS: int = field(default_factory=lambda: int(_env("WEBHOOK_ATTEMPTS", "6")))
-    WEBHOOK_BACKOFF: float = field(default_factory=lambda: float(_env("WEBHOOK_BACKOFF", "2")))
-    NOTICES_POLL: float = field(default_factory=lambda: float(_env("NOTICES_POLL", "2")))
+    WEBHOOK_TIMEOUT: float = _setting("WEBHOOK_TIMEOUT", 5.0)
+    WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6)
+    WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
+    NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
-    MAX_REQUEST_BYTES: int = field(default_factory=lambda: int(_env("MAX_REQUEST_BYTES", "16384")))
+    MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384)
     # Proxies in front whose X-Forwarded-For is trusted: 0 (none) takes the peer's address as
     # the client's; 1 behind one nginx; a direct client's X-Forwarded-For is never believed.
-    TRUSTED_PROXIES: int = field(default_factory=lambda: int(_env("TRUSTED_PROXIES", "0")))
-    # Per client address, as RATE/BURST (tokens back per second / at most): "off" for none.
-    RATE_LIMITS: bool = field(default_factory=lambda: _env("RATE_LIMITS", "on") != "off")
-    LIMIT_GAMES: str = field(default_factory=lambda: _env("LIMIT_GAMES", "0.05/10"))
-    LIMIT_SEATS: str = field(default_factory=lambda: _env("LIMIT_SEATS", "0.5/30"))
-    LIMIT_CONNECTS: str = field(default_factory=lambda: _env("LIMIT_CONNECTS", "1/40"))
-    LIMIT_MESSAGES: str = field(default_factory=lambda: _env("LIMIT_MESSAGES", "60/200"))
-    LIMIT_CONNECTION_MESSAGES: str = field(
-        default_factory=lambda: _env("LIMIT_CONNECTION_MESSAGES", "20/40")
-    )
-    LIMIT_CONNECTIONS: int = field(default_factory=lambda: int(_env("LIMIT_CONNECTIONS", "40")))
+    TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0)
+    # Per client address, as RATE/BURST (tokens back per second / at most); off for none.
+    RATE_LIMITS: bool = _setting("RATE_LIMITS", True)
+    LIMIT_GAMES: str = _setting("LIMIT_GAMES", "0.05/10")
+    LIMIT_SEATS: str = _setting("LIMIT_SEATS", "0.5/30")
+    LIMIT_CONNECTS: str = _setting("LIMIT_CONNECTS", "1/40")
+    LIMIT_MESSAGES: str = _setting("LIMIT_MESSAGES", "60/200")
+    LIMIT_CONNECTION_MESSAGES: str = _setting("LIMIT_CONNECTION_MESSAGES", "20/40")
+    LIMIT_CONNECTIONS: int = _setting("LIMIT_CONNECTIONS", 40)
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
         if not overrides:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from court.chain import GENESIS, canonical
 from court.commands import Actor
@@ -170,9 +170,16 @@ class Said:
     text: str
 
 
-def chained_line(said: Said, head: tuple[int, str] | None) -> TalkLine:
-    """The line that follows the channel's `head` (number, hash), or opens the channel."""
-    number, prev = head if head is not None else (0, GENESIS)
+class ChannelHead(NamedTuple):
+    """A channel's newest line: its number and the hash the chain ends on."""
+
+    number: int
+    hash: str
+
+
+def chained_line(said: Said, head: ChannelHead | None) -> TalkLine:
+    """The line that follows the channel's `head`, or opens the channel."""
+    number, prev = head if head is not None else ChannelHead(0, GENESIS)
     line = TalkLine(
         game_id=said.game_id,
         channel=said.channel,

@@ -1,5 +1,5 @@
-"""The service's ports: what it needs from a store, a publisher and a source of secrets,
-and the system's own source of secrets and times."""
+"""The service's ports: what it needs from a store (and the rows a store reads back), a
+publisher and a source of secrets, and the system's own source of secrets and times."""
 
 from __future__ import annotations
 
@@ -26,6 +26,39 @@ class Kept(NamedTuple):
     state: str
 
 
+class StoredRow(NamedTuple):
+    """One record as the store reads it, its public and private parts still JSON: the
+    columns of the log in the order the store selects them."""
+
+    position: int
+    game_id: str
+    version: int
+    type: str
+    schema_version: int
+    recorded_at: str
+    seat: int | None
+    data: str
+    private: str | None
+    private_sha256: str
+    hash: str
+
+
+class StreamHead(NamedTuple):
+    """A game's newest record: its version and the hash the log ends on."""
+
+    version: int
+    hash: str
+
+
+class StoredSnapshot(NamedTuple):
+    """A snapshot read back: the version it was folded up to, the hash of the record there
+    and the state's JSON."""
+
+    version: int
+    hash: str
+    state: str
+
+
 # Records written together, with the snapshots of versions among them (an import).
 Batch = tuple[Sequence[Record], Sequence[Kept]]
 
@@ -43,38 +76,37 @@ class EventStore(Protocol):
     ) -> Iterable[Record]: ...
     def rows(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> Iterable[tuple[Any, ...]]: ...
-    def head(self, game_id: str) -> tuple[int, str] | None: ...
+    ) -> Iterable[StoredRow]: ...
+    def head(self, game_id: str) -> StreamHead | None: ...
     def games(self) -> list[str]: ...
     def save_snapshot(
         self, game_id: str, version: int, fmt: str, hash_: str, state: str
     ) -> None: ...
-    def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None: ...
+    def snapshot(self, game_id: str, fmt: str, upto: int) -> StoredSnapshot | None: ...
 
 
 def record_of(
-    row: tuple[Any, ...],
+    row: StoredRow,
     data: dict[str, Any] | None = None,
     private: dict[str, Any] | None = None,
 ) -> Record:
-    """A row of `EventStore.rows` as a Record: (position, game_id, version, type,
-    schema_version, recorded_at, seat, data JSON, private JSON, private_sha256, hash).
-    `data` and `private` are the JSON columns already parsed, when the caller has them."""
+    """A row of `EventStore.rows` as a Record. `data` and `private` are the JSON columns
+    already parsed, when the caller has them."""
     if data is None:
-        data = json.loads(row[7])
-        private = None if row[8] is None else json.loads(row[8])
+        data = json.loads(row.data)
+        private = None if row.private is None else json.loads(row.private)
     return Record(
-        position=row[0],
-        game_id=row[1],
-        version=row[2],
-        type=row[3],
-        schema_version=row[4],
-        recorded_at=row[5],
-        seat=row[6],
+        position=row.position,
+        game_id=row.game_id,
+        version=row.version,
+        type=row.type,
+        schema_version=row.schema_version,
+        recorded_at=row.recorded_at,
+        seat=row.seat,
         data=data,
         private=private,
-        private_sha256=row[9],
-        hash=row[10],
+        private_sha256=row.private_sha256,
+        hash=row.hash,
     )
 
 
@@ -103,6 +135,14 @@ class SystemSecrets:
 
     def salt(self) -> str:
         return secrets.token_hex(16)
+
+
+class GameMaster(NamedTuple):
+    """A game master named at a game's creation, who records facts without playing
+    (section 9), and the secret token he does it with: the game keeps only its digest."""
+
+    name: str
+    token: str
 
 
 def utc_now() -> str:

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from court import codec, evolve, snapshot
 from court.chain import GENESIS, Record
@@ -51,6 +51,13 @@ class Head:
     state: CourtState
 
 
+class _PlainRules(NamedTuple):
+    """A ruleset and its plain form, as snapshots write it."""
+
+    rules: Ruleset | None
+    plain: Any
+
+
 class Replay:
     """Folds a game's stored records into states, keeping snapshots every `every` versions
     (0: none, and none read), beside a cache of the newest heads of `cache_size` games."""
@@ -70,7 +77,7 @@ class Replay:
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
         # The plain form of the ruleset last written: one object for a whole game.
-        self._rules: tuple[Ruleset | None, Any] | None = None
+        self._rules: _PlainRules | None = None
 
     # -- the cache of current heads --------------------------------------------------
 
@@ -115,16 +122,17 @@ class Replay:
         # Rows rather than Records: this loop is the whole cost of a cold rebuild.
         for row in self.store.rows(game_id, after=version, upto=upto):
             try:
-                data, private = loads(row[7]), None if row[8] is None else loads(row[8])
-                event = decode(row[3], row[4], data, private, upcasters)
+                data = loads(row.data)
+                private = None if row.private is None else loads(row.private)
+                event = decode(row.type, row.schema_version, data, private, upcasters)
                 state = evolve_one(state, event)
             except Exception as exc:  # a record evolve cannot fold: the log was edited
                 raise CorruptLog(
                     "log_unreadable",
-                    f"Game {game_id} cannot be rebuilt at version {row[2]} ({exc!r}); "
+                    f"Game {game_id} cannot be rebuilt at version {row.version} ({exc!r}); "
                     "its log was changed outside the server: run verify.",
                 ) from None
-            version, last = row[2], row[10]
+            version, last = row.version, row.hash
             if visit is not None:
                 visit(record_of(row, data, private), state)
             if every and version % every == 0:
@@ -153,9 +161,9 @@ class Replay:
             log.error("no snapshot of game %s at %s: %s", game_id, head.version, exc.problems)
             return None
         rules, known = head.state.rules, self._rules  # one read: other threads replace it
-        if known is None or known[0] is not rules:
-            known = self._rules = (rules, snapshot.to_plain(rules))
-        plain = snapshot.state_to_plain(head.state, known[1])
+        if known is None or known.rules is not rules:
+            known = self._rules = _PlainRules(rules, snapshot.to_plain(rules))
+        plain = snapshot.state_to_plain(head.state, known.plain)
         state_json = json.dumps(plain, separators=(",", ":"))
         return Kept(game_id, head.version, self.format, head.hash, state_json)
 
@@ -170,17 +178,17 @@ class Replay:
         found = self.store.snapshot(game_id, self.format, version)
         if found is None:
             return None
-        at, hash_, state_json = found
+        at = found.version
         stored = list(self.store.rows(game_id, after=at - 1, upto=at))
-        if not stored or stored[0][10] != hash_:
+        if not stored or stored[0].hash != found.hash:
             log.warning("game %s: the snapshot at %s is not of this log; folding", game_id, at)
             return None
         try:
-            state = snapshot.from_plain(json.loads(state_json))
+            state = snapshot.from_plain(json.loads(found.state))
             require_sound(state)
         except Exception as exc:
             log.warning("game %s: the snapshot at %s cannot be read (%r)", game_id, at, exc)
             return None
         if state.game_id != game_id:
             return None
-        return Head(at, hash_, state)
+        return Head(at, found.hash, state)

@@ -23,10 +23,9 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
 
-from config.settings import Settings
+from config.settings import SettingError, Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
-SERVERS = ("gunicorn", "dev")
 # Connections one worker holds at once (greenlets: a WebSocket costs a few kB, not a
 # thread). gunicorn's default of 1,000 is less than 200 rooms of six seats.
 WORKER_CONNECTIONS = 10_000
@@ -147,11 +146,12 @@ def main(argv: Sequence[str]) -> int:
         "--dev", action="store_true", help="Werkzeug's development server (as SERVER=dev)"
     )
     args = parser.parse_args(argv)
-    settings = Settings()
-    server = "dev" if args.dev else settings.SERVER
-    if server not in SERVERS:
-        parser.error(f"SERVER must be one of {', '.join(SERVERS)}, not {server!r}")
-    if server == "dev":
+    try:
+        settings = Settings()
+    except SettingError as exc:
+        print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
+        return 2
+    if args.dev or settings.SERVER == "dev":
         logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
         serve_dev(settings)
     else:

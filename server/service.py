@@ -50,6 +50,7 @@ from server.fifo import FifoLock
 from server.logs import Logs
 from server.ports import (
     EventStore,
+    GameMaster,
     Publisher,
     SecretSource,
     SystemSecrets,
@@ -113,9 +114,9 @@ class CourtService:
         if stored is None:
             raise UnknownGame(game_id)
         cached = self.replay.cached(game_id)
-        if cached is not None and cached.version == stored[0]:
+        if cached is not None and cached.version == stored.version:
             return cached
-        head = self.replay.fold(game_id, self.replay.start(game_id, stored[0]), upto=None)
+        head = self.replay.fold(game_id, self.replay.start(game_id, stored.version), upto=None)
         self.replay.remember(game_id, head)
         return head
 
@@ -199,7 +200,7 @@ class CourtService:
     def length(self, game_id: str) -> int | None:
         """How many events a game holds (None: no such game), without loading it."""
         head = self.store.head(game_id)
-        return None if head is None else head[0]
+        return None if head is None else head.version
 
     # -- who is asking -----------------------------------------------------
 
@@ -225,13 +226,12 @@ class CourtService:
         deadlines: dict[str, int] | None = None,
         clocks: dict[str, int] | None = None,
         first_player_seat: int | None = None,
-        game_master: tuple[str, str] | None = None,
+        game_master: GameMaster | None = None,
         listed: bool = False,
     ) -> tuple[GameId, str, Outcome]:
         """Create a game; returns its id, the host's secret token and the outcome.
 
-        `game_master` is the (name, secret token) of a game master who records facts
-        without playing (section 9)."""
+        `game_master` records facts without playing (section 9)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -245,8 +245,8 @@ class CourtService:
             deadlines=deadlines or {},
             clocks=clocks or {},
             first_player_seat=first_player_seat,
-            game_master_name=game_master[0] if game_master else None,
-            game_master_token_sha256=token_digest(game_master[1]) if game_master else None,
+            game_master_name=game_master.name if game_master else None,
+            game_master_token_sha256=token_digest(game_master.token) if game_master else None,
             listed=listed,
         )
         return game_id, token, self.handle(game_id, command, Actor(host=True))
@@ -373,7 +373,7 @@ class CourtService:
     def _stale(self, game_id: str, head: Head) -> bool:
         """Whether the log moved past `head` (a refusal may then be based on old news)."""
         stored = self.store.head(game_id)
-        if (stored[0] if stored is not None else 0) == head.version:
+        if (stored.version if stored is not None else 0) == head.version:
             return False
         self.replay.forget(game_id)
         return True

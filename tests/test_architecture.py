@@ -79,6 +79,20 @@ def imports(path: Path) -> set[str]:
     return names
 
 
+def imported_modules(path: Path) -> set[str]:
+    """The full names of the modules a file imports absolutely, and of the packages they lie
+    in (`from server import http` names server.http)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {".".join(name.split(".")[:end]) for name in names for end in (2, 3)}
+
+
 def store_calls(path: Path) -> list[str]:
     """Calls of a store's methods on anything named like a store (`store.read`,
     `self.service().store.head`, `extensions["court_store"].append`)."""
@@ -159,6 +173,17 @@ def test_adapters_read_and_write_the_log_through_the_service_only(path: Path) ->
     assert store_calls(path) == []
 
 
+# The two adapters a client talks to stand side by side: what both need (the client's
+# address, the catalogue, the service) lies beside them, never in one of them.
+SIDE_BY_SIDE = {"http": "server.live", "live": "server.http"}
+
+
+@pytest.mark.parametrize("path", [*modules("server/http"), *modules("server/live")], ids=relative)
+def test_the_http_and_socket_adapters_import_nothing_of_each_other(path: Path) -> None:
+    other = SIDE_BY_SIDE[path.relative_to(ROOT / "server").parts[0]]
+    assert other not in imported_modules(path)
+
+
 def test_production_modules_and_functions_stay_small() -> None:
     found = [o for path in PRODUCTION for o in oversized(path)]
     listed = [f"{path} {name}: {lines} lines" for path, name, lines in found]
@@ -178,6 +203,12 @@ def test_the_rules_see_what_they_guard(tmp_path: Path) -> None:
     engine = tmp_path / "engine.py"
     engine.write_text("from server.service import CourtService\nimport time\n")
     assert imports(engine) & APPLICATION and imports(engine) & IMPURE
+    adapter = tmp_path / "adapter.py"
+    for line in ("from server.http.api import client_address", "from server import live"):
+        adapter.write_text(f"{line}\n")
+        assert {"server.http", "server.live"} & imported_modules(adapter)
+    adapter.write_text("from server.addresses import client_address\nimport server.talk\n")
+    assert not {"server.http", "server.live"} & imported_modules(adapter)
 
 
 def test_the_size_rule_sees_long_functions_and_modules(tmp_path: Path) -> None:

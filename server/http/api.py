@@ -1,7 +1,7 @@
 """The HTTP plumbing shared by every blueprint: routes that document themselves, auth, errors.
 
-`Api.route` registers a Flask view and its OpenAPI operation from the same
-schemas, so the document at /openapi.json cannot drift from the code. A route limited per
+`Routes.route` adds a Flask view to a module's blueprint and its OpenAPI operation from the
+same schemas, so the document at /openapi.json cannot drift from the code. A route limited per
 client address takes its token first, then the caller is authenticated where the route needs
 a token, and only then is the body read and checked.
 """
@@ -9,8 +9,8 @@ a token, and only then is the body read and checked.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from apispec import APISpec
@@ -20,12 +20,17 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
+from server.addresses import client_address
 from server.http.schemas import ErrorSchema
 from server.limits import Limits, RateLimited
 from server.messages.fields import capped
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.api")
+
+TITLE = "Small Council"
+VERSION = "1.0.0"
+API_PREFIX = "/api"
 
 ERRORS = {
     400: "Malformed request: the body or query has the wrong shape.",
@@ -55,17 +60,16 @@ class Operation:
     example: dict[str, Any] | None = None
 
 
-@dataclass
-class Api:
-    """Collects operations for the OpenAPI document while routes are registered."""
+class Routes:
+    """One HTTP module's part of the API: a blueprint under /api whose routes document
+    themselves. The app registers `blueprint`; /openapi.json lists `operations`."""
 
-    title: str
-    version: str
-    operations: list[Operation] = field(default_factory=list)
+    def __init__(self, name: str, import_name: str) -> None:
+        self.blueprint = Blueprint(name, import_name, url_prefix=API_PREFIX)
+        self.operations: list[Operation] = []
 
     def route(
         self,
-        bp: Blueprint,
         rule: str,
         method: str,
         summary: str,
@@ -96,10 +100,10 @@ class Api:
                 return result
 
             wrapped.__name__ = view.__name__
-            bp.add_url_rule(rule, view_func=wrapped, methods=[method])
+            self.blueprint.add_url_rule(rule, view_func=wrapped, methods=[method])
             self.operations.append(
                 Operation(
-                    (bp.url_prefix or "") + rule,
+                    API_PREFIX + rule,
                     method,
                     summary,
                     body,
@@ -116,24 +120,26 @@ class Api:
 
         return decorator
 
-    def spec(self) -> dict[str, Any]:
-        spec = APISpec(
-            title=self.title,
-            version=self.version,
-            openapi_version="3.0.3",
-            plugins=[MarshmallowPlugin()],
-        )
-        spec.components.security_scheme(
-            "seatToken", {"type": "http", "scheme": "bearer", "description": "Seat or host token"}
-        )
-        spec.components.schema("Error", schema=ErrorSchema)
-        paths: dict[str, dict[str, Any]] = {}
-        for op in self.operations:
-            path, params = _openapi_path(op.rule)
-            paths.setdefault(path, {})[op.method.lower()] = _operation(op, params)
-        for path, operations in paths.items():
-            spec.path(path=path, operations=operations)
-        return spec.to_dict()
+
+def openapi_document(parts: Iterable[Routes]) -> dict[str, Any]:
+    """The OpenAPI document of these parts of the API, their operations in order."""
+    spec = APISpec(
+        title=TITLE,
+        version=VERSION,
+        openapi_version="3.0.3",
+        plugins=[MarshmallowPlugin()],
+    )
+    spec.components.security_scheme(
+        "seatToken", {"type": "http", "scheme": "bearer", "description": "Seat or host token"}
+    )
+    spec.components.schema("Error", schema=ErrorSchema)
+    paths: dict[str, dict[str, Any]] = {}
+    for op in (op for part in parts for op in part.operations):
+        path, params = _openapi_path(op.rule)
+        paths.setdefault(path, {})[op.method.lower()] = _operation(op, params)
+    for path, operations in paths.items():
+        spec.path(path=path, operations=operations)
+    return spec.to_dict()
 
 
 def _request_fields(
@@ -154,11 +160,6 @@ def _request_fields(
 def limits() -> Limits:
     found: Limits = current_app.extensions["limits"]
     return found
-
-
-def client_address() -> str:
-    """The client's address: the peer's, or what the trusted proxies say (TRUSTED_PROXIES)."""
-    return request.remote_addr or ""
 
 
 def _json_body(optional: bool = False) -> Any:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Response, current_app, request
 
 from config.rulesdata import RulesDataError, list_profiles, load_ruleset
 from court import invites
@@ -14,14 +14,14 @@ from court.commands import Actor
 from court.errors import BadToken, NotFound
 from server.http import pages
 from server.http import schemas as s
-from server.http.api import Api
+from server.http.api import Routes
 from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
 from server.observer import court_of, observe
+from server.ports import GameMaster
 from server.service import CourtService
 
-bp = Blueprint("court", __name__, url_prefix="/api")
-api = Api(title="Small Council", version="1.0.0")
+routes = Routes("court", __name__)
 
 
 def service() -> CourtService:
@@ -49,8 +49,7 @@ def player(game_id: str) -> Actor:
     return actor
 
 
-@api.route(
-    bp,
+@routes.route(
     "/profiles",
     "GET",
     "List the rules profiles a game can be created with",
@@ -60,8 +59,7 @@ def profiles() -> dict[str, Any]:
     return {"profiles": list_profiles()}
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games",
     "POST",
     "Create a game, unlisted unless `listed`; the answer holds the host's secret token and "
@@ -78,7 +76,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     except RulesDataError as exc:
         raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
     master_name = body.get("game_master_name")
-    master = None if master_name is None else (master_name, service().secrets.token())
+    master = None if master_name is None else GameMaster(master_name, service().secrets.token())
     game_id, token, outcome = service().create_game(
         ruleset=ruleset,
         players=body["players"],
@@ -95,15 +93,14 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     return {
         "game_id": game_id,
         "host_token": token,
-        "game_master_token": master[1] if master else None,
+        "game_master_token": master.token if master else None,
         "invite": invite,
         "invite_url": f"{pages.game_url(game_id)}#invite={invite}",
         "version": outcome.version,
     }
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>",
     "GET",
     "The court as the caller may see it",
@@ -116,8 +113,7 @@ def court(game_id: str) -> dict[str, Any]:
     return court_of(actor, head)
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/events",
     "GET",
     "A page of the event history, each record rendered for the caller",
@@ -138,8 +134,7 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/versions/<int:version>",
     "GET",
     "The court as it stood right after event `version`",
@@ -152,8 +147,7 @@ def court_at(game_id: str, version: int) -> dict[str, Any]:
     return court_of(actor, head)
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/export",
     "GET",
     "The whole log as JSON Lines; private parts only where the caller may see them; then "
@@ -184,8 +178,7 @@ def export(game_id: str) -> Response:
     )
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/verify",
     "GET",
     "The deep check of the log so far: the records after the last version this server checked",

@@ -12,9 +12,12 @@ from court.commands import Actor
 from court.provenance import Kind
 from court.views.changes import changes
 from server.http import schemas as s
-from server.http.games import api, bp, caller, service
+from server.http.api import Routes
+from server.http.games import caller, service
 from server.messages.fields import VERSION_MAX, Shape
 from server.observer import observe
+
+routes = Routes("history", __name__)
 
 
 class HistoryEntrySchema(Schema):
@@ -55,8 +58,7 @@ def sentences(game_id: str, viewer: Actor, after: int, limit: int) -> dict[str, 
     }
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/history",
     "GET",
     "A page of the history as sentences, each told as the court stood right after it",
@@ -93,8 +95,7 @@ class ChangesSchema(Schema):
     changes = fields.List(fields.Nested(ChangeSchema), required=True)
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/changes",
     "GET",
     "What changed at court from version `from` (1 when left out) to version `to` (the "

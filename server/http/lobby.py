@@ -8,7 +8,10 @@ from marshmallow import Schema, fields, validate
 
 from court.state import CourtState, GameStatus
 from server.http import pages
-from server.http.games import api, bp, service
+from server.http.api import Routes
+from server.http.games import service
+
+routes = Routes("lobby", __name__)
 
 # A game still in the lobby holds its creation and a few joins and leaves; a longer log
 # belongs to a game already under way and is not read just to be left out of the list.
@@ -82,8 +85,7 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
     }
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games",
     "GET",
     "Listed games waiting for players, newest first, with their free Houses; an unlisted "

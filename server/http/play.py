@@ -12,20 +12,29 @@ from collections.abc import Callable
 from typing import Any
 
 from court.commands import Actor
-from server.http.games import api, bp, caller, player, service
+from server.http.api import Routes
+from server.http.games import caller, player, service
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender
 
 
-def _route(message: Message) -> None:
+def command_routes() -> Routes:
+    """A route for every message of the catalogue, on a blueprint of its own: made afresh
+    for each app, as the catalogue's routes are made from data rather than declared."""
+    routes = Routes("commands", __name__)
+    for message in CATALOGUE.values():
+        _route(routes, message)
+    return routes
+
+
+def _route(routes: Routes, message: Message) -> None:
     who: Callable[[str], Actor] = caller if message.sender is Sender.ANYONE else player
 
     def view(game_id: str, actor: Actor, body: dict[str, Any] | None = None) -> dict[str, Any]:
         return message.send(service(), game_id, actor, body or {})
 
     view.__name__ = f"command_{message.name}"
-    api.route(
-        bp,
+    routes.route(
         message.route,
         "POST",
         message.summary,
@@ -37,7 +46,3 @@ def _route(message: Message) -> None:
         guard=who,
         example=message.sample if message.schema else None,
     )(view)
-
-
-for _message in CATALOGUE.values():
-    _route(_message)

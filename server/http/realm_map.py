@@ -11,7 +11,10 @@ from marshmallow import Schema, fields
 
 from config.mapdrawing import drawing
 from config.rulesdata import load_ruleset
-from server.http.games import api, bp
+from server.http.api import Routes
+
+routes = Routes("realm_map", __name__)
+
 
 # The drawing changes only with the code that serves it: a page may keep it an hour.
 CACHE_SECONDS = 3600
@@ -48,8 +51,7 @@ def _drawn() -> dict[str, Any]:
     return MapDrawingSchema().dump(drawing(load_ruleset()["map"]))
 
 
-@api.route(
-    bp,
+@routes.route(
     "/map",
     "GET",
     "The map's drawing: each region's outline and label, each village's point, the "

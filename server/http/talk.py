@@ -9,9 +9,12 @@ from flask import current_app
 from marshmallow import Schema, fields, validate
 
 from court.talk import speaker
-from server.http.games import api, bp, caller
+from server.http.api import Routes
+from server.http.games import caller
 from server.messages.fields import Shape
 from server.talk import TalkService
+
+routes = Routes("talk", __name__)
 
 PAGE_MOST = 200
 
@@ -57,8 +60,7 @@ class TalkChecksSchema(Schema):
     channels = fields.List(fields.Nested(ChannelCheckSchema), required=True)
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/talk",
     "GET",
     "A page of the table talk and whispers the caller is party to, after position `after`",
@@ -78,8 +80,7 @@ def talk_lines(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@api.route(
-    bp,
+@routes.route(
     "/games/<game_id>/talk/verify",
     "GET",
     "The check of the hash chain of each talk channel the caller is party to",

@@ -11,11 +11,14 @@ from marshmallow import Schema, fields, validate
 
 from court.commands import Actor
 from court.errors import BadToken, CourtError, NotAllowed
-from server.http.games import api, bp, caller
+from server.http.api import Routes
+from server.http.games import caller
 from server.messages.fields import Shape, String
 from server.notify.outbox import Notifier
 from server.notify.sender import DeliveryFailed
 from server.notify.urls import URL_MAX
+
+routes = Routes("webhook", __name__)
 
 ROUTE = "/games/<game_id>/webhook"
 
@@ -52,8 +55,7 @@ def host(game_id: str) -> Actor:
     return actor
 
 
-@api.route(
-    bp,
+@routes.route(
     ROUTE,
     "GET",
     "The game's webhook URL (host only)",
@@ -65,8 +67,7 @@ def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     return {"url": notifier().webhook(game_id)}
 
 
-@api.route(
-    bp,
+@routes.route(
     ROUTE,
     "PUT",
     "Set the game's webhook (host only): its turns, results and end are posted there",
@@ -82,8 +83,7 @@ def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, A
     return {"url": notifier().webhook(game_id)}
 
 
-@api.route(
-    bp,
+@routes.route(
     ROUTE,
     "DELETE",
     "Remove the game's webhook (host only)",
@@ -95,8 +95,7 @@ def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     return {"removed": notifier().remove_webhook(game_id)}
 
 
-@api.route(
-    bp,
+@routes.route(
     ROUTE + "/test",
     "POST",
     "Post a test message to the game's webhook now (host only)",

@@ -26,7 +26,7 @@ from court.errors import BadToken, CourtError
 from court.ids import Seat
 from court.rules import still_acting
 from court.state import CourtState
-from server.http.api import client_address
+from server.addresses import client_address
 from server.limits import Limits, RateLimited
 from server.live.pushes import (
     NAMESPACE,

@@ -130,7 +130,7 @@ class NoticeStore:
 
     def games_with_webhooks(self) -> set[str]:
         with self.engine.connect() as conn:
-            return {row[0] for row in conn.execute(select(WEBHOOKS.c.game_id))}
+            return set(conn.scalars(select(WEBHOOKS.c.game_id)))
 
     # -- the outbox ----------------------------------------------------------
 
@@ -166,12 +166,12 @@ class NoticeStore:
         for row in candidates:
             take = (
                 update(OUTBOX)
-                .where(OUTBOX.c.id == row[0], due)
+                .where(OUTBOX.c.id == row.id, due)
                 .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
             )
             with self.engine.begin() as conn:
                 if conn.execute(take).rowcount == 1:
-                    claimed.append(Claimed(row[0], row[1], row[2], row[3]))
+                    claimed.append(Claimed(row.id, row.game_id, row.text, row.attempts))
         return claimed
 
     def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:

@@ -15,6 +15,8 @@ from sqlalchemy import Column, Index, Text, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, SQLModel
 
+from server.ports import StoredSnapshot
+
 
 class Snapshot(SQLModel, table=True):
     __tablename__ = "snapshots"
@@ -40,7 +42,7 @@ def save(dialect: str) -> Any:
 
 
 NEWEST = (
-    select(SNAPSHOTS.c.version, SNAPSHOTS.c.hash, SNAPSHOTS.c.state)
+    select(*(SNAPSHOTS.c[c] for c in StoredSnapshot._fields))
     .where(
         SNAPSHOTS.c.game_id == bindparam("game_id"),
         SNAPSHOTS.c.format == bindparam("format"),

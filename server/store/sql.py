@@ -35,7 +35,7 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
-from server.ports import Batch, record_of
+from server.ports import Batch, StoredRow, StoredSnapshot, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
@@ -71,22 +71,13 @@ class EventRecord(SQLModel, table=True):
 
 
 TABLE = EventRecord.metadata.tables[EventRecord.__tablename__]
-_WRITTEN = (
-    "game_id",
-    "version",
-    "type",
-    "schema_version",
-    "recorded_at",
-    "seat",
-    "data",
-    "private",
-    "private_sha256",
-    "hash",
-)
-_READ = ("position", *_WRITTEN)
+# Read in the order of StoredRow's fields, so that a row names its columns; written all but
+# the position, which the database hands out.
+_READ = StoredRow._fields
+_WRITTEN = _READ[1:]
 
 _HEAD = (
-    select(TABLE.c.version, TABLE.c.hash)
+    select(*(TABLE.c[c] for c in StreamHead._fields))
     .where(TABLE.c.game_id == bindparam("game_id"))
     .order_by(TABLE.c.version.desc())
     .limit(1)
@@ -258,12 +249,11 @@ class SqlEventStore:
 
     def rows(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
-    ) -> Iterator[tuple[Any, ...]]:
-        """Raw rows (position, game_id, version, type, schema_version, recorded_at, seat,
-        data JSON, private JSON, private_sha256, hash) in version order."""
+    ) -> Iterator[StoredRow]:
+        """A game's rows in version order, their data and private parts still JSON."""
         statement = self._read[upto is not None]
         values = {"game_id": game_id, "after": after, "upto": upto, "limit": self._limit(limit)}
-        yield from self._fetch(statement, values)
+        yield from map(StoredRow._make, self._fetch(statement, values))
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
@@ -276,7 +266,7 @@ class SqlEventStore:
         """Records of every game in position order, after position `after`. Paging with the
         last position seen never skips a record, however appends interleave (see above)."""
         values = {"after": after, "limit": self._limit(limit)}
-        return [record_of(row) for row in self._fetch(self._read_all, values)]
+        return [record_of(StoredRow._make(row)) for row in self._fetch(self._read_all, values)]
 
     def _limit(self, limit: int | None) -> int | None:
         if limit is None and self.engine.dialect.name == "sqlite":
@@ -294,8 +284,8 @@ class SqlEventStore:
         finally:
             conn.close()
 
-    def head(self, game_id: str) -> tuple[int, str] | None:
-        """(version, hash) of a game's newest record, or None for an unknown game."""
+    def head(self, game_id: str) -> StreamHead | None:
+        """The version and hash of a game's newest record, or None for an unknown game."""
         conn = self.engine.raw_connection()
         try:
             cursor = conn.cursor()
@@ -304,7 +294,7 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
-        return None if row is None else (row[0], row[1])
+        return None if row is None else StreamHead._make(row)
 
     def save_snapshot(self, game_id: str, version: int, fmt: str, hash_: str, state: str) -> None:
         """Keep the state JSON of a game at a version (server/store/snapshots.py); one that
@@ -317,12 +307,11 @@ class SqlEventStore:
             conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
             conn.commit()
 
-    def snapshot(self, game_id: str, fmt: str, upto: int) -> tuple[int, str, str] | None:
-        """(version, hash, state JSON) of the game's newest snapshot of `fmt` at or before
-        version `upto`, or None."""
+    def snapshot(self, game_id: str, fmt: str, upto: int) -> StoredSnapshot | None:
+        """The game's newest snapshot of `fmt` at or before version `upto`, or None."""
         values = {"game_id": game_id, "format": fmt, "upto": upto}
-        rows = list(self._fetch(self._newest_snapshot, values))
-        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
+        found = [StoredSnapshot._make(row) for row in self._fetch(self._newest_snapshot, values)]
+        return found[0] if found else None
 
     def games(self) -> list[str]:
         query = (
@@ -331,4 +320,4 @@ class SqlEventStore:
             .order_by(func.min(TABLE.c.position).desc())
         )
         with self.engine.connect() as conn:
-            return [row[0] for row in conn.execute(query)]
+            return list(conn.scalars(query))

@@ -15,14 +15,14 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
-SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
+from config.settings import SQLITE_SYNCHRONOUS_MODES
 
 
 def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> Engine:
     """An engine whose every connection is in WAL mode at the chosen synchronous level; or,
     `read_only`, one that opens an existing file only and refuses every write."""
-    if synchronous not in SYNCHRONOUS_MODES:
-        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SYNCHRONOUS_MODES}")
+    if synchronous not in SQLITE_SYNCHRONOUS_MODES:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {SQLITE_SYNCHRONOUS_MODES}")
     memory = url in ("sqlite://", "sqlite:///:memory:")
     if read_only and not memory:
         # SQLite's URI form: mode=ro never creates the file and never writes to it.

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint, select
+from sqlalchemy import BigInteger, Column, Index, Integer, Row, Text, UniqueConstraint, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, SQLModel
 
 from court.errors import ConcurrencyError
-from court.talk import TalkLine
+from court.talk import ChannelHead, TalkLine
 
 
 class TalkRecord(SQLModel, table=True):
@@ -63,8 +64,8 @@ _COLUMNS = (
 )
 
 
-def _line(row: Sequence[Any]) -> TalkLine:
-    values = dict(zip(_COLUMNS, row, strict=True))
+def _line(row: Row[Any]) -> TalkLine:
+    values = row._mapping
     return TalkLine(**{**values, "recipients": tuple(json.loads(values["recipients"]))})
 
 
@@ -83,23 +84,23 @@ class SqlTalkStore:
         try:
             with self.engine.begin() as conn:
                 result = conn.execute(TALK_LINES.insert().values(**values))
-                position = result.inserted_primary_key
+                inserted = result.inserted_primary_key
         except IntegrityError:
             raise ConcurrencyError(line.game_id, line.number - 1) from None
-        assert position is not None
-        return TalkLine(**{**{c: getattr(line, c) for c in _COLUMNS}, "position": position[0]})
+        assert inserted is not None
+        return replace(line, position=inserted.position)
 
-    def channel_head(self, game_id: str, channel: str) -> tuple[int, str] | None:
-        """(number, hash) of the channel's newest line, or None before its first."""
+    def channel_head(self, game_id: str, channel: str) -> ChannelHead | None:
+        """The channel's newest line, or None before its first."""
         query = (
-            select(TALK_LINES.c.number, TALK_LINES.c.hash)
+            select(*(TALK_LINES.c[c] for c in ChannelHead._fields))
             .where(TALK_LINES.c.game_id == game_id, TALK_LINES.c.channel == channel)
             .order_by(TALK_LINES.c.number.desc())
             .limit(1)
         )
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
-        return None if row is None else (row[0], row[1])
+        return None if row is None else ChannelHead(row.number, row.hash)
 
     def lines_of(
         self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None

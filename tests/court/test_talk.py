@@ -12,7 +12,7 @@ from court.chain import GENESIS
 from court.commands import Actor
 from court.errors import CourtError
 from court.ids import Seat
-from court.talk import Said, TalkLine, chained_line, check_channel, check_channels
+from court.talk import ChannelHead, Said, TalkLine, chained_line, check_channel, check_channels
 from tests.court.given import given, lobby
 
 
@@ -33,7 +33,7 @@ def said(channel: str = talk.TABLE, text: str = "Winter is coming", **kw) -> Sai
 def channel_of(*texts: str, channel: str = talk.TABLE) -> list[TalkLine]:
     lines: list[TalkLine] = []
     for text in texts:
-        head = (lines[-1].number, lines[-1].hash) if lines else None
+        head = ChannelHead(lines[-1].number, lines[-1].hash) if lines else None
         lines.append(chained_line(said(channel, text), head))
     return lines
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.http.games import api
+from app import api_routes
+from server.http.api import openapi_document
 from server.messages.decrees import DECREES
 from server.messages.facts import FACTS
 from server.messages.talk import TALK
@@ -153,6 +154,6 @@ SETTINGS_POSTS = {"/api/games/{game_id}/webhook/test"}
 def documented_commands() -> tuple[set[str], set[str]]:
     """(POST routes of the OpenAPI document that are commands, Socket.IO messages the fuzzer
     knows)."""
-    posts = {path for path, ops in api.spec()["paths"].items() if "post" in ops}
+    posts = {path for path, ops in openapi_document(api_routes())["paths"].items() if "post" in ops}
     posts -= SETTINGS_POSTS
     return posts, set(SCHEMAS)

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
-from server.http.games import api
+from app import api_routes, create_app
+from server.http.api import openapi_document
 from server.live.sockets import NAMESPACE
 from tests.databases import migrated
 from tests.server.http.court_client import Game, error_body, lobby_game, start
@@ -37,7 +37,7 @@ def test_a_refused_method_says_which_methods_are_allowed(client: FlaskClient) ->
 def test_the_document_says_typed_text_holds_no_control_characters() -> None:
     """Every player-typed field (names, causes) is documented with the pattern it is held to:
     no control, invisible or direction-changing character."""
-    schemas = api.spec()["components"]["schemas"]
+    schemas = openapi_document(api_routes())["components"]["schemas"]
 
     for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:
         pattern = re.compile(schemas[schema]["properties"][field]["pattern"])

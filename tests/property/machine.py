@@ -77,6 +77,7 @@ from court.invariants import unsettled, violations
 from court.recordable import recordable
 from court.rules import legal_commands
 from court.state import CourtState, GameStatus
+from server.ports import GameMaster
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools.sim_facts import in_the_spotlight
@@ -140,7 +141,7 @@ class CourtMachine(RuleBasedStateMachine):
             host_name="Host",
             variants=variants,
             deadlines=deadlines,
-            game_master=("Maester", "master-token"),
+            game_master=GameMaster("Maester", "master-token"),
             listed=True,
         )
         self.game_id = game_id

@@ -17,11 +17,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
-from server.http.games import api
+from app import api_routes, create_app
+from server.http.api import openapi_document
 from tests.server.http.court_client import Game, create_game, error_body, join, lobby_game, start
 
-DOC = api.spec()
+DOC = openapi_document(api_routes())
 SCHEMAS = DOC["components"]["schemas"]
 OPERATIONS = [
     (method.upper(), path, operation)

@@ -13,10 +13,11 @@ import pytest
 from marshmallow import ValidationError
 
 import server.http.play  # noqa: F401 - registers the routes of the catalogue
+from app import api_routes
 from court import commands
 from court.commands import Command
 from court.views.padding import PAD
-from server.http.games import api
+from server.http.api import openapi_document
 from server.live.sockets import CourtNamespace
 from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
 from server.messages.message import schema_of
@@ -53,7 +54,7 @@ def test_the_protocol_document_shows_the_catalogue_as_it_is() -> None:
 @pytest.mark.parametrize("name", sorted(CATALOGUE))
 def test_each_message_has_its_http_route_and_socket_handler_under_one_name(name: str) -> None:
     message = CATALOGUE[name]
-    paths = api.spec()["paths"]
+    paths = openapi_document(api_routes())["paths"]
     route = "/api" + message.route.replace("<game_id>", "{game_id}")
     operation = paths[route]["post"]
     assert route.endswith("/commands/" + name)

@@ -1,0 +1,149 @@
+"""The server's settings (config/settings.py): every variable read from the environment one way
+per kind, a bad value refused with its name and the value, and overrides for the tests."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from config.settings import SettingError, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = [f.name for f in fields(Settings)]
+SWITCHES = [f.name for f in fields(Settings) if f.type == "bool"]
+ON_SPELLINGS = ["on", "ON", "true", "True", "yes", "YES", "1", " on "]
+OFF_SPELLINGS = ["off", "Off", "false", "FALSE", "no", "No", "0"]
+ON_OR_OFF = "must be on or off (or true/false, yes/no, 1/0)"
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No variable of the machine running the tests reaches the settings."""
+    for name in NAMES:
+        monkeypatch.delenv(name, raising=False)
+
+
+def another_value(default: Any, name: str) -> tuple[str, Any]:
+    """A valid value of the variable other than its default, as written and as read."""
+    if name == "ASYNC_MODE":
+        return "gevent", "gevent"
+    if name == "SERVER":
+        return "dev", "dev"
+    if name == "SQLITE_SYNCHRONOUS":
+        return "FULL", "FULL"
+    if isinstance(default, bool):
+        return ("off", False) if default else ("on", True)
+    if isinstance(default, int | float):
+        return str(default + 3), default + 3
+    return "elsewhere", "elsewhere"
+
+
+def test_switches_are_found_among_the_settings() -> None:
+    assert {"DEADLINES", "NOTICES", "RATE_LIMITS", "WEBHOOK_ALLOW_HTTP"} <= set(SWITCHES)
+
+
+def test_unset_variables_take_their_defaults() -> None:
+    # Given an environment that sets none of the variables
+    # When the settings are read
+    settings = Settings()
+    # Then each takes its default: the server's own switches on, the risky ones off
+    assert (settings.DEADLINES, settings.NOTICES, settings.RATE_LIMITS) == (True, True, True)
+    assert (settings.WEBHOOK_ALLOW_HTTP, settings.WEBHOOK_ALLOW_PRIVATE) == (False, False)
+    assert (settings.PORT, settings.PRESENCE_TTL, settings.ASYNC_MODE) == (5000, 15.0, "threading")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_setting_is_read_from_the_variable_of_its_own_name(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the variable set to a valid value other than its default
+    written, read = another_value(getattr(Settings(), name), name)
+    monkeypatch.setenv(name, written)
+    # When the settings are read
+    # Then the setting holds that value
+    assert getattr(Settings(), name) == read
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+@pytest.mark.parametrize(
+    ("spelling", "meaning"),
+    [(s, True) for s in ON_SPELLINGS] + [(s, False) for s in OFF_SPELLINGS],
+)
+def test_every_switch_reads_each_spelling_of_on_and_off(
+    name: str, spelling: str, meaning: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a switch written in one of the accepted spellings, in any case
+    monkeypatch.setenv(name, spelling)
+    # When the settings are read
+    # Then it is on or off as the word says
+    assert getattr(Settings(), name) is meaning
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("DEADLINES", "maybe", f"DEADLINES {ON_OR_OFF}, not 'maybe'"),
+        ("WEBHOOK_ALLOW_HTTP", "", f"WEBHOOK_ALLOW_HTTP {ON_OR_OFF}, not ''"),
+        ("RATE_LIMITS", "2", f"RATE_LIMITS {ON_OR_OFF}, not '2'"),
+        ("PORT", "abc", "PORT must be a whole number, not 'abc'"),
+        ("SNAPSHOT_EVERY", "2.5", "SNAPSHOT_EVERY must be a whole number, not '2.5'"),
+        ("PRESENCE_TTL", "soon", "PRESENCE_TTL must be a number, not 'soon'"),
+        ("WEBHOOK_TIMEOUT", "inf", "WEBHOOK_TIMEOUT must be a number, not 'inf'"),
+        ("ASYNC_MODE", "eventlet", "ASYNC_MODE must be threading or gevent, not 'eventlet'"),
+        ("SERVER", "uwsgi", "SERVER must be gunicorn or dev, not 'uwsgi'"),
+        (
+            "SQLITE_SYNCHRONOUS",
+            "fast",
+            "SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not 'fast'",
+        ),
+    ],
+)
+def test_a_bad_value_is_refused_naming_the_variable_and_the_value(
+    name: str, value: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a variable set to a value of the wrong kind
+    monkeypatch.setenv(name, value)
+    # When the settings are read
+    # Then they are refused with the variable's name and the value
+    with pytest.raises(SettingError) as refused:
+        Settings()
+    assert str(refused.value) == message
+
+
+def test_overrides_replace_the_named_settings_and_keep_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given settings read with one variable set
+    monkeypatch.setenv("PORT", "8080")
+    settings = Settings()
+    # When some are overridden
+    changed = settings.with_overrides({"DEADLINES": False, "HOST": "0.0.0.0"})
+    # Then those change, the rest stay as read, and the original is untouched
+    assert (changed.DEADLINES, changed.HOST, changed.PORT) == (False, "0.0.0.0", 8080)
+    assert (settings.DEADLINES, settings.HOST) == (True, "127.0.0.1")
+    assert settings.with_overrides(None) is settings and settings.with_overrides({}) is settings
+
+
+def test_an_override_of_an_unknown_setting_is_refused() -> None:
+    with pytest.raises(KeyError, match="DEADLINE"):
+        Settings().with_overrides({"DEADLINE": False})
+
+
+def test_python_app_py_with_a_bad_value_says_so_and_exits_without_a_traceback() -> None:
+    # Given a port that is not a number
+    env = {k: v for k, v in os.environ.items() if k not in NAMES}
+    env["PORT"] = "abc"
+    # When the server is started as an operator would
+    done = subprocess.run(
+        [sys.executable, "app.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    # Then it stops at once, saying which variable is wrong and why, without a traceback
+    assert done.returncode != 0
+    assert "PORT must be a whole number, not 'abc'" in done.stderr
+    assert "Traceback" not in done.stderr
