@@ -3,8 +3,9 @@ process of `pids` and their descendants (a gunicorn master and its workers) whil
 block runs, one flame graph per process (`<folder>/<name>-<pid>.svg`) and the same samples
 collapsed (`.txt`, one stack per line with its count) for reading in a terminal.
 
-py-spy is not a requirement of the project: `pip install py-spy` into .venv to profile;
-without it the block runs unprofiled and a `profile_skipped:` line says why.
+py-spy is not a requirement of the project: `.venv/bin/uv pip install py-spy` (from the
+repository's root) puts it into .venv to profile, as the venv has no pip of its own; without
+it the block runs unprofiled and a `profile_skipped:` line says why.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def profiled(pids: Sequence[int], folder: Path | None, name: str) -> Iterator[No
         yield
         return
     if binary is None:
-        emit("profile_skipped", "py-spy is not installed (pip install py-spy)")
+        emit("profile_skipped", "py-spy is not installed (.venv/bin/uv pip install py-spy)")
         yield
         return
     folder.mkdir(parents=True, exist_ok=True)

@@ -6,17 +6,26 @@
 export async function call(method, path, body, token) {
   const headers = { "Accept": "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["Authorization"] = `Bearer ${token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (error) {
-    throw Object.assign(new Error("The server cannot be reached; check your connection."), { code: "offline" });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw Object.assign(new Error("The server cannot be reached; check your connection."), {
+      code: "offline",
+    });
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    throw Object.assign(new Error(data.message ?? `The server answered ${response.status}.`),
-      { code: data.code ?? "http_error", status: response.status, fields: data.fields });
+    throw Object.assign(new Error(data.message ?? `The server answered ${response.status}.`), {
+      code: data.code ?? "http_error",
+      status: response.status,
+      fields: data.fields,
+    });
   }
   return data;
 }
@@ -24,7 +33,9 @@ export async function call(method, path, body, token) {
 const tabKey = (gameId) => `token:${gameId}`;
 const deviceKey = (gameId) => `seats:${gameId}`;
 
-export function tokenFor(gameId) { return sessionStorage.getItem(tabKey(gameId)); }
+export function tokenFor(gameId) {
+  return sessionStorage.getItem(tabKey(gameId));
+}
 
 // A token is kept for this tab only; `remember` also keeps it on this device (localStorage),
 // so another tab or a later visit can resume the seat.
@@ -39,9 +50,13 @@ export function rememberToken(gameId, token, label) {
   localStorage.setItem(deviceKey(gameId), JSON.stringify(kept));
 }
 
-export function remembered(gameId, token) { return keptSeats(gameId).some((s) => s.token === token); }
+export function remembered(gameId, token) {
+  return keptSeats(gameId).some((s) => s.token === token);
+}
 
-export function forgetToken(gameId) { sessionStorage.removeItem(tabKey(gameId)); }
+export function forgetToken(gameId) {
+  sessionStorage.removeItem(tabKey(gameId));
+}
 
 // This tab's token, forgotten by the tab and by the device.
 export function forgetSeat(gameId) {
@@ -52,11 +67,18 @@ export function forgetSeat(gameId) {
 
 // [{token, label}] this device was asked to remember for the game (label: "Eddard, House Stark").
 export function keptSeats(gameId) {
-  try { return JSON.parse(localStorage.getItem(deviceKey(gameId)) ?? "[]"); } catch { return []; }
+  try {
+    return JSON.parse(localStorage.getItem(deviceKey(gameId)) ?? "[]");
+  } catch {
+    return [];
+  }
 }
 
 export function dropKept(gameId, token) {
-  localStorage.setItem(deviceKey(gameId), JSON.stringify(keptSeats(gameId).filter((s) => s.token !== token)));
+  localStorage.setItem(
+    deviceKey(gameId),
+    JSON.stringify(keptSeats(gameId).filter((s) => s.token !== token)),
+  );
 }
 
 // A link that opens a seat (or the game master's role) on another device: the token rides in
@@ -67,7 +89,9 @@ export function tokenLink(gameId, token) {
 
 // The game master's token, kept on the host's device so the host can hand over the link.
 const masterKey = (gameId) => `master:${gameId}`;
-export function keepMasterToken(gameId, token) { localStorage.setItem(masterKey(gameId), token); }
+export function keepMasterToken(gameId, token) {
+  localStorage.setItem(masterKey(gameId), token);
+}
 export function masterLink(gameId) {
   const token = localStorage.getItem(masterKey(gameId));
   return token ? tokenLink(gameId, token) : null;
@@ -86,7 +110,9 @@ export function adoptLinkToken(gameId) {
 // The host's invite link carries the game's invite secret in the fragment (#invite=...): the
 // page keeps it for this tab, takes it out of the address bar, and sends it with `join`.
 const inviteKey = (gameId) => `invite:${gameId}`;
-export function inviteFor(gameId) { return sessionStorage.getItem(inviteKey(gameId)); }
+export function inviteFor(gameId) {
+  return sessionStorage.getItem(inviteKey(gameId));
+}
 
 export function adoptInvite(gameId) {
   const match = window.location.hash.match(/^#invite=([^&]+)$/);
@@ -109,11 +135,18 @@ function entries(storage) {
   const found = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    const match = key && key.match(GAME_KEY);
+    const match = key?.match(GAME_KEY);
     if (!match) continue;
     const value = storage.getItem(key);
-    if (match[1] === "token") { if (value) found.push([match[2], { token: value, label: null }]); continue; }
-    try { for (const s of JSON.parse(value ?? "[]")) if (s?.token) found.push([match[2], s]); } catch { /* not ours */ }
+    if (match[1] === "token") {
+      if (value) found.push([match[2], { token: value, label: null }]);
+      continue;
+    }
+    try {
+      for (const s of JSON.parse(value ?? "[]")) if (s?.token) found.push([match[2], s]);
+    } catch {
+      /* not ours */
+    }
   }
   return found;
 }
@@ -133,9 +166,14 @@ export function heldGames() {
 // Forget a token the server refused (or every token of a game that is gone), in both storages.
 export function forgetHeld(gameId, token) {
   for (const storage of [sessionStorage, localStorage]) {
-    if (token === undefined || storage.getItem(tabKey(gameId)) === token) storage.removeItem(tabKey(gameId));
+    if (token === undefined || storage.getItem(tabKey(gameId)) === token)
+      storage.removeItem(tabKey(gameId));
     let kept = [];
-    try { kept = JSON.parse(storage.getItem(deviceKey(gameId)) ?? "[]"); } catch { kept = []; }
+    try {
+      kept = JSON.parse(storage.getItem(deviceKey(gameId)) ?? "[]");
+    } catch {
+      kept = [];
+    }
     const left = token === undefined ? [] : kept.filter((s) => s.token !== token);
     if (left.length) storage.setItem(deviceKey(gameId), JSON.stringify(left));
     else storage.removeItem(deviceKey(gameId));

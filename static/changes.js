@@ -1,22 +1,54 @@
 // "What changed between two versions": the server compares the court as it stood after
 // version A and after version B and tells each difference as a sentence.
 import { call, tokenFor } from "./api.js";
-import { h, fill, say, errorText } from "./dom.js";
+import { errorText, fill, h, say } from "./dom.js";
 
-const KINDS = { title: "Title", noble: "Noble", marriage: "Marriage", alliance: "Alliance", treasury: "Treasury", village: "Village", sept: "Sept" };
+const KINDS = {
+  title: "Title",
+  noble: "Noble",
+  marriage: "Marriage",
+  alliance: "Alliance",
+  treasury: "Treasury",
+  village: "Village",
+  sept: "Sept",
+};
 
 export function setUpCompare({ gameId, form, from, to, setFrom, setTo, error, out, chosen }) {
-  setFrom.addEventListener("click", () => { from.value = String(chosen()); });
-  setTo.addEventListener("click", () => { to.value = String(chosen()); });
+  setFrom.addEventListener("click", () => {
+    from.value = String(chosen());
+  });
+  setTo.addEventListener("click", () => {
+    to.value = String(chosen());
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     say(error, "");
     fill(out, h("li", { class: "muted" }, "Comparing…"));
     try {
-      const told = await call("GET", `/api/games/${gameId}/changes?from=${Number(from.value)}&to=${Number(to.value)}`, undefined, tokenFor(gameId));
-      fill(out, told.changes.length
-        ? told.changes.map((c) => h("li", { "data-kind": c.kind }, h("span", { class: "badge" }, KINDS[c.kind] ?? c.kind), " ", c.text))
-        : h("li", { class: "muted" }, `Nothing at court changed from version ${told.from} to version ${told.to}.`));
+      const told = await call(
+        "GET",
+        `/api/games/${gameId}/changes?from=${Number(from.value)}&to=${Number(to.value)}`,
+        undefined,
+        tokenFor(gameId),
+      );
+      fill(
+        out,
+        told.changes.length
+          ? told.changes.map((c) =>
+              h(
+                "li",
+                { "data-kind": c.kind },
+                h("span", { class: "badge" }, KINDS[c.kind] ?? c.kind),
+                " ",
+                c.text,
+              ),
+            )
+          : h(
+              "li",
+              { class: "muted" },
+              `Nothing at court changed from version ${told.from} to version ${told.to}.`,
+            ),
+      );
     } catch (e) {
       fill(out);
       say(error, errorText(e), "error");

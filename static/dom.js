@@ -6,7 +6,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") el.className = value;
     else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key === "style") for (const [p, v] of Object.entries(value)) el.style.setProperty(p, v);
+    else if (key === "style")
+      for (const [p, v] of Object.entries(value)) el.style.setProperty(p, v);
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
@@ -36,29 +37,42 @@ export function say(el, message, kind = "info") {
 }
 
 export function errorText(error) {
-  const fields = error.fields ? Object.entries(error.fields)
-    .map(([name, problems]) => `${name}: ${[problems].flat(Infinity).join(" ")}`).join("; ") : "";
+  const fields = error.fields
+    ? Object.entries(error.fields)
+        .map(([name, problems]) => `${name}: ${[problems].flat(Infinity).join(" ")}`)
+        .join("; ")
+    : "";
   return `${error.message ?? String(error)}${fields ? ` (${fields})` : ""}${error.code ? ` [${error.code}]` : ""}`;
 }
 
 // A House's colours as a small flag; the House's name always goes next to it.
 export function swatch(colours) {
   const [first = "#6b7280", second = first] = colours ?? [];
-  return h("span", { class: "swatch", "aria-hidden": "true", style: { "--c1": first, "--c2": second } });
+  return h("span", {
+    class: "swatch",
+    "aria-hidden": "true",
+    style: { "--c1": first, "--c2": second },
+  });
 }
 
 // Re-draws a panel while keeping what the user was doing in it: open <details>, values typed
 // or chosen (by element id) and the focus. A value that is no longer offered is dropped.
 export function keeping(el, draw) {
-  const open = new Set([...el.querySelectorAll("details[open]")].map((d) => d.dataset.message ?? d.id));
-  const values = new Map([...el.querySelectorAll("input[id], select[id]")].map((c) => [c.id, c.value]));
+  const open = new Set(
+    [...el.querySelectorAll("details[open]")].map((d) => d.dataset.message ?? d.id),
+  );
+  const values = new Map(
+    [...el.querySelectorAll("input[id], select[id]")].map((c) => [c.id, c.value]),
+  );
   const focused = el.contains(document.activeElement) ? document.activeElement.id : null;
   draw();
-  for (const details of el.querySelectorAll("details")) if (open.has(details.dataset.message ?? details.id)) details.open = true;
+  for (const details of el.querySelectorAll("details"))
+    if (open.has(details.dataset.message ?? details.id)) details.open = true;
   for (const [id, value] of values) {
     const control = el.querySelector(`#${CSS.escape(id)}`);
     if (!control) continue;
-    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
+    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value))
+      continue;
     control.value = value;
     if (control.tagName === "SELECT") control.dispatchEvent(new Event("change"));
   }

@@ -2,49 +2,66 @@
 // court view the server renders for this viewer. It keeps no secret but the viewer's own.
 import { adoptInvite, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
-import { h, fill, say, errorText, keeping } from "./dom.js";
+import { errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
 import { Feed } from "./feed.js";
 import { renderHost } from "./host.js";
-import { connectCourt } from "./live.js";
-import { renderMoves } from "./moves.js";
-import { Names } from "./names.js";
-import { renderSeating } from "./seating.js";
-import { renderSpectators, renderSummary } from "./table.js";
 // The throne room and the compact House cards.
 import { renderHouses } from "./houses.js";
-import { renderThrone } from "./throne.js";
-// Being told it is your turn (title, icon, tone, notifications; the host's webhook).
-import { TurnSignals } from "./notify.js";
-import { setUpWebhook } from "./webhook.js";
-// Table talk and whispers.
-import { TalkPanel } from "./talk.js";
+import { connectCourt } from "./live.js";
 // The realm's map, where the host records villages.
 import { RealmMap } from "./map.js";
+import { renderMoves } from "./moves.js";
+import { Names } from "./names.js";
+// Being told it is your turn (title, icon, tone, notifications; the host's webhook).
+import { TurnSignals } from "./notify.js";
+import { renderSeating } from "./seating.js";
+import { renderSpectators, renderSummary } from "./table.js";
+// Table talk and whispers.
+import { TalkPanel } from "./talk.js";
+import { renderThrone } from "./throne.js";
+import { setUpWebhook } from "./webhook.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
 adoptInvite(gameId); // a private game's #invite=... from the host's link
 const $ = (id) => document.getElementById(id);
-const connection = $("connection"), notice = $("notice");
+const connection = $("connection"),
+  notice = $("notice");
 const clock = new Clock();
 const feed = new Feed($("feed"));
-let court = null, presence = null, fetching = null, again = false;
-const signals = new TurnSignals({ sound: $("turn-sound"), notifications: $("turn-notifications"), notificationsState: $("notifications-state"), gameId });
+let court = null,
+  presence = null,
+  fetching = null,
+  again = false;
+const signals = new TurnSignals({
+  sound: $("turn-sound"),
+  notifications: $("turn-notifications"),
+  notificationsState: $("notifications-state"),
+  gameId,
+});
 let webhookShown = false;
-const realmMap = new RealmMap(document.getElementById("map-panel"), { redraw: () => draw(), send: (...args) => ctx.send(...args) });
-const talk = new TalkPanel($("talk-panel"), { gameId, send: (message, payload) => live.send(message, payload) });
+const realmMap = new RealmMap(document.getElementById("map-panel"), {
+  redraw: () => draw(),
+  send: (...args) => ctx.send(...args),
+});
+const talk = new TalkPanel($("talk-panel"), {
+  gameId,
+  send: (message, payload) => live.send(message, payload),
+});
 
 // The notice line: a success or an info clears itself after a few seconds (or at the next
 // action, which writes over it); an error stays until the next action, and one caused by
 // being offline goes once the page is connected again.
 const NOTICE_MS = 6000;
-let noticeTimer = null, noticeOffline = false;
+let noticeTimer = null,
+  noticeOffline = false;
 function tell(message, kind = "info", code = null) {
   clearTimeout(noticeTimer);
   say(notice, message, kind);
   noticeOffline = code === "offline";
-  if (kind === "success" || kind === "info") noticeTimer = setTimeout(() => say(notice, null), NOTICE_MS);
+  if (kind === "success" || kind === "info")
+    noticeTimer = setTimeout(() => say(notice, null), NOTICE_MS);
 }
 
 const ctx = {
@@ -58,10 +75,14 @@ const ctx = {
     tell("Sending…", "pending");
     try {
       const ack = await live.send(message, payload);
-      if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court.viewer.seat, ack.receipt);
+      if (ack.receipt && message === "place_ballot")
+        keepReceipt(gameId, court.viewer.seat, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
-        tell(`Your sealed bid of ${r.amount} Gold Dragons is placed. Receipt: record ${r.version}, commitment ${r.commitment}, salt ${r.salt}.`, "success");
+        tell(
+          `Your sealed bid of ${r.amount} Gold Dragons is placed. Receipt: record ${r.version}, commitment ${r.commitment}, salt ${r.salt}.`,
+          "success",
+        );
         return ack;
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
@@ -104,47 +125,76 @@ function showNotifySettings() {
   $("notify-panel").hidden = viewer.seat === null && !viewer.host;
   if (!viewer.host || webhookShown) return;
   webhookShown = true;
-  setUpWebhook({ panel: $("webhook-settings"), form: $("webhook-form"), url: $("webhook-url"), test: $("webhook-test"), remove: $("webhook-remove"), status: $("webhook-status") }, gameId, () => tokenFor(gameId));
+  setUpWebhook(
+    {
+      panel: $("webhook-settings"),
+      form: $("webhook-form"),
+      url: $("webhook-url"),
+      test: $("webhook-test"),
+      remove: $("webhook-remove"),
+      status: $("webhook-status"),
+    },
+    gameId,
+    () => tokenFor(gameId),
+  );
 }
 
 function describeViewer() {
   const { viewer } = court;
   const names = new Names(court);
-  if (viewer.seat !== null) return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
+  if (viewer.seat !== null)
+    return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
   if (viewer.host) return "Connected as the host.";
-  if (viewer.role === "game_master") return "Connected as the game master: you record what happens at the table.";
+  if (viewer.role === "game_master")
+    return "Connected as the game master: you record what happens at the table.";
   return "Connected as a spectator: you see only what is public.";
 }
 
 // While the socket is down nobody's presence is known: the badges say so until it is back.
 function lost(message) {
   say(connection, message, "warning");
-  if (presence && !presence.stale) { presence = { ...presence, stale: true }; draw(); }
+  if (presence && !presence.stale) {
+    presence = { ...presence, stale: true };
+    draw();
+  }
 }
 
 // The server turned the connection down: a game that does not exist, a token it no longer
 // takes (the page watches as a spectator instead), or another reason in its own words.
 function refused(error) {
   if (error?.code === "unknown_game") {
-    fill(connection, h("strong", {}, "There is no such game: "), `no game has the id ${gameId}. Check the link, or `,
-      h("a", { href: "/" }, "go to the front page"), " to find or create a game.");
+    fill(
+      connection,
+      h("strong", {}, "There is no such game: "),
+      `no game has the id ${gameId}. Check the link, or `,
+      h("a", { href: "/" }, "go to the front page"),
+      " to find or create a game.",
+    );
     connection.className = "notice error";
     return;
   }
   say(connection, `The server refused the connection: ${errorText(error)}`, "error");
-  if (error?.code === "bad_token") { forgetSeat(gameId); live.reconnect(); }
+  if (error?.code === "bad_token") {
+    forgetSeat(gameId);
+    live.reconnect();
+  }
 }
 
 // The court view after new events: fetched again, at least at the version pushed.
 async function refresh(version) {
-  if (fetching) { again = true; return; }
+  if (fetching) {
+    again = true;
+    return;
+  }
   fetching = (async () => {
     do {
       again = false;
       try {
         const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
         if (!court || view.game.version >= court.game.version) court = view;
-      } catch (error) { tell(errorText(error), "error", error.code); }
+      } catch (error) {
+        tell(errorText(error), "error", error.code);
+      }
     } while (again || (court && court.game.version < version));
   })();
   await fetching;
@@ -161,7 +211,9 @@ const live = connectCourt({
     if (noticeOffline) tell(null);
     draw();
     if (first) {
-      const records = await live.recordsAfter(Math.max(0, payload.version - feed.limit)).catch(() => null);
+      const records = await live
+        .recordsAfter(Math.max(0, payload.version - feed.limit))
+        .catch(() => null);
       if (records) feed.add(records);
       ctx.reveal = feed.lastOf("BallotsRevealed");
       draw();
@@ -181,8 +233,12 @@ const live = connectCourt({
   onTalk: (payload) => talk.backlog(payload),
   talkAfter: () => talk.after,
   onStatus(status, error) {
-    if (status === "reconnecting") lost("Connection lost; reconnecting… (the page catches up by itself)");
-    if (status === "unreachable") lost("The server cannot be reached right now; the page keeps trying and catches up by itself.");
+    if (status === "reconnecting")
+      lost("Connection lost; reconnecting… (the page catches up by itself)");
+    if (status === "unreachable")
+      lost(
+        "The server cannot be reached right now; the page keeps trying and catches up by itself.",
+      );
     if (status === "refused") refused(error);
   },
   // This tab's token no longer holds its seat (handed to a new link, removed): forget it here

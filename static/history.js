@@ -1,26 +1,36 @@
 // The history page: every event as a sentence, a scrubber showing the court as it stood after
 // any event, the hash chain check and the export of the log.
 import { call, tokenFor } from "./api.js";
+import { setUpCompare } from "./changes.js";
 import { Clock } from "./countdown.js";
-import { h, fill, say, errorText } from "./dom.js";
+import { errorText, fill, h, say } from "./dom.js";
+import { renderHouses } from "./houses.js";
 import { Names, phaseName } from "./names.js";
 import { renderSummary } from "./table.js";
-import { renderHouses } from "./houses.js";
-import { renderThrone } from "./throne.js";
 import { lineItem, talkAfter } from "./talk.js";
-import { setUpCompare } from "./changes.js";
+import { renderThrone } from "./throne.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
-const notice = $("notice"), scrubber = $("scrubber");
+const notice = $("notice"),
+  scrubber = $("scrubber");
 const entries = [];
 // The viewer's own talk lines, shown after the event the court stood at when each was said.
-let talk = [], talkNames = null;
-let shown = null, wanted = null, timer = null;
+let talk = [],
+  talkNames = null;
+let shown = null,
+  wanted = null,
+  timer = null;
 const showAll = $("show-all");
 const compare = setUpCompare({
-  gameId, form: $("compare-form"), from: $("compare-from"), to: $("compare-to"),
-  setFrom: $("compare-set-from"), setTo: $("compare-set-to"), error: $("compare-error"), out: $("changes"),
+  gameId,
+  form: $("compare-form"),
+  from: $("compare-from"),
+  to: $("compare-to"),
+  setFrom: $("compare-set-from"),
+  setTo: $("compare-set-to"),
+  error: $("compare-error"),
+  out: $("changes"),
   chosen: () => Number(scrubber.value),
 });
 
@@ -33,7 +43,12 @@ function when(entry) {
 async function loadEntries() {
   let after = 0;
   for (;;) {
-    const page = await call("GET", `/api/games/${gameId}/history?after=${after}&limit=200`, undefined, tokenFor(gameId));
+    const page = await call(
+      "GET",
+      `/api/games/${gameId}/history?after=${after}&limit=200`,
+      undefined,
+      tokenFor(gameId),
+    );
     entries.push(...page.entries);
     if (page.next_after === null) return page.version;
     after = page.next_after;
@@ -50,26 +65,58 @@ async function loadTalk() {
     if (court.viewer.seat === null && court.viewer.role !== "game_master") return;
     talk = await talkAfter(gameId, 0);
     talkNames = new Names(court);
-  } catch (error) { say(notice, errorText(error), "error"); }
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 }
 
 // Each event with links to the rules it applied; skips and bookkeeping are drawn but hidden
 // until "Show every event" is ticked, and a section mark starts each round and phase.
 function drawEntries() {
-  let mark = null, hidden = 0;
+  let mark = null,
+    hidden = 0;
   const items = [];
   const said = new Map();
-  for (const line of talk) said.set(line.court_version, [...(said.get(line.court_version) ?? []), line]);
+  for (const line of talk)
+    said.set(line.court_version, [...(said.get(line.court_version) ?? []), line]);
   for (const e of entries) {
     const at = when(e);
-    if (at !== mark) { mark = at; items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, at)); }
+    if (at !== mark) {
+      mark = at;
+      items.push(h("li", { class: "round-mark", "aria-hidden": "true" }, at));
+    }
     const quiet = e.kind !== "play";
     if (quiet) hidden += 1;
-    items.push(h("li", { "data-version": e.version, "data-kind": e.kind, class: quiet ? "quiet" : "" },
-      h("button", { type: "button", class: "event", onclick: () => choose(e.version) },
-        h("span", { class: "version" }, `#${e.version}`), " ", e.text),
-      e.rules.length ? h("span", { class: "rules" }, e.rules.map((rule) =>
-        h("a", { href: `/rules#${rule.startsWith("§") ? `section-${rule.slice(1)}` : rule}`, class: "rule", title: `The rule applied: ${rule}` }, rule))) : null));
+    items.push(
+      h(
+        "li",
+        { "data-version": e.version, "data-kind": e.kind, class: quiet ? "quiet" : "" },
+        h(
+          "button",
+          { type: "button", class: "event", onclick: () => choose(e.version) },
+          h("span", { class: "version" }, `#${e.version}`),
+          " ",
+          e.text,
+        ),
+        e.rules.length
+          ? h(
+              "span",
+              { class: "rules" },
+              e.rules.map((rule) =>
+                h(
+                  "a",
+                  {
+                    href: `/rules#${rule.startsWith("§") ? `section-${rule.slice(1)}` : rule}`,
+                    class: "rule",
+                    title: `The rule applied: ${rule}`,
+                  },
+                  rule,
+                ),
+              ),
+            )
+          : null,
+      ),
+    );
     for (const line of said.get(e.version) ?? []) {
       const item = lineItem(line, talkNames);
       item.dataset.courtVersion = String(e.version);
@@ -96,7 +143,10 @@ function onScrub() {
   wanted = Number(scrubber.value);
   const entry = entries[wanted - 1];
   $("scrub-version").textContent = `${wanted} of ${entries.length}`;
-  fill($("scrub-event"), entry ? [h("strong", {}, `#${entry.version} `), `${when(entry)}: ${entry.text}`] : "");
+  fill(
+    $("scrub-event"),
+    entry ? [h("strong", {}, `#${entry.version} `), `${when(entry)}: ${entry.text}`] : "",
+  );
   for (const li of $("events").querySelectorAll("li[data-version]:not(.talk)")) {
     const current = Number(li.dataset.version) === wanted;
     li.classList.toggle("chosen", current);
@@ -111,21 +161,40 @@ async function showCourt() {
   const version = wanted;
   if (version === shown) return;
   try {
-    const court = await call("GET", `/api/games/${gameId}/versions/${version}`, undefined, tokenFor(gameId));
+    const court = await call(
+      "GET",
+      `/api/games/${gameId}/versions/${version}`,
+      undefined,
+      tokenFor(gameId),
+    );
     if (version !== wanted) return;
     shown = version;
     const names = new Names(court);
     const next = entries[version];
-    renderSummary($("summary"), court, names, new Clock(), { next: next ? `#${next.version} ${next.text}` : null });
+    renderSummary($("summary"), court, names, new Clock(), {
+      next: next ? `#${next.version} ${next.text}` : null,
+    });
     const election = court.election;
-    fill($("past-election"), election ? h("p", { "data-testid": "past-election" },
-      h("strong", {}, "Election under way: "), `${names.title(election.title)} (${election.stage})`,
-      election.candidates.length ? `; candidates ${election.candidates.map((c) => names.noble(c.noble)).join(", ")}` : "")
-      : h("p", { class: "muted", "data-testid": "past-election" }, "No election under way."));
+    fill(
+      $("past-election"),
+      election
+        ? h(
+            "p",
+            { "data-testid": "past-election" },
+            h("strong", {}, "Election under way: "),
+            `${names.title(election.title)} (${election.stage})`,
+            election.candidates.length
+              ? `; candidates ${election.candidates.map((c) => names.noble(c.noble)).join(", ")}`
+              : "",
+          )
+        : h("p", { class: "muted", "data-testid": "past-election" }, "No election under way."),
+    );
     renderThrone($("throne"), court, names);
     renderHouses($("houses"), court, names, null);
     $("houses").dataset.version = String(version);
-  } catch (error) { say(notice, errorText(error), "error"); }
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 }
 
 // The server's deep check of the log so far (README, "What verify checks"): the chain, every
@@ -137,35 +206,65 @@ async function verify() {
     const result = await call("GET", `/api/games/${gameId}/verify`);
     out.className = result.ok ? "notice success" : "notice error";
     out.dataset.check = result.ok ? "ok" : result.check;
-    fill(out, result.ok
-      ? [h("strong", {}, "✔ Record verified: "),
-        `${result.records} records, each linked to the one before; every revealed marker and bid opens its commitment, every count and die roll recomputes, and the court keeps its rules at every version. Head `,
-        h("code", {}, result.head.slice(0, 16)), "…",
-        ...(result.since ? [h("span", { class: "muted" }, ` (checked from version ${result.since + 1}: the server checked the versions before when last asked)`)] : []),
-        ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`))]
-      : [h("strong", {}, `✘ The record fails the ${result.check} check `), `at version ${result.bad_version}: ${result.reason}`]);
-  } catch (error) { say(out, errorText(error), "error"); }
+    fill(
+      out,
+      result.ok
+        ? [
+            h("strong", {}, "✔ Record verified: "),
+            `${result.records} records, each linked to the one before; every revealed marker and bid opens its commitment, every count and die roll recomputes, and the court keeps its rules at every version. Head `,
+            h("code", {}, result.head.slice(0, 16)),
+            "…",
+            ...(result.since
+              ? [
+                  h(
+                    "span",
+                    { class: "muted" },
+                    ` (checked from version ${result.since + 1}: the server checked the versions before when last asked)`,
+                  ),
+                ]
+              : []),
+            ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`)),
+          ]
+        : [
+            h("strong", {}, `✘ The record fails the ${result.check} check `),
+            `at version ${result.bad_version}: ${result.reason}`,
+          ],
+    );
+  } catch (error) {
+    say(out, errorText(error), "error");
+  }
 }
 
 async function download() {
   try {
     const token = tokenFor(gameId);
-    const response = await fetch(`/api/games/${gameId}/export`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-    if (!response.ok) throw Object.assign(new Error((await response.json()).message), { code: response.status });
+    const response = await fetch(`/api/games/${gameId}/export`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+    if (!response.ok)
+      throw Object.assign(new Error((await response.json()).message), { code: response.status });
     const url = URL.createObjectURL(await response.blob());
     const link = h("a", { href: url, download: `${gameId}.jsonl` });
     document.body.append(link);
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
-    say(notice, "The log was downloaded. Your own private parts are in it; nobody else's.", "success");
-  } catch (error) { say(notice, errorText(error), "error"); }
+    say(
+      notice,
+      "The log was downloaded. Your own private parts are in it; nobody else's.",
+      "success",
+    );
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 }
 
 scrubber.addEventListener("input", onScrub);
 showAll.addEventListener("change", filter);
 $("scrub-back").addEventListener("click", () => choose(Math.max(1, Number(scrubber.value) - 1)));
-$("scrub-forward").addEventListener("click", () => choose(Math.min(entries.length, Number(scrubber.value) + 1)));
+$("scrub-forward").addEventListener("click", () =>
+  choose(Math.min(entries.length, Number(scrubber.value) + 1)),
+);
 $("verify").addEventListener("click", verify);
 $("export").addEventListener("click", download);
 
@@ -177,6 +276,8 @@ $("export").addEventListener("click", download);
     drawEntries();
     compare.prefill(head);
     choose(head);
-  } catch (error) { say(notice, errorText(error), "error"); }
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
   verify();
 })();

@@ -3,16 +3,34 @@
 import { io } from "/vendor/socket.io.esm.min.js";
 import { padded } from "./padding.js";
 
-export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, onStatus, onTalk, talkAfter, onSeatEnded }) {
+export function connectCourt({
+  gameId,
+  token,
+  onWelcome,
+  onEvents,
+  onPresence,
+  onStatus,
+  onTalk,
+  talkAfter,
+  onSeatEnded,
+}) {
   let lastVersion = null;
   const socket = io("/court", {
     // Called again before every reconnection, so the server sends exactly what was missed
     // (talk lines too: after the last position the talk panel holds).
-    auth: (cb) => cb({ game: gameId, token: token(), last_version: lastVersion, talk_after: talkAfter ? talkAfter() : 0 }),
+    auth: (cb) =>
+      cb({
+        game: gameId,
+        token: token(),
+        last_version: lastVersion,
+        talk_after: talkAfter ? talkAfter() : 0,
+      }),
     transports: ["websocket", "polling"],
     reconnectionDelayMax: 4000,
   });
-  const seen = (version) => { lastVersion = lastVersion === null ? version : Math.max(lastVersion, version); };
+  const seen = (version) => {
+    lastVersion = lastVersion === null ? version : Math.max(lastVersion, version);
+  };
 
   socket.on("connect", () => onStatus("connected"));
   socket.on("disconnect", () => onStatus("reconnecting"));
@@ -77,19 +95,35 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
   socket.on("seat_ended", (payload) => onSeatEnded?.(payload));
 
   const api = {
-    get lastVersion() { return lastVersion; },
+    get lastVersion() {
+      return lastVersion;
+    },
     // Sends one message (a sealed choice padded to its width); resolves with the ack,
     // rejects with {code, message} when refused.
     send(message, payload = {}) {
       return new Promise((resolve, reject) => {
         if (!socket.connected) {
-          reject(Object.assign(new Error("Not connected to the server; retrying. Try again in a moment."), { code: "offline" }));
+          reject(
+            Object.assign(
+              new Error("Not connected to the server; retrying. Try again in a moment."),
+              { code: "offline" },
+            ),
+          );
           return;
         }
         socket.timeout(15000).emit(message, padded(message, payload), (timeout, ack) => {
-          if (timeout) reject(Object.assign(new Error("The server did not answer in time."), { code: "timeout" }));
-          else if (ack && ack.ok) resolve(ack);
-          else reject(Object.assign(new Error(ack?.message ?? "Refused."), { code: ack?.code, fields: ack?.fields }));
+          if (timeout)
+            reject(
+              Object.assign(new Error("The server did not answer in time."), { code: "timeout" }),
+            );
+          else if (ack?.ok) resolve(ack);
+          else
+            reject(
+              Object.assign(new Error(ack?.message ?? "Refused."), {
+                code: ack?.code,
+                fields: ack?.fields,
+              }),
+            );
         });
       });
     },
@@ -103,7 +137,10 @@ export function connectCourt({ gameId, token, onWelcome, onEvents, onPresence, o
         after = ack.next_after;
       }
     },
-    reconnect() { socket.disconnect(); socket.connect(); },
+    reconnect() {
+      socket.disconnect();
+      socket.connect();
+    },
     socket,
   };
   return api;

@@ -1,7 +1,7 @@
 // The lobby: create a game (profile, variants, players, deadlines, clocks, listed or private),
 // list the listed games waiting for players, and "Your games": those this browser holds a seat in.
-import { call, forgetHeld, heldGames, saveToken, keepMasterToken } from "./api.js";
-import { h, fill, say, errorText, swatch } from "./dom.js";
+import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
+import { errorText, fill, h, say, swatch } from "./dom.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -14,11 +14,15 @@ const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server take
 // Seconds from a "minutes" and a "seconds" input; undefined when both are empty. A refusal
 // names the field, so that the host knows what to change before anything is sent.
 export function seconds(data, name, label) {
-  const minutes = data.get(name) ?? "", rest = data.get(`${name}-seconds`) ?? "";
+  const minutes = data.get(name) ?? "",
+    rest = data.get(`${name}-seconds`) ?? "";
   if (minutes === "" && rest === "") return undefined;
-  const m = Number(minutes || 0), s = Number(rest || 0);
-  if (!Number.isInteger(m) || !Number.isInteger(s) || m < 0 || s < 0) throw new Error(`${label}: minutes and seconds are whole numbers, 0 or more.`);
-  if (s > 59 && minutes !== "") throw new Error(`${label}: seconds go from 0 to 59 beside the minutes.`);
+  const m = Number(minutes || 0),
+    s = Number(rest || 0);
+  if (!Number.isInteger(m) || !Number.isInteger(s) || m < 0 || s < 0)
+    throw new Error(`${label}: minutes and seconds are whole numbers, 0 or more.`);
+  if (s > 59 && minutes !== "")
+    throw new Error(`${label}: seconds go from 0 to 59 beside the minutes.`);
   const total = m * 60 + s;
   if (total > WEEK) throw new Error(`${label}: at most a week (${WEEK / 60} minutes).`);
   return total;
@@ -37,56 +41,103 @@ function durations(data, prefix, kinds, what) {
 async function loadProfiles() {
   try {
     const { profiles } = await call("GET", "/api/profiles");
-    fill(form.elements.profile, profiles.map((p) => h("option", { value: p }, p)));
-  } catch (error) { say(notice, errorText(error), "error"); }
+    fill(
+      form.elements.profile,
+      profiles.map((p) => h("option", { value: p }, p)),
+    );
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 }
 
 async function loadGames() {
   try {
     const { games } = await call("GET", "/api/games");
-    fill(list, games.length ? games.map((g) => h("li", { "data-game": g.game_id },
-      h("a", { href: `/games/${g.game_id}` }, `${g.host_name}'s game`),
-      ` · ${g.seats.length} of ${g.players} seats taken · profile ${g.profile}`,
-      Object.entries(g.variants).filter(([, on]) => on).map(([v]) => ` · ${v.replaceAll("_", " ")}`),
-      h("br"), "Free: ",
-      g.free_houses.map((house, i) => [i ? ", " : "", swatch(house.colours), " ", house.name])))
-      : h("li", { class: "muted" }, "No game is waiting for players. Create one!"));
-  } catch (error) { say(notice, errorText(error), "error"); }
+    fill(
+      list,
+      games.length
+        ? games.map((g) =>
+            h(
+              "li",
+              { "data-game": g.game_id },
+              h("a", { href: `/games/${g.game_id}` }, `${g.host_name}'s game`),
+              ` · ${g.seats.length} of ${g.players} seats taken · profile ${g.profile}`,
+              Object.entries(g.variants)
+                .filter(([, on]) => on)
+                .map(([v]) => ` · ${v.replaceAll("_", " ")}`),
+              h("br"),
+              "Free: ",
+              g.free_houses.map((house, i) => [
+                i ? ", " : "",
+                swatch(house.colours),
+                " ",
+                house.name,
+              ]),
+            ),
+          )
+        : h("li", { class: "muted" }, "No game is waiting for players. Create one!"),
+    );
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 }
 
 // One held game as the server shows it to each of its tokens: a token it refuses, and every
 // token of a game it no longer knows, are forgotten; the game is shown with a token it accepts.
 async function asked(gameId, { token, label }) {
   try {
-    return { court: await call("GET", `/api/games/${encodeURIComponent(gameId)}`, undefined, token), label };
+    return {
+      court: await call("GET", `/api/games/${encodeURIComponent(gameId)}`, undefined, token),
+      label,
+    };
   } catch (error) {
     if (error.code === "unknown_game") return { gone: true };
-    if (error.code === "bad_token") { forgetHeld(gameId, token); return null; }
+    if (error.code === "bad_token") {
+      forgetHeld(gameId, token);
+      return null;
+    }
     return { court: null, label, problem: errorText(error) };
   }
 }
 
 async function heldGame({ gameId, tokens }) {
   const answers = await Promise.all(tokens.map((seat) => asked(gameId, seat)));
-  if (answers.some((a) => a?.gone)) { forgetHeld(gameId); return null; }
+  if (answers.some((a) => a?.gone)) {
+    forgetHeld(gameId);
+    return null;
+  }
   const shown = answers.find((a) => a?.court) ?? answers.find(Boolean);
   return shown ? { gameId, ...shown } : null;
 }
 
 function status(court) {
   const game = court.game;
-  if (game.status === "lobby") return `in the lobby, ${court.seats.length} of ${game.players} seats taken`;
+  if (game.status === "lobby")
+    return `in the lobby, ${court.seats.length} of ${game.players} seats taken`;
   if (game.status === "ended") return "ended";
   return `round ${game.round}${game.phase ? `, ${game.phase.replaceAll("_", " ")} phase` : ""}`;
 }
 
 async function loadMine() {
   const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
-  fill(mine, found.length ? found.map(({ gameId, court, label, problem }) => h("li", { "data-game": gameId },
-    h("a", { href: `/games/${encodeURIComponent(gameId)}` }, court ? `${court.game.host_name}'s game` : `Game ${gameId}`),
-    label ? ` · as ${label}` : "",
-    court ? ` · ${status(court)}` : ` · ${problem}`))
-    : h("li", { class: "muted" }, "This browser holds no seat yet."));
+  fill(
+    mine,
+    found.length
+      ? found.map(({ gameId, court, label, problem }) =>
+          h(
+            "li",
+            { "data-game": gameId },
+            h(
+              "a",
+              { href: `/games/${encodeURIComponent(gameId)}` },
+              court ? `${court.game.host_name}'s game` : `Game ${gameId}`,
+            ),
+            label ? ` · as ${label}` : "",
+            court ? ` · ${status(court)}` : ` · ${problem}`,
+          ),
+        )
+      : h("li", { class: "muted" }, "This browser holds no seat yet."),
+  );
 }
 
 form.addEventListener("submit", async (event) => {
@@ -96,7 +147,10 @@ form.addEventListener("submit", async (event) => {
   try {
     deadlines = durations(data, "deadline", STEPS, "Step deadline");
     clocks = durations(data, "clock", [...STEPS, "increment"], "Time bank");
-  } catch (error) { say(notice, error.message, "error"); return; }
+  } catch (error) {
+    say(notice, error.message, "error");
+    return;
+  }
   say(notice, "Creating…");
   try {
     const master = data.get("game_master_name").trim();
@@ -113,10 +167,15 @@ form.addEventListener("submit", async (event) => {
     saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
     if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);
     window.location.href = `/games/${created.game_id}`;
-  } catch (error) { say(notice, errorText(error), "error"); }
+  } catch (error) {
+    say(notice, errorText(error), "error");
+  }
 });
 
-document.getElementById("refresh-games").addEventListener("click", () => { loadGames(); loadMine(); });
+document.getElementById("refresh-games").addEventListener("click", () => {
+  loadGames();
+  loadMine();
+});
 loadProfiles();
 loadGames();
 loadMine();

@@ -1,24 +1,54 @@
 // The decree and action panel: exactly the moves the server lists for the viewer
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
-import { h, fill } from "./dom.js";
+import { fill, h } from "./dom.js";
 
 const LABELS = {
-  pass: "Pass this turn", accept_title: "Accept the title", refuse_title: "Refuse the title",
-  resolve_title_overflow: "Pass on or return a title (one too many)", propose_marriage: "Propose a marriage",
-  answer_marriage: "Answer the marriage proposal", divorce: "Divorce a couple (Master of Laws)",
-  embrace_rhllor: "Embrace R'hllor", hand_conversion: "The Hand's conversion", pardon: "Royal pardon",
-  send_to_wall: "Send to the Wall or declare Outlaw", concede_title: "Concede a title", desert: "A Brother breaks his oath",
-  build_sept: "Build a Sept", buy_fief_title: "Buy a Fief title", grant_fief_title: "Grant a Fief title (the King)",
-  end_purchases: "Done with my purchases", place_bid: "Sealed bid for the fourth council seat",
-  pass_bid: "No bid for the council seat", choose_council_seat: "Seat a Warden on the Small Council",
-  accept_ransom: "Accept a ransom", refuse_ransom: "Refuse a ransom", withdraw_ransom: "Withdraw your ransom offer",
+  pass: "Pass this turn",
+  accept_title: "Accept the title",
+  refuse_title: "Refuse the title",
+  resolve_title_overflow: "Pass on or return a title (one too many)",
+  propose_marriage: "Propose a marriage",
+  answer_marriage: "Answer the marriage proposal",
+  divorce: "Divorce a couple (Master of Laws)",
+  embrace_rhllor: "Embrace R'hllor",
+  hand_conversion: "The Hand's conversion",
+  pardon: "Royal pardon",
+  send_to_wall: "Send to the Wall or declare Outlaw",
+  concede_title: "Concede a title",
+  desert: "A Brother breaks his oath",
+  build_sept: "Build a Sept",
+  buy_fief_title: "Buy a Fief title",
+  grant_fief_title: "Grant a Fief title (the King)",
+  end_purchases: "Done with my purchases",
+  place_bid: "Sealed bid for the fourth council seat",
+  pass_bid: "No bid for the council seat",
+  choose_council_seat: "Seat a Warden on the Small Council",
+  accept_ransom: "Accept a ransom",
+  refuse_ransom: "Refuse a ransom",
+  withdraw_ransom: "Withdraw your ransom offer",
 };
 const FIELDS = {
-  noble: "Noble", to: "to", title: "Title", village: "Village", offer: "Offer",
-  accept: "Answer", convert: "Convert", hand_converts: "The Hand converts too", burn: "Burn", amount: "Gold Dragons",
+  noble: "Noble",
+  to: "to",
+  title: "Title",
+  village: "Village",
+  offer: "Offer",
+  accept: "Answer",
+  convert: "Convert",
+  hand_converts: "The Hand converts too",
+  burn: "Burn",
+  amount: "Gold Dragons",
 };
 // Handled by other panels: the election, the lobby and the host's.
-const ELSEWHERE = new Set(["stand", "place_ballot", "join", "leave", "start", "advance_phase", "close_table_phases"]);
+const ELSEWHERE = new Set([
+  "stand",
+  "place_ballot",
+  "join",
+  "leave",
+  "start",
+  "advance_phase",
+  "close_table_phases",
+]);
 
 function valueLabel(field, value, names, court) {
   if (typeof value === "boolean") {
@@ -27,17 +57,25 @@ function valueLabel(field, value, names, court) {
   }
   if (value === null) return field === "to" ? "nobody: return it to the board" : "nobody";
   switch (field) {
-    case "noble": case "to": case "burn": case "captive": {
+    case "noble":
+    case "to":
+    case "burn":
+    case "captive": {
       const house = names.houseOfNoble(value);
       return `${names.noble(value)} (${names.house(house)})`;
     }
-    case "title": return names.title(value);
-    case "village": return names.village(value);
+    case "title":
+      return names.title(value);
+    case "village":
+      return names.village(value);
     case "offer": {
       const offer = court.offers.find((o) => o.id === value);
-      return offer ? `Offer ${value}: ${[offer.gold ? `${offer.gold} GD` : "", ...offer.captives.map((c) => names.noble(c))].filter(Boolean).join(" and ")} for ${names.noble(offer.captive)}` : `Offer ${value}`;
+      return offer
+        ? `Offer ${value}: ${[offer.gold ? `${offer.gold} GD` : "", ...offer.captives.map((c) => names.noble(c))].filter(Boolean).join(" and ")} for ${names.noble(offer.captive)}`
+        : `Offer ${value}`;
     }
-    default: return String(value);
+    default:
+      return String(value);
   }
 }
 
@@ -57,49 +95,123 @@ function moveForm(message, variants, ctx, names, court) {
   const fields = Object.keys(variants[0]);
   const label = labelOf(message, court, names);
   if (!fields.length) {
-    return h("div", { class: "move" }, h("button", { type: "button", id: `move-${message}`, "data-message": message, onclick: () => ctx.send(message, {}) }, label));
+    return h(
+      "div",
+      { class: "move" },
+      h(
+        "button",
+        {
+          type: "button",
+          id: `move-${message}`,
+          "data-message": message,
+          onclick: () => ctx.send(message, {}),
+        },
+        label,
+      ),
+    );
   }
-  if (message === "place_bid") return bidForm(variants, ctx, court);
+  if (message === "place_bid") return bidForm(variants, ctx);
   const selects = fields.map((field) => h("select", { name: field, id: `${message}-${field}` }));
   const refill = (from) => {
     for (let i = from; i < fields.length; i += 1) {
       const chosen = fields.slice(0, i).map((f, j) => [f, JSON.parse(selects[j].value || "null")]);
       const fitting = variants.filter((v) => chosen.every(([f, value]) => v[f] === value));
-      const values = [...new Map(fitting.map((v) => [JSON.stringify(v[fields[i]]), v[fields[i]]])).entries()];
-      fill(selects[i], values.map(([json, value]) => h("option", { value: json }, valueLabel(fields[i], value, names, court))));
+      const values = [
+        ...new Map(fitting.map((v) => [JSON.stringify(v[fields[i]]), v[fields[i]]])).entries(),
+      ];
+      fill(
+        selects[i],
+        values.map(([json, value]) =>
+          h("option", { value: json }, valueLabel(fields[i], value, names, court)),
+        ),
+      );
     }
   };
-  selects.forEach((select, i) => select.addEventListener("change", () => refill(i + 1)));
+  selects.forEach((select, i) => {
+    select.addEventListener("change", () => refill(i + 1));
+  });
   refill(0);
   const submit = (event) => {
     event.preventDefault();
     const payload = Object.fromEntries(fields.map((f, i) => [f, JSON.parse(selects[i].value)]));
     ctx.send(message, payload);
   };
-  return h("form", { class: "move", "data-message": message, onsubmit: submit },
-    h("fieldset", {}, h("legend", {}, label),
-      fields.map((field, i) => h("label", { for: selects[i].id }, `${FIELDS[field] ?? field} `, selects[i])),
-      h("button", { type: "submit", id: `send-${message}` }, "Send")));
+  return h(
+    "form",
+    { class: "move", "data-message": message, onsubmit: submit },
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, label),
+      fields.map((field, i) =>
+        h("label", { for: selects[i].id }, `${FIELDS[field] ?? field} `, selects[i]),
+      ),
+      h("button", { type: "submit", id: `send-${message}` }, "Send"),
+    ),
+  );
 }
 
-function bidForm(variants, ctx, court) {
+function bidForm(variants, ctx) {
   const most = Math.max(...variants.map((v) => v.amount));
-  const input = h("input", { type: "number", id: "bid-amount", name: "amount", min: 1, max: most, value: 1, required: true });
-  return h("form", { class: "move", "data-message": "place_bid", onsubmit: (e) => { e.preventDefault(); ctx.send("place_bid", { amount: Number(input.value) }); } },
-    h("fieldset", {}, h("legend", {}, LABELS.place_bid),
-      h("p", {}, `Sealed: nobody sees the amount before every bidder has bid or passed. At most ${most} GD.`),
-      h("label", { for: "bid-amount" }, "Amount ", input), h("button", { type: "submit" }, "Bid")));
+  const input = h("input", {
+    type: "number",
+    id: "bid-amount",
+    name: "amount",
+    min: 1,
+    max: most,
+    value: 1,
+    required: true,
+  });
+  return h(
+    "form",
+    {
+      class: "move",
+      "data-message": "place_bid",
+      onsubmit: (e) => {
+        e.preventDefault();
+        ctx.send("place_bid", { amount: Number(input.value) });
+      },
+    },
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, LABELS.place_bid),
+      h(
+        "p",
+        {},
+        `Sealed: nobody sees the amount before every bidder has bid or passed. At most ${most} GD.`,
+      ),
+      h("label", { for: "bid-amount" }, "Amount ", input),
+      h("button", { type: "submit" }, "Bid"),
+    ),
+  );
 }
 
 function decreeHeading(court, names) {
   const { decree } = court;
   if (!decree) return null;
   const proposal = decree.proposal;
-  return h("div", { class: "decree" },
-    h("p", {}, h("strong", { "data-testid": "decree-step" }, names.step(court.game.step)),
-      decree.current !== null ? ` — turn of ${names.seat(decree.current)}` : ""),
-    h("p", { class: "muted" }, `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`),
-    proposal && h("p", {}, `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`));
+  return h(
+    "div",
+    { class: "decree" },
+    h(
+      "p",
+      {},
+      h("strong", { "data-testid": "decree-step" }, names.step(court.game.step)),
+      decree.current !== null ? ` — turn of ${names.seat(decree.current)}` : "",
+    ),
+    h(
+      "p",
+      { class: "muted" },
+      `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`,
+    ),
+    proposal &&
+      h(
+        "p",
+        {},
+        `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`,
+      ),
+  );
 }
 
 // The sale of the fourth council seat: who bid, passed or is awaited; never an amount.
@@ -107,44 +219,88 @@ function auctionHeading(court, names) {
   const { auction } = court;
   if (!auction) return null;
   const list = (seats) => seats.map((s) => names.seat(s)).join(", ") || "nobody";
-  return h("div", { class: "decree", "data-testid": "auction" },
+  return h(
+    "div",
+    { class: "decree", "data-testid": "auction" },
     h("p", {}, h("strong", {}, "Sale of the fourth Small Council seat"), " (sealed bids)"),
-    h("p", { class: "muted" }, `Bid: ${list(auction.bid)} · passed: ${list(auction.passed)} · awaited: ${list(auction.waiting)}`),
-    auction.winner !== null && h("p", {}, `${names.seat(auction.winner)} bought the seat and chooses a Warden.`));
+    h(
+      "p",
+      { class: "muted" },
+      `Bid: ${list(auction.bid)} · passed: ${list(auction.passed)} · awaited: ${list(auction.waiting)}`,
+    ),
+    auction.winner !== null &&
+      h("p", {}, `${names.seat(auction.winner)} bought the seat and chooses a Warden.`),
+  );
 }
 
 // Phase 4 after the sale: each player's purchases in turn order (R-4.1).
 function purchasesHeading(court, names) {
   const { purchases } = court;
   if (!purchases) return null;
-  return h("div", { class: "decree", "data-testid": "purchases" },
-    h("p", {}, h("strong", {}, "Purchases at court"),
-      purchases.current !== null ? ` — turn of ${names.seat(purchases.current)}` : ""),
-    h("p", { class: "muted" }, `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? " ✓" : ""}`).join(", ")}`));
+  return h(
+    "div",
+    { class: "decree", "data-testid": "purchases" },
+    h(
+      "p",
+      {},
+      h("strong", {}, "Purchases at court"),
+      purchases.current !== null ? ` — turn of ${names.seat(purchases.current)}` : "",
+    ),
+    h(
+      "p",
+      { class: "muted" },
+      `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? " ✓" : ""}`).join(", ")}`,
+    ),
+  );
 }
 
 function offersList(court, names) {
   if (!court.offers.length) return null;
-  return h("div", { class: "decree" }, h("p", {}, h("strong", {}, "Open ransom offers")),
-    h("ul", {}, court.offers.map((o) => h("li", {},
-      `${names.seat(o.seat)} to ${names.seat(o.to_seat)}: ${valueLabel("offer", o.id, names, court)}`))));
+  return h(
+    "div",
+    { class: "decree" },
+    h("p", {}, h("strong", {}, "Open ransom offers")),
+    h(
+      "ul",
+      {},
+      court.offers.map((o) =>
+        h(
+          "li",
+          {},
+          `${names.seat(o.seat)} to ${names.seat(o.to_seat)}: ${valueLabel("offer", o.id, names, court)}`,
+        ),
+      ),
+    ),
+  );
 }
 
 export function renderMoves(el, court, names, ctx) {
   const electionTurn = court.election && court.election.current === court.viewer.seat;
-  const moves = court.moves.filter((m) => !ELSEWHERE.has(m.message) && !(m.message === "pass" && electionTurn));
+  const moves = court.moves.filter(
+    (m) => !ELSEWHERE.has(m.message) && !(m.message === "pass" && electionTurn),
+  );
   const groups = new Map();
   for (const move of moves) {
     if (!groups.has(move.message)) groups.set(move.message, []);
     groups.get(move.message).push(move.payload);
   }
-  fill(el,
+  fill(
+    el,
     h("h2", { id: "moves-heading" }, "Decrees and actions"),
     decreeHeading(court, names),
     auctionHeading(court, names),
     purchasesHeading(court, names),
     offersList(court, names),
-    groups.size ? [...groups].map(([message, variants]) => moveForm(message, variants, ctx, names, court))
-      : h("p", { class: "muted", "data-testid": "no-moves" },
-        court.viewer.role === "game_master" ? "The game master records facts in his own panel." : court.viewer.seat === null ? "Spectators watch; they make no moves." : "Nothing for you to do right now."));
+    groups.size
+      ? [...groups].map(([message, variants]) => moveForm(message, variants, ctx, names, court))
+      : h(
+          "p",
+          { class: "muted", "data-testid": "no-moves" },
+          court.viewer.role === "game_master"
+            ? "The game master records facts in his own panel."
+            : court.viewer.seat === null
+              ? "Spectators watch; they make no moves."
+              : "Nothing for you to do right now.",
+        ),
+  );
 }

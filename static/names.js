@@ -1,12 +1,20 @@
 // Readable names for the ids in a court view: Nobles, Houses, titles, villages, seats, steps.
 
 const PHASES = {
-  decrees: "1. Decrees and elections", cards: "2. Cards", income: "3. Income", purchases: "4. Purchases",
-  movement: "5. Movement", battles: "6. Battles", wall: "7. The Wall", end_of_round: "8. End of round",
+  decrees: "1. Decrees and elections",
+  cards: "2. Cards",
+  income: "3. Income",
+  purchases: "4. Purchases",
+  movement: "5. Movement",
+  battles: "6. Battles",
+  wall: "7. The Wall",
+  end_of_round: "8. End of round",
 };
 
 // "4. Purchases" for a phase id; "—" for none.
-export function phaseName(id) { return id ? PHASES[id] ?? id : "—"; }
+export function phaseName(id) {
+  return id ? (PHASES[id] ?? id) : "—";
+}
 
 export class Names {
   constructor(court) {
@@ -15,16 +23,30 @@ export class Names {
     this.houses = new Map(court.houses.map((h) => [h.id, h]));
     for (const house of court.houses) for (const n of house.nobles) this.nobles.set(n.id, n);
     this.titles = new Map(court.titles.map((t) => [t.id, t]));
-    this.villages = new Map(court.regions.flatMap((r) => r.villages.map((v) => [v.id, { ...v, region: r.name }])));
+    this.villages = new Map(
+      court.regions.flatMap((r) => r.villages.map((v) => [v.id, { ...v, region: r.name }])),
+    );
     this.seats = new Map(court.seats.map((s) => [s.seat, s]));
   }
 
-  noble(id) { return id == null ? "nobody" : this.nobles.get(id)?.name ?? id; }
-  house(id) { return id == null ? "nobody" : this.houses.get(id)?.name ?? id; }
-  colours(id) { return this.houses.get(id)?.colours ?? []; }
-  title(id) { return this.titles.get(id)?.name ?? id; }
-  village(id) { return this.villages.get(id)?.name ?? id; }
-  houseOfNoble(id) { return this.nobles.get(id)?.house; }
+  noble(id) {
+    return id == null ? "nobody" : (this.nobles.get(id)?.name ?? id);
+  }
+  house(id) {
+    return id == null ? "nobody" : (this.houses.get(id)?.name ?? id);
+  }
+  colours(id) {
+    return this.houses.get(id)?.colours ?? [];
+  }
+  title(id) {
+    return this.titles.get(id)?.name ?? id;
+  }
+  village(id) {
+    return this.villages.get(id)?.name ?? id;
+  }
+  houseOfNoble(id) {
+    return this.nobles.get(id)?.house;
+  }
 
   // "Eddard (House Stark)"; "you" is added for the viewer's own seat.
   seat(seat) {
@@ -33,9 +55,13 @@ export class Names {
     const mine = seat === this.court.viewer.seat ? " — you" : "";
     return `${info.player_name} (${this.house(info.house)})${mine}`;
   }
-  houseOfSeat(seat) { return this.seats.get(seat)?.house; }
+  houseOfSeat(seat) {
+    return this.seats.get(seat)?.house;
+  }
 
-  phase(id) { return phaseName(id); }
+  phase(id) {
+    return phaseName(id);
+  }
   // The court view's step {kind, id, number, name}: "1.1.1 Marriages", "Purchases".
   step(step) {
     if (!step) return "—";

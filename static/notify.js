@@ -37,7 +37,10 @@ export class TurnSignals {
   began(waiting) {
     if (this.sound.checked) this.tone();
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
-      new Notification("Your turn · Small Council", { body: `Game ${this.gameId}: ${waiting.what}.`, tag: `turn-${this.gameId}` });
+      new Notification("Your turn · Small Council", {
+        body: `Game ${this.gameId}: ${waiting.what}.`,
+        tag: `turn-${this.gameId}`,
+      });
     }
   }
 
@@ -45,8 +48,10 @@ export class TurnSignals {
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!Context) return;
     this.audio ??= new Context();
-    const audio = this.audio, now = audio.currentTime;
-    const oscillator = audio.createOscillator(), gain = audio.createGain();
+    const audio = this.audio,
+      now = audio.currentTime;
+    const oscillator = audio.createOscillator(),
+      gain = audio.createGain();
     oscillator.frequency.value = 660;
     gain.gain.setValueAtTime(0.15, now);
     gain.gain.exponentialRampToValueAtTime(0.001, now + 0.35);
@@ -62,17 +67,28 @@ export class TurnSignals {
   }
 
   tellPermission() {
-    if (!("Notification" in window)) { this.state.textContent = "This browser shows no notifications."; return; }
-    this.state.textContent = {
-      granted: "Allowed: a notification comes when it is your turn and this tab is hidden.",
-      denied: "Refused in this browser's settings for this site.",
-      default: "Not asked yet.",
-    }[Notification.permission] ?? "";
+    if (!("Notification" in window)) {
+      this.state.textContent = "This browser shows no notifications.";
+      return;
+    }
+    this.state.textContent =
+      {
+        granted: "Allowed: a notification comes when it is your turn and this tab is hidden.",
+        denied: "Refused in this browser's settings for this site.",
+        default: "Not asked yet.",
+      }[Notification.permission] ?? "";
   }
 }
 
 function icon(href) {
   let link = document.querySelector("link[rel=icon]");
-  if (!link) { link = document.createElement("link"); link.rel = "icon"; document.head.append(link); }
-  if (link.getAttribute("href") !== href) { link.type = "image/svg+xml"; link.href = href; }
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "icon";
+    document.head.append(link);
+  }
+  if (link.getAttribute("href") !== href) {
+    link.type = "image/svg+xml";
+    link.href = href;
+  }
 }

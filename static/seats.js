@@ -1,15 +1,27 @@
 // Seats follow the player (docs/protocol.md): this seat's link for another device, remembering
 // or forgetting the seat on this device, the host's panel of seats (a new link, the host role,
 // removing a player in the lobby) and the seats' vote to make a seat the host.
-import { forgetSeat, remembered, rememberToken, dropKept, tokenFor, tokenLink } from "./api.js";
+import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
 import { h } from "./dom.js";
 
 function copyField(id, label, value, ctx) {
-  const field = h("input", { id, type: "text", readonly: true, value, "aria-label": label, size: 40, onfocus: (e) => e.target.select() });
+  const field = h("input", {
+    id,
+    type: "text",
+    readonly: true,
+    value,
+    "aria-label": label,
+    size: 40,
+    onfocus: (e) => e.target.select(),
+  });
   const copy = async () => {
     field.select();
-    try { await navigator.clipboard.writeText(value); ctx.notify(`${label} copied.`); }
-    catch { ctx.notify("Select the link and copy it by hand."); }
+    try {
+      await navigator.clipboard.writeText(value);
+      ctx.notify(`${label} copied.`);
+    } catch {
+      ctx.notify("Select the link and copy it by hand.");
+    }
   };
   return [field, h("button", { type: "button", onclick: copy }, "Copy")];
 }
@@ -19,23 +31,46 @@ function ownSeat(court, names, ctx) {
   const token = tokenFor(ctx.gameId);
   if (!token || court.viewer.seat === null) return null;
   const label = names.seat(court.viewer.seat).replace(" — you", "");
-  const remember = h("input", { type: "checkbox", id: "remember-seat", checked: remembered(ctx.gameId, token) });
+  const remember = h("input", {
+    type: "checkbox",
+    id: "remember-seat",
+    checked: remembered(ctx.gameId, token),
+  });
   remember.addEventListener("change", () => {
     if (remember.checked) rememberToken(ctx.gameId, token, label);
     else dropKept(ctx.gameId, token);
-    ctx.notify(remember.checked ? "This device remembers your seat." : "This device keeps your seat for this tab only.");
+    ctx.notify(
+      remember.checked
+        ? "This device remembers your seat."
+        : "This device keeps your seat for this tab only.",
+    );
   });
   const forget = () => {
     forgetSeat(ctx.gameId);
     ctx.notify("This device forgot your seat; you are watching as a spectator.");
     ctx.reconnect();
   };
-  return h("div", { class: "own-seat", id: "own-seat" },
-    h("details", {}, h("summary", {}, "Seat link: play this seat on another device"),
-      h("p", { class: "warning" }, "Anyone with this link plays your seat. Send it only to yourself."),
-      copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx)),
+  return h(
+    "div",
+    { class: "own-seat", id: "own-seat" },
+    h(
+      "details",
+      {},
+      h("summary", {}, "Seat link: play this seat on another device"),
+      h(
+        "p",
+        { class: "warning" },
+        "Anyone with this link plays your seat. Send it only to yourself.",
+      ),
+      copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx),
+    ),
     h("label", { for: "remember-seat" }, remember, " Remember this seat on this device"),
-    h("button", { type: "button", id: "forget-seat", onclick: forget }, "Forget this seat on this device"));
+    h(
+      "button",
+      { type: "button", id: "forget-seat", onclick: forget },
+      "Forget this seat on this device",
+    ),
+  );
 }
 
 // The new links the host made on this page, by seat: shown until the page is left, kept nowhere.
@@ -43,58 +78,142 @@ const handed = new Map();
 
 function handedLink(seat, ctx) {
   const link = handed.get(seat);
-  return link && h("p", { class: "handed", "data-seat": seat },
-    `The new link of seat ${seat + 1} (the old one no longer works; it is not shown again once you leave this page): `,
-    ...copyField(`handed-link-${seat}`, "New seat link", link, ctx));
+  return (
+    link &&
+    h(
+      "p",
+      { class: "handed", "data-seat": seat },
+      `The new link of seat ${seat + 1} (the old one no longer works; it is not shown again once you leave this page): `,
+      ...copyField(`handed-link-${seat}`, "New seat link", link, ctx),
+    )
+  );
 }
 
 // One row of the host's panel for a seat.
 function hostRow(seat, court, names, ctx) {
   const row = h("li", { "data-seat": seat.seat });
-  const name = h("input", { type: "text", maxlength: 40, placeholder: "new player's name (optional)", "aria-label": `New player for ${seat.player_name}`, id: `hand-name-${seat.seat}` });
+  const name = h("input", {
+    type: "text",
+    maxlength: 40,
+    placeholder: "new player's name (optional)",
+    "aria-label": `New player for ${seat.player_name}`,
+    id: `hand-name-${seat.seat}`,
+  });
   const newLink = async () => {
     const player = name.value.trim();
-    const ack = await ctx.send("hand_seat", player ? { seat: seat.seat, player_name: player } : { seat: seat.seat });
+    const ack = await ctx.send(
+      "hand_seat",
+      player ? { seat: seat.seat, player_name: player } : { seat: seat.seat },
+    );
     if (!ack) return;
     handed.set(seat.seat, tokenLink(ctx.gameId, ack.token));
     ctx.redraw();
   };
   const lobby = court.game.status === "lobby";
   const own = seat.seat === court.viewer.seat;
-  return fillRow(row, `${names.seat(seat.seat)}${seat.host ? " (host)" : ""} `, name,
+  return fillRow(
+    row,
+    `${names.seat(seat.seat)}${seat.host ? " (host)" : ""} `,
+    name,
     h("button", { type: "button", class: "hand-seat", onclick: newLink }, "New link"),
-    !seat.host && h("button", { type: "button", class: "hand-host", onclick: () => ctx.send("hand_host", { seat: seat.seat }) }, "Make host"),
-    lobby && !own && !seat.host && h("button", { type: "button", class: "remove-seat", onclick: () => ctx.send("remove_seat", { seat: seat.seat }) }, "Remove"),
-    handedLink(seat.seat, ctx));
+    !seat.host &&
+      h(
+        "button",
+        {
+          type: "button",
+          class: "hand-host",
+          onclick: () => ctx.send("hand_host", { seat: seat.seat }),
+        },
+        "Make host",
+      ),
+    lobby &&
+      !own &&
+      !seat.host &&
+      h(
+        "button",
+        {
+          type: "button",
+          class: "remove-seat",
+          onclick: () => ctx.send("remove_seat", { seat: seat.seat }),
+        },
+        "Remove",
+      ),
+    handedLink(seat.seat, ctx),
+  );
 }
 
-function fillRow(row, ...children) { row.append(...children.filter(Boolean)); return row; }
+function fillRow(row, ...children) {
+  row.append(...children.filter(Boolean));
+  return row;
+}
 
 function hostPanel(court, names, ctx) {
   if (!court.viewer.host || !court.seats.length) return null;
-  return h("details", { class: "host-seats", id: "host-seats" },
+  return h(
+    "details",
+    { class: "host-seats", id: "host-seats" },
     h("summary", {}, "Seats (host): new links, the host role, removing a player"),
-    h("ul", {}, court.seats.map((s) => hostRow(s, court, names, ctx))));
+    h(
+      "ul",
+      {},
+      court.seats.map((s) => hostRow(s, court, names, ctx)),
+    ),
+  );
 }
 
 // Seats other than the host's vote to make a seat the host when the host is gone.
-function votePanel(court, names, ctx) {
+function votePanel(court, ctx) {
   const me = court.seats.find((s) => s.seat === court.viewer.seat);
   if (!me || court.viewer.host || court.game.status === "ended") return null;
   const votes = (seat) => court.seats.filter((s) => s.host_vote === seat).length;
   const need = Math.floor(court.seats.length / 2) + 1;
-  return h("details", { class: "host-vote", id: "host-vote" },
+  return h(
+    "details",
+    { class: "host-vote", id: "host-vote" },
     h("summary", {}, "The host is gone? Vote for a new host"),
-    h("p", { class: "muted" }, `A seat becomes the host with ${need} of the ${court.seats.length} seats' votes.`),
-    h("ul", {}, court.seats.filter((s) => !s.host).map((s) => h("li", {},
-      me.host_vote === s.seat
-        ? h("button", { type: "button", class: "withdraw-vote", onclick: () => ctx.send("vote_host", { seat: null }) }, `Withdraw your vote for ${s.player_name}`)
-        : h("button", { type: "button", class: "vote-host", "data-seat": s.seat, onclick: () => ctx.send("vote_host", { seat: s.seat }) }, `Vote to make ${s.player_name} host`),
-      ` (${votes(s.seat)} vote${votes(s.seat) === 1 ? "" : "s"})`))));
+    h(
+      "p",
+      { class: "muted" },
+      `A seat becomes the host with ${need} of the ${court.seats.length} seats' votes.`,
+    ),
+    h(
+      "ul",
+      {},
+      court.seats
+        .filter((s) => !s.host)
+        .map((s) =>
+          h(
+            "li",
+            {},
+            me.host_vote === s.seat
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "withdraw-vote",
+                    onclick: () => ctx.send("vote_host", { seat: null }),
+                  },
+                  `Withdraw your vote for ${s.player_name}`,
+                )
+              : h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "vote-host",
+                    "data-seat": s.seat,
+                    onclick: () => ctx.send("vote_host", { seat: s.seat }),
+                  },
+                  `Vote to make ${s.player_name} host`,
+                ),
+            ` (${votes(s.seat)} vote${votes(s.seat) === 1 ? "" : "s"})`,
+          ),
+        ),
+    ),
+  );
 }
 
 export function renderSeats(court, names, ctx) {
   // A host who gave his own seat a new link is no host on this tab any more: the link stays.
   const kept = court.viewer.host ? [] : [...handed.keys()].map((seat) => handedLink(seat, ctx));
-  return [ownSeat(court, names, ctx), hostPanel(court, names, ctx), votePanel(court, names, ctx), kept];
+  return [ownSeat(court, names, ctx), hostPanel(court, names, ctx), votePanel(court, ctx), kept];
 }

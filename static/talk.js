@@ -2,11 +2,14 @@
 // page and the lines the history shows beside its events. A line's text is only ever set as
 // text (textContent through `h`), never parsed as HTML.
 import { call, tokenFor } from "./api.js";
-import { h, fill, say, errorText } from "./dom.js";
+import { errorText, fill, h, say } from "./dom.js";
 
 // Who a party is, in words: "Eddard (House Stark)", "the game master".
 export function partyName(party, names) {
-  if (party === "master") return names.court.game.game_master_name ? `${names.court.game.game_master_name}, the game master` : "the game master";
+  if (party === "master")
+    return names.court.game.game_master_name
+      ? `${names.court.game.game_master_name}, the game master`
+      : "the game master";
   return names.seat(Number(party.slice("seat:".length)));
 }
 
@@ -21,16 +24,29 @@ export function where(line, names) {
 export function lineItem(line, names) {
   const text = h("span", { class: "talk-text" });
   text.textContent = line.text;
-  return h("li", { class: line.channel === "table" ? "talk table-talk" : "talk whisper", "data-position": line.position, "data-testid": "talk-line" },
+  return h(
+    "li",
+    {
+      class: line.channel === "table" ? "talk table-talk" : "talk whisper",
+      "data-position": line.position,
+      "data-testid": "talk-line",
+    },
     h("span", { class: "talk-who" }, `${partyName(line.sender, names)} `),
-    h("span", { class: "muted" }, `(${where(line, names)}): `), text);
+    h("span", { class: "muted" }, `(${where(line, names)}): `),
+    text,
+  );
 }
 
 // Every line the viewer is party to after `after`, page by page over HTTP.
 export async function talkAfter(gameId, after) {
   const lines = [];
   for (;;) {
-    const page = await call("GET", `/api/games/${gameId}/talk?after=${after}`, undefined, tokenFor(gameId));
+    const page = await call(
+      "GET",
+      `/api/games/${gameId}/talk?after=${after}`,
+      undefined,
+      tokenFor(gameId),
+    );
     lines.push(...page.lines);
     if (page.next_after === null) return lines;
     after = page.next_after;
@@ -42,32 +58,69 @@ export class TalkPanel {
     this.el = el;
     this.gameId = gameId;
     this.send = send;
-    this.lines = new Map();  // position -> line
+    this.lines = new Map(); // position -> line
     this.names = null;
-    this.list = h("ol", { class: "talk-lines", "aria-live": "polite", "data-testid": "talk-lines" });
+    this.list = h("ol", {
+      class: "talk-lines",
+      "aria-live": "polite",
+      "data-testid": "talk-lines",
+    });
     this.status = h("p", { class: "notice", role: "status", hidden: true });
     this.to = h("select", { id: "talk-to", "aria-label": "Say it to" });
-    this.text = h("input", { id: "talk-text", type: "text", maxlength: "500", autocomplete: "off", "aria-label": "Your line" });
-    const form = h("form", { class: "talk-form", onsubmit: (event) => { event.preventDefault(); this.submit(); } },
-      this.to, this.text, h("button", { type: "submit" }, "Send"));
+    this.text = h("input", {
+      id: "talk-text",
+      type: "text",
+      maxlength: "500",
+      autocomplete: "off",
+      "aria-label": "Your line",
+    });
+    const form = h(
+      "form",
+      {
+        class: "talk-form",
+        onsubmit: (event) => {
+          event.preventDefault();
+          this.submit();
+        },
+      },
+      this.to,
+      this.text,
+      h("button", { type: "submit" }, "Send"),
+    );
     fill(el, h("h2", { id: "talk-heading" }, "Table talk"), this.list, form, this.status);
   }
 
   // The last position held: a reconnection asks only for what came after it.
-  get after() { return Math.max(0, ...this.lines.keys()); }
+  get after() {
+    return Math.max(0, ...this.lines.keys());
+  }
 
   // The panel shows for the seats and the game master; recipients follow the seats taken.
   draw(court, names) {
     this.names = names;
     const viewer = court.viewer;
-    const party = viewer.seat !== null ? `seat:${viewer.seat}` : viewer.role === "game_master" ? "master" : null;
+    const party =
+      viewer.seat !== null
+        ? `seat:${viewer.seat}`
+        : viewer.role === "game_master"
+          ? "master"
+          : null;
     this.el.hidden = party === null;
     if (party === null) return;
-    const options = [["table", "Everyone at the table"],
-      ...court.seats.filter((s) => `seat:${s.seat}` !== party).map((s) => [String(s.seat), `Whisper to ${names.seat(s.seat)}`]),
-      ...(court.game.game_master_name && party !== "master" ? [["master", "Whisper to the game master"]] : [])];
+    const options = [
+      ["table", "Everyone at the table"],
+      ...court.seats
+        .filter((s) => `seat:${s.seat}` !== party)
+        .map((s) => [String(s.seat), `Whisper to ${names.seat(s.seat)}`]),
+      ...(court.game.game_master_name && party !== "master"
+        ? [["master", "Whisper to the game master"]]
+        : []),
+    ];
     const chosen = this.to.value;
-    fill(this.to, options.map(([value, label]) => h("option", { value }, label)));
+    fill(
+      this.to,
+      options.map(([value, label]) => h("option", { value }, label)),
+    );
     if (options.some(([value]) => value === chosen)) this.to.value = chosen;
     this.render();
   }
@@ -81,13 +134,20 @@ export class TalkPanel {
   async backlog(payload) {
     this.add(payload.lines);
     if (!payload.more) return;
-    try { this.add(await talkAfter(this.gameId, payload.next_after)); } catch (error) { say(this.status, errorText(error), "error"); }
+    try {
+      this.add(await talkAfter(this.gameId, payload.next_after));
+    } catch (error) {
+      say(this.status, errorText(error), "error");
+    }
   }
 
   render() {
     if (!this.names) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.position - b.position);
-    fill(this.list, sorted.map((line) => lineItem(line, this.names)));
+    fill(
+      this.list,
+      sorted.map((line) => lineItem(line, this.names)),
+    );
     this.list.lastElementChild?.scrollIntoView({ block: "nearest" });
   }
 
@@ -95,11 +155,15 @@ export class TalkPanel {
     const text = this.text.value;
     const to = this.to.value;
     try {
-      const ack = to === "table" ? await this.send("say", { text })
-        : await this.send("whisper", { to: to === "master" ? "master" : Number(to), text });
+      const ack =
+        to === "table"
+          ? await this.send("say", { text })
+          : await this.send("whisper", { to: to === "master" ? "master" : Number(to), text });
       this.add([ack.line]);
       this.text.value = "";
       say(this.status, "", "info");
-    } catch (error) { say(this.status, errorText(error), "error"); }
+    } catch (error) {
+      say(this.status, errorText(error), "error");
+    }
   }
 }

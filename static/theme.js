@@ -6,7 +6,11 @@
   const root = document.documentElement;
   const system = window.matchMedia("(prefers-color-scheme: dark)");
   let saved = null;
-  try { saved = localStorage.getItem(KEY); } catch { saved = null; }
+  try {
+    saved = localStorage.getItem(KEY);
+  } catch {
+    saved = null;
+  }
   if (saved === "light" || saved === "dark") root.dataset.theme = saved;
   const current = () => root.dataset.theme ?? (system.matches ? "dark" : "light");
 
@@ -23,7 +27,11 @@
     button.addEventListener("click", () => {
       const next = current() === "dark" ? "light" : "dark";
       root.dataset.theme = next;
-      try { localStorage.setItem(KEY, next); } catch { /* a private window keeps it for the page only */ }
+      try {
+        localStorage.setItem(KEY, next);
+      } catch {
+        /* a private window keeps it for the page only */
+      }
       show(button);
     });
   });
