@@ -14,7 +14,7 @@ UV := $(BIN)/uv
 UV_INSTALL := $(UV) pip install --quiet --python $(BIN)/python --require-hashes
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 # Formatting, lint and import order of static/ (biome.json); a warning fails it too.
-BIOME := node_modules/.bin/biome ci --error-on-warnings static
+BIOME := node_modules/.bin/biome ci --colors=off --error-on-warnings static
 LOCK := $(UV) pip compile --quiet --python $(BIN)/python --generate-hashes \
 	--custom-compile-command "make lock" $(LOCK_ARGS)
 
@@ -61,11 +61,13 @@ run:
 	mkdir -p instance
 	$(BIN)/python app.py
 
+# mypy runs once, inside the suite (tests/test_types.py), beside the other tests; the suite is
+# spread over every core, each test file whole on one worker (its module fixtures built once).
 test: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIOME)
-	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
