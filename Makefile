@@ -18,7 +18,7 @@ BIOME := node_modules/.bin/biome ci --colors=off --error-on-warnings static
 LOCK := $(UV) pip compile --quiet --python $(BIN)/python --generate-hashes \
 	--custom-compile-command "make lock" $(LOCK_ARGS)
 
-.PHONY: run test lint lock bench clean
+.PHONY: run test lint lock bench mutants clean
 
 # A venv without pip of its own: setting one up costs more than all the rest of `make run`.
 $(BIN)/python:
@@ -88,6 +88,11 @@ bench: $(DEV_STAMP)
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/hostile.py
 	$(BIN)/python bench/soak.py
+
+# Plants each bug of devtools/mutants.py, one at a time in a copy of the tree, and runs the
+# tests that should catch it; fails when one survives.
+mutants: $(DEV_STAMP)
+	$(BIN)/python devtools/mutants.py -j 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache node_modules test-output
