@@ -14,11 +14,11 @@ UV := $(BIN)/uv
 UV_INSTALL := $(UV) pip install --quiet --python $(BIN)/python --require-hashes
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 # Formatting, lint and import order of static/ (biome.json); a warning fails it too.
-BIOME := node_modules/.bin/biome ci --error-on-warnings static
+BIOME := node_modules/.bin/biome ci --colors=off --error-on-warnings static
 LOCK := $(UV) pip compile --quiet --python $(BIN)/python --generate-hashes \
 	--custom-compile-command "make lock" $(LOCK_ARGS)
 
-.PHONY: run test lint lock bench clean
+.PHONY: run test lint lock bench mutants clean
 
 # A venv without pip of its own: setting one up costs more than all the rest of `make run`.
 $(BIN)/python:
@@ -61,11 +61,13 @@ run:
 	mkdir -p instance
 	$(BIN)/python app.py
 
+# mypy runs once, inside the suite (tests/test_types.py), beside the other tests; the suite is
+# spread over every core, each test file whole on one worker (its module fixtures built once).
 test: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIOME)
-	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(DEV_STAMP) $(NPM_DEV_STAMP)
 	$(BIN)/ruff check .
@@ -86,6 +88,11 @@ bench: $(DEV_STAMP)
 	$(BIN)/python bench/load.py
 	$(BIN)/python bench/hostile.py
 	$(BIN)/python bench/soak.py
+
+# Plants each bug of devtools/mutants.py, one at a time in a copy of the tree, and runs the
+# tests that should catch it; fails when one survives.
+mutants: $(DEV_STAMP)
+	$(BIN)/python devtools/mutants.py -j 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache node_modules test-output

@@ -121,6 +121,26 @@ def test_a_marriage_that_breaks_a_restriction_is_refused(noble, to, code) -> Non
     assert err.value.code == code
 
 
+@pytest.mark.parametrize(
+    ("noble", "to"),
+    [("robb-stark", "margaery-tyrell"), ("eddard-stark", "genna-lannister")],
+    ids=["proposer-married", "asked-married"],
+)
+def test_a_married_noble_can_marry_nobody_else(noble: str, to: str) -> None:
+    """R-5.1 [R]: both Nobles are unmarried. With 3 players no alliance forbids a second
+    marriage (R-5.2), so only this rule does: Robb is married to Genna."""
+    wed = MarriageMade(
+        lord=NobleId("robb-stark"),
+        lady=NobleId("genna-lannister"),
+        seats=(Seat(0), Seat(1)),
+        alliance=False,
+    )
+    state = opened(evolve(given(*started(3)), wed), "marriages", 0, 1, 2)
+    with pytest.raises(CourtError) as err:
+        when(state, ProposeMarriage(noble=NobleId(noble), to=NobleId(to)), seat(0))
+    assert err.value.code == "cannot_marry"
+
+
 def test_a_player_in_an_alliance_cannot_make_another() -> None:
     """R-5.2 [D]: at most one marriage alliance at a time."""
     state = four()

@@ -24,55 +24,24 @@ from court import codec
 from court.chain import Record
 from court.commands import (
     SPECTATOR,
-    AcceptRansom,
-    AcceptTitle,
     Actor,
-    AddNoble,
-    AdjustGold,
-    AdvancePhase,
-    AnswerMarriage,
-    BuildSept,
-    BuyFiefTitle,
-    ChooseCouncilSeat,
     CloseOverdueStep,
     Command,
-    ConcedeTitle,
-    DeathKind,
-    Desert,
-    Divorce,
-    EmbraceRhllor,
-    EndPurchases,
-    GrantFiefTitle,
-    GrantMotherOfDragons,
-    HandConversion,
-    HeirBorn,
-    JoinSmallCouncil,
-    MarkerChoice,
+    HandHost,
+    HandSeat,
     OfferRansom,
-    Pardon,
     Pass,
-    PassBid,
     PlaceBallot,
     PlaceBid,
-    ProposeMarriage,
-    RecordCapture,
-    RecordDeath,
-    RecordEscape,
-    RecordRelease,
     RecordVillageControl,
-    RecordWallSupplies,
-    RefuseRansom,
-    RefuseTitle,
-    ResolveTitleOverflow,
-    SendToWall,
-    StandForElection,
+    RemoveSeat,
     StartGame,
-    WithdrawRansom,
+    VoteForHost,
 )
 from court.decide import decide, rounds
 from court.errors import CourtError
 from court.evolve import evolve, initial, replay
-from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.ids import GameId, HouseId, Seat
 from court.invariants import unsettled, violations
 from court.recordable import recordable
 from court.rules import legal_commands
@@ -80,18 +49,20 @@ from court.state import CourtState, GameStatus
 from server.ports import GameMaster
 from server.service import CourtService
 from server.store.sql import SqlEventStore
-from server.tools.sim_facts import in_the_spotlight
 from server.tools.simulate import VARIANTS
 from tests.court.recordable_check import CHOSEN, listed
 from tests.fakes import CountingSecrets, FixedClock
+from tests.property.draws import commands, facts
 
 DEADLINE = 60
 MASTER = Actor(master=True)
 # What to do at a step, and how often: moves most, facts often, the clock now and then.
 ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2
-# Commands nobody lists although they may be sent: facts (the host's account of the table,
-# section 9) and ransom offers (free-form, any time, R-8.2).
-NEVER_LISTED = (OfferRansom,)
+# Commands `decide` may accept although no list offers them: ransom offers (free-form, any
+# time, R-8.2), what moves seats and the host role between players (no move of the game, as
+# court/rules.py says) and the close of an overdue step (the clock's, which anyone may send).
+# Facts are the host's account of the table (section 9), drawn apart.
+NEVER_LISTED = (OfferRansom, HandSeat, HandHost, VoteForHost, RemoveSeat, CloseOverdueStep)
 
 
 def _key(command: Command) -> Any:
@@ -302,113 +273,6 @@ class CourtMachine(RuleBasedStateMachine):
             events = [codec.decode(r.type, r.schema_version, r.data, r.private) for r in records]
             assert replay(GameId(self.game_id), events) == self.state
         self.store.close()
-
-
-# -- what the host could record, and what anyone could send --------------------------------
-
-
-def facts(state: CourtState) -> st.SearchStrategy[Command]:
-    """Any fact of section 9 about this court: possible or not."""
-    nobles = sorted(state.nobles) or ["nobody"]
-    houses = sorted(state.treasury) or ["stark"]
-    villages = [v.id for v in state.ruleset.villages]
-    masters = [t.id for t in state.ruleset.titles if t.master]
-    # Half the time a Noble whose fate matters to the step under way (sim_facts).
-    spotlight = sorted(in_the_spotlight(state)) or nobles
-    noble = st.one_of(
-        st.sampled_from([NobleId(n) for n in nobles]),
-        st.sampled_from([NobleId(n) for n in spotlight]),
-    )
-    house = st.sampled_from([HouseId(h) for h in houses])
-    cause = st.just("at the table")
-    return st.one_of(
-        st.builds(
-            RecordVillageControl,
-            village=st.sampled_from([VillageId(v) for v in villages]),
-            house=st.one_of(st.none(), house),
-            cause=cause,
-        ),
-        st.builds(
-            RecordVillageControl, village=st.sampled_from(villages), house=house, cause=cause
-        ),
-        st.builds(AdjustGold, house=house, amount=st.sampled_from([-4, -1, 2, 5]), cause=cause),
-        st.builds(
-            RecordCapture,
-            noble=noble,
-            house=house,
-            by=st.one_of(st.none(), noble),
-            cause=cause,
-        ),
-        st.builds(RecordRelease, noble=noble, cause=cause),
-        st.builds(RecordEscape, noble=noble, cause=cause),
-        st.builds(
-            RecordDeath,
-            noble=noble,
-            kind=st.sampled_from([k.value for k in DeathKind]),
-            cause=cause,
-        ),
-        st.builds(
-            AddNoble,
-            house=house,
-            noble=st.sampled_from([NobleId(f"newcomer-{n}") for n in range(4)]),
-            name=st.just("A Newcomer"),
-            gender=st.sampled_from(["lord", "lady"]),
-            attributes=st.sampled_from([(), ("cruel",), ("heart_breaker",), ("bastard",)]),
-            cause=cause,
-        ),
-        st.builds(
-            JoinSmallCouncil,
-            noble=noble,
-            title=st.sampled_from([TitleId(t) for t in masters]),
-            cause=cause,
-        ),
-        st.builds(GrantMotherOfDragons, noble=noble, cause=cause),
-        st.builds(HeirBorn, noble=noble, cause=cause),
-        st.builds(RecordWallSupplies, amount=st.integers(1, 6), house=house, cause=cause),
-    )
-
-
-def commands(state: CourtState) -> st.SearchStrategy[Command]:
-    """Any command a client could send, with the court's own ids in it."""
-    nobles = st.sampled_from([NobleId(n) for n in sorted(state.nobles)])
-    titles = st.sampled_from([TitleId(t.id) for t in state.ruleset.titles])
-    villages = st.sampled_from([VillageId(v.id) for v in state.ruleset.villages])
-    offers = st.integers(1, max(1, state.next_offer))
-    marker = st.builds(
-        MarkerChoice,
-        kind=st.sampled_from(["for", "decoy"]),
-        candidate=nobles,
-        salt=st.uuids().map(str),
-    )
-    return st.one_of(
-        st.builds(StandForElection, noble=nobles),
-        st.just(Pass()),
-        st.builds(PlaceBallot, markers=st.lists(marker, max_size=2).map(tuple)),
-        st.just(AcceptTitle()),
-        st.just(RefuseTitle()),
-        st.builds(ResolveTitleOverflow, title=titles, to=st.one_of(st.none(), nobles)),
-        st.builds(ProposeMarriage, noble=nobles, to=nobles),
-        st.builds(AnswerMarriage, accept=st.booleans()),
-        st.builds(Divorce, noble=nobles),
-        st.builds(EmbraceRhllor, hand_converts=st.booleans(), burn=st.one_of(st.none(), nobles)),
-        st.builds(HandConversion, convert=st.booleans(), burn=st.one_of(st.none(), nobles)),
-        st.builds(Pardon, noble=nobles),
-        st.builds(SendToWall, noble=nobles),
-        st.builds(ConcedeTitle, title=titles, to=nobles),
-        st.builds(Desert, noble=nobles),
-        st.builds(BuildSept, village=villages),
-        st.builds(BuyFiefTitle, title=titles, noble=nobles),
-        st.builds(GrantFiefTitle, title=titles, noble=nobles),
-        st.just(EndPurchases()),
-        st.builds(PlaceBid, amount=st.integers(-1, 30), salt=st.just("salt")),
-        st.just(PassBid()),
-        st.builds(ChooseCouncilSeat, noble=nobles, title=titles),
-        st.just(AdvancePhase()),
-        st.builds(AcceptRansom, offer=offers),
-        st.builds(RefuseRansom, offer=offers),
-        st.builds(WithdrawRansom, offer=offers),
-        st.builds(OfferRansom, captive=nobles, gold=st.integers(0, 5), captives=st.just(())),
-    )
 
 
 def machine_settings(examples: int, steps: int) -> settings:

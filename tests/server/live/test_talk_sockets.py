@@ -94,6 +94,20 @@ def test_a_sender_talking_too_fast_is_refused_with_a_sentence(app: Flask, game: 
     assert len(talk(clients["tyrell"])) == 6
 
 
+def test_a_line_refused_for_talking_too_fast_is_not_stored(app: Flask, game: Game) -> None:
+    """Given Stark said five lines in ten seconds, when his sixth is refused, then no party
+    reads it afterwards either: the table holds the five lines alone."""
+    clients = seats(app, game)
+    for n in range(5):
+        assert send(clients["stark"], "say", {"text": f"line {n}"})["ok"] is True
+
+    ack = send(clients["stark"], "say", {"text": "one more"})
+
+    assert ack["code"] == "talk_too_fast"
+    read = app.test_client().get(f"/api/games/{game.id}/talk", headers=game.auth("tyrell"))
+    assert [line["text"] for line in read.get_json()["lines"]] == [f"line {n}" for n in range(5)]
+
+
 def test_a_client_connecting_gets_the_backlog_of_its_own_channels(app: Flask, game: Game) -> None:
     clients = seats(app, game)
     said = send(clients["stark"], "say", {"text": "To all"})["line"]

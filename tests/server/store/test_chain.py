@@ -39,6 +39,19 @@ def test_an_edited_time_or_seat_is_found(records: list[Record]) -> None:
     assert verify([*records[:5], edited, *records[6:]]).bad_index == 5
 
 
+def test_a_record_edited_and_hashed_again_is_found_at_the_record_after_it(
+    records: list[Record],
+) -> None:
+    """Section 10: each hash covers the one before it, so a record edited together with its own
+    hash still breaks the chain at the record that follows."""
+    edited = replace(records[3], data={**records[3].data, "house": "martell"})
+    records[3] = replace(edited, hash=edited.expected_hash(records[2].hash))
+
+    result = verify(records)
+
+    assert not result.ok and result.bad_index == 4 and result.bad_version == 5
+
+
 def test_an_edited_private_part_is_found(records: list[Record]) -> None:
     records[1] = replace(records[1], private={"token_sha256": "0" * 64})
     result = verify(records)

@@ -1,0 +1,139 @@
+"""What the property machine sends: any command of the catalogue, its fields drawn from the
+court at hand, so a new message is played without a word written here.
+
+A field's values are chosen by the command and the field's name where one command means
+something of its own by it (a new Noble's id, a death's kind), then by the field's name, then
+by its type; a field of a type nobody knows fails `drawable`, and with it a test.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from hypothesis import strategies as st
+
+from court.commands import (
+    AddNoble,
+    AdjustGold,
+    Command,
+    DeathKind,
+    JoinSmallCouncil,
+    MarkerChoice,
+    OfferRansom,
+    PlaceBid,
+    RecordDeath,
+    RecordWallSupplies,
+)
+from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+from court.state import CourtState
+from server.messages.catalogue import CATALOGUE
+from server.messages.facts import FACTS
+from server.tools.sim_facts import in_the_spotlight
+
+Strategy = st.SearchStrategy[Any]
+# What the host records (section 9) and what anyone else may send, as the catalogue sorts them.
+FACT_COMMANDS = tuple(m.command for m in FACTS)
+OTHER_COMMANDS = tuple(m.command for m in CATALOGUE.values() if m not in FACTS)
+
+
+def _court(state: CourtState, *, spotlight: bool) -> dict[type, Strategy]:
+    """Values of each kind of id, from this court; a fact's Noble is half the time one whose
+    fate matters to the step under way (sim_facts)."""
+    names = sorted(state.nobles) or ["nobody"]
+    nobles = st.sampled_from([NobleId(n) for n in names])
+    if spotlight:
+        nobles = st.one_of(
+            nobles, st.sampled_from([NobleId(n) for n in sorted(in_the_spotlight(state)) or names])
+        )
+    return {
+        NobleId: nobles,
+        HouseId: st.sampled_from([HouseId(h) for h in sorted(state.treasury) or ["stark"]]),
+        TitleId: st.sampled_from([TitleId(t.id) for t in state.ruleset.titles]),
+        VillageId: st.sampled_from([VillageId(v.id) for v in state.ruleset.villages]),
+        Seat: st.sampled_from([Seat(s) for s in sorted(state.seats) or [0]]),
+        bool: st.booleans(),
+        int: st.integers(-1, 30),
+    }
+
+
+def _by_name(state: CourtState) -> dict[str, Strategy]:
+    return {
+        "cause": st.just("at the table"),
+        "salt": st.uuids().map(str),
+        "offer": st.integers(1, max(1, state.next_offer)),
+        "gender": st.sampled_from(["lord", "lady"]),
+        "attributes": st.sampled_from([(), ("cruel",), ("heart_breaker",), ("bastard",)]),
+        "name": st.just("A Newcomer"),
+        "player_name": st.one_of(st.none(), st.just("A Newcomer")),
+        "token_sha256": st.just("0" * 64),
+        "invite": st.none(),
+        "seat_order": st.none(),
+    }
+
+
+def _by_command(state: CourtState) -> dict[tuple[type, str], Strategy]:
+    masters = [TitleId(t.id) for t in state.ruleset.titles if t.master]
+    return {
+        (MarkerChoice, "kind"): st.sampled_from(["for", "decoy"]),
+        (RecordDeath, "kind"): st.sampled_from([k.value for k in DeathKind]),
+        (AddNoble, "noble"): st.sampled_from([NobleId(f"newcomer-{n}") for n in range(4)]),
+        (JoinSmallCouncil, "title"): st.sampled_from(masters),
+        (AdjustGold, "amount"): st.sampled_from([-4, -1, 2, 5]),
+        (RecordWallSupplies, "amount"): st.integers(1, 6),
+        (PlaceBid, "amount"): st.integers(-1, 30),
+        (PlaceBid, "salt"): st.just("salt"),
+        (OfferRansom, "gold"): st.integers(0, 5),
+    }
+
+
+class Draws:
+    """The strategies of one court: `command(cls)` draws any command of that class."""
+
+    def __init__(self, state: CourtState, *, spotlight: bool = False) -> None:
+        self.types = _court(state, spotlight=spotlight)
+        self.names = _by_name(state)
+        self.commands = _by_command(state)
+
+    def command(self, cls: type) -> Strategy:
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: self.field(cls, f.name, hints[f.name]) for f in dataclasses.fields(cls)}
+        return st.builds(cls, **fields)
+
+    def field(self, cls: type, name: str, hint: Any) -> Strategy:
+        if (cls, name) in self.commands:
+            return self.commands[(cls, name)]
+        if name in self.names:
+            return self.names[name]
+        return self.of_type(hint, f"{cls.__name__}.{name}")
+
+    def of_type(self, hint: Any, where: str) -> Strategy:
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin in (typing.Union, types.UnionType):
+            return st.one_of(*(self.of_type(a, where) for a in args))
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(self.of_type(args[0], where), max_size=2).map(tuple)
+        if hint is type(None):
+            return st.none()
+        if hint in self.types:
+            return self.types[hint]
+        if dataclasses.is_dataclass(hint):
+            return self.command(hint)
+        raise TypeError(f"no values known for {where} ({hint!r}): name them in draws.py")
+
+
+def any_of(state: CourtState, classes: tuple[type, ...], *, spotlight: bool = False) -> Strategy:
+    draws = Draws(state, spotlight=spotlight)
+    return st.one_of(*(draws.command(cls) for cls in classes))
+
+
+def facts(state: CourtState) -> st.SearchStrategy[Command]:
+    """Any fact of section 9 about this court: possible or not."""
+    return any_of(state, FACT_COMMANDS, spotlight=True)
+
+
+def commands(state: CourtState) -> st.SearchStrategy[Command]:
+    """Any other command a client could send, with the court's own ids in it."""
+    return any_of(state, OTHER_COMMANDS)
