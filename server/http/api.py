@@ -58,6 +58,7 @@ class Operation:
     content_type: str
     limit: str | None = None
     example: dict[str, Any] | None = None
+    sender: str = "anyone"
 
 
 class Routes:
@@ -83,42 +84,53 @@ class Routes:
         limit: str | None = None,
         guard: Callable[[str], Any] | None = None,
         example: dict[str, Any] | None = None,
+        sender: str = "anyone",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """`limit`: the per-address limit taken first (server/limits.py); `guard(game_id)`:
         the caller, as the view's `actor`, authenticated before the body is read; `example`:
-        a body of the right shape, shown in the document."""
+        a body of the right shape and `sender` who may send it (anyone, a seat, the host),
+        both shown in the document."""
+        op = Operation(
+            API_PREFIX + rule,
+            method,
+            summary,
+            body,
+            query,
+            response,
+            status,
+            auth,
+            content_type,
+            limit,
+            example,
+            sender,
+        )
 
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
-            def wrapped(**kwargs: Any) -> Any:
-                if limit is not None:
-                    limits().check(limit, client_address())
-                if guard is not None:
-                    kwargs["actor"] = guard(kwargs["game_id"])
-                result = view(**kwargs, **_request_fields(method, body, query))
-                if response is not None and isinstance(result, dict):
-                    return jsonify(response().dump(result)), status
-                return result
-
-            wrapped.__name__ = view.__name__
+            wrapped = _served(op, view, guard)
             self.blueprint.add_url_rule(rule, view_func=wrapped, methods=[method])
-            self.operations.append(
-                Operation(
-                    API_PREFIX + rule,
-                    method,
-                    summary,
-                    body,
-                    query,
-                    response,
-                    status,
-                    auth,
-                    content_type,
-                    limit,
-                    example,
-                )
-            )
+            self.operations.append(op)
             return view
 
         return decorator
+
+
+def _served(
+    op: Operation, view: Callable[..., Any], guard: Callable[[str], Any] | None
+) -> Callable[..., Any]:
+    """The view as Flask calls it: the limit, then the caller, then the checked request."""
+
+    def wrapped(**kwargs: Any) -> Any:
+        if op.limit is not None:
+            limits().check(op.limit, client_address())
+        if guard is not None:
+            kwargs["actor"] = guard(kwargs["game_id"])
+        result = view(**kwargs, **_request_fields(op.method, op.body, op.query))
+        if op.response is not None and isinstance(result, dict):
+            return jsonify(op.response().dump(result)), op.status
+        return result
+
+    wrapped.__name__ = view.__name__
+    return wrapped
 
 
 def openapi_document(parts: Iterable[Routes]) -> dict[str, Any]:
@@ -229,6 +241,9 @@ def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
         operation["requestBody"] = {"required": True, "content": {"application/json": media}}
     if op.auth or op.method != "GET":
         operation["security"] = [{"seatToken": []}, {}]
+    # Who may send it, as far as a token tells: `anyone`, a `seat`, or the `host` (or the
+    # game master, where the rules let him).
+    operation["x-sender"] = op.sender
     return operation
 
 

@@ -45,4 +45,5 @@ def _route(routes: Routes, message: Message) -> None:
         limit="seats" if message.name == "join" else "messages",
         guard=who,
         example=message.sample if message.schema else None,
+        sender=message.sender.value,
     )(view)

@@ -62,6 +62,7 @@ def host(game_id: str) -> Actor:
     response=WebhookSetSchema,
     auth=True,
     guard=host,
+    sender="host",
 )
 def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     return {"url": notifier().webhook(game_id)}
@@ -76,6 +77,7 @@ def get_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     limit="messages",
     auth=True,
     guard=host,
+    sender="host",
     example={"url": "https://discord.com/api/webhooks/1/secret"},
 )
 def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +92,7 @@ def set_webhook(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, A
     response=WebhookRemovedSchema,
     auth=True,
     guard=host,
+    sender="host",
 )
 def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     return {"removed": notifier().remove_webhook(game_id)}
@@ -103,6 +106,7 @@ def remove_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     limit="messages",
     auth=True,
     guard=host,
+    sender="host",
 )
 def test_webhook(game_id: str, actor: Actor) -> dict[str, Any]:
     url = notifier().webhook(game_id)

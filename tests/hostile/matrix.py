@@ -5,32 +5,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app import api_routes
-from server.http.api import openapi_document
+from court.commands import JoinSeat
+from server.messages.catalogue import CATALOGUE
 from server.messages.decrees import DECREES
 from server.messages.facts import FACTS
+from server.messages.message import Sender
 from server.messages.talk import TALK
+from tests.api_routes import CREATE, OPERATIONS, body
 from tests.hostile.payloads import SCHEMAS
-from tests.server.http.test_no_server_errors import VALID_BODIES
 
 GAME = "/api/games/{game_id}/"
 
 # Socket.IO message -> its HTTP route (None: the message has no route): one name for both.
 ROUTES: dict[str, str | None] = {
-    **{name: GAME + "commands/" + name for name in SCHEMAS if name != "sync" and name not in TALK},
+    **{name: GAME + "commands/" + name for name in CATALOGUE},
     "sync": None,
     **dict.fromkeys(TALK),
 }
-# The one route that is no command of a game: anyone creates a game, whatever token he shows.
-CREATE = "/api/games"
+# Routes that are no message but need a token all the same (the host's webhook settings):
+# (METHOD, path) -> who may send them, as the document says.
+SETTINGS: dict[tuple[str, str], str] = {
+    (method, path): operation["x-sender"]
+    for method, path, operation in OPERATIONS
+    if operation["x-sender"] != "anyone" and path not in ROUTES.values()
+}
 
-HOST_ONLY = {"start", "advance_phase", "close_table_phases", "change_listing"}
-# Seats and the host role: the host's; the vote is any non-host seat's.
-HOST_ONLY |= {"hand_seat", "hand_host", "remove_seat"}
+# Who may send each message, as the catalogue declares it: the facts are the host's or the
+# game master's record, every other message the host's alone is the host's; a newcomer takes
+# a seat; what anyone may send, any seat may; talk is any seat's and the game master's.
 RECORDERS = {m.name for m in FACTS}
-ANYONE = {"close_overdue", "sync"}
-NEWCOMERS = {"join"}
-# Talk (server/messages/talk.py): any seat and the game master, at any time, live only.
+HOST_ONLY = {m.name for m in CATALOGUE.values() if m.sender is Sender.HOST} - RECORDERS
+NEWCOMERS = {m.name for m in CATALOGUE.values() if m.command is JoinSeat}
+ANYONE = {m.name for m in CATALOGUE.values() if m.sender is Sender.ANYONE} - NEWCOMERS | {"sync"}
 TALKERS = set(TALK)
 # What is left is a seat's own move.
 SEAT = set(ROUTES) - HOST_ONLY - RECORDERS - ANYONE - NEWCOMERS - TALKERS
@@ -64,11 +70,22 @@ AUTH_CODES = {"token_required", "bad_token", "seat_required", "host_only", "game
 
 @dataclass(frozen=True)
 class Row:
-    message: str
+    message: str  # a Socket.IO message, or `METHOD path` for a route that is no message
     route: str | None
     role: str  # seat, host, recorder, anyone, newcomer, talk
     stage: str
     own: str  # the sender allowed to send it (tables.Tables.token names)
+    method: str = "POST"
+
+    @property
+    def socket(self) -> bool:
+        """Whether it is a Socket.IO message (else a route of its own)."""
+        return self.message in ROUTES
+
+    @property
+    def recorded(self) -> bool:
+        """Whether its success changes the court's log (a setting, talk and sync do not)."""
+        return self.socket and self.role != "talk" and self.message != "sync"
 
     @property
     def other_seat(self) -> str | None:
@@ -91,12 +108,13 @@ class Row:
             refused[self.other_seat] = ""
         return refused
 
-    def body(self) -> dict:
+    def body(self) -> dict | None:
         if self.message == "sync":
             return {"last_version": 0}
         if self.role == "talk":
             return {"text": "A word", **({"to": 0} if self.message == "whisper" else {})}
-        return dict(VALID_BODIES[self.route]) if self.route else {}
+        found = body(self.method, self.route) if self.route else None
+        return dict(found) if found is not None else ({} if self.socket else None)
 
 
 def _role(message: str) -> str:
@@ -125,6 +143,9 @@ ROWS = [
     for message in sorted(ROUTES)
     for role in [_role(message)]
     for stage in [STAGE.get(message, "cards")]
+] + [
+    Row(f"{method} {path}", path, sender, "lobby", _own(path, sender, "lobby"), method)
+    for (method, path), sender in sorted(SETTINGS.items())
 ]
 
 # Commands whose own sender succeeds in the seeded games with the payload of its row: the
@@ -146,14 +167,12 @@ SUCCEEDS = {
 }
 
 
-# POST routes that are no court command: the host's webhook settings, whose authorization
-# tests/server/notify/test_webhook_notices.py checks (401 without a token, 403 for a seat).
-SETTINGS_POSTS = {"/api/games/{game_id}/webhook/test"}
-
-
-def documented_commands() -> tuple[set[str], set[str]]:
-    """(POST routes of the OpenAPI document that are commands, Socket.IO messages the fuzzer
-    knows)."""
-    posts = {path for path, ops in openapi_document(api_routes())["paths"].items() if "post" in ops}
-    posts -= SETTINGS_POSTS
-    return posts, set(SCHEMAS)
+def documented_commands() -> tuple[set[tuple[str, str]], set[str]]:
+    """((METHOD, path) of every documented route a token may be needed for, or that changes
+    something; every Socket.IO message the fuzzer knows)."""
+    routes = {
+        (method, path)
+        for method, path, operation in OPERATIONS
+        if operation["x-sender"] != "anyone" or method != "GET"
+    }
+    return routes - {("POST", CREATE)}, set(SCHEMAS)

@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.api_routes import OPERATIONS, body, served
 from tests.server.http.court_client import Game, bearer, create_game, error_body, join, logs
 
 
@@ -335,150 +336,11 @@ def test_a_player_who_is_not_the_host_cannot_record_gold(
 
 # -- 404: no such thing ----------------------------------------------------------------------------
 
+# Every documented route of a game, with a body of the right shape, aimed at a game that is not.
 UNKNOWN_GAME_ROUTES = [
-    ("GET", "/api/games/nosuchgame", None),
-    ("GET", "/api/games/nosuchgame/events", None),
-    ("GET", "/api/games/nosuchgame/versions/1", None),
-    ("GET", "/api/games/nosuchgame/export", None),
-    ("GET", "/api/games/nosuchgame/talk", None),
-    ("GET", "/api/games/nosuchgame/talk/verify", None),
-    ("GET", "/api/games/nosuchgame/verify", None),
-    ("GET", "/api/games/nosuchgame/history", None),
-    ("GET", "/api/games/nosuchgame/changes", None),
-    ("GET", "/api/games/nosuchgame/webhook", None),
-    ("PUT", "/api/games/nosuchgame/webhook", {"url": "https://discord.com/api/webhooks/1/a"}),
-    ("DELETE", "/api/games/nosuchgame/webhook", None),
-    ("POST", "/api/games/nosuchgame/webhook/test", None),
-    ("POST", "/api/games/nosuchgame/commands/join", {"house": "stark", "player_name": "Arya"}),
-    ("POST", "/api/games/nosuchgame/commands/leave", None),
-    ("POST", "/api/games/nosuchgame/commands/start", {}),
-    ("POST", "/api/games/nosuchgame/commands/change_listing", {"listed": True}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_gold",
-        {"house": "stark", "amount": 1, "cause": "x"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_village",
-        {"village": "winterfell", "house": "stark", "cause": "x"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/stand", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/commands/pass", None),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/place_ballot",
-        {"markers": [{"kind": "for", "candidate": "robb-stark"}]},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/accept_title", None),
-    ("POST", "/api/games/nosuchgame/commands/refuse_title", None),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/resolve_title_overflow",
-        {"title": "warden-north", "to": None},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/advance_phase", None),
-    ("POST", "/api/games/nosuchgame/commands/close_table_phases", None),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_villages",
-        {"changes": [{"village": "winterfell", "house": "stark"}], "cause": "Battle"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/close_overdue", None),
-    # Recorded facts of a Noble's life and Court Events (section 9).
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_capture",
-        {"noble": "robb-stark", "house": "lannister", "by": None, "cause": "x"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_release",
-        {"noble": "robb-stark", "cause": "x"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/record_escape", {"noble": "robb-stark", "cause": "x"}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_death",
-        {"noble": "robb-stark", "kind": "battle", "cause": "x"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/add_noble",
-        {
-            "house": "stark",
-            "noble": "rickon-stark",
-            "name": "Rickon Stark",
-            "gender": "lord",
-            "attributes": [],
-            "cause": "x",
-        },
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/join_small_council",
-        {"noble": "robb-stark", "title": "master-of-coin", "cause": "x"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/grant_mother_of_dragons",
-        {"noble": "sansa-stark", "cause": "x"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/heir_born", {"noble": "bran-stark", "cause": "x"}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/record_wall_supplies",
-        {"amount": 1, "house": "stark", "cause": "x"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/build_sept", {"village": "winterfell"}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/buy_fief_title",
-        {"title": "fief-winterfell", "noble": "robb-stark"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/grant_fief_title",
-        {"title": "fief-winterfell", "noble": "robb-stark"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/end_purchases", None),
-    ("POST", "/api/games/nosuchgame/commands/place_bid", {"amount": 3}),
-    ("POST", "/api/games/nosuchgame/commands/pass_bid", None),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/choose_council_seat",
-        {"noble": "robb-stark", "title": "master-of-coin"},
-    ),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/offer_ransom",
-        {"captive": "robb-stark", "gold": 2, "captives": []},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/accept_ransom", {"offer": 1}),
-    ("POST", "/api/games/nosuchgame/commands/refuse_ransom", {"offer": 1}),
-    ("POST", "/api/games/nosuchgame/commands/withdraw_ransom", {"offer": 1}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/propose_marriage",
-        {"noble": "robb-stark", "to": "cersei-lannister"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/answer_marriage", {"accept": True}),
-    ("POST", "/api/games/nosuchgame/commands/divorce", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/commands/embrace_rhllor", {}),
-    ("POST", "/api/games/nosuchgame/commands/hand_conversion", {"convert": False}),
-    ("POST", "/api/games/nosuchgame/commands/pardon", {"noble": "robb-stark"}),
-    ("POST", "/api/games/nosuchgame/commands/send_to_wall", {"noble": "robb-stark"}),
-    (
-        "POST",
-        "/api/games/nosuchgame/commands/concede_title",
-        {"title": "warden-north", "to": "robb-stark"},
-    ),
-    ("POST", "/api/games/nosuchgame/commands/desert", {"noble": "benjen-stark"}),
-    # seats and the host role
-    ("POST", "/api/games/nosuchgame/commands/hand_seat", {"seat": 1, "player_name": "Eve"}),
-    ("POST", "/api/games/nosuchgame/commands/hand_host", {"seat": 1}),
-    ("POST", "/api/games/nosuchgame/commands/vote_host", {"seat": 1}),
-    ("POST", "/api/games/nosuchgame/commands/remove_seat", {"seat": 1}),
+    (method, path.replace("{game_id}", "nosuchgame").replace("{version}", "1"), body(method, path))
+    for method, path, _ in OPERATIONS
+    if "{game_id}" in path
 ]
 
 
@@ -501,14 +363,9 @@ def test_an_unknown_game_is_404_on_every_route(
 
 
 def test_every_game_route_is_covered_by_the_unknown_game_cases(app: Flask) -> None:
-    covered = {(m, p.replace("nosuchgame", "<game_id>")) for m, p, _ in UNKNOWN_GAME_ROUTES}
-    covered = {(m, p.replace("/versions/1", "/versions/<int:version>")) for m, p in covered}
-    routes = {
-        (method, rule.rule)
-        for rule in app.url_map.iter_rules()
-        if rule.rule.startswith("/api/games/<game_id>")
-        for method in rule.methods - {"HEAD", "OPTIONS"}
-    }
+    covered = {(m, p.replace("nosuchgame", "{game_id}")) for m, p, _ in UNKNOWN_GAME_ROUTES}
+    covered = {(m, p.replace("/versions/1", "/versions/{version}")) for m, p in covered}
+    routes = {(m, p) for m, p in served(app) if p.startswith("/api/games/{game_id}")}
 
     assert routes == covered
 

@@ -17,37 +17,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import api_routes, create_app
-from server.http.api import openapi_document
+from app import create_app
+from tests.api_routes import DOC, OPERATIONS, SCHEMAS, body, example, served
 from tests.server.http.court_client import Game, create_game, error_body, join, lobby_game, start
-
-DOC = openapi_document(api_routes())
-SCHEMAS = DOC["components"]["schemas"]
-OPERATIONS = [
-    (method.upper(), path, operation)
-    for path, operations in DOC["paths"].items()
-    for method, operation in operations.items()
-]
-
-
-def _example(operation: dict[str, Any]) -> dict[str, Any] | None:
-    body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
-    example = body.get("example")
-    return dict(example) if isinstance(example, dict) else None
-
-
-# A body each route with a body accepts in the shape check, so a hostile value in one field is
-# the only thing wrong with it and reaches as deep into the server as it can: the example the
-# document shows (each message's own, from its catalogue entry); a route with no body takes `{}`.
-VALID_BODIES: dict[str, dict[str, Any]] = {
-    path: _example(operation) or {}
-    for method, path, operation in OPERATIONS
-    if method in ("POST", "PUT")
-}
-# The webhook's documented example names a public server, which the sweep must not look up:
-# a receiver on this machine, allowed by the sweep's settings, refuses the connection at once.
-WEBHOOK = "/api/games/{game_id}/webhook"
-VALID_BODIES[WEBHOOK] = {"url": "http://127.0.0.1:9/hook"}
 
 
 def nested_lists(depth: int) -> list[Any]:
@@ -259,7 +231,7 @@ def test_no_hostile_body_makes_the_server_fail(
     elif key == "body":
         kwargs = {"json": HOSTILE_VALUES[name]}
     else:
-        kwargs = {"json": {**VALID_BODIES.get(path, {}), key: HOSTILE_VALUES[name]}}
+        kwargs = {"json": {**(body(method, path) or {}), key: HOSTILE_VALUES[name]}}
 
     # A newcomer joins without a token; every other command is sent by the host.
     headers = {} if path.endswith("/commands/join") else staged.host
@@ -279,7 +251,7 @@ def test_no_hostile_query_makes_the_server_fail(
         url(path, staged),
         method=method,
         query_string={key: HOSTILE_QUERY_VALUES[name]},
-        json=VALID_BODIES.get(path) if method == "POST" else None,
+        json=body(method, path),
         headers=staged.host,
     )
 
@@ -295,7 +267,7 @@ def test_no_hostile_authorization_header_makes_the_server_fail(
     response = client.open(
         url(path, staged),
         method=method,
-        json=VALID_BODIES.get(path) if method == "POST" else None,
+        json=body(method, path),
         headers={"Authorization": header},
     )
 
@@ -318,7 +290,7 @@ def test_no_hostile_path_parameter_makes_the_server_fail(
     response = client.open(
         target,
         method=method,
-        json=VALID_BODIES.get(path) if method == "POST" else None,
+        json=body(method, path),
         headers=staged.host,
     )
 
@@ -329,30 +301,13 @@ def test_no_hostile_path_parameter_makes_the_server_fail(
 def test_the_sweep_covers_every_route_the_server_serves(sweep: Sweep) -> None:
     """Every API route of the app's URL map is in the document the sweep walks, and every route
     that takes a body documents an example its schema accepts."""
-    served = sweep.client.get("/openapi.json").get_json()
-    routes = {
-        (method, _openapi_rule(rule.rule))
-        for rule in sweep.app.url_map.iter_rules()
-        if rule.rule.startswith("/api/")
-        for method in rule.methods or ()
-        if method not in ("HEAD", "OPTIONS")
-    }
+    served_document = sweep.client.get("/openapi.json").get_json()
 
-    assert served == DOC
-    assert routes == {(method, path) for method, path, _ in OPERATIONS}
+    assert served_document == DOC
+    assert served(sweep.app) == {(method, path) for method, path, _ in OPERATIONS}
     for method, path, operation in OPERATIONS:
         if "requestBody" in operation:
-            assert _example(operation) is not None, f"{method} {path} documents no example"
-
-
-def _openapi_rule(rule: str) -> str:
-    """A Flask rule (`/games/<game_id>`, `<int:version>`) written as the document writes it."""
-    parts = []
-    for part in rule.split("/"):
-        if part.startswith("<") and part.endswith(">"):
-            part = "{" + part[1:-1].rpartition(":")[2] + "}"
-        parts.append(part)
-    return "/".join(parts)
+            assert example(operation) is not None, f"{method} {path} documents no example"
 
 
 def test_a_hostile_but_well_formed_game_is_still_usable_afterwards(client: FlaskClient) -> None:
