@@ -34,7 +34,7 @@ from server.addresses import trust_proxies
 from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
-from server.limits import Limits, LimitSettings, Rate
+from server.limits import Limits, LimitSettings
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
 from server.live.presence import Presence, PresenceNamespace
@@ -98,11 +98,11 @@ def api_routes() -> tuple[Routes, ...]:
 def _limits(settings: Settings) -> Limits:
     """The per-address limits of settings.py (server/limits.py)."""
     rates = LimitSettings(
-        games=Rate.parse(settings.LIMIT_GAMES),
-        seats=Rate.parse(settings.LIMIT_SEATS),
-        connects=Rate.parse(settings.LIMIT_CONNECTS),
-        messages=Rate.parse(settings.LIMIT_MESSAGES),
-        connection_messages=Rate.parse(settings.LIMIT_CONNECTION_MESSAGES),
+        games=settings.LIMIT_GAMES,
+        seats=settings.LIMIT_SEATS,
+        connects=settings.LIMIT_CONNECTS,
+        messages=settings.LIMIT_MESSAGES,
+        connection_messages=settings.LIMIT_CONNECTION_MESSAGES,
         connections=settings.LIMIT_CONNECTIONS,
     )
     return Limits(rates, enabled=settings.RATE_LIMITS)

@@ -2,7 +2,7 @@
 
 Every variable is parsed here, one way per kind, by the type of its default: a switch is
 on/off, true/false, yes/no or 1/0 in any case; a count a whole number; a duration a finite
-number; a choice one of its listed values. Anything else stops the server with a
+number; a rate RATE/BURST; a choice one of its listed values. Anything else stops the server with a
 SettingError naming the variable and the value (`python app.py` prints it and exits).
 """
 
@@ -29,6 +29,30 @@ class SettingError(ValueError):
     """An environment variable the server cannot read; the message names it and its value."""
 
 
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """`per_second` tokens come back each second, up to `burst`; written `RATE/BURST`."""
+
+    per_second: float
+    burst: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate:
+        rate, _, burst = text.partition("/")
+        try:
+            found = cls(float(rate), float(burst or rate))
+        except ValueError:
+            found = cls(math.nan, math.nan)
+        if not (math.isfinite(found.per_second) and math.isfinite(found.burst)):
+            raise ValueError(f"a rate is RATE/BURST, two numbers, not {text!r}")
+        if found.per_second <= 0 or found.burst < 1:
+            raise ValueError(f"a rate is RATE/BURST with RATE > 0 and BURST >= 1, not {text!r}")
+        return found
+
+    def __str__(self) -> str:
+        return f"{self.per_second:g}/{self.burst:g}"
+
+
 def _switch(name: str, raw: str) -> bool:
     word = raw.strip().lower()
     if word in ON or word in OFF:
@@ -53,12 +77,22 @@ def _number(name: str, raw: str) -> float:
     return value
 
 
+def _rate(name: str, raw: str) -> Rate:
+    try:
+        return Rate.parse(raw.strip())
+    except ValueError:
+        raise SettingError(
+            f"{name} must be RATE/BURST (tokens back per second / at most), not {raw!r}"
+        ) from None
+
+
 # By the exact type of a setting's default: a bool is an int too, but is read as a switch.
 _PARSERS: dict[type, Callable[[str, str], Any]] = {
     bool: _switch,
     int: _whole,
     float: _number,
     str: lambda _name, raw: raw,
+    Rate: _rate,
 }
 
 
@@ -143,18 +177,26 @@ class Settings:
     TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0)
     # Per client address, as RATE/BURST (tokens back per second / at most); off for none.
     RATE_LIMITS: bool = _setting("RATE_LIMITS", True)
-    LIMIT_GAMES: str = _setting("LIMIT_GAMES", "0.05/10")
-    LIMIT_SEATS: str = _setting("LIMIT_SEATS", "0.5/30")
-    LIMIT_CONNECTS: str = _setting("LIMIT_CONNECTS", "1/40")
-    LIMIT_MESSAGES: str = _setting("LIMIT_MESSAGES", "60/200")
-    LIMIT_CONNECTION_MESSAGES: str = _setting("LIMIT_CONNECTION_MESSAGES", "20/40")
+    LIMIT_GAMES: Rate = _setting("LIMIT_GAMES", Rate(0.05, 10))
+    LIMIT_SEATS: Rate = _setting("LIMIT_SEATS", Rate(0.5, 30))
+    LIMIT_CONNECTS: Rate = _setting("LIMIT_CONNECTS", Rate(1, 40))
+    LIMIT_MESSAGES: Rate = _setting("LIMIT_MESSAGES", Rate(60, 200))
+    LIMIT_CONNECTION_MESSAGES: Rate = _setting("LIMIT_CONNECTION_MESSAGES", Rate(20, 40))
     LIMIT_CONNECTIONS: int = _setting("LIMIT_CONNECTIONS", 40)
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
+        """These settings with some replaced; a value given as text is read as the variable's
+        would be (`{"LIMIT_GAMES": "1/5"}`)."""
         if not overrides:
             return self
         known = {f.name for f in fields(self)}
         unknown = sorted(set(overrides) - known)
         if unknown:
             raise KeyError(f"unknown settings: {unknown}")
-        return replace(self, **overrides)
+        return replace(self, **{k: self._read_override(k, v) for k, v in overrides.items()})
+
+    def _read_override(self, name: str, value: Any) -> Any:
+        kind = type(getattr(self, name))
+        if isinstance(value, str) and kind is not str:
+            return _PARSERS[kind](name, value)
+        return value

@@ -14,6 +14,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from config.settings import Rate
+
 MAX_ADDRESSES = 100_000  # per bucket; the least recently seen address is forgotten first
 
 
@@ -30,22 +32,6 @@ class RateLimited(Exception):
 
     def as_dict(self) -> dict[str, str | int]:
         return {"code": self.code, "message": self.message, "retry_after": self.retry_after}
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """`per_second` tokens come back each second, up to `burst`; written `RATE/BURST`."""
-
-    per_second: float
-    burst: float
-
-    @classmethod
-    def parse(cls, text: str) -> Rate:
-        rate, _, burst = text.partition("/")
-        found = cls(float(rate), float(burst or rate))
-        if found.per_second <= 0 or found.burst < 1:
-            raise ValueError(f"a rate is RATE/BURST with RATE > 0 and BURST >= 1, not {text!r}")
-        return found
 
 
 class Buckets:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from config.settings import SettingError, Settings
+from config.settings import Rate, SettingError, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = [f.name for f in fields(Settings)]
@@ -37,6 +37,8 @@ def another_value(default: Any, name: str) -> tuple[str, Any]:
         return "dev", "dev"
     if name == "SQLITE_SYNCHRONOUS":
         return "FULL", "FULL"
+    if isinstance(default, Rate):
+        return "2/50", Rate(2, 50)
     if isinstance(default, bool):
         return ("off", False) if default else ("on", True)
     if isinstance(default, int | float):
@@ -147,3 +149,29 @@ def test_python_app_py_with_a_bad_value_says_so_and_exits_without_a_traceback() 
     assert done.returncode != 0
     assert "PORT must be a whole number, not 'abc'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("written", ["fast", "0/10", "5/0.5", "nan/3", "1/inf", ""])
+def test_a_rate_that_is_not_rate_over_burst_is_refused_with_its_name(
+    written: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a limit written as no rate the server can keep
+    monkeypatch.setenv("LIMIT_MESSAGES", written)
+    # When the settings are read
+    with pytest.raises(SettingError) as refused:
+        Settings()
+    # Then the error names the variable, the shape it must have and the value
+    assert str(refused.value) == (
+        f"LIMIT_MESSAGES must be RATE/BURST (tokens back per second / at most), not {written!r}"
+    )
+
+
+def test_an_override_given_as_text_is_read_as_the_variable_would_be() -> None:
+    # Given overrides written as the environment writes them
+    settings = Settings().with_overrides({"LIMIT_GAMES": "1/5", "PORT": "8080", "NOTICES": "off"})
+    # Then each is read by its kind, and a bad one is refused like a bad variable
+    games = settings.LIMIT_GAMES
+    assert games == Rate(1, 5)
+    assert (settings.PORT, settings.NOTICES) == (8080, False)
+    with pytest.raises(SettingError):
+        Settings().with_overrides({"LIMIT_GAMES": "often"})

@@ -15,7 +15,6 @@ import requests
 import socketio
 
 from config.settings import Settings
-from server.limits import Rate
 from server.live.sockets import NAMESPACE
 from tests.live_server import LiveServer, close_all
 
@@ -25,7 +24,7 @@ PACE = 0.07  # seconds between a calm player's messages: well under the rate lim
 FLOOD_MESSAGES = 50_000
 FLOOD_SECONDS = 15.0
 WINDOW = 200  # flood messages awaiting their ack at most
-LIMIT = Rate.parse(Settings().LIMIT_CONNECTION_MESSAGES)  # the server's own figures
+LIMIT = Settings().LIMIT_CONNECTION_MESSAGES  # the server's own figures
 
 
 def started_game(url: str) -> dict[str, Any]:
