@@ -186,6 +186,7 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
         attempts=settings.WEBHOOK_ATTEMPTS,
         backoff=settings.WEBHOOK_BACKOFF,
         poll=settings.NOTICES_POLL,
+        senders=max(1, settings.NOTICES_SENDERS),
     )
     notifier.sender = OutboxSender(store.notices, policy, sending, refresh=notifier.load)
     if not shell:

@@ -162,12 +162,15 @@ class Settings:
     # machine or a private network (refused by default: the server would post inside it).
     WEBHOOK_ALLOW_HTTP: bool = _setting("WEBHOOK_ALLOW_HTTP", False)
     WEBHOOK_ALLOW_PRIVATE: bool = _setting("WEBHOOK_ALLOW_PRIVATE", False)
-    # Seconds a post may take; posts of one notice at most; seconds before the first retry
-    # (doubled for each next one); seconds between looks at the outbox.
+    # Seconds a post may take, all told (connecting, TLS, sending, the whole answer); posts
+    # of one notice at most; seconds before the first retry (doubled for each next one);
+    # seconds between looks at the outbox; games whose notices a process posts at once (a
+    # slow receiver holds up its own game alone).
     WEBHOOK_TIMEOUT: float = _setting("WEBHOOK_TIMEOUT", 5.0)
     WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6)
     WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
+    NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
