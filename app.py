@@ -138,22 +138,24 @@ def _wire_service(
         # instead of a new one started for each message (python-socketio's default).
         async_handlers=False,
     )
+    # Several processes: announcements of appends and presence go through Redis.
+    client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
+    shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
+    # Who is connected: the service asks it since when a game's host has had no connection.
+    presence = app.extensions["presence"] = shared or Presence()
     service = app.extensions["court"] = CourtService(
         store,
         retries=settings.SERVICE_RETRIES,
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
+        presence=presence,
     )
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
-    # Several processes: announcements of appends and presence go through Redis.
-    client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
     relay = Relay(client, process_id, pusher, watcher) if client else None
-    shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
     service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
-    presence = app.extensions["presence"] = shared or Presence()
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers.append(TalkPusher(socketio).publish)
     namespace = PresenceNamespace(

@@ -358,13 +358,15 @@ def _validate_profile(profile: _Entry, roster: _Entry) -> None:
         )
     _check_seconds(file, "deadlines", profile.get("deadlines", {}), STEP_KINDS)
     _check_seconds(file, "clocks", profile.get("clocks", {}), (*STEP_KINDS, "increment"))
+    _check_seconds(file, "host_role", profile.get("host_role", {}), ("takeover_after",))
     nobles = {noble["id"] for house in houses.values() for noble in house["nobles"]}
     for bonus in profile.get("elections", {}).get("king_house_bonuses", []):
         _check_house_bonus(file, bonus, houses.keys(), nobles)
 
 
 def _check_seconds(file: str, section: str, values: object, keys: Sequence[str]) -> None:
-    """R-4.3: deadlines and time banks are whole seconds from 0 to a week."""
+    """R-4.3: deadlines and time banks (and the host's absence before a takeover) are whole
+    seconds from 0 to a week."""
     if not isinstance(values, Mapping):
         raise RulesDataError(f"{file}: [{section}] must be a table")
     for key, seconds in values.items():

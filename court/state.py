@@ -68,6 +68,20 @@ class SeatInfo:
     # The host token of the game's creation, once the host role has left it: it stands for
     # this seat alone, without the host's powers; "" for none.
     former_host_token_sha256: str = ""
+    # The version of the record at which the host last handed this seat to a new token (None:
+    # never; 0: in a log from before it was recorded), and the commitments of the seat's sealed
+    # markers and bid then: what the seat held before is its old holder's, not the new one's.
+    handed_at: int | None = None
+    withheld: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostVote:
+    """A seat's vote to make `seat` the host, cast at `at` (None: in a log from before votes
+    had times; such a vote counts for nothing)."""
+
+    seat: Seat
+    at: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -280,8 +294,12 @@ class CourtState:
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
-    # Votes to make a seat the host (voter -> seat), cleared when the host changes.
-    host_votes: dict[Seat, Seat] = field(default_factory=dict)
+    # Votes to make a seat the host (voter -> vote), cleared when the host changes; a vote
+    # counts only while the host has been away since before it was cast.
+    host_votes: dict[Seat, HostVote] = field(default_factory=dict)
+    # When the game started (0.0: in a log from before it was recorded): the host's absence is
+    # counted from then at the earliest.
+    started_at: float = 0.0
     # Seats ever taken: a seat number is never given twice, so a private part
     # owned by a player who left is never shown to whoever joins after him.
     joins: int = 0

@@ -17,6 +17,8 @@ def observe(viewer: Actor, now: CourtState) -> Observer:
     return Observer.of(viewer, now, move_view)
 
 
-def court_of(viewer: Actor, head: Head) -> dict[str, Any]:
-    """The court at `head` as `viewer` may see it, with the moves the viewer may send."""
-    return observe(viewer, head.state).court(head.state, head.version)
+def court_of(viewer: Actor, head: Head, now: CourtState | None = None) -> dict[str, Any]:
+    """The court at `head` as `viewer` may see it, with the moves the viewer may send; `now`
+    is the game as it stands (when `head` is an older version), which says what the viewer's
+    token may see of his seat's secrets."""
+    return observe(viewer, head.state if now is None else now).court(head.state, head.version)

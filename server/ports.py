@@ -1,5 +1,6 @@
 """The service's ports: what it needs from a store (and the rows a store reads back), a
-publisher and a source of secrets, and the system's own source of secrets and times."""
+publisher, a source of secrets and the book of who is connected, and the system's own source
+of secrets and times."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
 from court.chain import Record
-from court.ids import GameId
+from court.ids import GameId, Seat
 from court.state import CourtState
 
 
@@ -112,6 +113,18 @@ def record_of(
 
 class Publisher(Protocol):
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None: ...
+
+
+class HostPresence(Protocol):
+    """The book of open connections, as the service asks it about the host."""
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        """Since when the host (his seat's connections, or a host connection without a seat
+        when he holds none) has had no connection, never earlier than `not_before`; None while
+        he has one."""
+        ...
 
 
 class SecretSource(Protocol):

@@ -47,10 +47,12 @@ from court.records import chained
 from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock
+from server.filled import filled
 from server.logs import Logs
 from server.ports import (
     EventStore,
     GameMaster,
+    HostPresence,
     Publisher,
     SecretSource,
     SystemSecrets,
@@ -89,8 +91,10 @@ class CourtService:
         cache_size: int = 1024,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         snapshot_every: int = SNAPSHOT_EVERY,
+        presence: HostPresence | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
@@ -222,16 +226,13 @@ class CourtService:
         ruleset: dict[str, Any],
         players: int,
         host_name: str,
-        variants: dict[str, bool] | None = None,
-        deadlines: dict[str, int] | None = None,
-        clocks: dict[str, int] | None = None,
-        first_player_seat: int | None = None,
         game_master: GameMaster | None = None,
-        listed: bool = False,
+        **choices: Any,
     ) -> tuple[GameId, str, Outcome]:
         """Create a game; returns its id, the host's secret token and the outcome.
 
-        `game_master` records facts without playing (section 9)."""
+        `game_master` records facts without playing (section 9); `choices` are the host's
+        (CreateGame's variants, deadlines, clocks, host_role, first_player_seat, listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -241,13 +242,9 @@ class CourtService:
             host_name=host_name,
             host_token_sha256=token_digest(token),
             dice_seed=self.secrets.seed(),
-            variants=variants or {},
-            deadlines=deadlines or {},
-            clocks=clocks or {},
-            first_player_seat=first_player_seat,
             game_master_name=game_master.name if game_master else None,
             game_master_token_sha256=token_digest(game_master.token) if game_master else None,
-            listed=listed,
+            **{name: value for name, value in choices.items() if value is not None},
         )
         return game_id, token, self.handle(game_id, command, Actor(host=True))
 
@@ -291,9 +288,10 @@ class CourtService:
             for _ in range(self.retries):
                 head = self._head_for(game_id, command)
                 now = self.clock()
+                decided = filled(command, game_id, head, self.presence)
                 try:
                     acting = self._acting(head.state, actor)
-                    events, state = self._decide(game_id, head.state, command, acting, now)
+                    events, state = self._decide(game_id, head.state, decided, acting, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue

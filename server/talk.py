@@ -37,7 +37,13 @@ class TalkStore(Protocol):
     def add(self, line: TalkLine) -> TalkLine: ...
     def channel_head(self, game_id: str, channel: str) -> talk.ChannelHead | None: ...
     def lines_of(
-        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+        self,
+        game_id: str,
+        channels: Sequence[str],
+        *,
+        after: int = 0,
+        limit: int | None = None,
+        whispers_from: int = 0,
     ) -> list[TalkLine]: ...
 
 
@@ -143,12 +149,24 @@ class TalkService:
     def lines(
         self, game_id: str, actor: Actor, *, after: int = 0, limit: int | None = None
     ) -> list[TalkLine]:
-        """The lines the actor is party to, after position `after`, in the order said."""
+        """The lines the actor is party to, after position `after`, in the order said. A seat
+        the host handed to a new token reads the whispers said since, not its old holder's."""
         channels = self.channels(game_id, actor)
         if not channels:
             return []
-        return self.store.lines_of(game_id, channels, after=after, limit=limit)
+        since = self._handed_at(game_id, actor)
+        return self.store.lines_of(game_id, channels, after=after, limit=limit, whispers_from=since)
 
     def verify(self, game_id: str, actor: Actor) -> list[ChannelCheck]:
-        """The check of the chain of each channel the actor reads that holds a line."""
-        return talk.check_channels(self.lines(game_id, actor))
+        """The check of the chain of each channel the actor reads that holds a line; a whisper
+        of a seat handed to a new token is checked from its first line said since."""
+        lines = self.lines(game_id, actor)
+        late = self._handed_at(game_id, actor) > 0
+        whispers = {line.channel for line in lines if line.channel != talk.TABLE} if late else ()
+        return talk.check_channels(lines, joined=whispers)
+
+    def _handed_at(self, game_id: str, actor: Actor) -> int:
+        """The version from which the actor's seat is his token's (0: since it was taken)."""
+        seats = self.court.latest(game_id).state.seats
+        info = seats.get(actor.seat) if actor.seat is not None else None
+        return (info.handed_at or 0) if info is not None else 0

@@ -67,6 +67,8 @@ function tell(message, kind = "info", code = null) {
 const ctx = {
   gameId,
   reveal: null,
+  clock,
+  presence: () => presence,
   notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),

@@ -81,6 +81,7 @@ def _game_started(state: CourtState, e: GameStarted) -> CourtState:
         first_player=e.first_player,
         nobles=nobles,
         treasury=treasury,
+        started_at=e.at,
     )
 
 

@@ -14,13 +14,23 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Integer, Row, Text, UniqueConstraint, select
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    Integer,
+    Row,
+    Text,
+    UniqueConstraint,
+    or_,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, SQLModel
 
 from court.errors import ConcurrencyError
-from court.talk import ChannelHead, TalkLine
+from court.talk import TABLE, ChannelHead, TalkLine
 
 
 class TalkRecord(SQLModel, table=True):
@@ -103,9 +113,16 @@ class SqlTalkStore:
         return None if row is None else ChannelHead(row.number, row.hash)
 
     def lines_of(
-        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+        self,
+        game_id: str,
+        channels: Sequence[str],
+        *,
+        after: int = 0,
+        limit: int | None = None,
+        whispers_from: int = 0,
     ) -> list[TalkLine]:
-        """The lines of these channels of the game after position `after`, in position order."""
+        """The lines of these channels of the game after position `after`, in position order;
+        of the whispers, only those said once the court stood at `whispers_from` or later."""
         query = (
             select(*(TALK_LINES.c[c] for c in _COLUMNS))
             .where(
@@ -116,5 +133,9 @@ class SqlTalkStore:
             .order_by(TALK_LINES.c.position)
             .limit(limit)
         )
+        if whispers_from:
+            query = query.where(
+                or_(TALK_LINES.c.channel == TABLE, TALK_LINES.c.court_version >= whispers_from)
+            )
         with self.engine.connect() as conn:
             return [_line(row) for row in conn.execute(query)]
