@@ -31,9 +31,10 @@ from sqlalchemy import text
 
 from config.settings import Settings
 from server.addresses import trust_proxies
-from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
+from server.http import games, history, lobby, pages, play, realm_map, talk, webhook, witness
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
+from server.keys import load_keys
 from server.limits import Limits, LimitSettings
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
@@ -61,6 +62,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
     app.extensions["limits"] = _limits(settings)
+    app.extensions["settings"] = settings
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
@@ -92,6 +94,7 @@ def api_routes() -> tuple[Routes, ...]:
         realm_map.routes,
         talk.routes,
         webhook.routes,
+        witness.routes,
     )
 
 
@@ -143,6 +146,7 @@ def _wire_service(
         retries=settings.SERVICE_RETRIES,
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
+        keys=load_keys(settings),
     )
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])

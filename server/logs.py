@@ -9,7 +9,8 @@ Verify-so-far first reads the stored record at the checkpoint, which must still 
 checked then, and then checks every record after it. So an edit of any record after the
 checkpoint is found, and so is one that changed the hash at the checkpoint; an edit at or
 before it that leaves that hash alone is found by the full check from version 1 alone
-(`verify`, `flask court verify`).
+(`verify`, `flask court verify`). Both checks hold the snapshot rows beside the log to it too
+(server/snapshot_check.py).
 """
 
 from __future__ import annotations
@@ -17,14 +18,16 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from court import codec
 from court.audit import Audit, Checkpoint
-from court.chain import Record, Verification
+from court.chain import GENESIS, Record, Verification
 from court.errors import BadRecord, ConcurrencyError, CourtError, UnknownGame
-from server.ports import Batch, EventStore, Kept
+from server.ports import Batch, EventStore, Kept, StoredRow
 from server.replay import Head, Replay
+from server.snapshot_check import SnapshotCheck
 
 # Records read from the store at a time (export, verify) and written at a time (import).
 PAGE = 1000
@@ -59,6 +62,15 @@ class Logs:
                 return
             after = page[-1].version
 
+    def chain(self, game_id: str, first: int, last: int) -> tuple[str, list[StoredRow]]:
+        """The rows of versions `first` to `last` exactly as stored (their JSON as it was
+        hashed), and the hash of the record before the first (GENESIS before version 1)."""
+        rows = list(self.store.rows(game_id, after=max(first - 2, 0), upto=last))
+        if not rows:
+            raise UnknownGame(game_id)
+        before = rows.pop(0).hash if first > 1 and rows[0].version == first - 1 else GENESIS
+        return before, rows
+
     # -- the deep check ------------------------------------------------------------
 
     def checkpoint(self, game_id: str) -> Checkpoint | None:
@@ -91,14 +103,22 @@ class Logs:
         return moved if moved is not None else self._run(game_id, Audit(self.upcasters, start))
 
     def _run(self, game_id: str, check: Audit) -> Verification:
-        for record in self.pages(game_id, after=check.count):
+        since = check.count
+        kept = SnapshotCheck(self.replay, game_id)
+        for record in self.pages(game_id, after=since):
             failed = check.check(record)
+            if failed is None and check.state is not None:
+                failed = kept.at(record, check.state, since)
             if failed is not None:
                 return failed
         if check.count == 0:
             raise UnknownGame(game_id)
+        failed = kept.before(since) or kept.after(check.count, check.prev, since)
+        if failed is not None:
+            return failed
         self.remember(check.checkpoint)
-        return check.passed()
+        passed = check.passed()
+        return replace(passed, notes=passed.notes + kept.notes())
 
     def _moved(self, game_id: str, start: Checkpoint) -> Verification | None:
         """A failure when the stored record at the checkpoint no longer ends on its hash."""
