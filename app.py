@@ -21,6 +21,7 @@ if __name__ == "__main__":
 
 import os
 import uuid
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,8 @@ from server.tools.cli import court_cli
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
     app = CourtFlask(__name__)
-    app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
+    # Every setting but the keys, which stay in the settings object alone (server/keys/).
+    app.config.from_mapping({f.name: getattr(settings, f.name) for f in fields(settings) if f.repr})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
     app.json.sort_keys = False
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES

@@ -114,6 +114,11 @@ def _setting(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
     return field(default_factory=lambda: _read(name, default, choices))
 
 
+def _key(name: str) -> str:
+    """A key read from the environment variable `name` (empty: none), which no repr shows."""
+    return field(default_factory=lambda: _read(name, ""), repr=False)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Every setting has an environment variable of the same name."""
@@ -161,14 +166,14 @@ class Settings:
     # without its seal is never read. Empty: the file INSTANCE_SECRET_FILE names, made with a
     # new secret on first start (empty: secret.key in the instance folder, the SQLite file's
     # folder, or instance/ with PostgreSQL).
-    INSTANCE_SECRET: str = _setting("INSTANCE_SECRET", "")
+    INSTANCE_SECRET: str = _key("INSTANCE_SECRET")
     INSTANCE_SECRET_FILE: str = _setting("INSTANCE_SECRET_FILE", "")
     # The Ed25519 key the server signs checkpoints with: base64 of the 32-byte private key.
     # Empty: the file SIGNING_KEY_FILE names, made on first start (empty: signing.key in the
     # instance folder). Public keys of keys used before, still listed so that checkpoints
     # signed with them verify: SIGNING_RETIRED_KEYS (base64, separated by commas), and the
     # lines of the key file's name + ".retired", which `flask court rotate-signing-key` writes.
-    SIGNING_KEY: str = _setting("SIGNING_KEY", "")
+    SIGNING_KEY: str = _key("SIGNING_KEY")
     SIGNING_KEY_FILE: str = _setting("SIGNING_KEY_FILE", "")
     SIGNING_RETIRED_KEYS: str = _setting("SIGNING_RETIRED_KEYS", "")
 

@@ -2,7 +2,8 @@
 version 1 or from this process's last checkpoint, imported as a stream.
 
 A checkpoint is where a deep check (court/audit/) made by this process stood after the last
-record it passed: the version, the hash that record ends on and the court there. It is kept in
+record it passed: the version, the hash that record ends on and the court there, with the
+snapshot rows as the check saw them (server/snapshot_check.py). It is kept in
 this process's memory only, and only a check that passed writes one, so nothing stored can
 forge one; a restarted process checks a game from version 1 the first time it is asked.
 Verify-so-far first reads the stored record at the checkpoint, which must still end on the hash
@@ -25,7 +26,7 @@ from court import codec
 from court.audit import Audit, Checkpoint
 from court.chain import GENESIS, Record, Verification
 from court.errors import BadRecord, ConcurrencyError, CourtError, UnknownGame
-from server.ports import Batch, EventStore, Kept, StoredRow
+from server.ports import Batch, EventStore, Kept, SnapshotMark, StoredRow
 from server.replay import Head, Replay
 from server.snapshot_check import SnapshotCheck
 
@@ -48,7 +49,9 @@ class Logs:
         self.store = store
         self.replay = replay
         self.upcasters = upcasters
-        self._checkpoints: OrderedDict[str, Checkpoint] = OrderedDict()
+        self._checkpoints: OrderedDict[str, tuple[Checkpoint, frozenset[SnapshotMark]]] = (
+            OrderedDict()
+        )
         self._size = size
         self._lock = threading.Lock()
 
@@ -73,18 +76,21 @@ class Logs:
 
     # -- the deep check ------------------------------------------------------------
 
-    def checkpoint(self, game_id: str) -> Checkpoint | None:
+    def checkpoint(self, game_id: str) -> tuple[Checkpoint, frozenset[SnapshotMark]] | None:
         with self._lock:
             return self._checkpoints.get(game_id)
 
-    def remember(self, checkpoint: Checkpoint | None) -> None:
-        """Keep where a check that passed stands, unless a newer one is kept already."""
+    def remember(
+        self, checkpoint: Checkpoint | None, marks: frozenset[SnapshotMark] = frozenset()
+    ) -> None:
+        """Keep where a check that passed stands and the snapshot rows it saw, unless a
+        newer one is kept already."""
         if checkpoint is None:
             return
         with self._lock:
             known = self._checkpoints.get(checkpoint.game_id)
-            if known is None or known.version <= checkpoint.version:
-                self._checkpoints[checkpoint.game_id] = checkpoint
+            if known is None or known[0].version <= checkpoint.version:
+                self._checkpoints[checkpoint.game_id] = (checkpoint, marks)
             self._checkpoints.move_to_end(checkpoint.game_id)
             while len(self._checkpoints) > self._size:
                 self._checkpoints.popitem(last=False)
@@ -96,15 +102,20 @@ class Logs:
     def verify_so_far(self, game_id: str) -> Verification:
         """The deep check of the records after this process's last checkpoint of the game
         (from version 1 when it has none); `since` in the answer says where it began."""
-        start = self.checkpoint(game_id)
-        if start is None:
+        found = self.checkpoint(game_id)
+        if found is None:
             return self.verify(game_id)
+        start, marks = found
         moved = self._moved(game_id, start)
-        return moved if moved is not None else self._run(game_id, Audit(self.upcasters, start))
+        if moved is not None:
+            return moved
+        return self._run(game_id, Audit(self.upcasters, start), marks)
 
-    def _run(self, game_id: str, check: Audit) -> Verification:
+    def _run(
+        self, game_id: str, check: Audit, marks: frozenset[SnapshotMark] = frozenset()
+    ) -> Verification:
         since = check.count
-        kept = SnapshotCheck(self.replay, game_id)
+        kept = SnapshotCheck(self.replay, game_id, marks)
         for record in self.pages(game_id, after=since):
             failed = check.check(record)
             if failed is None and check.state is not None:
@@ -116,7 +127,7 @@ class Logs:
         failed = kept.before(since) or kept.after(check.count, check.prev, since)
         if failed is not None:
             return failed
-        self.remember(check.checkpoint)
+        self.remember(check.checkpoint, frozenset(kept.marks))
         passed = check.passed()
         return replace(passed, notes=passed.notes + kept.notes())
 

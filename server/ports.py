@@ -30,6 +30,17 @@ class Kept(NamedTuple):
     mac: str | None = None
 
 
+class SnapshotMark(NamedTuple):
+    """A snapshot row named without its state: its seal tells whether the server rewrote
+    it, or someone else did, since a check read it whole."""
+
+    version: int
+    format: str
+    key_id: str | None
+    mac: str | None
+    hash: str
+
+
 class StoredRow(NamedTuple):
     """One record as the store reads it, its public and private parts still JSON: the
     columns of the log in the order the store selects them."""
@@ -76,7 +87,7 @@ class EventStore(Protocol):
     def games(self) -> list[str]: ...
     def save_snapshot(self, kept: Kept) -> None: ...
     def snapshot(self, game_id: str, fmt: str, key_id: str, upto: int) -> Kept | None: ...
-    def snapshots(self, game_id: str) -> list[tuple[int, str]]: ...
+    def snapshots(self, game_id: str) -> list[SnapshotMark]: ...
     def snapshot_at(self, game_id: str, version: int, fmt: str) -> Kept | None: ...
 
 

@@ -31,7 +31,7 @@ from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
 from server.keys import InstanceSecret
-from server.ports import EventStore, Kept, record_of
+from server.ports import EventStore, Kept, SnapshotMark, record_of
 from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
@@ -219,9 +219,10 @@ class Replay:
             upto = found.version - 1
         return None
 
-    def stored(self, game_id: str) -> list[int]:
-        """The versions of the game's snapshot rows in this server's format, however sealed."""
-        return [v for v, fmt in self.store.snapshots(game_id) if fmt == self.format]
+    def stored(self, game_id: str) -> list[SnapshotMark]:
+        """The game's snapshot rows in this server's format, however sealed, without their
+        states."""
+        return [m for m in self.store.snapshots(game_id) if m.format == self.format]
 
     def stored_at(self, game_id: str, version: int) -> Kept | None:
         return self.store.snapshot_at(game_id, version, self.format)

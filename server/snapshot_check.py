@@ -10,28 +10,37 @@ last version is named.
 
 The deep check from version 1 meets each row as it folds past its version. The check so far
 (which begins at a checkpoint) meets the rows after the checkpoint the same way; of the rows at
-or before it, one the server sealed is its own, and any other is held to a fold from the newest
-row it sealed before them.
+or before it, it reads again only those that are new or changed since the check that left the
+checkpoint (their seal or hash: `SnapshotMark`), so that its work does not grow with the log.
+Of those, a row the server sealed is its own, and any other is held to a fold from the newest
+row the server sealed before it. An edit of a row's state alone, its seal kept, is thus left to
+the check from version 1; the server never reads such a row (its MAC fails).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Set
 
 from court import snapshot
 from court.chain import Record, Verification
 from court.state import CourtState
-from server.ports import Kept
+from server.ports import Kept, SnapshotMark
 from server.replay import Replay, Seal
 
 
 class SnapshotCheck:
-    """The snapshot rows of one game, checked as the deep check folds past their versions."""
+    """The snapshot rows of one game, checked as the deep check folds past their versions;
+    `checked`: the rows as a check that passed saw them (none: every row is read)."""
 
-    def __init__(self, replay: Replay, game_id: str) -> None:
+    def __init__(
+        self, replay: Replay, game_id: str, checked: Set[SnapshotMark] = frozenset()
+    ) -> None:
         self.replay = replay
         self.game_id = game_id
-        self.versions = set(replay.stored(game_id))
+        self.marks = replay.stored(game_id)
+        self.versions = {m.version for m in self.marks}
+        self.checked = checked
         self.unsealed: list[int] = []
 
     def at(self, record: Record, state: CourtState, since: int) -> Verification | None:
@@ -43,15 +52,21 @@ class SnapshotCheck:
         return _failed(record.version, record.hash, problem, since)
 
     def before(self, since: int) -> Verification | None:
-        """The rows at or before version `since`, where a check so far began."""
-        earlier = sorted(v for v in self.versions if v <= since)
-        rows = [k for k in map(self._row, earlier) if k is not None]
-        for kept in rows:
-            if self.replay.seal_of(kept) is Seal.BAD:
-                return _failed(kept.version, kept.hash, self._problem(kept, "", None), since)
-        foreign = {k.version for k in rows if self.replay.seal_of(k) is Seal.OTHER}
-        if not foreign:
-            return None
+        """The rows at or before version `since`, where a check so far began, new or changed
+        since the check that left it there."""
+        changed = [m.version for m in self.marks if m.version <= since and m not in self.checked]
+        foreign: set[int] = set()
+        for version in changed:
+            kept = self.replay.stored_at(self.game_id, version)
+            seal = Seal.OWN if kept is None else self.replay.seal_of(kept)
+            if kept is not None and seal is Seal.BAD:
+                return _failed(version, kept.hash, _bad_mac(version), since)
+            if seal is Seal.OTHER:
+                foreign.add(version)
+        return self._folded(foreign, since) if foreign else None
+
+    def _folded(self, foreign: set[int], since: int) -> Verification | None:
+        """The rows at `foreign` versions held to a fold from the newest sealed row before."""
         failed: list[Verification] = []
 
         def visit(record: Record, state: CourtState) -> None:
@@ -85,18 +100,12 @@ class SnapshotCheck:
             "the server does not read them, and writes them anew as it folds past them",
         )
 
-    def _row(self, version: int) -> Kept | None:
-        return self.replay.stored_at(self.game_id, version)
-
-    def _problem(self, kept: Kept, log_hash: str, state: CourtState | None) -> str:
+    def _problem(self, kept: Kept, log_hash: str, state: CourtState) -> str:
         """Why the row is not one the server would have written, or ""."""
         where = f"the snapshot kept at version {kept.version}"
         seal = self.replay.seal_of(kept)
         if seal is Seal.BAD:
-            return (
-                f"{where} has a bad MAC: it names this server's instance secret, which did not "
-                "seal it (the row was written or changed in the database)"
-            )
+            return _bad_mac(kept.version)
         if kept.hash != log_hash:
             return f"{where} names the hash {kept.hash[:12]}…, not the log's there"
         try:
@@ -108,6 +117,13 @@ class SnapshotCheck:
         if seal is Seal.OTHER:
             self.unsealed.append(kept.version)
         return ""
+
+
+def _bad_mac(version: int) -> str:
+    return (
+        f"the snapshot kept at version {version} has a bad MAC: it names this server's "
+        "instance secret, which did not seal it (the row was written or changed in the database)"
+    )
 
 
 def _failed(version: int, head: str, problem: str, since: int) -> Verification | None:

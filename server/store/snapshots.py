@@ -19,7 +19,7 @@ from sqlalchemy import Column, Index, Text, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, SQLModel
 
-from server.ports import Kept
+from server.ports import Kept, SnapshotMark
 
 
 class Snapshot(SQLModel, table=True):
@@ -71,7 +71,7 @@ AT = _ROW.where(
 )
 
 LISTED = (
-    select(SNAPSHOTS.c.version, SNAPSHOTS.c.format)
+    select(*(SNAPSHOTS.c[c] for c in SnapshotMark._fields))
     .where(SNAPSHOTS.c.game_id == bindparam("game_id"))
     .order_by(SNAPSHOTS.c.version, SNAPSHOTS.c.format)
 )

@@ -35,7 +35,7 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
-from server.ports import Batch, Kept, StoredRow, StreamHead, record_of
+from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
@@ -321,9 +321,9 @@ class SqlEventStore:
         found = [Kept._make(row) for row in self._fetch(self._snapshot_at, values)]
         return found[0] if found else None
 
-    def snapshots(self, game_id: str) -> list[tuple[int, str]]:
-        """(version, format) of every snapshot row of the game, oldest first."""
-        return [(v, f) for v, f in self._fetch(self._snapshots, {"game_id": game_id})]
+    def snapshots(self, game_id: str) -> list[SnapshotMark]:
+        """Every snapshot row of the game without its state, oldest first."""
+        return [SnapshotMark._make(r) for r in self._fetch(self._snapshots, {"game_id": game_id})]
 
     def games(self) -> list[str]:
         query = (

@@ -63,6 +63,10 @@ def test_keys_given_by_the_environment_are_used_and_no_file_is_made(tmp_path: Pa
         assert keys.secret.key == secret.encode()
         assert keys.signing.key_id == signing.key_id
         assert not (tmp_path / "secret.key").exists() and not (tmp_path / "signing.key").exists()
+        # ... and kept out of the app's config and of any repr of the settings
+        assert "INSTANCE_SECRET" not in app.config and "SIGNING_KEY" not in app.config
+        shown = repr(app.extensions["settings"])
+        assert secret not in shown and signing.text() not in shown
     finally:
         app.extensions["court_store"].close()
 
