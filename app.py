@@ -21,6 +21,7 @@ if __name__ == "__main__":
 
 import os
 import uuid
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,10 @@ from sqlalchemy import text
 
 from config.settings import Settings
 from server.addresses import trust_proxies
-from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
+from server.http import games, history, lobby, pages, play, realm_map, talk, webhook, witness
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
+from server.keys import load_keys
 from server.limits import Limits, LimitSettings
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
@@ -56,11 +58,13 @@ from server.tools.cli import court_cli
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
     app = CourtFlask(__name__)
-    app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
+    # Every setting but the keys, which stay in the settings object alone (server/keys/).
+    app.config.from_mapping({f.name: getattr(settings, f.name) for f in fields(settings) if f.repr})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
     app.json.sort_keys = False
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
     app.extensions["limits"] = _limits(settings)
+    app.extensions["settings"] = settings
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
@@ -92,6 +96,7 @@ def api_routes() -> tuple[Routes, ...]:
         realm_map.routes,
         talk.routes,
         webhook.routes,
+        witness.routes,
     )
 
 
@@ -149,6 +154,7 @@ def _wire_service(
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
         presence=presence,
+        keys=load_keys(settings),
     )
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])

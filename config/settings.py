@@ -114,6 +114,11 @@ def _setting(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
     return field(default_factory=lambda: _read(name, default, choices))
 
 
+def _key(name: str) -> str:
+    """A key read from the environment variable `name` (empty: none), which no repr shows."""
+    return field(default_factory=lambda: _read(name, ""), repr=False)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Every setting has an environment variable of the same name."""
@@ -155,6 +160,23 @@ class Settings:
     # Seconds a process's connections stay counted as present after it stops answering.
     PRESENCE_TTL: float = _setting("PRESENCE_TTL", 15.0)
 
+    # The server's keys, never in the database (docs/deployment.md, "Keys"); every process
+    # serving one database must hold the same ones: give them to each by these variables.
+    # The instance secret (at least 32 characters) seals the snapshots beside the log: a row
+    # without its seal is never read. Empty: the file INSTANCE_SECRET_FILE names, made with a
+    # new secret on first start (empty: secret.key in the instance folder, the SQLite file's
+    # folder, or instance/ with PostgreSQL).
+    INSTANCE_SECRET: str = _key("INSTANCE_SECRET")
+    INSTANCE_SECRET_FILE: str = _setting("INSTANCE_SECRET_FILE", "")
+    # The Ed25519 key the server signs checkpoints with: base64 of the 32-byte private key.
+    # Empty: the file SIGNING_KEY_FILE names, made on first start (empty: signing.key in the
+    # instance folder). Public keys of keys used before, still listed so that checkpoints
+    # signed with them verify: SIGNING_RETIRED_KEYS (base64, separated by commas), and the
+    # lines of the key file's name + ".retired", which `flask court rotate-signing-key` writes.
+    SIGNING_KEY: str = _key("SIGNING_KEY")
+    SIGNING_KEY_FILE: str = _setting("SIGNING_KEY_FILE", "")
+    SIGNING_RETIRED_KEYS: str = _setting("SIGNING_RETIRED_KEYS", "")
+
     # Notices to a game's webhook (Discord, Slack; docs/deployment.md, "Notices"). The server
     # process sends the outbox; off for a process that must not (the others do).
     NOTICES: bool = _setting("NOTICES", True)
@@ -186,6 +208,23 @@ class Settings:
     LIMIT_MESSAGES: Rate = _setting("LIMIT_MESSAGES", Rate(60, 200))
     LIMIT_CONNECTION_MESSAGES: Rate = _setting("LIMIT_CONNECTION_MESSAGES", Rate(20, 40))
     LIMIT_CONNECTIONS: int = _setting("LIMIT_CONNECTIONS", 40)
+
+    def instance_file(self, configured: str, name: str) -> Path:
+        """The path a key file setting names, or `name` in the instance folder: the SQLite
+        file's folder (its backups and its keys side by side), instance/ otherwise."""
+        if configured:
+            return Path(configured)
+        if self.DATABASE_URL.startswith("sqlite:///") and self.DATABASE_URL != "sqlite:///:memory:":
+            return Path(self.DATABASE_URL.removeprefix("sqlite:///")).parent / name
+        return ROOT / "instance" / name
+
+    @property
+    def secret_file(self) -> Path:
+        return self.instance_file(self.INSTANCE_SECRET_FILE, "secret.key")
+
+    @property
+    def signing_key_file(self) -> Path:
+        return self.instance_file(self.SIGNING_KEY_FILE, "signing.key")
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
         """These settings with some replaced; a value given as text is read as the variable's

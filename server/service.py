@@ -48,6 +48,7 @@ from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock
 from server.filled import filled
+from server.keys import ServerKeys
 from server.logs import Logs
 from server.ports import (
     EventStore,
@@ -55,16 +56,14 @@ from server.ports import (
     HostPresence,
     Publisher,
     SecretSource,
+    StoredRow,
     SystemSecrets,
     iso_time,
     token_digest,
 )
-from server.replay import Head, Replay
+from server.replay import SNAPSHOT_EVERY, Head, Replay
 
 log = logging.getLogger("small_council.service")
-
-# A snapshot of the state is kept every this many versions (server/replay.py).
-SNAPSHOT_EVERY = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +91,11 @@ class CourtService:
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         snapshot_every: int = SNAPSHOT_EVERY,
         presence: HostPresence | None = None,
+        keys: ServerKeys | None = None,
     ) -> None:
         self.store = store
         self.presence = presence
+        self.keys = keys or ServerKeys.ephemeral()
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
@@ -102,7 +103,7 @@ class CourtService:
         self.upcasters = upcasters
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
-        self.replay = Replay(store, upcasters, snapshot_every, cache_size)
+        self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)
         self.logs = Logs(store, self.replay, upcasters, cache_size)
 
     # -- reading -----------------------------------------------------------
@@ -187,16 +188,16 @@ class CourtService:
     def verify(self, game_id: str) -> Verification:
         """Check the stored log deeply from version 1 (court/audit/): the chain, every
         commitment, tally and die roll, the invariants at every version, ids and names."""
-        if self.store.head(game_id) is None:
-            raise UnknownGame(game_id)
         return self.logs.verify(game_id)
 
     def verify_so_far(self, game_id: str) -> Verification:
         """The same check of the records after the last version this process checked
         (server/logs.py says why that is sound); from version 1 the first time."""
-        if self.store.head(game_id) is None:
-            raise UnknownGame(game_id)
         return self.logs.verify_so_far(game_id)
+
+    def chain(self, game_id: str, first: int, last: int) -> tuple[str, list[StoredRow]]:
+        """Records `first` to `last` as stored, after the hash of the record before them."""
+        return self.logs.chain(game_id, first, last)
 
     def games(self) -> list[str]:
         return self.store.games()

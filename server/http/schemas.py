@@ -134,7 +134,7 @@ class VerificationSchema(Schema):
         required=True,
         metadata={
             "description": "the check that failed: chain, record, names, fold, invariants, "
-            "commitments, tally, bids or dice; empty when ok"
+            "commitments, tally, bids, dice or snapshot; empty when ok"
         },
     )
     reason = fields.String(required=True)
@@ -145,6 +145,24 @@ class VerificationSchema(Schema):
             "description": "the check began after this version, which this server checked "
             "before (0: from version 1); an edit at or before it that left the hash there "
             "unchanged is found only by the full check, `flask court verify`"
+        },
+    )
+
+
+class CheckpointSchema(Schema):
+    """The server's signature of a game's log at a version (docs/protocol.md, "Checkpoints")."""
+
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    hash = fields.String(required=True, metadata={"description": "The hash the log ends on"})
+    key_id = fields.String(
+        required=True, metadata={"description": "The signing key's id (GET /api/signing-key)"}
+    )
+    signature = fields.String(
+        required=True,
+        metadata={
+            "description": "Ed25519, base64, of the UTF-8 text "
+            "`small-council checkpoint\\n{game_id}\\n{version}\\n{hash}`"
         },
     )
 

@@ -7,6 +7,7 @@ from marshmallow import Schema, fields
 
 from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
+from server.http.schemas import CheckpointSchema
 
 
 class NobleViewSchema(Schema):
@@ -343,6 +344,11 @@ class FactChoicesSchema(Schema):
 
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
+    checkpoint = fields.Nested(
+        CheckpointSchema,
+        required=True,
+        metadata={"description": "The server's signature of the log at the version shown"},
+    )
     viewer = fields.Nested(ViewerSchema, required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     houses = fields.List(fields.Nested(HouseViewSchema), required=True)

@@ -40,7 +40,7 @@ from server.live.talk import TalkHandlers, backlog
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
-from server.observer import court_of, observe
+from server.observer import court_of, observe, signed
 from server.ports import token_digest
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
@@ -135,8 +135,9 @@ class CourtNamespace(TalkHandlers, Namespace):
     def on_connect(self, auth: Any = None) -> None:
         """A client opens the game: seat token (or none for a spectator), last version seen.
 
-        Sends `welcome` {version, court} to the client, then `events` with the records after
-        `last_version` rendered for it, at most SYNC_PAGE (nothing when it is None). Too many
+        Sends `welcome` {version, court, checkpoint} to the client, then `events` with the
+        records after `last_version` rendered for it, at most SYNC_PAGE (nothing when it is
+        None); each with the server's signed checkpoint of the head it shows. Too many
         connections from the client's address are refused with `rate_limited` before anything
         is read."""
         address = client_address()
@@ -201,7 +202,11 @@ class CourtNamespace(TalkHandlers, Namespace):
             join_room(public_room(game_id))
         if actor.master:
             join_room(master_room(game_id))
-        _to_this_connection("welcome", {"version": head.version, "court": court_of(actor, head)})
+        checkpoint = signed(self.service(), head)
+        court = court_of(actor, head, checkpoint)
+        _to_this_connection(
+            "welcome", {"version": head.version, "court": court, "checkpoint": checkpoint}
+        )
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
 
@@ -389,4 +394,5 @@ class CourtNamespace(TalkHandlers, Namespace):
             "records": [observer.told(r, head.state) for r in records],
             "more": last < head.version,
             "next_after": last if last < head.version else None,
+            "checkpoint": signed(self.service(), head),
         }

@@ -38,6 +38,7 @@ from court.ids import GameId, Seat
 from court.invariants import unsettled, violations
 from court.rules import legal_commands
 from court.state import CourtState, GameStatus
+from server.keys import ServerKeys
 from server.ports import EventStore
 from server.replay import Head
 from server.service import CourtService, Outcome
@@ -162,12 +163,12 @@ class Simulation:
         variants: dict[str, bool] | None = None,
         fact_rate: float = FACT_RATE,
         max_commands: int = 20_000,
+        keys: ServerKeys | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = SimClock()
-        self.service = CourtService(
-            store, clock=self.clock, secret_source=SeededSecrets(random.Random(seed ^ 0x5EED))
-        )
+        seeded = SeededSecrets(random.Random(seed ^ 0x5EED))
+        self.service = CourtService(store, clock=self.clock, secret_source=seeded, keys=keys)
         self.store, self.ruleset = store, ruleset
         self.players, self.rounds, self.seed = players, rounds, seed
         self.variants = variants
@@ -331,7 +332,7 @@ class Simulation:
                 problems.append("the state rebuilt from the export differs from the live one")
         finally:
             scratch.close()
-        cold = CourtService(self.store)
+        cold = CourtService(self.store, keys=self.service.keys)
         if cold.current(game_id).state != live.state:
             problems.append("the state rebuilt from the snapshots differs from the live one")
         whole = CourtService(self.store, snapshot_every=0)
@@ -380,11 +381,12 @@ def simulate(
     rounds: int,
     seed: int,
     variants: dict[str, bool] | None = None,
+    keys: ServerKeys | None = None,
 ) -> GameSummary:
     """Play one seeded game to its end or through `rounds` rounds; its summary. Without
-    `variants` the seed draws them."""
+    `variants` the seed draws them. `keys`: the server's, for games kept in its database."""
     simulation = Simulation(
-        store, ruleset, players=players, rounds=rounds, seed=seed, variants=variants
+        store, ruleset, players=players, rounds=rounds, seed=seed, variants=variants, keys=keys
     )
     try:
         return simulation.run()

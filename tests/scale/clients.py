@@ -73,6 +73,7 @@ class LiveClient:
         self.welcomes: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []  # every pushed record, in arrival order
         self.presences: list[dict[str, Any]] = []
+        self.checkpoints: list[dict[str, Any]] = []  # the signed checkpoint of each push
         self._changed = threading.Condition()
         self.sio.on("welcome", self._keep(self.welcomes), namespace=NAMESPACE)
         self.sio.on("presence", self._keep(self.presences), namespace=NAMESPACE)
@@ -96,6 +97,7 @@ class LiveClient:
     def _events(self, payload: dict[str, Any]) -> None:
         with self._changed:
             self.records.extend(payload["records"])
+            self.checkpoints.append(payload["checkpoint"])
             self._changed.notify_all()
         if payload.get("more"):  # a catch-up page: ask for the next (docs/protocol.md)
             after = {"last_version": payload["next_after"]}
