@@ -46,6 +46,7 @@ from server.live.wire import JsonPacket
 from server.notify.outbox import Notifier
 from server.notify.sender import OutboxSender, SendSettings
 from server.notify.urls import UrlPolicy
+from server.outages import Outage
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
@@ -74,7 +75,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(routes.blueprint)
     app.register_blueprint(pages.bp)
     app.cli.add_command(court_cli)
-    install_error_handlers(app)
+    install_error_handlers(app, store.outage)
     install_security_headers(app, settings.PUBLIC_URL)
     _add_health_and_spec(app, store, process_id, api)
     trust_proxies(app, settings.TRUSTED_PROXIES)
@@ -128,10 +129,11 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
+    # No message queue: each process pushes to its own clients only, and what the others
+    # must know passes through the relay as ids (server/live/relay.py), never as a payload.
     socketio = SocketIO(
         app,
         async_mode=settings.ASYNC_MODE,
-        message_queue=settings.REDIS_URL or None,
         max_http_buffer_size=settings.MAX_REQUEST_BYTES,
         serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
         # A client's messages are handled one after another on its connection's own task
@@ -143,30 +145,42 @@ def _wire_service(
         retries=settings.SERVICE_RETRIES,
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
+        database=store.outage,
     )
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
-    # Several processes: announcements of appends and presence go through Redis.
+    talker = app.extensions["talk"] = TalkService(store.talk, service)
+    talk_pusher = TalkPusher(socketio, lambda: app.extensions["talk"])
+    # Several processes: announcements of appends, talk and presence go through Redis.
     client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
-    relay = Relay(client, process_id, pusher, watcher) if client else None
-    shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
+    redis_outage = app.extensions["redis_outage"] = Outage("redis")
+    relay = (
+        Relay(client, process_id, pusher, watcher, talk_pusher, redis_outage) if client else None
+    )
+    shared = (
+        RedisPresence(client, process_id, settings.PRESENCE_TTL, redis_outage) if client else None
+    )
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
     service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
     presence = app.extensions["presence"] = shared or Presence()
-    talker = app.extensions["talk"] = TalkService(store.talk, service)
-    talker.publishers.append(TalkPusher(socketio).publish)
+    talker.publishers.append(talk_pusher.publish)
+    if relay is not None:
+        talker.publishers.append(relay.publish_talk)
     namespace = PresenceNamespace(
         lambda: app.extensions["court"],
         app.extensions["limits"],
         pusher,
         lambda: app.extensions["talk"],
+        talk_pusher,
         presence=presence,
+        announce=relay.publish_presence if relay is not None else lambda game_id: None,
     )
     socketio.on_namespace(namespace)
     # A token handed to a new one or removed: its connections leave the seat's room first.
     pusher.watch_seats(namespace.reseat)
     if relay is not None and shared is not None:
+        relay.push_presence = namespace.push_here
         app.extensions["relay"] = relay
         if not shell:
             relay.start()
@@ -187,7 +201,9 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
         backoff=settings.WEBHOOK_BACKOFF,
         poll=settings.NOTICES_POLL,
     )
-    notifier.sender = OutboxSender(store.notices, policy, sending, refresh=notifier.load)
+    notifier.sender = OutboxSender(
+        store.notices, policy, sending, refresh=notifier.load, database=store.outage
+    )
     if not shell:
         notifier.load()
     return notifier

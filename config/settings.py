@@ -149,7 +149,8 @@ class Settings:
     DEADLINES: bool = _setting("DEADLINES", True)
     HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
-    # Socket.IO's message queue, appends announced to the other processes, presence.
+    # appends, talk lines and presence changes announced to the other processes (ids only),
+    # and presence itself.
     # Empty: one process, presence kept in its memory.
     REDIS_URL: str = _setting("REDIS_URL", "")
     # Seconds a process's connections stay counted as present after it stops answering.

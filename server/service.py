@@ -48,6 +48,7 @@ from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock
 from server.logs import Logs
+from server.outages import Outage
 from server.ports import (
     EventStore,
     GameMaster,
@@ -89,8 +90,11 @@ class CourtService:
         cache_size: int = 1024,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         snapshot_every: int = SNAPSHOT_EVERY,
+        database: Outage | None = None,
     ) -> None:
         self.store = store
+        # The database's outages, which the adapters report (server/store/failures.py).
+        self.database = database or Outage("database")
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []

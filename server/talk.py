@@ -36,8 +36,14 @@ class TooFast(CourtError):
 class TalkStore(Protocol):
     def add(self, line: TalkLine) -> TalkLine: ...
     def channel_head(self, game_id: str, channel: str) -> talk.ChannelHead | None: ...
+    def last_position(self, game_id: str) -> int: ...
     def lines_of(
-        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+        self,
+        game_id: str,
+        channels: Sequence[str] | None,
+        *,
+        after: int = 0,
+        limit: int | None = None,
     ) -> list[TalkLine]: ...
 
 
@@ -148,6 +154,15 @@ class TalkService:
         if not channels:
             return []
         return self.store.lines_of(game_id, channels, after=after, limit=limit)
+
+    def last_position(self, game_id: str) -> int:
+        """Where the game's talk stands: the position of its newest line, 0 before any."""
+        return self.store.last_position(game_id)
+
+    def said_after(self, game_id: str, after: int, limit: int) -> list[TalkLine]:
+        """Every line of the game after position `after`, whoever its parties: for the pushes,
+        which hand each line to its parties' rooms alone (server/live/talk.py)."""
+        return self.store.lines_of(game_id, None, after=after, limit=limit)
 
     def verify(self, game_id: str, actor: Actor) -> list[ChannelCheck]:
         """The check of the chain of each channel the actor reads that holds a line."""

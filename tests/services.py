@@ -227,10 +227,15 @@ def _check(result: subprocess.CompletedProcess[str], what: str) -> None:
 # -- Redis ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RedisServer:
+    """A redis-server on a loopback port; `stop()` and `start()` it again on the same port to
+    play an outage."""
+
     port: int
     process: subprocess.Popen[bytes]
+    binary: str = ""
+    folder: Path = Path()
 
     @property
     def url(self) -> str:
@@ -248,30 +253,39 @@ class RedisServer:
     def running(cls, binary: str) -> Iterator[RedisServer]:
         """redis-server in a temporary folder on a free loopback port, nothing saved to disk."""
         with tempfile.TemporaryDirectory(prefix="court-redis-") as folder:
-            port = free_port()
-            args = [
-                binary,
-                "--bind",
-                HOST,
-                "--port",
-                str(port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                folder,
-                "--protected-mode",
-                "yes",
-            ]
-            with open(Path(folder) / "server.log", "wb") as log:
-                process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-            server = cls(port, process)
+            server = cls(free_port(), None, binary, Path(folder))  # type: ignore[arg-type]
             try:
-                server._wait_ready(Path(folder) / "server.log")
+                server.start()
                 yield server
             finally:
-                stop_process(process, STOP_SECONDS)
+                server.stop()
+
+    def start(self) -> None:
+        """Start (again) on the same port; waits until it answers PING."""
+        args = [
+            self.binary,
+            "--bind",
+            HOST,
+            "--port",
+            str(self.port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.folder),
+            "--protected-mode",
+            "yes",
+        ]
+        with open(self.folder / "server.log", "ab") as log:
+            self.process = subprocess.Popen(
+                args, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder
+            )
+        self._wait_ready(self.folder / "server.log")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process, STOP_SECONDS)
 
     def _wait_ready(self, log: Path) -> None:
         deadline = time.monotonic() + START_SECONDS
@@ -304,6 +318,17 @@ def postgres() -> Iterator[PostgresServer]:
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
     """One throwaway redis-server for the session."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        unavailable("redis-server is not installed: apt-get install redis-server")
+    with RedisServer.running(binary) as server:  # type: ignore[arg-type]
+        yield server
+
+
+@pytest.fixture(scope="module")
+def own_redis() -> Iterator[RedisServer]:
+    """A redis-server of the module's own, which its tests may stop and start again (an
+    outage) without touching the other tests' one."""
     binary = shutil.which("redis-server")
     if binary is None:
         unavailable("redis-server is not installed: apt-get install redis-server")

@@ -67,11 +67,13 @@ class PresenceNamespace(CourtNamespace):
         *args: Any,
         clock: Callable[[], float] = time.time,
         presence: PresenceBook | None = None,
+        announce: Callable[[str], object] = lambda game_id: None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.presence: PresenceBook = presence if presence is not None else Presence()
         self.clock = clock
+        self.announce = announce
 
     def on_connect(self, auth: Any = None) -> None:
         """After `welcome` and the catch-up, everyone in the game gets `presence`."""
@@ -105,7 +107,13 @@ class PresenceNamespace(CourtNamespace):
         return ended
 
     def _push(self, game_id: str) -> None:
-        """To every client of the game, whichever process holds its connection."""
+        """To every client of the game, whichever process holds its connection: this
+        process's own here, the others' by their processes once told (`announce`)."""
+        self.push_here(game_id)
+        self.announce(game_id)
+
+    def push_here(self, game_id: str) -> None:
+        """To this process's clients of the game alone."""
         payload = {**self.presence.snapshot(game_id), "server_time": self.clock()}
         self.emit("presence", payload, room=game_room(game_id))
 

@@ -26,6 +26,7 @@ from redis.exceptions import RedisError
 
 from court.commands import Actor
 from court.ids import Seat
+from server.outages import Outage
 
 log = logging.getLogger("small_council.presence")
 
@@ -66,8 +67,11 @@ def _actor(text: bytes | str) -> Actor:
 class RedisPresence:
     """Open connections of every process, by game; this process's own also in memory."""
 
-    def __init__(self, client: redis.Redis, process_id: str, ttl: float) -> None:
+    def __init__(
+        self, client: redis.Redis, process_id: str, ttl: float, outage: Outage | None = None
+    ) -> None:
         self.redis = client
+        self.outage = outage or Outage("redis")
         self.process_id = process_id
         self.ttl = ttl
         self._mine: dict[str, tuple[str, str]] = {}  # connection id -> (game, actor JSON)
@@ -107,9 +111,11 @@ class RedisPresence:
         process's other stale entries only if the process dies). Called under the lock."""
         try:
             pipe.execute()
-        except RedisError:
+        except RedisError as exc:
             self._rewrites = REWRITES
-            log.warning("presence not written: Redis cannot be reached", exc_info=True)
+            self.outage.failed(exc)
+            return
+        self.outage.passed()
 
     def _write(self, pipe: Any, sid: str, game_id: str, actor_json: str) -> None:
         pipe.hset(_game(game_id), f"{self.process_id}:{sid}", actor_json)
@@ -117,11 +123,11 @@ class RedisPresence:
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """`{seats, spectators, host, game_master}` over the live processes' connections
-        (this process's own only, while Redis cannot be reached)."""
+        (this process's own only, while Redis cannot be reached: its outage is logged)."""
         try:
             actors = self._everyone(game_id)
-        except RedisError:
-            log.warning("presence of this process only: Redis cannot be reached")
+        except RedisError as exc:
+            self.outage.failed(exc)
             with self._lock:
                 mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
             actors = mine
@@ -212,8 +218,9 @@ class RedisPresence:
         while not self._stopped.wait(self.ttl / 3):
             try:
                 games = self.beat()
-            except RedisError:
-                log.warning("presence heartbeat could not reach Redis", exc_info=True)
+            except RedisError as exc:
+                self.outage.failed(exc)
                 continue
+            self.outage.passed()
             for game_id in games:
                 self._dropped(game_id)

@@ -36,7 +36,7 @@ from server.live.pushes import (
     public_room,
     seat_room,
 )
-from server.live.talk import TalkHandlers, backlog
+from server.live.talk import TalkHandlers, TalkPusher, backlog
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
@@ -120,12 +120,14 @@ class CourtNamespace(TalkHandlers, Namespace):
         limits: Limits,
         pusher: RoomPusher,
         talk: Callable[[], TalkService],
+        talk_pusher: TalkPusher,
     ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
         self.talk = talk
         self.limits = limits
         self.pusher = pusher
+        self.talk_pusher = talk_pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
         self._addresses: dict[str, str] = {}  # the client address of each open connection
         self._sessions_lock = threading.Lock()
@@ -157,7 +159,11 @@ class CourtNamespace(TalkHandlers, Namespace):
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
-            self._talk_backlog(data["game"], actor, data["talk_after"])
+            try:
+                self._talk_backlog(data["game"], actor, data["talk_after"])
+            except BaseException:
+                self._leave(data["game"])
+                raise
         except ValidationError as exc:
             _refuse(
                 _error(
@@ -169,7 +175,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             _refuse(_error(exc.code, exc.message))
         except DATABASE_ERRORS as exc:
-            log_failure(log, "on connect", exc)
+            log_failure(log, "on connect", exc, self.service().database)
             _refuse(_error(*refusal(exc)))
         with self._sessions_lock:
             self._sessions[connection_sid()] = (data["game"], actor)
@@ -187,11 +193,21 @@ class CourtNamespace(TalkHandlers, Namespace):
             head = service.current(game_id)
             self.pusher.follow(game_id, head)
             try:
-                self._welcome(game_id, actor, last_version, head)
+                self.talk_pusher.follow(game_id)
             except BaseException:
                 self.pusher.unfollow(game_id)
                 raise
+            try:
+                self._welcome(game_id, actor, last_version, head)
+            except BaseException:
+                self._leave(game_id)
+                raise
         self.pusher.catch_up(game_id)
+
+    def _leave(self, game_id: str) -> None:
+        """A connection of the game closes here (or was refused after `_enter`)."""
+        self.pusher.unfollow(game_id)
+        self.talk_pusher.unfollow(game_id)
 
     def _welcome(self, game_id: str, actor: Actor, last_version: int | None, head: Head) -> None:
         join_room(game_room(game_id))
@@ -220,7 +236,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         if address is not None:
             self.limits.close(address, sid)
         if session is not None:
-            self.pusher.unfollow(session[0])
+            self._leave(session[0])
 
     def connection(self) -> tuple[str, Actor]:
         """The game and actor of this connection, as its token stands now: a seat given up,
@@ -295,7 +311,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             return _error(exc.code, exc.message)
         except DATABASE_ERRORS as exc:
-            log_failure(log, f"handling {event}", exc)
+            log_failure(log, f"handling {event}", exc, self.service().database)
             return _error(*refusal(exc))
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)

@@ -21,7 +21,8 @@ from typing import Any
 
 from court.errors import CourtError
 from server.notify.urls import UrlPolicy, check_url
-from server.store.failures import DATABASE_ERRORS
+from server.outages import Outage
+from server.store.failures import DATABASE_ERRORS, log_failure
 from server.store.notices import FAILED, SENT, Claimed, NoticeStore
 
 log = logging.getLogger("small_council.notices")
@@ -103,8 +104,10 @@ class OutboxSender:
         refresh: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.time,
         send: Post = post,
+        database: Outage | None = None,
     ) -> None:
         self.notices = notices
+        self.database = database or Outage("database")
         self.policy = policy
         self.settings = settings
         self.refresh = refresh
@@ -144,8 +147,10 @@ class OutboxSender:
                 self.refresh()
                 while self.send_due() == self.settings.batch:
                     pass
-            except DATABASE_ERRORS:
-                log.warning("the outbox cannot be read now; trying again shortly")
+                self.database.passed(writing=True)  # claiming a notice writes
+            except DATABASE_ERRORS as exc:
+                # Tried again at the next look; logged once for the whole outage.
+                log_failure(log, "reading the outbox", exc, self.database)
             except Exception:
                 log.exception("sending the outbox failed")
 
