@@ -105,6 +105,7 @@ def _limits(settings: Settings) -> Limits:
         messages=settings.LIMIT_MESSAGES,
         connection_messages=settings.LIMIT_CONNECTION_MESSAGES,
         connections=settings.LIMIT_CONNECTIONS,
+        ipv6_prefix=settings.LIMIT_IPV6_PREFIX,
     )
     return Limits(rates, enabled=settings.RATE_LIMITS)
 
@@ -129,8 +130,7 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
-    # No message queue: each process pushes to its own clients only, and what the others
-    # must know passes through the relay as ids (server/live/relay.py), never as a payload.
+    # No message queue: each process pushes to its own clients, the others are told ids alone.
     socketio = SocketIO(
         app,
         async_mode=settings.ASYNC_MODE,
@@ -151,22 +151,12 @@ def _wire_service(
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talk_pusher = TalkPusher(socketio, lambda: app.extensions["talk"])
-    # Several processes: announcements of appends, talk and presence go through Redis.
-    client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
-    redis_outage = app.extensions["redis_outage"] = Outage("redis")
-    relay = (
-        Relay(client, process_id, pusher, watcher, talk_pusher, redis_outage) if client else None
-    )
-    shared = (
-        RedisPresence(client, process_id, settings.PRESENCE_TTL, redis_outage) if client else None
-    )
+    relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
     service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
     presence = app.extensions["presence"] = shared or Presence()
-    talker.publishers.append(talk_pusher.publish)
-    if relay is not None:
-        talker.publishers.append(relay.publish_talk)
+    talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     namespace = PresenceNamespace(
         lambda: app.extensions["court"],
         app.extensions["limits"],
@@ -185,6 +175,24 @@ def _wire_service(
         if not shell:
             relay.start()
             shared.start(dropped=namespace.push_presence)
+
+
+def _redis(
+    app: Flask,
+    settings: Settings,
+    process_id: str,
+    pusher: RoomPusher,
+    watcher: DeadlineWatcher,
+    talk_pusher: TalkPusher,
+) -> tuple[Relay | None, RedisPresence | None]:
+    """With REDIS_URL, several processes: the relay of announcements of appends, talk and
+    presence, and the presence they share, both telling Redis's one outage."""
+    if not settings.REDIS_URL:
+        return None, None
+    client = redis_client(settings.REDIS_URL)
+    outage = app.extensions["redis_outage"] = Outage("redis")
+    relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)
+    return relay, RedisPresence(client, process_id, settings.PRESENCE_TTL, outage)
 
 
 def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool) -> Notifier:

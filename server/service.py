@@ -93,13 +93,11 @@ class CourtService:
         database: Outage | None = None,
     ) -> None:
         self.store = store
-        # The database's outages, which the adapters report (server/store/failures.py).
-        self.database = database or Outage("database")
+        self.database = database or Outage("database")  # reported by the adapters too
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
-        self.retries = retries
-        self.upcasters = upcasters
+        self.retries, self.upcasters = retries, upcasters
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size)

@@ -10,6 +10,7 @@ No line's text is ever logged.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -23,6 +24,9 @@ from court.errors import ConcurrencyError, Conflict, CourtError
 from court.talk import ChannelCheck, Said, TalkLine
 from server.ports import iso_time
 from server.service import CourtService
+from server.store.failures import DATABASE_ERRORS, log_failure
+
+log = logging.getLogger("small_council.talk")
 
 # (lines, seconds): a sender says at most this many lines in any window this long.
 LIMITS = ((5, 10.0), (60, 600.0))
@@ -123,9 +127,19 @@ class TalkService:
             text=text,
         )
         line = self._store(said)
-        for publish in self.publishers:
-            publish(line)
+        self._publish(line)
         return line
+
+    def _publish(self, line: TalkLine) -> None:
+        """Tell every publisher; the line is stored, so one failing never fails the line nor
+        keeps the others from hearing of it (its parties get it when they catch up)."""
+        for publish in self.publishers:
+            try:
+                publish(line)
+            except DATABASE_ERRORS as exc:
+                log_failure(log, "pushing a talk line", exc, self.court.database)
+            except Exception:
+                log.exception("pushing line %s of game %s", line.position, line.game_id)
 
     def _store(self, said: Said) -> TalkLine:
         for _ in range(RETRIES):

@@ -36,7 +36,7 @@ from server.live.pushes import (
     public_room,
     seat_room,
 )
-from server.live.talk import TalkHandlers, TalkPusher, backlog
+from server.live.talk import TalkHandlers, TalkPusher
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
@@ -162,7 +162,7 @@ class CourtNamespace(TalkHandlers, Namespace):
             try:
                 self._talk_backlog(data["game"], actor, data["talk_after"])
             except BaseException:
-                self._leave(data["game"])
+                self.pusher.unfollow(data["game"])
                 raise
         except ValidationError as exc:
             _refuse(
@@ -193,21 +193,11 @@ class CourtNamespace(TalkHandlers, Namespace):
             head = service.current(game_id)
             self.pusher.follow(game_id, head)
             try:
-                self.talk_pusher.follow(game_id)
+                self._welcome(game_id, actor, last_version, head)
             except BaseException:
                 self.pusher.unfollow(game_id)
                 raise
-            try:
-                self._welcome(game_id, actor, last_version, head)
-            except BaseException:
-                self._leave(game_id)
-                raise
         self.pusher.catch_up(game_id)
-
-    def _leave(self, game_id: str) -> None:
-        """A connection of the game closes here (or was refused after `_enter`)."""
-        self.pusher.unfollow(game_id)
-        self.talk_pusher.unfollow(game_id)
 
     def _welcome(self, game_id: str, actor: Actor, last_version: int | None, head: Head) -> None:
         join_room(game_room(game_id))
@@ -221,13 +211,6 @@ class CourtNamespace(TalkHandlers, Namespace):
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
 
-    def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
-        """`talk` with the lines of the party's channels after `after` (after its rooms are
-        joined, so a line said meanwhile comes at least once); nothing to one who reads none."""
-        found = backlog(self.talk(), game_id, actor, after)
-        if found is not None:
-            _to_this_connection("talk", found)
-
     def on_disconnect(self, reason: Any = None) -> None:
         sid = connection_sid()
         with self._sessions_lock:
@@ -236,7 +219,8 @@ class CourtNamespace(TalkHandlers, Namespace):
         if address is not None:
             self.limits.close(address, sid)
         if session is not None:
-            self._leave(session[0])
+            self.pusher.unfollow(session[0])
+            self.talk_pusher.unfollow(session[0])
 
     def connection(self) -> tuple[str, Actor]:
         """The game and actor of this connection, as its token stands now: a seat given up,

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from flask_socketio import SocketIO
+from flask_socketio import SocketIO, emit
 
 from court.commands import Actor
 from court.talk import MASTER, TalkLine, speaker
@@ -55,15 +55,15 @@ class TalkPusher:
 
     def follow(self, game_id: str) -> None:
         """A client of the game connects here, before its backlog is read: the lines after
-        the talk's position now will be pushed to it, the ones before are in its backlog."""
+        the talk's position now will be pushed to it, the ones before are in its backlog.
+        Every `follow` that returns is matched by one `unfollow`."""
         with self._lock_of(game_id):
             with self._guard:
-                self._clients[game_id] = self._clients.get(game_id, 0) + 1
                 known = game_id in self._cursors
-            if not known:
-                position = self.talk().last_position(game_id)
-                with self._guard:
-                    self._cursors.setdefault(game_id, position)
+            position = 0 if known else self.talk().last_position(game_id)
+            with self._guard:
+                self._cursors.setdefault(game_id, position)
+                self._clients[game_id] = self._clients.get(game_id, 0) + 1
 
     def unfollow(self, game_id: str) -> None:
         with self._guard:
@@ -137,7 +137,22 @@ class TalkHandlers:
     """The talk handlers of the court namespace (server/live/sockets.py)."""
 
     talk: Callable[[], TalkService]
+    talk_pusher: TalkPusher
     connection: Callable[[], tuple[str, Actor]]
+
+    def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
+        """A connection opens, its rooms joined: this process follows the game's talk, then
+        sends `talk` with the lines of the party's channels after `after`, so a line said
+        meanwhile comes at least once; nothing to one who reads none."""
+        self.talk_pusher.follow(game_id)
+        try:
+            found = backlog(self.talk(), game_id, actor, after)
+        except BaseException:
+            self.talk_pusher.unfollow(game_id)
+            raise
+        if found is not None:
+            # To this connection alone: python-socketio hands it to its own client.
+            emit("talk", found)
 
     def on_say(self, payload: Any = None) -> dict[str, Any]:
         """`say` {text} from a seat or the game master: `talk` {lines: [line]} to every seat
