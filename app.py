@@ -130,16 +130,7 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
-    # No message queue: each process pushes to its own clients, the others are told ids alone.
-    socketio = SocketIO(
-        app,
-        async_mode=settings.ASYNC_MODE,
-        max_http_buffer_size=settings.MAX_REQUEST_BYTES,
-        serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
-        # A client's messages are handled one after another on its connection's own task
-        # instead of a new one started for each message (python-socketio's default).
-        async_handlers=False,
-    )
+    socketio = _socketio(app, settings)
     service = app.extensions["court"] = CourtService(
         store,
         retries=settings.SERVICE_RETRIES,
@@ -150,7 +141,9 @@ def _wire_service(
     pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
     watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
     talker = app.extensions["talk"] = TalkService(store.talk, service)
-    talk_pusher = TalkPusher(socketio, lambda: app.extensions["talk"])
+    talk_pusher = app.extensions["talk_pushes"] = TalkPusher(
+        socketio, lambda: app.extensions["talk"]
+    )
     relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
@@ -175,6 +168,20 @@ def _wire_service(
         if not shell:
             relay.start()
             shared.start(dropped=namespace.push_presence)
+
+
+def _socketio(app: Flask, settings: Settings) -> SocketIO:
+    """Socket.IO without a message queue: each process pushes to its own clients, and the
+    others are told ids alone (server/live/relay.py)."""
+    return SocketIO(
+        app,
+        async_mode=settings.ASYNC_MODE,
+        max_http_buffer_size=settings.MAX_REQUEST_BYTES,
+        serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
+        # A client's messages are handled one after another on its connection's own task
+        # instead of a new one started for each message (python-socketio's default).
+        async_handlers=False,
+    )
 
 
 def _redis(
