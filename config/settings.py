@@ -96,20 +96,23 @@ _PARSERS: dict[type, Callable[[str, str], Any]] = {
 }
 
 
-def _read(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+def _read(name: str, default: T, choices: tuple[T, ...] | range = ()) -> T:
     """The environment's value of `name`, parsed as `default`'s type; `default` when unset.
-    With `choices`, the value must be one of them."""
+    With `choices` (a range, for a count), the value must be one of them."""
     raw = os.environ.get(name)
     if raw is None:
         return default
     value: T = _PARSERS[type(default)](name, raw)
     if choices and value not in choices:
-        listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
+        if isinstance(choices, range):
+            listed = f"a whole number from {choices[0]} to {choices[-1]}"
+        else:
+            listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
         raise SettingError(f"{name} must be {listed}, not {raw!r}")
     return value
 
 
-def _setting(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+def _setting(name: str, default: T, choices: tuple[T, ...] | range = ()) -> T:
     """A field read from the environment variable `name` each time Settings() is made."""
     return field(default_factory=lambda: _read(name, default, choices))
 
@@ -154,7 +157,8 @@ class Settings:
     DEADLINES: bool = _setting("DEADLINES", True)
     HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
-    # Socket.IO's message queue, appends announced to the other processes, presence.
+    # appends, talk lines and presence changes announced to the other processes (ids only),
+    # and presence itself.
     # Empty: one process, presence kept in its memory.
     REDIS_URL: str = _setting("REDIS_URL", "")
     # Seconds a process's connections stay counted as present after it stops answering.
@@ -208,6 +212,10 @@ class Settings:
     LIMIT_MESSAGES: Rate = _setting("LIMIT_MESSAGES", Rate(60, 200))
     LIMIT_CONNECTION_MESSAGES: Rate = _setting("LIMIT_CONNECTION_MESSAGES", Rate(20, 40))
     LIMIT_CONNECTIONS: int = _setting("LIMIT_CONNECTIONS", 40)
+    # An IPv6 client is limited by its network, the first this many bits of its address: one
+    # home or host is given a whole /64 and picks any address in it. IPv4 (and IPv6 written
+    # for an IPv4 address, ::ffff:a.b.c.d) is limited by the whole address.
+    LIMIT_IPV6_PREFIX: int = _setting("LIMIT_IPV6_PREFIX", 64, range(0, 129))
 
     def instance_file(self, configured: str, name: str) -> Path:
         """The path a key file setting names, or `name` in the instance folder: the SQLite

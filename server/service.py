@@ -50,6 +50,7 @@ from server.fifo import FifoLock
 from server.filled import filled
 from server.keys import ServerKeys
 from server.logs import Logs
+from server.outages import Outage
 from server.ports import (
     EventStore,
     GameMaster,
@@ -92,15 +93,16 @@ class CourtService:
         snapshot_every: int = SNAPSHOT_EVERY,
         presence: HostPresence | None = None,
         keys: ServerKeys | None = None,
+        database: Outage | None = None,
     ) -> None:
         self.store = store
         self.presence = presence
         self.keys = keys or ServerKeys.ephemeral()
+        self.database = database or Outage("database")  # reported by the adapters too
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
-        self.retries = retries
-        self.upcasters = upcasters
+        self.retries, self.upcasters = retries, upcasters
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)

@@ -116,11 +116,13 @@ class PresenceNamespace(CourtNamespace):
         *args: Any,
         clock: Callable[[], float] = time.time,
         presence: PresenceBook | None = None,
+        announce: Callable[[str], object] = lambda game_id: None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.presence: PresenceBook = presence if presence is not None else Presence()
         self.clock = clock
+        self.announce = announce
 
     def on_connect(self, auth: Any = None) -> None:
         """After `welcome` and the catch-up, everyone in the game gets `presence`."""
@@ -154,8 +156,14 @@ class PresenceNamespace(CourtNamespace):
         return ended
 
     def _push(self, game_id: str, state: CourtState | None = None) -> None:
-        """To every client of the game, whichever process holds its connection: who is
-        connected, whether the host is and since when he has had no connection."""
+        """To every client of the game, whichever process holds its connection: this
+        process's own here, the others' by their processes once told (`announce`)."""
+        self.push_here(game_id, state)
+        self.announce(game_id)
+
+    def push_here(self, game_id: str, state: CourtState | None = None) -> None:
+        """To this process's clients of the game alone: who is connected, whether the host is
+        and since when he has had no connection."""
         state = state if state is not None else self.service().latest(game_id).state
         away = self.presence.host_away_since(game_id, state.host_seat(), state.started_at)
         payload = {

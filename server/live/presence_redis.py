@@ -30,6 +30,7 @@ from redis.exceptions import RedisError
 from court.commands import Actor
 from court.ids import Seat
 from server.live.presence import host_key, role_key
+from server.outages import Outage
 
 log = logging.getLogger("small_council.presence")
 
@@ -85,8 +86,10 @@ class RedisPresence:
         process_id: str,
         ttl: float,
         clock: Callable[[], float] = time.time,
+        outage: Outage | None = None,
     ) -> None:
         self.redis = client
+        self.outage = outage or Outage("redis")
         self.process_id = process_id
         self.ttl = ttl
         self.clock = clock
@@ -134,9 +137,11 @@ class RedisPresence:
         process's other stale entries only if the process dies). Called under the lock."""
         try:
             pipe.execute()
-        except RedisError:
+        except RedisError as exc:
             self._rewrites = REWRITES
-            log.warning("presence not written: Redis cannot be reached", exc_info=True)
+            self.outage.failed(exc)
+            return
+        self.outage.passed()
 
     def _gone(self, pipe: Any, game_id: str, actor: Actor) -> None:
         """Record that a connection of the actor's role closed now."""
@@ -151,11 +156,11 @@ class RedisPresence:
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """`{seats, spectators, host, game_master}` over the live processes' connections
-        (this process's own only, while Redis cannot be reached)."""
+        (this process's own only, while Redis cannot be reached: its outage is logged)."""
         try:
             actors = self._everyone(game_id)
-        except RedisError:
-            log.warning("presence of this process only: Redis cannot be reached")
+        except RedisError as exc:
+            self.outage.failed(exc)
             with self._lock:
                 mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
             actors = mine
@@ -198,8 +203,8 @@ class RedisPresence:
             if any(role_key(a) == key for a in alive):
                 return None
             left = self.redis.hget(_left(game_id), key)
-        except RedisError:
-            log.warning("the host's presence is unknown: Redis cannot be reached")
+        except RedisError as exc:
+            self.outage.failed(exc)
             return None
         if any(role_key(a) == key for a in dead):
             return max(self.clock(), not_before)
@@ -282,8 +287,9 @@ class RedisPresence:
         while not self._stopped.wait(self.ttl / 3):
             try:
                 games = self.beat()
-            except RedisError:
-                log.warning("presence heartbeat could not reach Redis", exc_info=True)
+            except RedisError as exc:
+                self.outage.failed(exc)
                 continue
+            self.outage.passed()
             for game_id in games:
                 self._dropped(game_id)

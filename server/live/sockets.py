@@ -36,7 +36,7 @@ from server.live.pushes import (
     public_room,
     seat_room,
 )
-from server.live.talk import TalkHandlers, backlog
+from server.live.talk import TalkHandlers, TalkPusher
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
@@ -120,12 +120,14 @@ class CourtNamespace(TalkHandlers, Namespace):
         limits: Limits,
         pusher: RoomPusher,
         talk: Callable[[], TalkService],
+        talk_pusher: TalkPusher,
     ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
         self.talk = talk
         self.limits = limits
         self.pusher = pusher
+        self.talk_pusher = talk_pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
         self._addresses: dict[str, str] = {}  # the client address of each open connection
         self._sessions_lock = threading.Lock()
@@ -158,7 +160,11 @@ class CourtNamespace(TalkHandlers, Namespace):
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
-            self._talk_backlog(data["game"], actor, data["talk_after"])
+            try:
+                self._talk_backlog(data["game"], actor, data["talk_after"])
+            except BaseException:
+                self.pusher.unfollow(data["game"])
+                raise
         except ValidationError as exc:
             _refuse(
                 _error(
@@ -170,7 +176,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             _refuse(_error(exc.code, exc.message))
         except DATABASE_ERRORS as exc:
-            log_failure(log, "on connect", exc)
+            log_failure(log, "on connect", exc, self.service().database)
             _refuse(_error(*refusal(exc)))
         with self._sessions_lock:
             self._sessions[connection_sid()] = (data["game"], actor)
@@ -210,13 +216,6 @@ class CourtNamespace(TalkHandlers, Namespace):
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
 
-    def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
-        """`talk` with the lines of the party's channels after `after` (after its rooms are
-        joined, so a line said meanwhile comes at least once); nothing to one who reads none."""
-        found = backlog(self.talk(), game_id, actor, after)
-        if found is not None:
-            _to_this_connection("talk", found)
-
     def on_disconnect(self, reason: Any = None) -> None:
         sid = connection_sid()
         with self._sessions_lock:
@@ -226,6 +225,7 @@ class CourtNamespace(TalkHandlers, Namespace):
             self.limits.close(address, sid)
         if session is not None:
             self.pusher.unfollow(session[0])
+            self.talk_pusher.unfollow(session[0])
 
     def connection(self) -> tuple[str, Actor]:
         """The game and actor of this connection, as its token stands now: a seat given up,
@@ -300,7 +300,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             return _error(exc.code, exc.message)
         except DATABASE_ERRORS as exc:
-            log_failure(log, f"handling {event}", exc)
+            log_failure(log, f"handling {event}", exc, self.service().database)
             return _error(*refusal(exc))
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)

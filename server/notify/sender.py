@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from court.errors import CourtError
 from server.notify.delivery import DeliveryFailed, Post, post
 from server.notify.urls import Resolver, Target, UrlPolicy, pin, resolve
-from server.store.failures import DATABASE_ERRORS
+from server.outages import Outage
+from server.store.failures import DATABASE_ERRORS, log_failure
 from server.store.notices import FAILED, SENT, Claimed, NoticeStore
 
 log = logging.getLogger("small_council.notices")
@@ -51,8 +52,10 @@ class OutboxSender:
         clock: Callable[[], float] = time.time,
         send: Post = post,
         resolver: Resolver = resolve,
+        database: Outage | None = None,
     ) -> None:
         self.notices = notices
+        self.database = database or Outage("database")
         self.policy = policy
         self.settings = settings
         self.refresh = refresh
@@ -98,8 +101,10 @@ class OutboxSender:
             try:
                 self.refresh()
                 self.dispatch()
-            except DATABASE_ERRORS:
-                log.warning("the outbox cannot be read now; trying again shortly")
+                self.database.passed(writing=True)  # claiming a notice writes
+            except DATABASE_ERRORS as exc:
+                # Tried again at the next look; logged once for the whole outage.
+                log_failure(log, "reading the outbox", exc, self.database)
             except Exception:
                 log.exception("sending the outbox failed")
 
@@ -122,8 +127,8 @@ class OutboxSender:
     def _send_game(self, game_id: str) -> None:
         try:
             self.send_game(game_id)
-        except DATABASE_ERRORS:
-            log.warning("the outbox cannot be read now; trying again shortly")
+        except DATABASE_ERRORS as exc:
+            log_failure(log, f"sending the notices of game {game_id}", exc, self.database)
         except Exception:
             log.exception("sending the notices of game %s failed", game_id)
         finally:

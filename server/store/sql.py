@@ -35,6 +35,7 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
+from server.outages import Outage
 from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
@@ -181,7 +182,10 @@ class SqlEventStore:
         synchronous: str = "NORMAL",
         read_only: bool = False,
         single_writer: bool = False,
+        outage: Outage | None = None,
     ) -> None:
+        # The database's outages as the log tells them: a read or a write that passes ends one.
+        self.outage = outage or Outage("database")
         self._writer_lock = hold_single_writer(url) if single_writer else None
         self.url = url
         self.read_only = read_only
@@ -194,7 +198,7 @@ class SqlEventStore:
         self._snapshot_at = _Compiled(snapshots.AT, self.engine)
         self._snapshots = _Compiled(snapshots.LISTED, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
-        self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
+        self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version, self.outage)
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
         # Table talk and whispers, in a table of their own beside the log.
@@ -285,6 +289,7 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
+        self.outage.passed()
 
     def head(self, game_id: str) -> StreamHead | None:
         """The version and hash of a game's newest record, or None for an unknown game."""
@@ -296,6 +301,7 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
+        self.outage.passed()
         return None if row is None else StreamHead._make(row)
 
     def save_snapshot(self, kept: Kept) -> None:

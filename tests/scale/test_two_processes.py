@@ -23,8 +23,10 @@ from tests.scale.conftest import (
     small_council_complaints,
     started_game,
 )
+from tests.scale.redis_capture import RedisCapture
 from tests.server.http.court_client import Game, next_round
 from tests.server.live.live import NORTH
+from tests.services import RedisServer
 
 CONCURRENT = 200  # commands sent at once on one game, half through each process
 CONNECTIONS = 4  # host connections on each process sharing them
@@ -87,6 +89,39 @@ def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
         for client in clients:
             client.wait_version(head)
             saw_the_placement(client, ack, owner=client is seats["stark"])
+    finally:
+        close_all(clients)
+
+
+def test_talk_across_processes_reaches_its_parties_and_never_passes_through_redis(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    game = started_game(cluster.a.url)
+    stark = LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"])
+    lannister = LiveClient("lannister@b").connect(cluster.b.url, game.id, game.tokens["lannister"])
+    tyrell = LiveClient("tyrell@b").connect(cluster.b.url, game.id, game.tokens["tyrell"])
+    host = LiveClient("host@a").connect(cluster.a.url, game.id, game.host_token)
+    clients = [stark, lannister, tyrell, host]
+    table, whisper, answer = "Direwolves-at-the-gate", "Trust-no-lion-7f3a", "Lions-pay-debts-9c1e"
+    try:
+        # When the players talk at the table and whisper across the two processes
+        with RedisCapture(redis_server) as seen:
+            assert stark.call("say", {"text": table})["ok"]
+            to_lannister = {"to": game.seats["lannister"], "text": whisper}
+            assert stark.call("whisper", to_lannister)["ok"]
+            assert lannister.call("whisper", {"to": game.seats["stark"], "text": answer})["ok"]
+            assert host.call("record_gold", {"house": "stark", "amount": 1, "cause": "tax"})["ok"]
+            for client in (stark, lannister, tyrell):
+                client.wait_for(lambda c: c.heard(table) == 1)
+            lannister.wait_for(lambda c: c.heard(whisper) == 1)
+            stark.wait_for(lambda c: c.heard(answer) == 1 and c.heard(whisper) == 1)
+        # Then each line reached its parties alone, once
+        assert tyrell.heard(whisper) == tyrell.heard(answer) == 0
+        assert lannister.heard(answer) == 1 and lannister.heard(table) == 1
+        # And Redis carried the announcements, but never a line's text
+        assert b"small-council:" in seen.data
+        for text in (table, whisper, answer):
+            assert text.encode() not in seen.data, text
     finally:
         close_all(clients)
 
