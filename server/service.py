@@ -8,6 +8,7 @@ its replay path (server/replay.py) keeps the cached current states and the snaps
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -65,6 +66,10 @@ from server.ports import (
 from server.replay import SNAPSHOT_EVERY, Head, Replay
 
 log = logging.getLogger("small_council.service")
+# Seconds of the random pause after the first race lost to another writer, doubling with each
+# further loss up to the most.
+RACE_PAUSE = 0.002
+RACE_PAUSE_MOST = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +108,7 @@ class CourtService:
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
         self.retries, self.upcasters = retries, upcasters
+        self.pause: Callable[[float], None] = time.sleep
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)
@@ -288,7 +294,7 @@ class CourtService:
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
         """Decide and append one command, one at a time per game, retrying on a lost race."""
         with self._lock_for(game_id):
-            for _ in range(self.retries):
+            for attempt in range(self.retries):
                 head = self._head_for(game_id, command)
                 now = self.clock()
                 decided = filled(command, game_id, head, self.presence)
@@ -306,8 +312,11 @@ class CourtService:
                     self.store.append(records, head.version, encoded)
                 except ConcurrencyError:
                     # Another writer (another process) got there first: fold its records
-                    # into the cached head and decide again on that.
+                    # into the cached head and decide again on that, after a random pause
+                    # that grows with each loss, so that two processes racing on one game
+                    # fall out of step instead of one of them losing every time.
                     self.current(game_id)
+                    self.pause(random.uniform(0, min(RACE_PAUSE * 2**attempt, RACE_PAUSE_MOST)))
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self.replay.remember(game_id, new_head)

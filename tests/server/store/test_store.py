@@ -113,6 +113,26 @@ def test_the_service_gives_up_after_its_bounded_retries(table: Table) -> None:
     assert err.value.code == "busy"
 
 
+def test_each_race_lost_pauses_a_random_while_that_grows_so_racers_fall_out_of_step(
+    table: Table,
+) -> None:
+    lost: list[int] = []
+    pauses: list[float] = []
+    real_append = table.store.append
+
+    def lost_thrice(records, expected_version, encoded=None):
+        if len(lost) < 3:
+            lost.append(expected_version)
+            raise ConcurrencyError(table.game_id, expected_version)
+        return real_append(records, expected_version, encoded)
+
+    table.store.append = lost_thrice  # type: ignore[method-assign]
+    table.service.pause = pauses.append  # type: ignore[method-assign]
+    outcome = table.service.handle(table.game_id, GOLD, table.host)
+    assert outcome.version > table.started and len(pauses) == 3
+    assert all(0 <= p <= bound for p, bound in zip(pauses, (0.002, 0.004, 0.008), strict=True))
+
+
 def test_a_refused_command_leaves_the_log_unchanged(table: Table) -> None:
     before = log(table)
     with pytest.raises(CourtError):
