@@ -24,6 +24,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.workers.ggevent import GeventWorker
 
 from config.settings import SettingError, Settings
+from server.exposure import warn_if_exposed
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 # Connections one worker holds at once (greenlets: a WebSocket costs a few kB, not a
@@ -156,8 +157,9 @@ def main(argv: Sequence[str]) -> int:
     except SettingError as exc:
         print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
         return 2
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    warn_if_exposed(settings)
     if args.dev or settings.SERVER == "dev":
-        logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
         serve_dev(settings)
     else:
         CourtApplication(settings, load_app).run()
