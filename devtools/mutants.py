@@ -236,8 +236,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "server/service.py",
         "after losing a race on the expected version, the command is decided again on the "
         "same stale head",
-        "                    self.current(game_id)\n                    continue\n",
-        "                    continue\n",
+        "                    self.current(game_id)\n                    self.pause(",
+        "                    self.pause(",
         "tests/server/store/test_store.py::test_the_service_redecides_on_fresh_state_after_losing_a_race[sqlite]",
     ),
     _m(

@@ -45,3 +45,15 @@ class FifoLock:
         tb: TracebackType | None,
     ) -> None:
         self.release()
+
+
+class FifoLocks:
+    """One FifoLock per key (a game), made when first asked for."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, FifoLock] = {}
+        self._guard = threading.Lock()
+
+    def of(self, key: str) -> FifoLock:
+        with self._guard:
+            return self._locks.setdefault(key, FifoLock())

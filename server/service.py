@@ -8,8 +8,6 @@ its replay path (server/replay.py) keeps the cached current states and the snaps
 from __future__ import annotations
 
 import logging
-import random
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,7 +45,7 @@ from court.receipts import ballot_receipt, bid_receipt
 from court.records import chained
 from court.rules import actor_of, still_acting
 from court.state import CourtState
-from server.fifo import FifoLock
+from server.fifo import FifoLock, FifoLocks
 from server.filled import filled
 from server.keys import ServerKeys
 from server.logs import Logs
@@ -63,13 +61,10 @@ from server.ports import (
     iso_time,
     token_digest,
 )
+from server.races import pause_after
 from server.replay import SNAPSHOT_EVERY, Head, Replay
 
 log = logging.getLogger("small_council.service")
-# Seconds of the random pause after the first race lost to another writer, doubling with each
-# further loss up to the most.
-RACE_PAUSE = 0.002
-RACE_PAUSE_MOST = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +104,7 @@ class CourtService:
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
         self.retries, self.upcasters = retries, upcasters
         self.pause: Callable[[float], None] = time.sleep
-        self._locks: dict[str, FifoLock] = {}
-        self._locks_guard = threading.Lock()
+        self._locks = FifoLocks()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)
         self.logs = Logs(store, self.replay, upcasters, cache_size)
 
@@ -293,7 +287,7 @@ class CourtService:
 
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
         """Decide and append one command, one at a time per game, retrying on a lost race."""
-        with self._lock_for(game_id):
+        with self._locks.of(game_id):
             for attempt in range(self.retries):
                 head = self._head_for(game_id, command)
                 now = self.clock()
@@ -312,11 +306,9 @@ class CourtService:
                     self.store.append(records, head.version, encoded)
                 except ConcurrencyError:
                     # Another writer (another process) got there first: fold its records
-                    # into the cached head and decide again on that, after a random pause
-                    # that grows with each loss, so that two processes racing on one game
-                    # fall out of step instead of one of them losing every time.
+                    # into the cached head and decide again on that (server/races.py).
                     self.current(game_id)
-                    self.pause(random.uniform(0, min(RACE_PAUSE * 2**attempt, RACE_PAUSE_MOST)))
+                    self.pause(pause_after(attempt + 1))
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self.replay.remember(game_id, new_head)
@@ -390,11 +382,7 @@ class CourtService:
 
     def lock(self, game_id: str) -> FifoLock:
         """The game's command lock; publishing happens under it (no push slips past)."""
-        return self._lock_for(game_id)
-
-    def _lock_for(self, game_id: str) -> FifoLock:
-        with self._locks_guard:
-            return self._locks.setdefault(game_id, FifoLock())
+        return self._locks.of(game_id)
 
     # -- moving whole logs -------------------------------------------------
 
@@ -403,6 +391,6 @@ class CourtService:
         `verify` checks a stored one, as it is read (server/logs.py); refused whole at the
         first failing version, with why."""
         game_id, result = self.logs.import_log(lines)
-        with self._lock_for(game_id):
+        with self._locks.of(game_id):
             self.current(game_id)  # from the snapshot the import kept nearest the head
         return result
