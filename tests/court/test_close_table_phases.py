@@ -61,14 +61,26 @@ def test_one_command_closes_movement_battles_and_the_wall(nights_watch: bool) ->
     assert phases == expected
 
 
-def test_closing_the_cards_phase_stops_at_income_and_purchases() -> None:
-    """R-4.1: phase 4 is run by the server in turn order; the host's close stops there (the
-    server's follow-ups aside)."""
-    state = _pass_decrees(_started(False))
-    assert state.phase is Phase.CARDS
+@pytest.mark.parametrize("nights_watch", [False, True])
+def test_a_close_of_one_phase_alone_is_refused_as_it_is_not_offered(nights_watch: bool) -> None:
+    """R-4.1: given the cards phase (income, run by the server, follows) or the last phase
+    played at the table, when the host closes the table's phases, then it is refused with a
+    code, as the close is offered only where it closes more than one phase; closing the phase
+    alone is the phase's own close, and stops at income and purchases."""
+    cards = _pass_decrees(_started(nights_watch))
+    assert cards.phase is Phase.CARDS
+    last = _to_movement(cards)
+    while rounds.closes_several(last):
+        last = _act(last, AdvancePhase())
+    assert last.phase is (Phase.WALL if nights_watch else Phase.BATTLES)
 
-    events = rounds.close_table_phases(state, HOST)
+    for state in (cards, last):
+        assert CloseTablePhases() not in legal_commands(state, HOST)
+        with pytest.raises(CourtError) as refused:
+            decide(state, CloseTablePhases(), HOST)
+        assert refused.value.code == "one_table_phase"
 
+    events = rounds.advance_phase(cards, AdvancePhase(), HOST)
     assert [e.phase for e in events if isinstance(e, PhaseStarted)] == ["income", "purchases"]
 
 
