@@ -55,6 +55,15 @@ export function swatch(colours) {
   });
 }
 
+// Scrolls the scrolling box `list` so that `item` shows inside it; the window never moves
+// (scrollIntoView would scroll every scrolling ancestor, the page too).
+export function showWithin(list, item) {
+  const box = list.getBoundingClientRect(),
+    at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop += at.top - box.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+}
+
 // Re-draws a panel while keeping what the user was doing in it: open <details>, values typed
 // or chosen (by element id) and the focus. A value that is no longer offered is dropped.
 export function keeping(el, draw) {

@@ -3,7 +3,7 @@
 import { call, tokenFor } from "./api.js";
 import { setUpCompare } from "./changes.js";
 import { Clock } from "./countdown.js";
-import { errorText, fill, h, say } from "./dom.js";
+import { errorText, fill, h, say, showWithin } from "./dom.js";
 import { renderHouses } from "./houses.js";
 import { Names, phaseName } from "./names.js";
 import { renderSummary } from "./table.js";
@@ -156,7 +156,7 @@ function onScrub() {
     const current = Number(li.dataset.version) === wanted;
     li.classList.toggle("chosen", current);
     li.querySelector("button").setAttribute("aria-current", current ? "step" : "false");
-    if (current) li.scrollIntoView({ block: "nearest" });
+    if (current) showWithin($("events"), li);
   }
   clearTimeout(timer);
   timer = setTimeout(showCourt, 120);

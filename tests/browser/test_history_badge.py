@@ -59,3 +59,29 @@ def test_the_history_badge_names_the_check_a_forged_log_fails(
         badge = page.locator("[data-testid=verification]")
         expect(badge).to_contain_text(f"fails the commitments check at version {version}")
         expect(badge).to_have_attribute("data-check", "commitments")
+
+
+def test_the_history_opens_at_its_top_with_the_newest_event_shown_inside_its_list(
+    chromium: Any, server: LiveServer
+) -> None:
+    game = HttpCourt(server.url)
+    game.record_villages("stark", NORTH)
+    game.advance_until(lambda view: view["game"]["round"] == 2)
+    person = open_person(chromium, "reader", f"{server.url}/games/{game.id}/history", 390)
+    chosen = person.page.locator("#events li.chosen")
+    expect(chosen).to_have_count(1)
+    inside = person.page.evaluate(
+        """() => {
+          const list = document.getElementById('events').getBoundingClientRect();
+          const item = document.querySelector('#events li.chosen').getBoundingClientRect();
+          return item.top >= list.top - 1 && item.bottom <= list.bottom + 1;
+        }"""
+    )
+    assert person.page.evaluate("window.scrollY") == 0 and inside
+    # Stepping back in the history moves the list, not the window.
+    person.page.locator("#scrub-back").click()
+    person.page.evaluate("window.scrollTo(0, 0)")
+    person.page.locator("#scrubber").press("ArrowLeft")
+    expect(chosen).to_have_attribute("data-version", str(len(game.records()) - 2))
+    assert person.page.evaluate("window.scrollY") == 0
+    assert person.errors == []
