@@ -1,7 +1,7 @@
 // The lobby: create a game (profile, variants, players, deadlines, clocks, listed or private),
 // list the listed games waiting for players, and "Your games": those this browser holds a seat in.
 import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
-import { errorText, fill, h, say, swatch } from "./dom.js";
+import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -118,6 +118,15 @@ function status(court) {
   return `round ${game.round}${game.phase ? `, ${game.phase.replaceAll("_", " ")} phase` : ""}`;
 }
 
+// On a shared computer: this browser drops every seat it holds in the game (the seat itself
+// stays; its link or the host brings it back).
+async function forget(gameId, label) {
+  const text = `Forget your seat${label ? ` as ${label}` : ""} in this game on this browser? The seat stays yours, but to play it here again you need your seat link or the host.`;
+  if (!(await confirmed(text, "Forget"))) return;
+  forgetHeld(gameId);
+  loadMine();
+}
+
 async function loadMine() {
   const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
   fill(
@@ -134,6 +143,12 @@ async function loadMine() {
             ),
             label ? ` · as ${label}` : "",
             court ? ` · ${status(court)}` : ` · ${problem}`,
+            " ",
+            h(
+              "button",
+              { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
+              "Forget on this device",
+            ),
           ),
         )
       : h("li", { class: "muted" }, "This browser holds no seat yet."),
@@ -164,7 +179,8 @@ form.addEventListener("submit", async (event) => {
       clocks,
       listed: data.has("listed"),
     });
-    saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
+    const label = `${data.get("host_name").trim()}, host`;
+    saveToken(created.game_id, created.host_token, label, data.has("remember"));
     if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);
     window.location.href = `/games/${created.game_id}`;
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   inviteFor,
   inviteLink,
   keptSeats,
+  rememberToken,
   saveToken,
   tokenFor,
 } from "./api.js";
@@ -122,7 +123,7 @@ function joinForm(court, names, ctx) {
     maxlength: 40,
     autocomplete: "nickname",
   });
-  const remember = h("input", { type: "checkbox", id: "join-remember" });
+  const remember = h("input", { type: "checkbox", id: "join-remember", checked: true });
   const [house, taken] = houseSelect(houses, court, names);
   const submit = async (event) => {
     event.preventDefault();
@@ -136,13 +137,10 @@ function joinForm(court, names, ctx) {
     if (!ack) return;
     wanted = null;
     // The host keeps the host token: it stands for the host's seat too.
-    if (!tokenFor(ctx.gameId))
-      saveToken(
-        ctx.gameId,
-        ack.token,
-        `${name.value.trim()}, ${names.house(ack.house)}`,
-        remember.checked,
-      );
+    const label = `${name.value.trim()}, ${names.house(ack.house)}`;
+    const held = tokenFor(ctx.gameId);
+    if (!held) saveToken(ctx.gameId, ack.token, label, remember.checked);
+    else if (remember.checked) rememberToken(ctx.gameId, held, label);
     ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(ack.house)}.`);
     ctx.reconnect();
   };
@@ -165,7 +163,12 @@ function joinForm(court, names, ctx) {
         { class: "house-choices" },
         houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id))),
       ),
-      h("label", { for: "join-remember" }, remember, " Remember this seat on this device"),
+      h(
+        "label",
+        { for: "join-remember" },
+        remember,
+        " Remember this seat on this device (untick it on a shared computer)",
+      ),
       h("button", { type: "submit" }, "Join"),
     ),
   );

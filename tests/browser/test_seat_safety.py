@@ -1,6 +1,7 @@
 """A seat is hard to lose by accident: the host's seat actions (a new link, the host role,
 removing a player) and forgetting a seat on a device ask first, as a death does, and the name
-field of the host's panel shows its whole hint."""
+field of the host's panel shows its whole hint; a seat is remembered on the device unless the
+player unticks it (a new tab plays it, the front page lists it), and forgotten on request."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.court_http import HttpCourt
-from tests.browser.players import open_seat
+from tests.browser.court_http import HttpCourt, listed_lobby
+from tests.browser.players import WAIT_MS, Person, open_person, open_seat
 from tests.browser.test_seats import LANNISTER, TYRELL, connected, host_panel
 from tests.live_server import LiveServer
 
@@ -68,3 +69,62 @@ def test_forgetting_a_seat_on_a_device_asks_first(chromium: Any, server: LiveSer
     player.page.locator("#forget-seat").click()
     player.page.locator("#confirm-yes").click()
     connected(player, "Connected as a spectator")
+
+
+def test_a_seat_is_remembered_on_the_device_by_default_and_forgotten_on_request(
+    chromium: Any, server: LiveServer
+) -> None:
+    created = listed_lobby(server.url)
+    game_id = created["game_id"]
+    url = f"{server.url}/games/{game_id}"
+    player = open_person(chromium, "player", url)
+    connected(player, "spectator")
+    expect(player.page.locator("#join-remember")).to_be_checked()
+    player.page.fill("#join-name", "Arya")
+    player.page.locator("#join-form button[type=submit]").click()
+    connected(player, "Connected as Arya")
+    expect(player.page.locator("#remember-seat")).to_be_checked()
+
+    # A new tab of the same browser is at the seat, and the front page lists the game.
+    other = open_tab(player, url)
+    expect(other.locator("#connection")).to_contain_text("Connected as Arya", timeout=WAIT_MS)
+    other.goto(server.url)
+    expect(other.locator(f"#my-games li[data-game='{game_id}']")).to_contain_text("as Arya")
+
+    # On a shared computer: forget it from the front page (asked first); the next tab watches.
+    asked(other, f"#my-games li[data-game='{game_id}'] .forget-game", "Arya")
+    other.locator(f"#my-games li[data-game='{game_id}'] .forget-game").click()
+    other.locator("#confirm-yes").click()
+    expect(other.locator("#my-games")).to_contain_text("This browser holds no seat yet.")
+    third = open_tab(player, url)
+    expect(third.locator("#connection")).to_contain_text("spectator", timeout=WAIT_MS)
+    stored = third.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
+    assert "Arya" not in stored and created["host_token"] not in stored
+
+    # Unticked, the seat stays with its tab only.
+    third.fill("#join-name", "Bran")
+    third.locator("#join-remember").uncheck()
+    third.locator("#join-form button[type=submit]").click()
+    expect(third.locator("#connection")).to_contain_text("Connected as Bran", timeout=WAIT_MS)
+    fourth = open_tab(player, url)
+    expect(fourth.locator("#connection")).to_contain_text("spectator", timeout=WAIT_MS)
+    assert player.errors == []
+
+
+def test_the_hosts_seat_is_remembered_too(chromium: Any, server: LiveServer) -> None:
+    host = open_person(chromium, "host", server.url)
+    host.page.fill("#host-name", "Ann")
+    expect(host.page.locator("#remember-game")).to_be_checked()
+    host.page.locator("#create button[type=submit]").click()
+    host.page.wait_for_url("**/games/*")
+    url = host.page.url
+    connected(host, "host")
+    other = open_tab(host, url)
+    expect(other.locator("#connection")).to_contain_text("host", timeout=WAIT_MS)
+    assert host.errors == []
+
+
+def open_tab(person: Person, url: str) -> Page:
+    tab = person.context.new_page()
+    tab.goto(url)
+    return tab

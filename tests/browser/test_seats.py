@@ -1,7 +1,7 @@
 """Seats follow the player in the browser: two devices for one seat through the seat link, a
 replaced player who does not see the old player's sealed markers, the host role handed over and
 taken over by vote only once the host's page has been closed for the game's time, a squatter
-removed in the lobby, and a seat remembered or forgotten on a device."""
+removed in the lobby, the seat remembered on a device by default (test_seat_safety.py)."""
 
 from __future__ import annotations
 
@@ -207,30 +207,3 @@ def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveSer
     connected(squatter, "Connected as a spectator")
     expect(squatter.page.locator("#join-form")).to_be_visible()
     expect(host.page.locator("#feed")).to_contain_text("The host removed Squatter from the table")
-
-
-def test_a_seat_is_kept_for_the_tab_unless_the_device_is_asked_to_remember_it(
-    chromium: Any, server: LiveServer
-) -> None:
-    created = listed_lobby(server.url)
-    url = f"{server.url}/games/{created['game_id']}"
-    player = open_person(chromium, "player", url)
-    connected(player, "spectator")
-    player.page.fill("#join-name", "Arya")
-    player.page.locator("#join-form button[type=submit]").click()
-    connected(player, "Connected as Arya")
-
-    other_tab = player.context.new_page()
-    other_tab.goto(url)
-    expect(other_tab.locator("#connection")).to_contain_text("spectator", timeout=WAIT_MS)
-    expect(other_tab.locator(".resume")).to_have_count(0)
-
-    player.page.locator("#remember-seat").check()
-    third_tab = player.context.new_page()
-    third_tab.goto(url)
-    expect(third_tab.locator(".resume button")).to_contain_text("Resume as Arya")
-
-    confirm(player, "#forget-seat")
-    connected(player, "Connected as a spectator")
-    stored = player.page.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
-    assert "Arya" not in stored
