@@ -358,7 +358,9 @@ function winnerLine(data, names, pending) {
     { class: "winner-line", "data-testid": "winner" },
     h("strong", {}, names.noble(data.winner)),
     ` is ${offered ? "offered" : "elected to"} ${names.title(data.title)}`,
-    offered ? `; ${names.seat(pending.seat)} accepts or refuses it.` : ".",
+    offered
+      ? `; ${names.does(pending.seat, "accepts or refuses it", "accept or refuse it")}.`
+      : ".",
   );
 }
 
@@ -460,7 +462,7 @@ function betweenElections(court, names) {
       { class: "election-title", "data-testid": "offer" },
       h("strong", {}, names.electionName(pending.election)),
       ": the vote is counted. ",
-      `${names.noble(pending.noble)} is offered the title; ${names.seat(pending.seat)} accepts or refuses it.`,
+      `${names.noble(pending.noble)} is offered the title; ${names.does(pending.seat, "accepts or refuses it", "accept or refuse it")}.`,
     );
   }
   return h("p", { class: "muted", "data-testid": "no-election" }, "No election is under way.");
