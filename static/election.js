@@ -6,13 +6,19 @@ import { fill, h, swatch } from "./dom.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
 
-export function keepReceipt(gameId, seat, receipt) {
-  localStorage.setItem(receiptKey(gameId, seat), JSON.stringify(receipt));
+// The receipt of the viewer's ballot, kept with the round it was placed in: an election's id
+// comes back every round.
+export function keepReceipt(gameId, court, receipt) {
+  const kept = { ...receipt, round: court.game.round };
+  localStorage.setItem(receiptKey(gameId, court.viewer.seat), JSON.stringify(kept));
 }
 
-// A receipt this device kept for the seat; none from before the host handed the seat to this
+// A receipt this device kept for the seat, shown only beside its own election: the one under
+// way, or its reveal on show, in the round it was placed in (the seat may have voted in a
+// later election from another device). None from before the host handed the seat to this
 // page's link (a device that held the seat before keeps the old player's, who is gone).
-function keptReceipt(gameId, viewer) {
+function keptReceipt(gameId, court, reveal) {
+  const { viewer, election } = court;
   let receipt = null;
   try {
     receipt = JSON.parse(localStorage.getItem(receiptKey(gameId, viewer.seat)) ?? "null");
@@ -20,7 +26,9 @@ function keptReceipt(gameId, viewer) {
     return null;
   }
   const since = viewer.handed_over?.at_version ?? 0;
-  return receipt && receipt.version >= since ? receipt : null;
+  if (!receipt || receipt.version < since || receipt.round !== court.game.round) return null;
+  const shown = election ? election.id : reveal?.data.election;
+  return shown === receipt.election ? receipt : null;
 }
 
 const KIND = { for: "FOR", decoy: "DECOY" };
@@ -300,7 +308,7 @@ function ballotForm(election, moves, ctx, names) {
   );
 }
 
-function receiptView(receipt, names) {
+function receiptView(receipt, names, gameId) {
   if (!receipt) return null;
   return h(
     "details",
@@ -313,7 +321,9 @@ function receiptView(receipt, names) {
     h(
       "p",
       {},
-      "Keep it to check after the reveal that your markers were counted as placed (docs/protocol.md).",
+      "Keep it to check after the reveal that your markers were counted as placed: on ",
+      h("a", { href: `/games/${gameId}/history` }, "the history page"),
+      `, export the log or check its chain; record ${receipt.version} must carry this hash and these commitments, and the reveal must open each commitment to the kind, Noble and salt below.`,
     ),
     h(
       "dl",
@@ -490,12 +500,12 @@ function electionNow(election, court, names, ctx) {
 
 export function renderElection(el, court, names, ctx) {
   const { election, viewer } = court;
-  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, viewer) : null;
+  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, court, ctx.reveal) : null;
   fill(
     el,
     h("h2", { id: "election-heading" }, "Election"),
     election ? electionNow(election, court, names, ctx) : betweenElections(court, names),
-    receiptView(receipt, names),
+    receiptView(receipt, names, ctx.gameId),
     revealView(ctx.reveal, names, court.pending),
   );
 }

@@ -84,8 +84,7 @@ const ctx = {
     tell("Sending…", "pending");
     try {
       const ack = await live.send(message, payload);
-      if (ack.receipt && message === "place_ballot")
-        keepReceipt(gameId, court.viewer.seat, ack.receipt);
+      if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
         tell(
