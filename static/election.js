@@ -2,6 +2,7 @@
 // card it lies on as soon as it is placed (its kind only on its owner's page), stand or pass, the
 // ballot form, one's own receipt, and the reveal turning the markers over, with the tally and the
 // winner offered the title.
+import { ranOut } from "./clocks.js";
 import { fill, h, swatch } from "./dom.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
@@ -164,7 +165,8 @@ function candidateCards(election, names) {
 // -- the players: turn order, then votes and placements ---------------------------------------
 
 // Votes are fixed when the ballot opens (R-7.2): during candidacy there is no count to show.
-function placementState(election, seat, names) {
+function placementState(election, seat, names, court) {
+  if (election.acted.includes(seat) && ranOut(court, seat, election.stage)) return "time ran out";
   if (election.stage !== "ballot")
     return election.acted.includes(seat) ? "acted" : seat === election.current ? "now" : "waiting";
   const votes = election.weights.find((w) => w.seat === seat)?.votes ?? 0;
@@ -175,7 +177,7 @@ function placementState(election, seat, names) {
   return `placed ${markers.length} face down${on.length ? ` on ${on.join(" and ")}` : ""}`;
 }
 
-function playersTable(election, names) {
+function playersTable(election, names, court) {
   const ballot = election.stage === "ballot";
   return h(
     "table",
@@ -206,7 +208,7 @@ function playersTable(election, names) {
               { "data-testid": `weight-${seat}` },
               String(election.weights.find((w) => w.seat === seat)?.votes ?? 0),
             ),
-          h("td", {}, placementState(election, seat, names)),
+          h("td", {}, placementState(election, seat, names, court)),
         ),
       ),
     ),
@@ -491,7 +493,7 @@ function electionNow(election, court, names, ctx) {
       election.minimum ? ` · at least ${election.minimum} votes to win` : "",
     ),
     candidateCards(election, names),
-    playersTable(election, names),
+    playersTable(election, names, court),
     myMarkers(election, names),
     mine && election.stage === "candidacy" && standForm(moves, ctx, names),
     mine && election.stage === "ballot" && ballotForm(election, moves, ctx, names),

@@ -1,5 +1,7 @@
 // The decree and action panel: exactly the moves the server lists for the viewer
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
+
+import { doneMark } from "./clocks.js";
 import { fill, h } from "./dom.js";
 import { capital } from "./names.js";
 
@@ -207,7 +209,7 @@ function decreeHeading(court, names) {
     h(
       "p",
       { class: "muted" },
-      `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`,
+      `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? doneMark(court, s, "decree") : ""}`).join(", ")}`,
     ),
     proposal &&
       h(
@@ -257,7 +259,7 @@ function purchasesHeading(court, names) {
     h(
       "p",
       { class: "muted" },
-      `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? " ✓" : ""}`).join(", ")}`,
+      `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? doneMark(court, s, "purchase") : ""}`).join(", ")}`,
     ),
   );
 }
