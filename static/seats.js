@@ -56,25 +56,32 @@ function ownSeat(court, names, ctx) {
     ctx.notify("This device forgot your seat; you are watching as a spectator.");
     ctx.reconnect();
   };
+  // One line until opened: on a phone the game itself comes right after it.
   return h(
     "div",
     { class: "own-seat", id: "own-seat" },
     h(
       "details",
       {},
-      h("summary", {}, "Seat link: play this seat on another device"),
+      h("summary", {}, "Your seat: its link, this device"),
+      h("p", {}, "The seat link plays this seat on another device."),
       h(
         "p",
         { class: "warning" },
         "Anyone with this link plays your seat. Send it only to yourself.",
       ),
       copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx),
-    ),
-    h("label", { for: "remember-seat" }, remember, " Remember this seat on this device"),
-    h(
-      "button",
-      { type: "button", id: "forget-seat", onclick: forget },
-      "Forget this seat on this device",
+      h(
+        "p",
+        {},
+        h("label", { for: "remember-seat" }, remember, " Remember this seat on this device"),
+        " ",
+        h(
+          "button",
+          { type: "button", id: "forget-seat", onclick: forget },
+          "Forget this seat on this device",
+        ),
+      ),
     ),
   );
 }
@@ -171,7 +178,7 @@ function hostPanel(court, names, ctx) {
   return h(
     "details",
     { class: "host-seats", id: "host-seats" },
-    h("summary", {}, "Seats (host): new links, the host role, removing a player"),
+    h("summary", {}, "Seats (host): links, host role"),
     h(
       "ul",
       {},

@@ -64,6 +64,7 @@ def test_forgetting_a_seat_on_a_device_asks_first(chromium: Any, server: LiveSer
     url = f"{server.url}/games/{game.id}"
     player = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
     connected(player, "Connected as Player of tyrell")
+    player.page.locator("#own-seat summary").click()
     asked(player.page, "#forget-seat", "spectator")
     connected(player, "Connected as Player of tyrell")
     player.page.locator("#forget-seat").click()
