@@ -116,12 +116,14 @@ function houseSelect(houses, court, names) {
 function joinForm(court, names, ctx) {
   const houses = joinable(court, ctx);
   if (!houses.length) return null;
+  // The host gave his name when he created the game: he takes a seat without typing it again.
   const name = h("input", {
     id: "join-name",
     name: "player_name",
     required: true,
     maxlength: 40,
     autocomplete: "nickname",
+    value: court.viewer.host ? court.game.host_name : null,
   });
   const remember = h("input", { type: "checkbox", id: "join-remember", checked: true });
   const [house, taken] = houseSelect(houses, court, names);

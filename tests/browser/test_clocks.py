@@ -40,12 +40,11 @@ def test_the_page_shows_each_players_time_and_counts_down_the_running_clock(
     page.fill("#host-name", "Eddard")
     page.check("#variant-clocks")
     page.check("#listed")  # the other players join over HTTP without the invite
-    page.fill("#clock-decree", "2")
-    page.fill("#clock-decree-seconds", "75")
+    page.fill("#clock-decree", "2:75")
     page.click("text=Create the game")  # the form refuses 75 seconds beside the minutes
-    expect(page.locator("#clock-decree-seconds:invalid")).to_have_count(1)
+    expect(page.locator("#clock-decree:invalid")).to_have_count(1)
     assert page.url == f"{server.url}/"
-    page.fill("#clock-decree-seconds", "30")
+    page.fill("#clock-decree", "2:30")
     host.shot(shots, "01-lobby-clocks")
     page.click("text=Create the game")
     page.wait_for_url("**/games/*")
