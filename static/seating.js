@@ -11,7 +11,7 @@ import {
   saveToken,
   tokenFor,
 } from "./api.js";
-import { fill, h, swatch } from "./dom.js";
+import { confirmed, fill, h, swatch } from "./dom.js";
 import { renderSeats } from "./seats.js";
 
 // The link that lets someone take a seat: a private game's carries its invite secret, which only
@@ -213,6 +213,8 @@ export function renderSeating(el, court, names, ctx) {
   const start = court.moves.some((m) => m.message === "start");
   const doLeave = async () => {
     const token = tokenFor(ctx.gameId);
+    const text = "Leave your seat? Someone else may take your House before you join again.";
+    if (!(await confirmed(text, "Leave"))) return;
     if (!(await ctx.send("leave", {}))) return;
     if (!court.viewer.host) {
       forgetToken(ctx.gameId);
@@ -228,7 +230,7 @@ export function renderSeating(el, court, names, ctx) {
     lobby && joinForm(court, names, ctx),
     lobby && watching(court, ctx, start),
     renderSeats(court, names, ctx),
-    leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
+    leave && h("button", { type: "button", id: "leave-seat", onclick: doLeave }, "Leave your seat"),
     start &&
       h(
         "button",

@@ -1,7 +1,8 @@
 """A seat is hard to lose by accident: the host's seat actions (a new link, the host role,
-removing a player) and forgetting a seat on a device ask first, as a death does, and the name
-field of the host's panel shows its whole hint; a seat is remembered on the device unless the
-player unticks it (a new tab plays it, the front page lists it), and forgotten on request."""
+removing a player), leaving a seat and forgetting it on a device ask first, as a death does, and
+the name field of the host's panel shows its whole hint; a seat is remembered on the device
+unless the player unticks it (a new tab plays it, the front page lists it), and forgotten on
+request."""
 
 from __future__ import annotations
 
@@ -89,6 +90,9 @@ def test_a_seat_is_remembered_on_the_device_by_default_and_forgotten_on_request(
     # A new tab of the same browser is at the seat, and the front page lists the game.
     other = open_tab(player, url)
     expect(other.locator("#connection")).to_contain_text("Connected as Arya", timeout=WAIT_MS)
+    # Leaving a seat in the lobby asks first too.
+    asked(other, "#leave-seat", "Leave your seat?")
+    expect(other.locator("#connection")).to_contain_text("Connected as Arya")
     other.goto(server.url)
     expect(other.locator(f"#my-games li[data-game='{game_id}']")).to_contain_text("as Arya")
 
