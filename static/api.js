@@ -106,6 +106,13 @@ export function adoptLinkToken(gameId) {
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
 }
 
+// A tab with no token of its own plays the seat this device remembers for the game, when it
+// remembers one (with several, the page offers each to resume).
+export function adoptKeptSeat(gameId) {
+  const kept = keptSeats(gameId);
+  if (!tokenFor(gameId) && kept.length === 1) sessionStorage.setItem(tabKey(gameId), kept[0].token);
+}
+
 // -- private games --------------------------------------------------------------------------
 // The host's invite link carries the game's invite secret in the fragment (#invite=...): the
 // page keeps it for this tab, takes it out of the address bar, and sends it with `join`.

@@ -5,6 +5,7 @@ import { errorText, fill, h, say } from "./dom.js";
 
 const KINDS = {
   title: "Title",
+  council: "Council",
   noble: "Noble",
   marriage: "Marriage",
   alliance: "Alliance",

@@ -16,6 +16,18 @@ function playerClock(court, seat) {
   return court.clocks?.players.find((p) => p.seat === seat) ?? null;
 }
 
+// Whether a seat's turn in a step of `kind` ended on the clock: his bank for it is empty and
+// not running (a player who acts in time keeps some time, and earns the increment).
+export function ranOut(court, seat, kind) {
+  const mine = playerClock(court, seat);
+  return Boolean(mine && !mine.running && kind in mine.left && mine.left[kind] <= 0);
+}
+
+// "Cat ✓" for a turn taken, "Cat ⌛ time ran out" for one the clock ended.
+export function doneMark(court, seat, kind) {
+  return ranOut(court, seat, kind) ? " ⌛ time ran out" : " ✓";
+}
+
 // One player's banks, for his House's card: the current kind first. Without a `clock` (a past
 // version, in the history) nothing counts down: the banks are shown as they last stopped.
 export function playerClocks(court, seat, clock) {

@@ -55,6 +55,40 @@ export function swatch(colours) {
   });
 }
 
+// A dialog the keyboard can use for a step that cannot be taken back: resolves true when the
+// user confirms with `yes`; Escape or Cancel (focused first) resolve false.
+export function confirmed(text, yes = "Record it") {
+  return new Promise((resolve) => {
+    const dialog = h(
+      "dialog",
+      { class: "confirm", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text" }, text),
+      h(
+        "form",
+        { method: "dialog" },
+        h("button", { value: "yes", id: "confirm-yes" }, yes),
+        " ",
+        h("button", { value: "no", id: "confirm-no", autofocus: true }, "Cancel"),
+      ),
+    );
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(dialog.returnValue === "yes");
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+// Scrolls the scrolling box `list` so that `item` shows inside it; the window never moves
+// (scrollIntoView would scroll every scrolling ancestor, the page too).
+export function showWithin(list, item) {
+  const box = list.getBoundingClientRect(),
+    at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop += at.top - box.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+}
+
 // Re-draws a panel while keeping what the user was doing in it: open <details>, values typed
 // or chosen (by element id) and the focus. A value that is no longer offered is dropped.
 export function keeping(el, draw) {

@@ -2,17 +2,24 @@
 // card it lies on as soon as it is placed (its kind only on its owner's page), stand or pass, the
 // ballot form, one's own receipt, and the reveal turning the markers over, with the tally and the
 // winner offered the title.
+import { ranOut } from "./clocks.js";
 import { fill, h, swatch } from "./dom.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
 
-export function keepReceipt(gameId, seat, receipt) {
-  localStorage.setItem(receiptKey(gameId, seat), JSON.stringify(receipt));
+// The receipt of the viewer's ballot, kept with the round it was placed in: an election's id
+// comes back every round.
+export function keepReceipt(gameId, court, receipt) {
+  const kept = { ...receipt, round: court.game.round };
+  localStorage.setItem(receiptKey(gameId, court.viewer.seat), JSON.stringify(kept));
 }
 
-// A receipt this device kept for the seat; none from before the host handed the seat to this
+// A receipt this device kept for the seat, shown only beside its own election: the one under
+// way, or its reveal on show, in the round it was placed in (the seat may have voted in a
+// later election from another device). None from before the host handed the seat to this
 // page's link (a device that held the seat before keeps the old player's, who is gone).
-function keptReceipt(gameId, viewer) {
+function keptReceipt(gameId, court, reveal) {
+  const { viewer, election } = court;
   let receipt = null;
   try {
     receipt = JSON.parse(localStorage.getItem(receiptKey(gameId, viewer.seat)) ?? "null");
@@ -20,7 +27,9 @@ function keptReceipt(gameId, viewer) {
     return null;
   }
   const since = viewer.handed_over?.at_version ?? 0;
-  return receipt && receipt.version >= since ? receipt : null;
+  if (!receipt || receipt.version < since || receipt.round !== court.game.round) return null;
+  const shown = election ? election.id : reveal?.data.election;
+  return shown === receipt.election ? receipt : null;
 }
 
 const KIND = { for: "FOR", decoy: "DECOY" };
@@ -156,7 +165,8 @@ function candidateCards(election, names) {
 // -- the players: turn order, then votes and placements ---------------------------------------
 
 // Votes are fixed when the ballot opens (R-7.2): during candidacy there is no count to show.
-function placementState(election, seat, names) {
+function placementState(election, seat, names, court) {
+  if (election.acted.includes(seat) && ranOut(court, seat, election.stage)) return "time ran out";
   if (election.stage !== "ballot")
     return election.acted.includes(seat) ? "acted" : seat === election.current ? "now" : "waiting";
   const votes = election.weights.find((w) => w.seat === seat)?.votes ?? 0;
@@ -167,7 +177,7 @@ function placementState(election, seat, names) {
   return `placed ${markers.length} face down${on.length ? ` on ${on.join(" and ")}` : ""}`;
 }
 
-function playersTable(election, names) {
+function playersTable(election, names, court) {
   const ballot = election.stage === "ballot";
   return h(
     "table",
@@ -198,7 +208,7 @@ function playersTable(election, names) {
               { "data-testid": `weight-${seat}` },
               String(election.weights.find((w) => w.seat === seat)?.votes ?? 0),
             ),
-          h("td", {}, placementState(election, seat, names)),
+          h("td", {}, placementState(election, seat, names, court)),
         ),
       ),
     ),
@@ -300,7 +310,7 @@ function ballotForm(election, moves, ctx, names) {
   );
 }
 
-function receiptView(receipt, names) {
+function receiptView(receipt, names, gameId) {
   if (!receipt) return null;
   return h(
     "details",
@@ -313,7 +323,9 @@ function receiptView(receipt, names) {
     h(
       "p",
       {},
-      "Keep it to check after the reveal that your markers were counted as placed (docs/protocol.md).",
+      "Keep it to check after the reveal that your markers were counted as placed: on ",
+      h("a", { href: `/games/${gameId}/history` }, "the history page"),
+      `, export the log or check its chain; record ${receipt.version} must carry this hash and these commitments, and the reveal must open each commitment to the kind, Noble and salt below.`,
     ),
     h(
       "dl",
@@ -358,7 +370,9 @@ function winnerLine(data, names, pending) {
     { class: "winner-line", "data-testid": "winner" },
     h("strong", {}, names.noble(data.winner)),
     ` is ${offered ? "offered" : "elected to"} ${names.title(data.title)}`,
-    offered ? `; ${names.seat(pending.seat)} accepts or refuses it.` : ".",
+    offered
+      ? `; ${names.does(pending.seat, "accepts or refuses it", "accept or refuse it")}.`
+      : ".",
   );
 }
 
@@ -460,7 +474,7 @@ function betweenElections(court, names) {
       { class: "election-title", "data-testid": "offer" },
       h("strong", {}, names.electionName(pending.election)),
       ": the vote is counted. ",
-      `${names.noble(pending.noble)} is offered the title; ${names.seat(pending.seat)} accepts or refuses it.`,
+      `${names.noble(pending.noble)} is offered the title; ${names.does(pending.seat, "accepts or refuses it", "accept or refuse it")}.`,
     );
   }
   return h("p", { class: "muted", "data-testid": "no-election" }, "No election is under way.");
@@ -479,7 +493,7 @@ function electionNow(election, court, names, ctx) {
       election.minimum ? ` · at least ${election.minimum} votes to win` : "",
     ),
     candidateCards(election, names),
-    playersTable(election, names),
+    playersTable(election, names, court),
     myMarkers(election, names),
     mine && election.stage === "candidacy" && standForm(moves, ctx, names),
     mine && election.stage === "ballot" && ballotForm(election, moves, ctx, names),
@@ -488,12 +502,12 @@ function electionNow(election, court, names, ctx) {
 
 export function renderElection(el, court, names, ctx) {
   const { election, viewer } = court;
-  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, viewer) : null;
+  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, court, ctx.reveal) : null;
   fill(
     el,
     h("h2", { id: "election-heading" }, "Election"),
     election ? electionNow(election, court, names, ctx) : betweenElections(court, names),
-    receiptView(receipt, names),
+    receiptView(receipt, names, ctx.gameId),
     revealView(ctx.reveal, names, court.pending),
   );
 }

@@ -1,6 +1,6 @@
 // The court page: connects to the live court and draws the table and the panels from each
 // court view the server renders for this viewer. It keeps no secret but the viewer's own.
-import { adoptInvite, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
+import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
@@ -27,6 +27,7 @@ import { showMismatch, Witness } from "./witness.js";
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
 adoptInvite(gameId); // a private game's #invite=... from the host's link
+adoptKeptSeat(gameId); // a new tab plays the seat this device remembers
 const $ = (id) => document.getElementById(id);
 const connection = $("connection"),
   notice = $("notice");
@@ -83,8 +84,7 @@ const ctx = {
     tell("Sending…", "pending");
     try {
       const ack = await live.send(message, payload);
-      if (ack.receipt && message === "place_ballot")
-        keepReceipt(gameId, court.viewer.seat, ack.receipt);
+      if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
         tell(

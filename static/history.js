@@ -3,7 +3,7 @@
 import { call, tokenFor } from "./api.js";
 import { setUpCompare } from "./changes.js";
 import { Clock } from "./countdown.js";
-import { errorText, fill, h, say } from "./dom.js";
+import { errorText, fill, h, say, showWithin } from "./dom.js";
 import { renderHouses } from "./houses.js";
 import { Names, phaseName } from "./names.js";
 import { renderSummary } from "./table.js";
@@ -156,7 +156,7 @@ function onScrub() {
     const current = Number(li.dataset.version) === wanted;
     li.classList.toggle("chosen", current);
     li.querySelector("button").setAttribute("aria-current", current ? "step" : "false");
-    if (current) li.scrollIntoView({ block: "nearest" });
+    if (current) showWithin($("events"), li);
   }
   clearTimeout(timer);
   timer = setTimeout(showCourt, 120);
@@ -202,6 +202,13 @@ async function showCourt() {
   }
 }
 
+// What this check covered when the server had checked part of the log before.
+function checkedSince({ since, records }) {
+  if (since >= records)
+    return `the server had checked all ${records} records when last asked; none was added since`;
+  return `checked from version ${since + 1} to ${records}: the server checked the versions before when last asked`;
+}
+
 // The server's deep check of the log so far (README, "What verify checks"): the chain, every
 // commitment, tally and die roll, the court rules at every version, ids and names.
 async function verify() {
@@ -219,15 +226,7 @@ async function verify() {
             `${result.records} records, each linked to the one before; every revealed marker and bid opens its commitment, every count and die roll recomputes, and the court keeps its rules at every version. Head `,
             h("code", {}, result.head.slice(0, 16)),
             "…",
-            ...(result.since
-              ? [
-                  h(
-                    "span",
-                    { class: "muted" },
-                    ` (checked from version ${result.since + 1}: the server checked the versions before when last asked)`,
-                  ),
-                ]
-              : []),
+            ...(result.since ? [h("span", { class: "muted" }, ` (${checkedSince(result)})`)] : []),
             ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`)),
           ]
         : [

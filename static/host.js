@@ -2,7 +2,7 @@
 // (facts and Court Events; docs/protocol.md lists each message). Only the facts the court
 // view lists as possible now are offered, each with the choices the rules leave open.
 import { masterLink } from "./api.js";
-import { fill, h } from "./dom.js";
+import { confirmed, fill, h } from "./dom.js";
 
 // message -> [fact kind of the court view, label, [field, input kind, label]...]; a field the
 // view lists choices for is a list, the others are typed.
@@ -166,30 +166,6 @@ function chooser(message, field, fact, names, controls) {
     select.dispatchEvent(new Event("change"));
   };
   return { select, refill, on: depends?.on };
-}
-
-// A dialog the keyboard can use: resolves true when the host confirms.
-function confirmed(text) {
-  return new Promise((resolve) => {
-    const dialog = h(
-      "dialog",
-      { class: "confirm", "aria-labelledby": "confirm-text" },
-      h("p", { id: "confirm-text" }, text),
-      h(
-        "form",
-        { method: "dialog" },
-        h("button", { value: "yes", id: "confirm-yes" }, "Record it"),
-        " ",
-        h("button", { value: "no", id: "confirm-no", autofocus: true }, "Cancel"),
-      ),
-    );
-    dialog.addEventListener("close", () => {
-      dialog.remove();
-      resolve(dialog.returnValue === "yes");
-    });
-    document.body.append(dialog);
-    dialog.showModal();
-  });
 }
 
 function factForm(message, [, title, fields], fact, names, ctx) {

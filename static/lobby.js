@@ -1,7 +1,7 @@
 // The lobby: create a game (profile, variants, players, deadlines, clocks, listed or private),
 // list the listed games waiting for players, and "Your games": those this browser holds a seat in.
 import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
-import { errorText, fill, h, say, swatch } from "./dom.js";
+import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -11,40 +11,68 @@ const STEPS = ["candidacy", "ballot", "decree", "title_choice", "purchase"];
 const VARIANTS = ["nights_watch", "title_concession", "sealed_ballots", "clocks"];
 const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server takes (R-4.3)
 
-// Seconds from a "minutes" and a "seconds" input; undefined when both are empty. A refusal
-// names the field, so that the host knows what to change before anything is sent.
-export function seconds(data, name, label) {
-  const minutes = data.get(name) ?? "",
-    rest = data.get(`${name}-seconds`) ?? "";
-  if (minutes === "" && rest === "") return undefined;
-  const m = Number(minutes || 0),
-    s = Number(rest || 0);
-  if (!Number.isInteger(m) || !Number.isInteger(s) || m < 0 || s < 0)
-    throw new Error(`${label}: minutes and seconds are whole numbers, 0 or more.`);
-  if (s > 59 && minutes !== "")
-    throw new Error(`${label}: seconds go from 0 to 59 beside the minutes.`);
-  const total = m * 60 + s;
+// Seconds from a box holding minutes ("5") or minutes:seconds ("2:30"); undefined when empty.
+// A refusal names the field, so that the host knows what to change before anything is sent.
+export function seconds(text, label) {
+  const value = (text ?? "").trim();
+  if (value === "") return undefined;
+  const found = value.match(/^(\d+)(?::([0-5]\d))?$/);
+  if (!found)
+    throw new Error(`${label}: write minutes (5) or minutes:seconds (2:30), or 0 for none.`);
+  const total = Number(found[1]) * 60 + Number(found[2] ?? 0);
   if (total > WEEK) throw new Error(`${label}: at most a week (${WEEK / 60} minutes).`);
   return total;
+}
+
+// "2:30" for 150 seconds, "none" for 0: a profile's value, shown in an empty box.
+function shown(total) {
+  if (!total) return "none";
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
 function durations(data, prefix, kinds, what) {
   const out = {};
   for (const kind of kinds) {
     const label = `${what} (${kind.replaceAll("_", " ")})`;
-    const value = seconds(data, `${prefix}-${kind}`, label);
+    const value = seconds(data.get(`${prefix}-${kind}`), label);
     if (value !== undefined) out[kind] = value;
   }
   return out;
 }
 
+// The chosen profile's deadlines and time banks, in the boxes left empty.
+let times = {};
+function showProfileTimes() {
+  const chosen = times[form.elements.profile.value] ?? {};
+  for (const kind of STEPS) {
+    const deadline = chosen.deadlines?.[kind];
+    const bank = chosen.clocks?.[kind];
+    if (deadline !== undefined) form.elements[`deadline-${kind}`].placeholder = shown(deadline);
+    if (bank !== undefined) form.elements[`clock-${kind}`].placeholder = shown(bank);
+  }
+  const increment = chosen.clocks?.increment;
+  if (increment !== undefined) form.elements["clock-increment"].placeholder = String(increment);
+}
+
+// The time banks matter only with the Clocks variant.
+const clocksOn = document.getElementById("variant-clocks");
+const clockSettings = document.getElementById("clock-settings");
+function showClocks() {
+  clockSettings.hidden = !clocksOn.checked;
+}
+clocksOn.addEventListener("change", showClocks);
+form.elements.profile.addEventListener("change", showProfileTimes);
+showClocks();
+
 async function loadProfiles() {
   try {
-    const { profiles } = await call("GET", "/api/profiles");
+    const answer = await call("GET", "/api/profiles");
+    times = answer.times ?? {};
     fill(
       form.elements.profile,
-      profiles.map((p) => h("option", { value: p }, p)),
+      answer.profiles.map((p) => h("option", { value: p }, p)),
     );
+    showProfileTimes();
   } catch (error) {
     say(notice, errorText(error), "error");
   }
@@ -118,6 +146,15 @@ function status(court) {
   return `round ${game.round}${game.phase ? `, ${game.phase.replaceAll("_", " ")} phase` : ""}`;
 }
 
+// On a shared computer: this browser drops every seat it holds in the game (the seat itself
+// stays; its link or the host brings it back).
+async function forget(gameId, label) {
+  const text = `Forget your seat${label ? ` as ${label}` : ""} in this game on this browser? The seat stays yours, but to play it here again you need your seat link or the host.`;
+  if (!(await confirmed(text, "Forget"))) return;
+  forgetHeld(gameId);
+  loadMine();
+}
+
 async function loadMine() {
   const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
   fill(
@@ -134,6 +171,12 @@ async function loadMine() {
             ),
             label ? ` · as ${label}` : "",
             court ? ` · ${status(court)}` : ` · ${problem}`,
+            " ",
+            h(
+              "button",
+              { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
+              "Forget on this device",
+            ),
           ),
         )
       : h("li", { class: "muted" }, "This browser holds no seat yet."),
@@ -146,7 +189,9 @@ form.addEventListener("submit", async (event) => {
   let deadlines, clocks;
   try {
     deadlines = durations(data, "deadline", STEPS, "Step deadline");
-    clocks = durations(data, "clock", [...STEPS, "increment"], "Time bank");
+    clocks = data.has("clocks") ? durations(data, "clock", STEPS, "Time bank") : {};
+    const increment = data.get("clock-increment") ?? "";
+    if (data.has("clocks") && increment !== "") clocks.increment = Number(increment);
   } catch (error) {
     say(notice, error.message, "error");
     return;
@@ -164,7 +209,8 @@ form.addEventListener("submit", async (event) => {
       clocks,
       listed: data.has("listed"),
     });
-    saveToken(created.game_id, created.host_token, `${data.get("host_name").trim()}, host`);
+    const label = `${data.get("host_name").trim()}, host`;
+    saveToken(created.game_id, created.host_token, label, data.has("remember"));
     if (created.game_master_token) keepMasterToken(created.game_id, created.game_master_token);
     window.location.href = `/games/${created.game_id}`;
   } catch (error) {

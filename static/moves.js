@@ -1,6 +1,9 @@
 // The decree and action panel: exactly the moves the server lists for the viewer
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
+
+import { doneMark } from "./clocks.js";
 import { fill, h } from "./dom.js";
+import { capital } from "./names.js";
 
 const LABELS = {
   pass: "Pass this turn",
@@ -198,18 +201,21 @@ function decreeHeading(court, names) {
       "p",
       {},
       h("strong", { "data-testid": "decree-step" }, names.step(court.game.step)),
-      decree.current !== null ? ` — turn of ${names.seat(decree.current)}` : "",
+      // While a proposal waits, the turn is the answering seat's (R-5.2), not the proposer's.
+      decree.current !== null
+        ? ` — turn of ${names.seat(proposal ? proposal.to_seat : decree.current)}`
+        : "",
     ),
     h(
       "p",
       { class: "muted" },
-      `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? " ✓" : ""}`).join(", ")}`,
+      `Turn order: ${decree.order.map((s, i) => `${names.seat(s)}${i < decree.acted.length ? doneMark(court, s, "decree") : ""}`).join(", ")}`,
     ),
     proposal &&
       h(
         "p",
         {},
-        `${names.seat(proposal.seat)} proposes ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.seat(proposal.to_seat)} answers.`,
+        `${capital(names.does(proposal.seat, "proposes", "propose"))} ${names.noble(proposal.noble)} to marry ${names.noble(proposal.to_noble)}; ${names.does(proposal.to_seat, "answers", "answer")}.`,
       ),
   );
 }
@@ -229,7 +235,11 @@ function auctionHeading(court, names) {
       `Bid: ${list(auction.bid)} · passed: ${list(auction.passed)} · awaited: ${list(auction.waiting)}`,
     ),
     auction.winner !== null &&
-      h("p", {}, `${names.seat(auction.winner)} bought the seat and chooses a Warden.`),
+      h(
+        "p",
+        {},
+        `${capital(names.does(auction.winner, "bought the seat and chooses", "bought the seat and choose"))} a Warden.`,
+      ),
   );
 }
 
@@ -249,7 +259,7 @@ function purchasesHeading(court, names) {
     h(
       "p",
       { class: "muted" },
-      `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? " ✓" : ""}`).join(", ")}`,
+      `Turn order: ${purchases.order.map((s, i) => `${names.seat(s)}${i < purchases.done.length ? doneMark(court, s, "purchase") : ""}`).join(", ")}`,
     ),
   );
 }

@@ -55,6 +55,12 @@ export class Names {
     const mine = seat === this.court.viewer.seat ? " — you" : "";
     return `${info.player_name} (${this.house(info.house)})${mine}`;
   }
+  // A seat doing something: "Cat (House Tyrell) answers", or "you answer" for the viewer's own
+  // seat (`second`: the verb for "you"; `third`: for anyone else).
+  does(seat, third, second) {
+    const mine = seat !== null && seat === this.court.viewer.seat;
+    return mine ? `you ${second}` : `${this.seat(seat)} ${third}`;
+  }
   houseOfSeat(seat) {
     return this.seats.get(seat)?.house;
   }
@@ -75,3 +81,6 @@ export class Names {
     return this.titles.get(id)?.name ?? id;
   }
 }
+
+// The sentence with its first letter capitalised ("you propose…" opening a sentence).
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);

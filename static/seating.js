@@ -7,10 +7,11 @@ import {
   inviteFor,
   inviteLink,
   keptSeats,
+  rememberToken,
   saveToken,
   tokenFor,
 } from "./api.js";
-import { fill, h, swatch } from "./dom.js";
+import { confirmed, fill, h, swatch } from "./dom.js";
 import { renderSeats } from "./seats.js";
 
 // The link that lets someone take a seat: a private game's carries its invite secret, which only
@@ -115,14 +116,16 @@ function houseSelect(houses, court, names) {
 function joinForm(court, names, ctx) {
   const houses = joinable(court, ctx);
   if (!houses.length) return null;
+  // The host gave his name when he created the game: he takes a seat without typing it again.
   const name = h("input", {
     id: "join-name",
     name: "player_name",
     required: true,
     maxlength: 40,
     autocomplete: "nickname",
+    value: court.viewer.host ? court.game.host_name : null,
   });
-  const remember = h("input", { type: "checkbox", id: "join-remember" });
+  const remember = h("input", { type: "checkbox", id: "join-remember", checked: true });
   const [house, taken] = houseSelect(houses, court, names);
   const submit = async (event) => {
     event.preventDefault();
@@ -136,13 +139,10 @@ function joinForm(court, names, ctx) {
     if (!ack) return;
     wanted = null;
     // The host keeps the host token: it stands for the host's seat too.
-    if (!tokenFor(ctx.gameId))
-      saveToken(
-        ctx.gameId,
-        ack.token,
-        `${name.value.trim()}, ${names.house(ack.house)}`,
-        remember.checked,
-      );
+    const label = `${name.value.trim()}, ${names.house(ack.house)}`;
+    const held = tokenFor(ctx.gameId);
+    if (!held) saveToken(ctx.gameId, ack.token, label, remember.checked);
+    else if (remember.checked) rememberToken(ctx.gameId, held, label);
     ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(ack.house)}.`);
     ctx.reconnect();
   };
@@ -165,7 +165,12 @@ function joinForm(court, names, ctx) {
         { class: "house-choices" },
         houses.map((id) => h("li", {}, swatch(names.colours(id)), " ", names.house(id))),
       ),
-      h("label", { for: "join-remember" }, remember, " Remember this seat on this device"),
+      h(
+        "label",
+        { for: "join-remember" },
+        remember,
+        " Remember this seat on this device (untick it on a shared computer)",
+      ),
       h("button", { type: "submit" }, "Join"),
     ),
   );
@@ -208,6 +213,8 @@ export function renderSeating(el, court, names, ctx) {
   const start = court.moves.some((m) => m.message === "start");
   const doLeave = async () => {
     const token = tokenFor(ctx.gameId);
+    const text = "Leave your seat? Someone else may take your House before you join again.";
+    if (!(await confirmed(text, "Leave"))) return;
     if (!(await ctx.send("leave", {}))) return;
     if (!court.viewer.host) {
       forgetToken(ctx.gameId);
@@ -223,7 +230,7 @@ export function renderSeating(el, court, names, ctx) {
     lobby && joinForm(court, names, ctx),
     lobby && watching(court, ctx, start),
     renderSeats(court, names, ctx),
-    leave && h("button", { type: "button", onclick: doLeave }, "Leave your seat"),
+    leave && h("button", { type: "button", id: "leave-seat", onclick: doLeave }, "Leave your seat"),
     start &&
       h(
         "button",

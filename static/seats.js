@@ -3,7 +3,7 @@
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
 // what a seat handed to a new link does not show.
 import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
-import { h } from "./dom.js";
+import { confirmed, h } from "./dom.js";
 
 function copyField(id, label, value, ctx) {
   const field = h("input", {
@@ -46,30 +46,42 @@ function ownSeat(court, names, ctx) {
         : "This device keeps your seat for this tab only.",
     );
   });
-  const forget = () => {
+  const forget = async () => {
+    const sure = await confirmed(
+      "Forget your seat on this device? This page then watches as a spectator; to play again you need your seat link or the host.",
+      "Forget",
+    );
+    if (!sure) return;
     forgetSeat(ctx.gameId);
     ctx.notify("This device forgot your seat; you are watching as a spectator.");
     ctx.reconnect();
   };
+  // One line until opened: on a phone the game itself comes right after it.
   return h(
     "div",
     { class: "own-seat", id: "own-seat" },
     h(
       "details",
       {},
-      h("summary", {}, "Seat link: play this seat on another device"),
+      h("summary", {}, "Your seat: its link, this device"),
+      h("p", {}, "The seat link plays this seat on another device."),
       h(
         "p",
         { class: "warning" },
         "Anyone with this link plays your seat. Send it only to yourself.",
       ),
       copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx),
-    ),
-    h("label", { for: "remember-seat" }, remember, " Remember this seat on this device"),
-    h(
-      "button",
-      { type: "button", id: "forget-seat", onclick: forget },
-      "Forget this seat on this device",
+      h(
+        "p",
+        {},
+        h("label", { for: "remember-seat" }, remember, " Remember this seat on this device"),
+        " ",
+        h(
+          "button",
+          { type: "button", id: "forget-seat", onclick: forget },
+          "Forget this seat on this device",
+        ),
+      ),
     ),
   );
 }
@@ -97,11 +109,18 @@ function hostRow(seat, court, names, ctx) {
     type: "text",
     maxlength: 40,
     placeholder: "new player's name (optional)",
+    size: 30,
     "aria-label": `New player for ${seat.player_name}`,
     id: `hand-name-${seat.seat}`,
   });
+  const who = `${seat.player_name} (${names.house(seat.house)})`;
   const newLink = async () => {
     const player = name.value.trim();
+    const sure = await confirmed(
+      `Give the seat of ${who} a new link${player ? ` for ${player}` : ""}? The link it uses now stops working at once: that device watches as a spectator until it gets the new link.`,
+      "Make a new link",
+    );
+    if (!sure) return;
     const ack = await ctx.send(
       "hand_seat",
       player ? { seat: seat.seat, player_name: player } : { seat: seat.seat },
@@ -123,7 +142,10 @@ function hostRow(seat, court, names, ctx) {
         {
           type: "button",
           class: "hand-host",
-          onclick: () => ctx.send("hand_host", { seat: seat.seat }),
+          onclick: async () => {
+            const text = `Make ${who} the host? The host role goes to that seat at once: you no longer record facts or manage seats, and only the new host can hand it back.`;
+            if (await confirmed(text, "Make host")) ctx.send("hand_host", { seat: seat.seat });
+          },
         },
         "Make host",
       ),
@@ -135,7 +157,10 @@ function hostRow(seat, court, names, ctx) {
         {
           type: "button",
           class: "remove-seat",
-          onclick: () => ctx.send("remove_seat", { seat: seat.seat }),
+          onclick: async () => {
+            const text = `Remove ${who} from the table? The seat is free again and the link it uses stops working.`;
+            if (await confirmed(text, "Remove")) ctx.send("remove_seat", { seat: seat.seat });
+          },
         },
         "Remove",
       ),
@@ -153,7 +178,7 @@ function hostPanel(court, names, ctx) {
   return h(
     "details",
     { class: "host-seats", id: "host-seats" },
-    h("summary", {}, "Seats (host): new links, the host role, removing a player"),
+    h("summary", {}, "Seats (host): links, host role"),
     h(
       "ul",
       {},

@@ -144,11 +144,16 @@ export class TalkPanel {
   render() {
     if (!this.names) return;
     const sorted = [...this.lines.values()].sort((a, b) => a.position - b.position);
+    // The list follows its newest line unless the reader scrolled up in it; only the list
+    // scrolls, never the window (scrollIntoView would move the whole page on every push).
+    const list = this.list;
+    const following = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    const kept = list.scrollTop;
     fill(
-      this.list,
+      list,
       sorted.map((line) => lineItem(line, this.names)),
     );
-    this.list.lastElementChild?.scrollIntoView({ block: "nearest" });
+    list.scrollTop = following ? list.scrollHeight : kept;
   }
 
   async submit() {

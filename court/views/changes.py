@@ -1,6 +1,7 @@
-"""What changed at court between two versions, in sentences, for a dispute: titles, Nobles'
-statuses and marks, treasuries, marriages and alliances, villages and Septs. Everything it
-compares is public: the same court every viewer sees (no ballot, bid or token)."""
+"""What changed at court between two versions, in sentences, for a dispute: titles, the fourth
+council seat, a ban of Septs, Nobles' statuses and marks, treasuries, marriages and alliances,
+villages and Septs. Everything it compares is public: the same court every viewer sees (no
+ballot, bid or token)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ STATUS = {
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    kind: str  # title, noble, treasury, marriage, alliance, village, sept
+    kind: str  # title, council, noble, treasury, marriage, alliance, village, sept
     text: str
 
     def to_json(self) -> dict[str, str]:
@@ -118,6 +119,23 @@ def _villages(before: CourtState, after: CourtState) -> Iterator[Change]:
             yield Change("sept", f"{place}: its Sept is gone.")
 
 
+def _council(before: CourtState, after: CourtState) -> Iterator[Change]:
+    """The fourth Small Council seat bought in the sale (R-4.6), and a ban of Septs."""
+    old, new = before.fourth_seat, after.fourth_seat
+    if old != new and old is not None:
+        yield Change(
+            "council", f"{_noble(after, old)} no longer sits in the fourth Small Council seat."
+        )
+    if old != new and new is not None:
+        yield Change(
+            "council",
+            f"{_noble(after, new)} now sits in the fourth Small Council seat, bought in the sale.",
+        )
+    if before.septs_banned != after.septs_banned:
+        banned = "Septs are now banned." if after.septs_banned else "Septs are no longer banned."
+        yield Change("council", banned)
+
+
 def _noble(state: CourtState, noble_id: str | None) -> str:
     return "nobody" if noble_id is None else names.noble(state, noble_id)
 
@@ -130,6 +148,7 @@ def _status(state: CourtState, noble: Noble) -> str:
 
 DIFFS: tuple[Callable[[CourtState, CourtState], Iterator[Change]], ...] = (
     _titles,
+    _council,
     _nobles,
     _marriages,
     _treasuries,

@@ -52,11 +52,17 @@ def player(game_id: str) -> Actor:
 @routes.route(
     "/profiles",
     "GET",
-    "List the rules profiles a game can be created with",
+    "List the rules profiles a game can be created with, and the deadlines and time banks "
+    "each gives a game",
     response=s.ProfilesSchema,
 )
 def profiles() -> dict[str, Any]:
-    return {"profiles": list_profiles()}
+    names = list_profiles()
+    times = {}
+    for name in names:
+        profile = load_ruleset(name)["profile"]
+        times[name] = {"deadlines": profile["deadlines"], "clocks": profile.get("clocks", {})}
+    return {"profiles": names, "times": times}
 
 
 @routes.route(

@@ -83,7 +83,16 @@ class ChangeSchema(Schema):
     kind = fields.String(
         required=True,
         metadata={
-            "enum": ["title", "noble", "marriage", "alliance", "treasury", "village", "sept"]
+            "enum": [
+                "title",
+                "council",
+                "noble",
+                "marriage",
+                "alliance",
+                "treasury",
+                "village",
+                "sept",
+            ]
         },
     )
     text = fields.String(required=True)
@@ -99,7 +108,8 @@ class ChangesSchema(Schema):
     "/games/<game_id>/changes",
     "GET",
     "What changed at court from version `from` (1 when left out) to version `to` (the "
-    "latest when left out), in sentences: titles, statuses, treasuries, marriages, villages",
+    "latest when left out), in sentences: titles, the fourth council seat, statuses, "
+    "treasuries, marriages, villages",
     query=ChangesQuerySchema,
     response=ChangesSchema,
     auth=True,

@@ -169,6 +169,15 @@ class CheckpointSchema(Schema):
 
 class ProfilesSchema(Schema):
     profiles = fields.List(fields.String(), required=True)
+    times = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String())),
+        required=True,
+        metadata={
+            "description": "per profile, its step `deadlines` and its clocks' time banks "
+            "(`clocks`, with `increment`), in seconds: what a game gets when the host sets none"
+        },
+    )
 
 
 class HealthSchema(Schema):

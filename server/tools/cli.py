@@ -24,6 +24,7 @@ from flask.cli import AppGroup
 from config.rulesdata import RulesDataError, load_ruleset
 from court.commands import SPECTATOR
 from court.errors import CourtError
+from court.state import GameStatus
 from server.observer import court_of, observe
 from server.service import CourtService
 from server.store.sql import SqlEventStore
@@ -59,11 +60,39 @@ def _fail(exc: CourtError) -> None:
 
 
 @court_cli.command("games")
-def games() -> None:
-    """List the stored games, newest first."""
+@click.option("--ids", is_flag=True, help="Print the game ids alone, one a line.")
+def games(ids: bool) -> None:
+    """List the stored games, newest first: id, host, where it stands, seats, listed or
+    private, records."""
     with _reader() as service:
         for game_id in service.games():
-            click.echo(game_id)
+            click.echo(game_id if ids else _game_line(service, game_id))
+
+
+def _game_line(service: CourtService, game_id: str) -> str:
+    try:
+        head = service.current(game_id)
+    except Exception as exc:  # a log that no longer folds is listed, for verify to tell why
+        return f"{game_id}  cannot be read: {exc}"
+    state = head.state
+    if state.status is GameStatus.LOBBY:
+        where = "in the lobby"
+    elif state.status is GameStatus.ENDED:
+        where = f"ended in round {state.round}"
+    else:
+        phase = f", {state.phase.value.replace('_', ' ')} phase" if state.phase else ""
+        where = f"round {state.round}{phase}"
+    records = f"{head.version} record{'' if head.version == 1 else 's'}"
+    return "  ".join(
+        (
+            game_id,
+            f"{state.host_name}'s game",
+            where,
+            f"{len(state.seats)} of {state.players} seats",
+            "listed" if state.listed else "private",
+            records,
+        )
+    )
 
 
 @court_cli.command("replay")

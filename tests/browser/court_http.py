@@ -29,6 +29,7 @@ class HttpCourt:
         variants: dict[str, bool] | None = None,
         houses: tuple[str, ...] = HOUSES,
         host_role: dict[str, int] | None = None,
+        clocks: dict[str, int] | None = None,
     ) -> None:
         self.base = base
         body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
@@ -36,6 +37,8 @@ class HttpCourt:
             body["variants"] = variants
         if host_role:
             body["host_role"] = host_role
+        if clocks:
+            body["clocks"] = clocks
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}

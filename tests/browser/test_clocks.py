@@ -1,17 +1,20 @@
 """The clocks variant in the browser (R-4.3): the host sets the time banks in minutes and seconds in
 the lobby; the page shows each player's time left, the current step's kind first, and counts down
-for the player whose clock runs, and only for him."""
+for the player whose clock runs, and only for him; the clock's start and stop lines fold under the
+event that caused them in the latest events, and a turn that ended on the clock is no tick."""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.players import open_person
+from tests.browser.court_http import HttpCourt
+from tests.browser.players import open_person, open_seat
 from tests.browser.test_play_a_round import join
 from tests.live_server import LiveServer
 
@@ -37,12 +40,11 @@ def test_the_page_shows_each_players_time_and_counts_down_the_running_clock(
     page.fill("#host-name", "Eddard")
     page.check("#variant-clocks")
     page.check("#listed")  # the other players join over HTTP without the invite
-    page.fill("#clock-decree", "2")
-    page.fill("#clock-decree-seconds", "75")
+    page.fill("#clock-decree", "2:75")
     page.click("text=Create the game")  # the form refuses 75 seconds beside the minutes
-    expect(page.locator("#clock-decree-seconds:invalid")).to_have_count(1)
+    expect(page.locator("#clock-decree:invalid")).to_have_count(1)
     assert page.url == f"{server.url}/"
-    page.fill("#clock-decree-seconds", "30")
+    page.fill("#clock-decree", "2:30")
     host.shot(shots, "01-lobby-clocks")
     page.click("text=Create the game")
     page.wait_for_url("**/games/*")
@@ -79,3 +81,33 @@ def test_the_page_shows_each_players_time_and_counts_down_the_running_clock(
         re.compile(r"2:[23]\d left")
     )
     assert host.errors == []
+
+
+def test_clock_lines_fold_in_the_feed_and_a_run_out_bank_is_no_tick(
+    chromium: Any, server: LiveServer
+) -> None:
+    banks = {"candidacy": 0, "ballot": 0, "decree": 4, "title_choice": 0, "purchase": 0}
+    game = HttpCourt(server.url, variants={"clocks": True}, clocks=banks)
+    person = open_seat(chromium, "stark", f"{server.url}/games/{game.id}", game.id, game.tokens[0])
+    page = person.page
+    game.play("pass", {}, game.tokens[0])
+    # Lannister lets his bank run out; Tyrell's clock runs now (for 4 s).
+    deadline = time.monotonic() + 10
+    while game.view()["decree"]["current"] != 2:
+        assert time.monotonic() < deadline, "Lannister's clock never ran out"
+        time.sleep(0.1)
+    order = page.locator("#moves-panel .decree p.muted")
+    expect(order).to_contain_text("Player of stark (House Stark) — you ✓")
+    expect(order).to_contain_text("Player of lannister (House Lannister) ⌛ time ran out")
+    expect(order).not_to_contain_text("Player of lannister (House Lannister) ✓")
+
+    feed = page.locator("#feed")
+    expect(feed).to_contain_text("The clock ran out")
+    lines = page.locator("#feed > li").all_inner_texts()
+    clock = re.compile(r"clock runs|clock stopped|time for the .* has run out")
+    assert not any(clock.search(line.split("\n")[0]) for line in lines), lines
+    folded = page.locator("#feed details.clock-lines")
+    expect(folded.first).to_be_attached()
+    folded.first.locator("summary").click()
+    expect(folded.first).to_contain_text("clock")
+    assert person.errors == []

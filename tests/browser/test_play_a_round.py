@@ -101,6 +101,7 @@ def test_three_players_and_a_spectator_play_a_round(chromium: Any, server: LiveS
     host = open_person(chromium, "stark", f"{server.url}/")
     host.page.fill("#host-name", "Eddard")
     host.page.select_option("#players", "3")
+    host.page.locator("#deadline-settings summary").click()
     host.page.fill("#deadline-ballot", "30")
     host.page.check("#listed")  # Lannister finds it on the front page, Tyrell by the link
     host.shot(shots, "01-lobby")

@@ -1,7 +1,7 @@
 """Seats follow the player in the browser: two devices for one seat through the seat link, a
 replaced player who does not see the old player's sealed markers, the host role handed over and
 taken over by vote only once the host's page has been closed for the game's time, a squatter
-removed in the lobby, and a seat remembered or forgotten on a device."""
+removed in the lobby, the seat remembered on a device by default (test_seat_safety.py)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ def host_panel(person: Person) -> None:
     person.page.locator("#host-seats summary").click()
 
 
+def confirm(person: Person, selector: str) -> None:
+    """Clicks a seat action and says yes when it asks first; waits for the server's answer."""
+    person.page.locator(selector).click()
+    person.send("#confirm-yes")
+
+
 def test_a_seat_link_opens_the_same_seat_on_a_second_device(
     chromium: Any, server: LiveServer
 ) -> None:
@@ -66,7 +72,7 @@ def test_the_host_hands_a_seat_to_a_new_player_and_the_old_device_loses_it(
     host_panel(host)
     host.page.fill(f"#hand-name-{LANNISTER}", "Eve")
 
-    host.send(f"#host-seats li[data-seat='{LANNISTER}'] .hand-seat")
+    confirm(host, f"#host-seats li[data-seat='{LANNISTER}'] .hand-seat")
 
     link = host.page.locator(f"#handed-link-{LANNISTER}").input_value()
     assert "#token=" in link
@@ -91,7 +97,7 @@ def test_the_host_hands_the_host_role_to_another_seat(chromium: Any, server: Liv
     expect(tyrell.page.locator("#host-panel")).to_be_hidden()
     host_panel(host)
 
-    host.send(f"#host-seats li[data-seat='{TYRELL}'] .hand-host")
+    confirm(host, f"#host-seats li[data-seat='{TYRELL}'] .hand-host")
 
     expect(tyrell.page.locator("#host-panel")).to_be_visible(timeout=WAIT_MS)
     expect(host.page.locator("#host-panel")).to_be_hidden(timeout=WAIT_MS)
@@ -167,7 +173,7 @@ def test_a_replacement_link_does_not_show_the_old_players_for_marker(
     connected(host, "host")
     host_panel(host)
     host.page.fill(f"#hand-name-{LANNISTER}", "Eve")
-    host.send(f"#host-seats li[data-seat='{LANNISTER}'] .hand-seat")
+    confirm(host, f"#host-seats li[data-seat='{LANNISTER}'] .hand-seat")
     link = host.page.locator(f"#handed-link-{LANNISTER}").input_value()
 
     eve = open_person(chromium, "eve", link)
@@ -196,35 +202,8 @@ def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveSer
     connected(host, "host")
     host_panel(host)
 
-    host.send(f"#host-seats li[data-seat='{squat.json()['seat']}'] .remove-seat")
+    confirm(host, f"#host-seats li[data-seat='{squat.json()['seat']}'] .remove-seat")
 
     connected(squatter, "Connected as a spectator")
     expect(squatter.page.locator("#join-form")).to_be_visible()
     expect(host.page.locator("#feed")).to_contain_text("The host removed Squatter from the table")
-
-
-def test_a_seat_is_kept_for_the_tab_unless_the_device_is_asked_to_remember_it(
-    chromium: Any, server: LiveServer
-) -> None:
-    created = listed_lobby(server.url)
-    url = f"{server.url}/games/{created['game_id']}"
-    player = open_person(chromium, "player", url)
-    connected(player, "spectator")
-    player.page.fill("#join-name", "Arya")
-    player.page.locator("#join-form button[type=submit]").click()
-    connected(player, "Connected as Arya")
-
-    other_tab = player.context.new_page()
-    other_tab.goto(url)
-    expect(other_tab.locator("#connection")).to_contain_text("spectator", timeout=WAIT_MS)
-    expect(other_tab.locator(".resume")).to_have_count(0)
-
-    player.page.locator("#remember-seat").check()
-    third_tab = player.context.new_page()
-    third_tab.goto(url)
-    expect(third_tab.locator(".resume button")).to_contain_text("Resume as Arya")
-
-    player.page.locator("#forget-seat").click()
-    connected(player, "Connected as a spectator")
-    stored = player.page.evaluate("JSON.stringify([{...localStorage}, {...sessionStorage}])")
-    assert "Arya" not in stored

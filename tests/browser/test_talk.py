@@ -10,8 +10,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from server.live.sockets import NAMESPACE
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import Person, open_seat
+from tests.browser.players import Person, open_seat, wait_version
 from tests.live_server import LiveServer
 
 SECRET = "Meet me by the weirwood at dusk"
@@ -70,3 +71,47 @@ def test_a_whisper_between_two_browsers_never_reaches_the_third(
     expect(tyrell.page.locator("#events li.talk")).to_have_count(2)
     assert SECRET not in tyrell.page.content()
     assert stark.errors == [] and lannister.errors == [] and tyrell.errors == []
+
+
+# Where the window and the talk list stand: the window's scroll, and whether the list's newest
+# line is inside the list's own visible box.
+POSITION = """() => {
+  const list = document.querySelector('[data-testid=talk-lines]');
+  const last = list.lastElementChild.getBoundingClientRect(), box = list.getBoundingClientRect();
+  return {y: window.scrollY, newest: last.bottom <= box.bottom + 1 && last.top >= box.top - 1,
+          scrolls: list.scrollHeight > list.clientHeight};
+}"""
+
+
+def test_live_updates_keep_the_window_where_it_is_and_the_newest_line_inside_the_panel(
+    chromium: Any, server: LiveServer
+) -> None:
+    server.app.extensions["talk"].rate.limits = [(100, 1.0)]  # many lines at once
+    game = HttpCourt(server.url)
+    url = f"{server.url}/games/{game.id}"
+    for width in (1280, 390):
+        stark = open_seat(chromium, f"stark-{width}", url, game.id, game.tokens[0])
+        page = stark.page
+        expect(page.locator("#talk-panel")).to_be_visible()
+        lannister = server.client(game.id, game.tokens[1])
+        try:
+            for n in range(16):
+                ack = lannister.call("say", {"text": f"line {n} at {width}"}, namespace=NAMESPACE)
+                assert ack["ok"] is True, ack
+            expect(page.locator("[data-testid=talk-line]").last).to_contain_text(f"15 at {width}")
+            assert page.evaluate(POSITION)["scrolls"] is True
+            # The reader is at the top of the page; a push of a new court version and a new
+            # talk line arrive: the window stays, the list shows its newest line.
+            page.evaluate("window.scrollTo(0, 0)")
+            assert page.evaluate("window.scrollY") == 0
+            version = game.view()["game"]["version"]
+            game.play("record_gold", {"house": "tyrell", "amount": 1, "cause": "tax"}, game.host)
+            wait_version(stark, version + 1)
+            lannister.call("say", {"text": f"after the push at {width}"}, namespace=NAMESPACE)
+            expect(page.locator("[data-testid=talk-line]").last).to_contain_text("after the push")
+        finally:
+            lannister.disconnect()
+        position = page.evaluate(POSITION)
+        assert position["y"] == 0 and position["newest"] is True, position
+        assert stark.errors == []
+        stark.context.close()

@@ -4,6 +4,8 @@ Septs (section 9, R-4.6)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from court.events import (
     GoldAdjusted,
     MarriageMade,
@@ -93,4 +95,19 @@ def test_a_marriage_and_its_alliance_are_told_once() -> None:
             "kind": "alliance",
             "text": "Player 1 (House Stark), Player 2 (House Lannister) are now allied.",
         },
+    ]
+
+
+def test_the_fourth_council_seat_and_a_ban_of_septs_are_told() -> None:
+    """R-4.6: given a court, when a Warden sits in the fourth council seat bought in the sale
+    and Septs are banned, then both are told, and their undoing too."""
+    before = given(*started(4))
+    after = replace(before, fourth_seat=ROBB, septs_banned=True)
+    assert texts(before, after) == [
+        "Robb Stark now sits in the fourth Small Council seat, bought in the sale.",
+        "Septs are now banned.",
+    ]
+    assert texts(after, before) == [
+        "Robb Stark no longer sits in the fourth Small Council seat.",
+        "Septs are no longer banned.",
     ]

@@ -468,11 +468,17 @@ def test_healthz_reports_ok_the_database_and_the_process(client: FlaskClient, ap
     }
 
 
-def test_profiles_lists_the_default_profile(client: FlaskClient) -> None:
+def test_profiles_lists_the_default_profile_with_its_deadlines_and_time_banks(
+    client: FlaskClient,
+) -> None:
     response = client.get("/api/profiles")
 
     assert response.status_code == 200
-    assert "default" in response.get_json()["profiles"]
+    body = response.get_json()
+    assert "default" in body["profiles"]
+    times = body["times"]["default"]
+    assert set(times["deadlines"]) == {"candidacy", "ballot", "decree", "title_choice", "purchase"}
+    assert times["clocks"]["decree"] == 300 and "increment" in times["clocks"]
 
 
 def test_a_player_may_leave_before_the_start_and_his_token_stops_working(

@@ -39,7 +39,7 @@ def test_a_full_export_imports_into_another_server_and_replays_the_same(
     assert imported.exit_code == 0, imported.output
     assert imported.output == f"imported {played.id}: {played.gold[1]} records, ok\n"
     assert court(other, "verify", played.id).output == court(app, "verify", played.id).output
-    assert court(other, "games").output.split() == [played.id]
+    assert court(other, "games", "--ids").output.split() == [played.id]
     for to in ([], ["--to", "4"], ["--to", str(played.gold[0])]):
         original = court(app, "replay", played.id, *to)
         copy = court(other, "replay", played.id, *to)
@@ -219,7 +219,7 @@ def test_importing_a_game_already_stored_is_refused(
         assert result.exit_code != 0
         assert "game_exists" in result.output
         assert played.id in result.output
-    assert court(other, "games").output.split() == [played.id]
+    assert court(other, "games", "--ids").output.split() == [played.id]
     assert court(other, "verify", played.id).output.startswith(f"ok: {played.gold[1]} records")
 
 
@@ -368,7 +368,7 @@ def test_the_backup_of_any_game_the_server_stored_restores(
     )
     assert played.exit_code == 0, played.output
     target = make_app("target")
-    games = court(source, "games").output.split()
+    games = court(source, "games", "--ids").output.split()
     assert len(games) == 8
     for game_id in games:
         path = tmp_path / f"{game_id}.jsonl"

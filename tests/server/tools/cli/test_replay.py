@@ -113,7 +113,7 @@ def test_games_lists_every_stored_game_newest_first(
 ) -> None:
     newer = app.test_client().post("/api/games", json={"players": 4, "host_name": "Robert"})
 
-    result = court(app, "games")
+    result = court(app, "games", "--ids")
 
     assert result.exit_code == 0
     assert result.output.split() == [newer.get_json()["game_id"], played.id]

@@ -36,7 +36,7 @@ def test_simulate_plays_seeded_games_into_a_throwaway_database_and_prints_a_summ
     assert [g["seed"] for g in games] == ["7", "8"]
     assert all(g["players"] == "4" and int(g["round"]) >= 2 for g in games)
     assert SUMMARY.fullmatch(lines[2]), lines[2]
-    assert court(app, "games").output.split() == [played.id]
+    assert court(app, "games", "--ids").output.split() == [played.id]
 
 
 def test_simulate_stores_the_games_in_the_database_it_is_told(
@@ -47,7 +47,7 @@ def test_simulate_stores_the_games_in_the_database_it_is_told(
     assert result.exit_code == 0, result.output
     kept = create_app({"DATABASE_URL": url})
     try:
-        stored = court(kept, "games").output.split()
+        stored = court(kept, "games", "--ids").output.split()
         assert len(stored) == 2
         for game in stored:
             assert court(kept, "verify", game).output.startswith("ok: ")

@@ -1,0 +1,54 @@
+"""The front page asks little by default: the step deadlines fold away, the clocks' time banks
+show only once Clocks is ticked, one box per duration, each showing the rules profile's value
+it stands for when left empty (R-4.3); and the host who created a game finds his name already
+in the form that takes a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.players import court, open_person
+from tests.live_server import LiveServer
+
+STEPS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
+
+
+def test_the_create_form_shows_durations_only_when_asked_with_the_profiles_values(
+    chromium: Any, server: LiveServer
+) -> None:
+    host = open_person(chromium, "host", server.url)
+    page = host.page
+    boxes = page.locator("#create .durations input")
+    expect(page.locator("#create")).to_be_visible()
+    assert [b.is_visible() for b in boxes.all()].count(True) == 0
+    expect(page.locator("#clock-settings")).to_be_hidden()
+
+    page.check("#variant-clocks")
+    expect(page.locator("#clock-settings")).to_be_visible()
+    clocks = page.locator("#clock-settings input")
+    expect(clocks).to_have_count(len(STEPS) + 1)
+    expect(page.locator("#clock-decree")).to_have_attribute("placeholder", "5:00")
+    expect(page.locator("#clock-candidacy")).to_have_attribute("placeholder", "2:00")
+    page.uncheck("#variant-clocks")
+    expect(page.locator("#clock-settings")).to_be_hidden()
+
+    page.locator("#deadline-settings summary").click()
+    deadlines = page.locator("#deadline-settings input")
+    expect(deadlines).to_have_count(len(STEPS))
+    for step in STEPS:  # the default profile has no step deadline
+        expect(page.locator(f"#deadline-{step}")).to_have_attribute("placeholder", "none")
+    assert "the profile's;" not in page.locator("#create").inner_text()
+
+    page.fill("#deadline-ballot", "1:75")
+    page.fill("#host-name", "Ann")
+    page.click("text=Create the game")
+    expect(page.locator("#deadline-ballot:invalid")).to_have_count(1)
+    page.fill("#deadline-ballot", "1:30")
+    page.click("text=Create the game")
+    page.wait_for_url("**/games/*")
+    expect(page.locator("#join-name")).to_have_value("Ann")
+    game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
+    assert game["deadlines"]["ballot"] == 90 and game["deadlines"]["decree"] == 0
+    assert host.errors == []
