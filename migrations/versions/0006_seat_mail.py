@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("seat", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column("token_sha256", sa.String(64), nullable=False),
         sa.Column("address", sa.String(254), nullable=False),
+        sa.Column("page", sa.Text(), nullable=False),
         sa.Column("set_at", sa.BigInteger(), nullable=False),
         sa.Column("verified_at", sa.BigInteger(), nullable=True),
         sa.Column("code_sha256", sa.String(64), nullable=True),

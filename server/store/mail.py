@@ -28,6 +28,8 @@ class SeatMailRow(SQLModel, table=True):
     seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     token_sha256: str = Field(max_length=64)  # the token that gave the address
     address: str = Field(max_length=ADDRESS_MAX)
+    # The game's page as the player reached it when he gave the address: his mails link to it.
+    page: str = Field(sa_column=Column(Text, nullable=False))
     set_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     verified_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     code_sha256: str | None = Field(default=None, max_length=64)
@@ -78,6 +80,7 @@ class SeatMail:
     seat: int
     token_sha256: str
     address: str
+    page: str
     verified: bool
     code_expires: int | None
     set_at: int
@@ -85,11 +88,23 @@ class SeatMail:
     turn_mailed_at: int | None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Given:
+    """An address as a seat's token gives it, with its verification code's digest."""
+
+    token_sha256: str
+    address: str
+    page: str
+    code_sha256: str
+    code_expires: int
+
+
 def _seat_mail(row: Any) -> SeatMail:
     return SeatMail(
         seat=row.seat,
         token_sha256=row.token_sha256,
         address=row.address,
+        page=row.page,
         verified=row.verified_at is not None,
         code_expires=row.code_expires,
         set_at=row.set_at,
@@ -107,26 +122,19 @@ class MailStore(Outbox):
     def _key(self, game_id: str, seat: int) -> Any:
         return (SEAT_MAIL.c.game_id == game_id) & (SEAT_MAIL.c.seat == seat)
 
-    def set_address(
-        self,
-        game_id: str,
-        seat: int,
-        token_sha256: str,
-        address: str,
-        code: tuple[str, int],
-        now_ms: int,
-    ) -> None:
+    def set_address(self, game_id: str, seat: int, given: Given, now_ms: int) -> None:
         """Keep a new, unverified address for the seat (any before is dropped), with the
         digest of its verification code and when the code expires."""
         values = {
             "game_id": game_id,
             "seat": seat,
-            "token_sha256": token_sha256,
-            "address": address,
+            "token_sha256": given.token_sha256,
+            "address": given.address,
+            "page": given.page,
             "set_at": now_ms,
             "verified_at": None,
-            "code_sha256": code[0],
-            "code_expires": code[1],
+            "code_sha256": given.code_sha256,
+            "code_expires": given.code_expires,
             "turn_step": None,
             "turn_mailed_at": None,
         }
