@@ -169,12 +169,7 @@ def _wire_service(
     )
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
-    service.publishers += [
-        pusher,
-        watcher,
-        _notifier(app, settings, store, shell),
-        _reminders(app, settings, store, presence, shell),
-    ]
+    service.publishers += [pusher, watcher, *_outboxes(app, settings, store, presence, shell)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     namespace = PresenceNamespace(
@@ -250,6 +245,13 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
     if not shell:
         notifier.load()
     return notifier
+
+
+def _outboxes(
+    app: Flask, settings: Settings, store: SqlEventStore, presence: PresenceBook, shell: bool
+) -> tuple[Notifier, Reminders]:
+    """The publishers that fill the outboxes: the webhooks' notices and the seats' mails."""
+    return _notifier(app, settings, store, shell), _reminders(app, settings, store, presence, shell)
 
 
 def _reminders(

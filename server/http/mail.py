@@ -32,7 +32,17 @@ class MailSchema(Shape):
 
 
 class MailCodeSchema(Shape):
-    code = String(max_length=CODE_MAX, required=True, validate=validate.Length(1, CODE_MAX))
+    # The code of a mailed link is URL-safe base64 (secrets.token_urlsafe).
+    code = String(
+        max_length=CODE_MAX,
+        required=True,
+        validate=[
+            validate.Length(1, CODE_MAX),
+            validate.Regexp(
+                r"^[A-Za-z0-9_-]+\Z", error="A link's code is letters, digits, - and _."
+            ),
+        ],
+    )
 
 
 class MailSetSchema(Schema):

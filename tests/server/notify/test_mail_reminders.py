@@ -236,6 +236,7 @@ def test_the_address_is_never_shown_to_anyone_but_its_seat(
         ("a" * 64 + "@" + ".".join(["b" * 60] * 4) + ".org", 400, "mail_too_long"),
         ("x" * 400 + "@example.org", 400, "bad_request"),
         ("", 400, "bad_request"),
+        ("\ud800@example.org", 400, "mail_address"),
     ],
 )
 def test_an_address_that_is_no_address_is_refused_with_a_sentence(
@@ -277,11 +278,14 @@ def test_an_unknown_used_or_expired_link_verifies_nothing(
 
     used = client.post(f"/api/games/{game.id}/mail/verify", json={"code": mail.code})
     unknown = client.post(f"/api/games/{game.id}/mail/verify", json={"code": "no-such-code"})
+    # A code no link holds, one the sweep of hostile bodies once made the server fail on.
+    surrogate = client.post(f"/api/games/{game.id}/mail/verify", json={"code": "\ud800"})
     other_game = client.post("/api/games/nosuchgame/mail/verify", json={"code": mail.code})
 
     assert (used.status_code, used.get_json()["code"]) == (409, "mail_link_unknown")
     assert (unknown.status_code, unknown.get_json()["code"]) == (409, "mail_link_unknown")
     assert other_game.status_code == 404
+    assert (surrogate.status_code, surrogate.get_json()["code"]) == (400, "bad_request")
 
 
 def test_a_link_past_its_hours_verifies_nothing(tmp_path: Path, smtp: SmtpReceiver) -> None:
