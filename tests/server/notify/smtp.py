@@ -8,6 +8,7 @@ import asyncio
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ class SmtpReceiver:
         self.failing = failing  # only mails whose subject holds this fail or wait
         self.mails: list[Mail] = []
         self.tries: list[str] = []  # every subject offered, refused ones too
+        self._offered: Counter[str] = Counter()  # deliveries of each mail (by its text)
         self._changed = threading.Condition()
         self.port = free_port()
         self.controller = Controller(_Handler(self), hostname="127.0.0.1", port=self.port)
@@ -65,7 +67,8 @@ class SmtpReceiver:
         subject = str(message["Subject"])
         with self._changed:
             self.tries.append(subject)
-            tries = sum(1 for t in self.tries if t == subject)
+            self._offered[str(message.get_content())] += 1
+            tries = self._offered[str(message.get_content())]
             failing = self.failing in subject
             if self.refuse and failing:
                 answer = "550 5.1.1 no such mailbox"

@@ -6,6 +6,7 @@ address or handing the seat over stops them; the address is the seat's secret on
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -20,26 +21,27 @@ from tests.server.http.test_elections_http import post, to_the_north_election
 from tests.server.live.live import NAMESPACE, connect
 from tests.server.notify.conftest import notifying_app
 from tests.server.notify.conftest import stop as stop_notices
+from tests.server.notify.receiver import receiving
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
-from tests.server.notify.test_webhook_notices import BALLOT
+from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
 CANDIDACY = "Warden of the North election, candidacy"
 
 
 def mail_app(tmp_path: Path, smtp: SmtpReceiver, **settings: Any) -> Flask:
-    return notifying_app(
-        tmp_path,
-        SMTP_HOST="127.0.0.1",
-        SMTP_PORT=smtp.port,
-        SMTP_SECURITY="none",
-        MAIL_FROM="court@example.org",
-        MAIL_TIMEOUT=2.0,
-        MAIL_BACKOFF=0.05,
-        MAIL_ATTEMPTS=4,
-        MAIL_TURN_GAP=0.0,
-        **settings,
-    )
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    mailing = {
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": smtp.port,
+        "SMTP_SECURITY": "none",
+        "MAIL_FROM": "court@example.org",
+        "MAIL_TIMEOUT": 2.0,
+        "MAIL_BACKOFF": 0.05,
+        "MAIL_ATTEMPTS": 4,
+        "MAIL_TURN_GAP": 0.0,
+    }
+    return notifying_app(tmp_path, **{**mailing, **settings})
 
 
 def stop(app: Flask) -> None:
@@ -348,5 +350,72 @@ def test_a_mail_server_that_cannot_take_the_link_mail_is_named(tmp_path: Path) -
             assert (response.status_code, body["code"]) == (409, "mail_failed")
             assert "550" in body["message"]
             assert status(client, game, game.auth("lannister"))["address"] is None
+        finally:
+            stop(app)
+
+
+def test_a_reminder_refused_for_a_while_is_sent_again_and_one_refused_for_good_is_not(
+    tmp_path: Path,
+) -> None:
+    with smtp_receiving(failures=2, failing="Your turn") as smtp:
+        app = mail_app(tmp_path / "later", smtp)
+        try:
+            client = app.test_client()
+            game = lobby_game(client)
+            game = replace(game, started=start(client, game))
+            verified(client, game, "lannister", ANN, smtp)
+            to_the_north_election(client, game)
+            smtp.wait_for(lambda mails: any(CANDIDACY in m.text for m in mails))
+            rows = settled(app, game)
+            [row] = [r for r in rows if CANDIDACY.split(",")[0] in r["text"]]
+            assert (row["state"], row["attempts"]) == ("sent", 3)
+        finally:
+            stop(app)
+    with smtp_receiving(refuse=True, failing="Your turn") as smtp:
+        app = mail_app(tmp_path / "never", smtp)
+        try:
+            client = app.test_client()
+            game = lobby_game(client)
+            game = replace(game, started=start(client, game))
+            verified(client, game, "lannister", ANN, smtp)
+            to_the_north_election(client, game)
+            rows = settled(app, game)
+            turns = [r for r in rows if r["notice_key"].startswith("turn:")]
+            assert turns and all((r["state"], r["attempts"]) == ("failed", 1) for r in turns)
+            assert {r["last_error"] for r in turns} == {"the mail server answered 550"}
+            assert [m.subject for m in smtp.to(ANN)] == [
+                f"Confirm your address for Small Council game {game.id}"
+            ]
+        finally:
+            stop(app)
+
+
+def settled(app: Flask, game: Game, seconds: float = 10.0) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + seconds
+    while True:
+        rows: list[dict[str, Any]] = app.extensions["court_store"].mail.rows(game.id)
+        if rows and all(r["state"] != "pending" for r in rows):
+            return rows
+        assert time.monotonic() < deadline, rows
+        time.sleep(0.05)
+
+
+def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
+    with smtp_receiving(delay=2.0, failing="Your turn") as smtp, receiving() as hook:
+        app = mail_app(tmp_path, smtp, MAIL_TIMEOUT=5.0)
+        try:
+            client = app.test_client()
+            game = lobby_game(client)
+            game = replace(game, started=start(client, game))
+            verified(client, game, "lannister", ANN, smtp)
+            set_webhook(client, game, hook.url)
+
+            to_the_north_election(client, game)
+            told = f"It is Player of lannister's turn: {CANDIDACY}."
+            hook.wait_for(lambda texts: told in texts)
+
+            # The mails of the same turns wait on the slow server; the chat heard them all.
+            assert not any(CANDIDACY in m.text for m in smtp.to(ANN))
+            smtp.wait_for(lambda mails: any(CANDIDACY in m.text for m in mails), seconds=30)
         finally:
             stop(app)
