@@ -95,9 +95,13 @@ def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str) -> None:
 
     timer = threading.Timer(smtp.timeout, _cut)
     timer.daemon = True
+    # Made before it connects, so that the deadline can cut the greeting's read too.
+    client = _client(smtp)
     timer.start()
     try:
-        client = _connect(smtp)
+        client.connect(smtp.host, smtp.port)
+        if smtp.security == "starttls":
+            client.starttls(context=smtp.tls or _system_tls())
         if smtp.user:
             client.login(smtp.user, smtp.password)
         client.send_message(mail)
@@ -116,17 +120,19 @@ def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str) -> None:
         raise DeliveryFailed(f"the mail server cannot be reached ({type(exc).__name__})") from None
     finally:
         timer.cancel()
-        if client is not None:
-            client.close()
+        client.close()
 
 
-def _connect(smtp: SmtpSettings) -> smtplib.SMTP:
-    tls = smtp.tls or _system_tls()
+def _client(smtp: SmtpSettings) -> smtplib.SMTP:
+    """A client not yet connected (over TLS from the start for `tls`), that names the server
+    in TLS as if it had been made with its host: smtplib keeps that name only then."""
     if smtp.security == "tls":
-        return smtplib.SMTP_SSL(smtp.host, smtp.port, timeout=smtp.timeout, context=tls)
-    client = smtplib.SMTP(smtp.host, smtp.port, timeout=smtp.timeout)
-    if smtp.security == "starttls":
-        client.starttls(context=tls)
+        client: smtplib.SMTP = smtplib.SMTP_SSL(
+            timeout=smtp.timeout, context=smtp.tls or _system_tls()
+        )
+    else:
+        client = smtplib.SMTP(timeout=smtp.timeout)
+    client._host = smtp.host  # type: ignore[attr-defined]  # read by starttls and SMTP_SSL
     return client
 
 
