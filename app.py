@@ -32,20 +32,33 @@ from sqlalchemy import text
 
 from config.settings import Settings
 from server.addresses import trust_proxies
-from server.http import games, history, lobby, pages, play, realm_map, talk, webhook, witness
+from server.http import (
+    games,
+    history,
+    lobby,
+    mail,
+    pages,
+    play,
+    realm_map,
+    talk,
+    webhook,
+    witness,
+)
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
 from server.keys import load_keys
 from server.limits import Limits, LimitSettings
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
-from server.live.presence import Presence, PresenceNamespace
+from server.live.presence import Presence, PresenceBook, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
+from server.notify.mail import SmtpSettings
 from server.notify.outbox import Notifier
+from server.notify.reminders import MailSettings, Reminders
 from server.notify.sender import OutboxSender, SendSettings
 from server.notify.urls import UrlPolicy
 from server.outages import Outage
@@ -97,6 +110,7 @@ def api_routes() -> tuple[Routes, ...]:
         realm_map.routes,
         talk.routes,
         webhook.routes,
+        mail.routes,
         witness.routes,
     )
 
@@ -155,7 +169,7 @@ def _wire_service(
     )
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
-    service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
+    service.publishers += [pusher, watcher, *_outboxes(app, settings, store, presence, shell)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     namespace = PresenceNamespace(
@@ -233,6 +247,57 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
     return notifier
 
 
+def _outboxes(
+    app: Flask, settings: Settings, store: SqlEventStore, presence: PresenceBook, shell: bool
+) -> tuple[Notifier, Reminders]:
+    """The publishers that fill the outboxes: the webhooks' notices and the seats' mails."""
+    return _notifier(app, settings, store, shell), _reminders(app, settings, store, presence, shell)
+
+
+def _reminders(
+    app: Flask, settings: Settings, store: SqlEventStore, presence: PresenceBook, shell: bool
+) -> Reminders:
+    """The seats' reminders by mail (server/notify/reminders.py), with a sender of their own
+    that `start_notices` starts; no mail at all while SMTP_HOST is empty."""
+    smtp = None
+    if settings.SMTP_HOST:
+        smtp = SmtpSettings(
+            host=settings.SMTP_HOST,
+            port=settings.SMTP_PORT,
+            security=settings.SMTP_SECURITY,
+            user=settings.SMTP_USER,
+            password=settings.SMTP_PASSWORD,
+            sender=settings.MAIL_FROM,
+            timeout=settings.MAIL_TIMEOUT,
+        )
+    mailing = MailSettings(
+        smtp=smtp, verify_hours=settings.MAIL_VERIFY_HOURS, turn_gap=settings.MAIL_TURN_GAP
+    )
+    reminders = app.extensions["reminders"] = Reminders(
+        store.mail, mailing, connected=lambda game_id: presence.snapshot(game_id)["seats"]
+    )
+    sending = SendSettings(
+        timeout=settings.MAIL_TIMEOUT,
+        attempts=settings.MAIL_ATTEMPTS,
+        backoff=settings.MAIL_BACKOFF,
+        poll=settings.NOTICES_POLL,
+        senders=max(1, settings.NOTICES_SENDERS),
+    )
+    if smtp is not None:
+        reminders.sender = OutboxSender(
+            store.mail,
+            UrlPolicy(),
+            sending,
+            refresh=reminders.load,
+            database=store.outage,
+            deliver=reminders.deliver,
+            name="mail",
+        )
+        if not shell:
+            reminders.load()
+    return reminders
+
+
 def _add_health_and_spec(
     app: Flask, store: SqlEventStore, process_id: str, api: tuple[Routes, ...]
 ) -> None:
@@ -262,7 +327,11 @@ def start_deadlines(app: Flask) -> None:
 
 
 def start_notices(app: Flask) -> None:
-    """The server process's sender of the outbox (server/notify/sender.py)."""
+    """The server process's senders of the outboxes (server/notify/sender.py): the webhooks'
+    notices and the seats' mails."""
     notifier: Notifier = app.extensions["notices"]
     if notifier.sender is not None:
         notifier.sender.start()
+    reminders: Reminders = app.extensions["reminders"]
+    if reminders.sender is not None:
+        reminders.sender.start()

@@ -23,6 +23,7 @@ OFF = frozenset({"off", "false", "no", "0"})
 SERVERS = ("gunicorn", "dev")
 ASYNC_MODES: tuple[Literal["threading", "gevent"], ...] = ("threading", "gevent")
 SQLITE_SYNCHRONOUS_MODES = ("OFF", "NORMAL", "FULL", "EXTRA")
+SMTP_SECURITIES = ("starttls", "tls", "none")
 
 
 class SettingError(ValueError):
@@ -198,6 +199,27 @@ class Settings:
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
     NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
 
+    # Reminders by mail to the seats that give an address (docs/deployment.md, "Reminders by
+    # mail"): off while SMTP_HOST is empty. The server's mail server, its port and how the
+    # connection is secured: "starttls" (usually port 587), "tls" (465), or "none" (a relay
+    # on this machine or a trusted network only: the password and the addresses go in clear).
+    SMTP_HOST: str = _setting("SMTP_HOST", "")
+    SMTP_PORT: int = _setting("SMTP_PORT", 587, range(1, 65536))
+    SMTP_SECURITY: str = _setting("SMTP_SECURITY", "starttls", SMTP_SECURITIES)
+    # The account the server logs in with (empty: it does not log in), and the From address.
+    SMTP_USER: str = _setting("SMTP_USER", "")
+    SMTP_PASSWORD: str = _key("SMTP_PASSWORD")
+    MAIL_FROM: str = _setting("MAIL_FROM", "")
+    # Seconds one mail may take, all told; mails of one reminder at most; seconds before the
+    # first retry (doubled for each next one).
+    MAIL_TIMEOUT: float = _setting("MAIL_TIMEOUT", 10.0)
+    MAIL_ATTEMPTS: int = _setting("MAIL_ATTEMPTS", 6)
+    MAIL_BACKOFF: float = _setting("MAIL_BACKOFF", 30.0)
+    # Hours a verification link works; seconds at least between two "your turn" mails to one
+    # seat (one a step at most in any case).
+    MAIL_VERIFY_HOURS: float = _setting("MAIL_VERIFY_HOURS", 24.0)
+    MAIL_TURN_GAP: float = _setting("MAIL_TURN_GAP", 600.0)
+
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
     MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384)
@@ -216,6 +238,13 @@ class Settings:
     # home or host is given a whole /64 and picks any address in it. IPv4 (and IPv6 written
     # for an IPv4 address, ::ffff:a.b.c.d) is limited by the whole address.
     LIMIT_IPV6_PREFIX: int = _setting("LIMIT_IPV6_PREFIX", 64, range(0, 129))
+
+    def __post_init__(self) -> None:
+        if self.SMTP_HOST and "@" not in self.MAIL_FROM:
+            raise SettingError(
+                f"MAIL_FROM must be the From address of the reminders by mail (SMTP_HOST is "
+                f"set), not {self.MAIL_FROM!r}"
+            )
 
     def instance_file(self, configured: str, name: str) -> Path:
         """The path a key file setting names, or `name` in the instance folder: the SQLite

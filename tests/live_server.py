@@ -68,9 +68,10 @@ class LiveServer:
         self.http.shutdown()
         self.thread.join(timeout=10)
         self.app.extensions["deadlines"].stop()
-        sender = self.app.extensions["notices"].sender
-        if sender is not None:
-            sender.stop()
+        for outbox in ("notices", "reminders"):
+            sender = self.app.extensions[outbox].sender
+            if sender is not None:
+                sender.stop()
         self.app.extensions["court_store"].close()
 
     def client(self, game_id: str, token: str | None) -> socketio.Client:

@@ -13,12 +13,14 @@ from court.state import CourtState, PendingKind, Stage
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Awaited:
     """`seats` must act `what` for in the step named `step`; `key` tells one turn from the
-    next (the same seats awaited again in a later turn have another key)."""
+    next (the same seats awaited again in a later turn have another key); `place` names the
+    step alone (round, phase, step), the same for every turn in it."""
 
     seats: tuple[Seat, ...]
     what: str
     step: str
     key: str
+    place: str
 
 
 def awaited(state: CourtState) -> Awaited | None:
@@ -32,7 +34,7 @@ def awaited(state: CourtState) -> Awaited | None:
     name = step.name if step is not None else "The court"
     place = f"{state.round}:{state.phase}:{step.id if step else ''}"
     key = f"{place}:{what}:{','.join(map(str, seats))}:{progress}"
-    return Awaited(seats=seats, what=what, step=name, key=key)
+    return Awaited(seats=seats, what=what, step=name, key=key, place=place)
 
 
 def _turn(state: CourtState) -> tuple[tuple[Seat, ...], str, str] | None:

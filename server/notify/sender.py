@@ -4,7 +4,9 @@ to a sender of its own, at most `senders` at once, so that a receiver that is sl
 holds its own game's notices and no other's. A game's sender posts its notices in their
 order (delivery.py), marking each sent; a failure is tried again after a delay that doubles
 each time, up to a cap on attempts, then marked failed, and the game's later notices wait
-for it. Nothing here logs a webhook URL: it holds the webhook's secret.
+for it. Nothing here logs a webhook URL: it holds the webhook's secret. The seats' mails
+(server/notify/reminders.py) have a sender of their own, with their own delivery: a slow
+mail server holds up no webhook's notices.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from server.notify.delivery import DeliveryFailed, Post, post
 from server.notify.urls import Resolver, Target, UrlPolicy, pin, resolve
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure
-from server.store.notices import FAILED, SENT, Claimed, NoticeStore
+from server.store.notices import FAILED, SENT, Claimed, NoticeStore, Outbox
 
 log = logging.getLogger("small_council.notices")
 
@@ -44,7 +46,7 @@ class OutboxSender:
 
     def __init__(
         self,
-        notices: NoticeStore,
+        notices: Outbox,
         policy: UrlPolicy,
         settings: SendSettings,
         *,
@@ -53,8 +55,14 @@ class OutboxSender:
         send: Post = post,
         resolver: Resolver = resolve,
         database: Outage | None = None,
+        deliver: Callable[[Claimed], None] | None = None,
+        name: str = "notices",
     ) -> None:
+        """`notices`: the webhooks' outbox, posted to each game's webhook; or another outbox
+        whose rows `deliver` sends (DeliveryFailed when one did not go)."""
         self.notices = notices
+        self.deliver = deliver
+        self.thread_name = name
         self.database = database or Outage("database")
         self.policy = policy
         self.settings = settings
@@ -75,7 +83,7 @@ class OutboxSender:
             self._wake.notify()
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="notices", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=self.thread_name, daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
@@ -118,7 +126,10 @@ class OutboxSender:
         games = self.notices.due_games(self._ms(), most=free + len(busy))
         for game_id in [g for g in games if g not in busy][:free]:
             thread = threading.Thread(
-                target=self._send_game, args=(game_id,), name="notices-game", daemon=True
+                target=self._send_game,
+                args=(game_id,),
+                name=f"{self.thread_name}-game",
+                daemon=True,
             )
             with self._wake:
                 self._sending[game_id] = thread
@@ -158,15 +169,22 @@ class OutboxSender:
         )
 
     def _deliver(self, row: Claimed) -> None:
-        url = self.notices.webhook(row.game_id)
         try:
-            if url is None:
-                raise DeliveryFailed("the game has no webhook now", final=True)
-            self.send(self._checked(url), row.text, self.settings.timeout)
+            if self.deliver is not None:
+                self.deliver(row)
+            else:
+                self._post(row)
         except DeliveryFailed as exc:
             self._failed(row, exc)
             return
         self.notices.finish(row, self.name, SENT, self._ms(), "")
+
+    def _post(self, row: Claimed) -> None:
+        assert isinstance(self.notices, NoticeStore)
+        url = self.notices.webhook(row.game_id)
+        if url is None:
+            raise DeliveryFailed("the game has no webhook now", final=True)
+        self.send(self._checked(url), row.text, self.settings.timeout)
 
     def _checked(self, url: str) -> Target:
         """The URL, checked again (the host's addresses may have changed since it was set),
@@ -178,7 +196,9 @@ class OutboxSender:
 
     def _failed(self, row: Claimed, exc: DeliveryFailed) -> None:
         attempt = row.attempts + 1
-        log.warning("notice %s of game %s, attempt %s: %s", row.id, row.game_id, attempt, exc)
+        log.warning(
+            "%s %s of game %s, attempt %s: %s", self.thread_name, row.id, row.game_id, attempt, exc
+        )
         if exc.final or attempt >= self.settings.attempts:
             self.notices.finish(row, self.name, FAILED, self._ms(), exc.reason)
             return

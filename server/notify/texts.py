@@ -82,7 +82,7 @@ def notices_of(
     found = [
         Notice(game_id, f"record:{r.version}", text)
         for r in records
-        if (text := _record_text(r, state)) is not None
+        if (text := record_text(r, state)) is not None
     ]
     if turn is not None and key != last_turn:
         found.append(Notice(game_id, f"turn:{turn.key}"[:KEY_MAX], turn_text(turn, state)))
@@ -96,7 +96,8 @@ def turn_text(turn: Awaited, state: CourtState) -> str:
     return f"It is {who}: {turn.step}, {turn.what}."
 
 
-def _record_text(record: Record, state: CourtState) -> str | None:
+def record_text(record: Record, state: CourtState) -> str | None:
+    """What a notice says of a record the players are told of (a result, the end), or None."""
     if record.type in TOLD:
         return describe(record, state)
     if record.type == SOLD:

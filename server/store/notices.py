@@ -22,6 +22,7 @@ from sqlalchemy import (
     Column,
     Index,
     Integer,
+    Table,
     Text,
     UniqueConstraint,
     delete,
@@ -77,11 +78,14 @@ OUTBOX = OutboxNotice.metadata.tables[OutboxNotice.__tablename__]
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A notice to insert: its game, its key (unique in the game) and its text."""
+    """A notice to insert: its game, its key (unique in the game) and its text; a mail's
+    also its seat and subject (server/store/mail.py)."""
 
     game_id: str
     key: str
     text: str
+    seat: int | None = None
+    subject: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,24 +96,27 @@ class Claimed:
     game_id: str
     text: str
     attempts: int
+    seat: int | None = None
+    subject: str = ""
 
 
-# Each game's next notice: the oldest of its pending ones.
-_PENDING = OUTBOX.alias("pending")
-_NEXT = (
-    select(func.min(_PENDING.c.id)).where(_PENDING.c.state == PENDING).group_by(_PENDING.c.game_id)
-)
+def _next(table: Table) -> Any:
+    """Each game's next notice: the oldest of its pending ones."""
+    pending = table.alias("pending")
+    return (
+        select(func.min(pending.c.id)).where(pending.c.state == PENDING).group_by(pending.c.game_id)
+    )
 
 
-def _free(now_ms: int) -> Any:
+def _free(table: Table, now_ms: int) -> Any:
     """A pending row that is due and that no claim holds (a lapsed claim holds nothing)."""
-    unclaimed = (OUTBOX.c.claimed_until.is_(None)) | (OUTBOX.c.claimed_until < now_ms)
-    return (OUTBOX.c.state == PENDING) & (OUTBOX.c.due_at <= now_ms) & unclaimed
+    unclaimed = (table.c.claimed_until.is_(None)) | (table.c.claimed_until < now_ms)
+    return (table.c.state == PENDING) & (table.c.due_at <= now_ms) & unclaimed
 
 
-def _insert(dialect: str) -> Any:
+def _insert(dialect: str, table: Table) -> Any:
     make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    return make(OUTBOX).on_conflict_do_nothing(index_elements=["game_id", "notice_key"])
+    return make(table).on_conflict_do_nothing(index_elements=["game_id", "notice_key"])
 
 
 def _upsert(dialect: str, values: dict[str, Any]) -> Any:
@@ -120,35 +127,15 @@ def _upsert(dialect: str, values: dict[str, Any]) -> Any:
     )
 
 
-class NoticeStore:
-    """The two tables on the store's engine (SQLite or PostgreSQL)."""
+class Outbox:
+    """An outbox table on the store's engine (SQLite or PostgreSQL): this one of the webhook's
+    notices, or one with the same columns and a seat and subject more (the seats' mails)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, table: Table = OUTBOX) -> None:
         self.engine = engine
+        self.table = table
         self._dialect = engine.dialect.name
-
-    # -- webhooks ------------------------------------------------------------
-
-    def set_webhook(self, game_id: str, url: str, now_ms: int) -> None:
-        values = {"game_id": game_id, "url": url, "set_at": now_ms}
-        with self.engine.begin() as conn:
-            conn.execute(_upsert(self._dialect, values))
-
-    def remove_webhook(self, game_id: str) -> bool:
-        with self.engine.begin() as conn:
-            return conn.execute(delete(WEBHOOKS).where(WEBHOOKS.c.game_id == game_id)).rowcount > 0
-
-    def webhook(self, game_id: str) -> str | None:
-        with self.engine.connect() as conn:
-            query = select(WEBHOOKS.c.url).where(WEBHOOKS.c.game_id == game_id)
-            found: str | None = conn.execute(query).scalar()
-            return found
-
-    def games_with_webhooks(self) -> set[str]:
-        with self.engine.connect() as conn:
-            return set(conn.scalars(select(WEBHOOKS.c.game_id)))
-
-    # -- the outbox ----------------------------------------------------------
+        self._mails = "seat" in table.c
 
     def enqueue(self, notices: Sequence[Notice], now_ms: int) -> None:
         """Insert pending notices, due now; one whose (game, key) is there already is left."""
@@ -163,20 +150,22 @@ class NoticeStore:
                 "attempts": 0,
                 "due_at": now_ms,
                 "created_at": now_ms,
+                **({"seat": n.seat, "subject": n.subject} if self._mails else {}),
             }
             for n in notices
         ]
         with self.engine.begin() as conn:
             for row in rows:
-                conn.execute(_insert(self._dialect).values(row))
+                conn.execute(_insert(self._dialect, self.table).values(row))
 
     def due_games(self, now_ms: int, most: int) -> list[str]:
         """Up to `most` games whose next notice (the oldest pending) is due and claimed by
         nobody, the longest waiting first."""
+        table = self.table
         query = (
-            select(OUTBOX.c.game_id)
-            .where(OUTBOX.c.id.in_(_NEXT), _free(now_ms))
-            .order_by(OUTBOX.c.id)
+            select(table.c.game_id)
+            .where(table.c.id.in_(_next(table)), _free(table, now_ms))
+            .order_by(table.c.id)
             .limit(most)
         )
         with self.engine.connect() as conn:
@@ -187,22 +176,24 @@ class NoticeStore:
         nobody's claim holds it: one conditional UPDATE, which only one process's can win.
         None when there is none to claim now: a notice waiting to be tried again holds back
         the game's later ones, which are sent in order."""
-        query = select(OUTBOX.c.id, OUTBOX.c.text, OUTBOX.c.attempts).where(
-            OUTBOX.c.game_id == game_id, OUTBOX.c.state == PENDING
-        )
+        table = self.table
+        columns = [table.c.id, table.c.text, table.c.attempts]
+        if self._mails:
+            columns += [table.c.seat, table.c.subject]
+        query = select(*columns).where(table.c.game_id == game_id, table.c.state == PENDING)
         with self.engine.connect() as conn:
-            row = conn.execute(query.order_by(OUTBOX.c.id).limit(1)).first()
+            row = conn.execute(query.order_by(table.c.id).limit(1)).first()
         if row is None:
             return None
         take = (
-            update(OUTBOX)
-            .where(OUTBOX.c.id == row.id, _free(now_ms))
+            update(table)
+            .where(table.c.id == row.id, _free(table, now_ms))
             .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
         )
         with self.engine.begin() as conn:
             if conn.execute(take).rowcount != 1:
                 return None
-        return Claimed(row.id, game_id, row.text, row.attempts)
+        return Claimed(row.id, game_id, row.text, row.attempts, *row[3:])
 
     def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:
         """Mark a claimed row sent or failed for good."""
@@ -228,12 +219,39 @@ class NoticeStore:
         self._release(row, claimer, values)
 
     def _release(self, row: Claimed, claimer: str, values: dict[str, Any]) -> None:
-        mine = (OUTBOX.c.id == row.id) & (OUTBOX.c.claimed_by == claimer)
+        table = self.table
+        mine = (table.c.id == row.id) & (table.c.claimed_by == claimer)
         with self.engine.begin() as conn:
-            conn.execute(update(OUTBOX).where(mine).values(**values))
+            conn.execute(update(table).where(mine).values(**values))
 
     def rows(self, game_id: str) -> list[dict[str, Any]]:
         """Every outbox row of a game in insertion order (for the operator and the tests)."""
-        query = select(OUTBOX).where(OUTBOX.c.game_id == game_id).order_by(OUTBOX.c.id)
+        table = self.table
+        query = select(table).where(table.c.game_id == game_id).order_by(table.c.id)
         with self.engine.connect() as conn:
             return [dict(row._mapping) for row in conn.execute(query)]
+
+
+class NoticeStore(Outbox):
+    """The webhooks and their outbox."""
+
+    # -- webhooks ------------------------------------------------------------
+
+    def set_webhook(self, game_id: str, url: str, now_ms: int) -> None:
+        values = {"game_id": game_id, "url": url, "set_at": now_ms}
+        with self.engine.begin() as conn:
+            conn.execute(_upsert(self._dialect, values))
+
+    def remove_webhook(self, game_id: str) -> bool:
+        with self.engine.begin() as conn:
+            return conn.execute(delete(WEBHOOKS).where(WEBHOOKS.c.game_id == game_id)).rowcount > 0
+
+    def webhook(self, game_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            query = select(WEBHOOKS.c.url).where(WEBHOOKS.c.game_id == game_id)
+            found: str | None = conn.execute(query).scalar()
+            return found
+
+    def games_with_webhooks(self) -> set[str]:
+        with self.engine.connect() as conn:
+            return set(conn.scalars(select(WEBHOOKS.c.game_id)))

@@ -42,6 +42,7 @@ from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
 from server.store import talk as store_talk
 from server.store.lock import hold_single_writer
+from server.store.mail import MailStore
 from server.store.notices import NoticeStore
 from server.store.writer import Append, Writer
 
@@ -201,6 +202,8 @@ class SqlEventStore:
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version, self.outage)
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
+        # The seats' mail addresses and their reminders' outbox (server/store/mail.py).
+        self.mail = MailStore(self.engine)
         # Table talk and whispers, in a table of their own beside the log.
         self.talk = store_talk.SqlTalkStore(self.engine)
 

@@ -37,6 +37,8 @@ def another_value(default: Any, name: str) -> tuple[str, Any]:
         return "dev", "dev"
     if name == "SQLITE_SYNCHRONOUS":
         return "FULL", "FULL"
+    if name == "SMTP_SECURITY":
+        return "tls", "tls"
     if isinstance(default, Rate):
         return "2/50", Rate(2, 50)
     if isinstance(default, bool):
@@ -67,9 +69,21 @@ def test_each_setting_is_read_from_the_variable_of_its_own_name(
     # Given the variable set to a valid value other than its default
     written, read = another_value(getattr(Settings(), name), name)
     monkeypatch.setenv(name, written)
+    if name == "SMTP_HOST":  # a mail server needs a From address
+        monkeypatch.setenv("MAIL_FROM", "court@example.org")
     # When the settings are read
     # Then the setting holds that value
     assert getattr(Settings(), name) == read
+
+
+def test_a_mail_server_without_a_from_address_stops_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a mail server named and no From address for its mails
+    monkeypatch.setenv("SMTP_HOST", "mail.example.org")
+    # When the settings are read, Then they name the missing variable
+    with pytest.raises(SettingError, match="MAIL_FROM"):
+        Settings()
 
 
 @pytest.mark.parametrize("name", SWITCHES)

@@ -22,12 +22,15 @@ ROUTES: dict[str, str | None] = {
     "sync": None,
     **dict.fromkeys(TALK),
 }
-# Routes that are no message but need a token all the same (the host's webhook settings):
+# Routes that are no message but need a token all the same (the host's webhook, a seat's
+# mail address), or change something without one (a mailed link verifying an address):
 # (METHOD, path) -> who may send them, as the document says.
 SETTINGS: dict[tuple[str, str], str] = {
     (method, path): operation["x-sender"]
     for method, path, operation in OPERATIONS
-    if operation["x-sender"] != "anyone" and path not in ROUTES.values()
+    if (operation["x-sender"] != "anyone" or method != "GET")
+    and path not in ROUTES.values()
+    and path != CREATE
 }
 
 # Who may send each message, as the catalogue declares it: the facts are the host's or the

@@ -17,6 +17,7 @@ from sqlmodel import SQLModel
 
 from app import create_app
 from server.store import migrate
+from server.store.mail import MAIL_OUTBOX, SEAT_MAIL
 from server.store.notices import OUTBOX, WEBHOOKS
 from server.store.postgres import LOCK_KEY
 from server.store.snapshots import SNAPSHOTS
@@ -121,7 +122,8 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
     reference = make_engine(new_database())
     try:
         SQLModel.metadata.create_all(
-            reference, tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX, TALK_LINES]
+            reference,
+            tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX, TALK_LINES, SEAT_MAIL, MAIL_OUTBOX],
         )
         with reference.begin() as conn:
             if conn.dialect.name == "sqlite":
@@ -191,6 +193,8 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "game_webhooks",
                 "outbox",
                 "talk_lines",
+                "seat_mail",
+                "mail_outbox",
             }
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:

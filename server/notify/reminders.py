@@ -1,0 +1,232 @@
+"""Reminders by mail for a seat whose player gave an address: his turn, the results revealed and
+the end of the game, while he has no connection open; and the seat's own setting (give, read,
+verify, remove).
+
+An address belongs to the token that gave it (server/store/mail.py): a seat handed to a new
+token, removed or given up loses it, so the new player never sees the old one's address and
+the old one is mailed no more; he gives it again if he holds the seat again. Reminders go to
+a verified address only: giving one sends a mail with a link whose code (kept as a digest)
+verifies it. A mail names the game, what happened and the game's page, never a token: the
+server keeps none, and a mail may be read or forwarded anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+
+from court.chain import Record
+from court.commands import Actor
+from court.errors import CourtError
+from court.ids import GameId, Seat
+from court.state import CourtState
+from court.views.waiting import awaited
+from server.notify.delivery import DeliveryFailed
+from server.notify.mail import SmtpSettings, checked_address, send_mail
+from server.notify.sender import OutboxSender
+from server.notify.texts import KEY_MAX, record_text
+from server.store.mail import Given, MailStore, SeatMail
+from server.store.notices import Claimed, Notice
+
+RESULTS = ("BallotsRevealed", "BidsRevealed", "GameEnded")
+# Records after which the seat's token is no longer the one that gave its address.
+HANDED = ("SeatHanded", "SeatRemoved", "SeatLeft")
+VERIFY_GAP_MS = 60_000  # one verification mail a minute per seat: no mail cannon
+FOOTER = (
+    "You get this mail because you gave this address for your seat in this game. To stop "
+    'these mails, open the game and remove it under "Reminders by mail". The link holds no '
+    "key: it opens your seat on a device that remembers it."
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MailSettings:
+    smtp: SmtpSettings | None  # None: the server sends no mail
+    verify_hours: float = 24.0
+    turn_gap: float = 600.0  # seconds at least between two "your turn" mails to one seat
+
+
+def digest(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()
+
+
+class Reminders:
+    """The publisher of the seats' mails, their sender's delivery, and the seats' setting."""
+
+    def __init__(
+        self,
+        mail: MailStore,
+        settings: MailSettings,
+        *,
+        connected: Callable[[str], Collection[int]],
+        clock: Callable[[], float] = time.time,
+        send: Callable[[SmtpSettings, str, str, str], None] = send_mail,
+    ) -> None:
+        self.mail = mail
+        self.settings = settings
+        self.connected = connected  # the seats with a connection open in a game
+        self.clock = clock
+        self.send = send
+        self.sender: OutboxSender | None = None
+        self._games: frozenset[str] = frozenset()  # games with an address, verified or not
+        self._guard = threading.Lock()
+
+    def load(self) -> None:
+        """Read which games have an address (start-up, and every few seconds after)."""
+        self._games = frozenset(self.mail.games_with_addresses())
+
+    # -- after each command -------------------------------------------------
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        if self.settings.smtp is None or game_id not in self._games:
+            return
+        for record in records:
+            if record.type in HANDED:
+                self.mail.remove(game_id, int(record.data["seat"]))
+        told = [(r, text) for r in records if r.type in RESULTS and (text := record_text(r, state))]
+        turn = awaited(state)
+        if not told and turn is None:
+            return
+        present = set(self.connected(game_id))
+        found: list[Notice] = []
+        for seat, kept in self.mail.verified(game_id).items():
+            info = state.seats.get(Seat(seat))
+            if seat in present or info is None or info.token_sha256 != kept.token_sha256:
+                continue
+            found += [self._told(game_id, kept, record, text) for record, text in told]
+            if turn is not None and seat in turn.seats and self._due(kept, turn.place):
+                self.mail.mark_turn(game_id, seat, turn.place, self._ms())
+                what = f"{turn.step}, {turn.what}"
+                found.append(self._turn(game_id, kept, info.player_name, what, turn.key))
+        if found:
+            self.mail.enqueue(found, self._ms())
+            if self.sender is not None:
+                self.sender.wake()
+
+    def _due(self, kept: SeatMail, place: str) -> bool:
+        """One "your turn" a step, and none sooner than `turn_gap` after the last."""
+        last = kept.turn_mailed_at
+        gap_ms = self.settings.turn_gap * 1000
+        return kept.turn_step != place and (last is None or self._ms() - last >= gap_ms)
+
+    def _turn(self, game_id: str, kept: SeatMail, name: str, what: str, key: str) -> Notice:
+        text = f"{name}, it is your turn in game {game_id}: {what}.\n\n{kept.page}\n\n{FOOTER}\n"
+        subject = f"Your turn in Small Council game {game_id}"
+        return Notice(game_id, f"turn:{kept.seat}:{key}"[:KEY_MAX], text, kept.seat, subject)
+
+    def _told(self, game_id: str, kept: SeatMail, record: Record, said: str) -> Notice:
+        ended = record.type == "GameEnded"
+        subject = (
+            f"Small Council game {game_id} is over"
+            if ended
+            else f"Results in Small Council game {game_id}"
+        )
+        text = f"In game {game_id}: {said}\n\n{kept.page}\n\n{FOOTER}\n"
+        return Notice(game_id, f"record:{record.version}:{kept.seat}", text, kept.seat, subject)
+
+    def deliver(self, row: Claimed) -> None:
+        """Send one claimed mail to its seat's address as it is now (the sender's delivery):
+        none once the seat's player removed it, or while he sits at the table."""
+        smtp = self.settings.smtp
+        if smtp is None or row.seat is None:
+            raise DeliveryFailed("the server sends no mail now", final=True)
+        if row.seat in set(self.connected(row.game_id)):
+            raise DeliveryFailed("the seat is at the table now", final=True)
+        kept = self.mail.seat_mail(row.game_id, row.seat)
+        if kept is None or not kept.verified:
+            raise DeliveryFailed("the seat has no verified address now", final=True)
+        self.send(smtp, kept.address, row.subject, row.text)
+
+    # -- the seat's setting -------------------------------------------------
+
+    def status(self, game_id: str, actor: Actor) -> dict[str, object]:
+        """The seat's address, to its own token alone."""
+        kept = self._own(game_id, actor)
+        return {
+            "address": kept.address if kept else None,
+            "verified": bool(kept and kept.verified),
+            "mail": self.settings.smtp is not None,
+        }
+
+    def set_address(
+        self, game_id: str, actor: Actor, text: str, *, name: str, page: str
+    ) -> dict[str, object]:
+        """Keep the seat's new address, unverified, and mail it the link to `page` that
+        verifies it; CourtError when the server sends no mail, the address is refused or the
+        mail fails."""
+        smtp = self.settings.smtp
+        if smtp is None:
+            raise CourtError(
+                "mail_off", "This server sends no mail: its operator has set no mail server."
+            )
+        address = checked_address(text)
+        seat, now = int(_seat(actor)), self._ms()
+        before = self._own(game_id, actor)
+        if before is not None and not before.verified and now - before.set_at < VERIFY_GAP_MS:
+            raise CourtError(
+                "mail_too_soon",
+                "A mail with a link went out less than a minute ago: wait a minute to ask again.",
+            )
+        code = secrets.token_urlsafe(32)
+        expires = now + int(self.settings.verify_hours * 3_600_000)
+        given = Given(
+            token_sha256=actor.token_sha256 or "",
+            address=address,
+            page=page,
+            code_sha256=digest(code),
+            code_expires=expires,
+        )
+        self.mail.set_address(game_id, seat, given, now)
+        with self._guard:
+            self._games = self._games | {game_id}
+        try:
+            self.send(smtp, address, *self._verification(game_id, name, f"{page}#mail={code}"))
+        except DeliveryFailed as exc:
+            self.mail.remove(game_id, seat)
+            raise CourtError(
+                "mail_failed", f"The mail with the link could not be sent: {exc.reason}."
+            ) from None
+        return self.status(game_id, actor)
+
+    def _verification(self, game_id: str, name: str, link: str) -> tuple[str, str]:
+        hours = f"{self.settings.verify_hours:g}"
+        text = (
+            f"This address was given for {name}'s seat in Small Council game {game_id}, to be "
+            "told by mail of the player's turns, the results and the end of the game.\n\n"
+            f"To confirm it, open this link within {hours} hours:\n\n{link}\n\n"
+            "If you did not ask for this, ignore this mail: nothing more is sent to this address.\n"
+        )
+        return f"Confirm your address for Small Council game {game_id}", text
+
+    def verify(self, game_id: str, code: str) -> None:
+        if not self.mail.verify(game_id, digest(code), self._ms()):
+            raise CourtError(
+                "mail_link_unknown",
+                "This link is unknown, used already or expired: give your address again "
+                "for a new one.",
+            )
+
+    def remove(self, game_id: str, actor: Actor) -> bool:
+        return self.mail.remove(game_id, int(_seat(actor)))
+
+    def _own(self, game_id: str, actor: Actor) -> SeatMail | None:
+        """The seat's address if this token gave it; one another token gave is dropped."""
+        seat = int(_seat(actor))
+        kept = self.mail.seat_mail(game_id, seat)
+        if kept is not None and kept.token_sha256 != actor.token_sha256:
+            self.mail.remove(game_id, seat)
+            return None
+        return kept
+
+    def _ms(self) -> int:
+        return int(self.clock() * 1000)
+
+
+def _seat(actor: Actor) -> Seat:
+    if actor.seat is None:
+        raise CourtError("seat_required", "Only a seated player gives an address for reminders.")
+    return actor.seat

@@ -1,0 +1,84 @@
+"""Reminders by mail from the page: a seat gives its address in its panel, the mail with the link
+arrives at a local SMTP receiver, the link opened on another device (no seat there) confirms
+it, the seat's page then shows it confirmed, and removes it; no other page shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.court_http import HttpCourt
+from tests.browser.players import open_person, open_seat
+from tests.live_server import LiveServer
+from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
+
+ANN = "ann@example.org"
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpReceiver]:
+    with smtp_receiving() as receiver:
+        yield receiver
+
+
+@pytest.fixture
+def mailing_server(tmp_path: Path, smtp: SmtpReceiver) -> Iterator[LiveServer]:
+    settings = {
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": smtp.port,
+        "SMTP_SECURITY": "none",
+        "MAIL_FROM": "court@example.org",
+        "NOTICES_POLL": 0.1,
+    }
+    with LiveServer(tmp_path / "court.db", settings=settings) as running:
+        yield running
+
+
+def test_a_seat_gives_confirms_and_removes_its_address_from_the_page(
+    chromium: Any, mailing_server: LiveServer, smtp: SmtpReceiver
+) -> None:
+    table = HttpCourt(mailing_server.url)
+    table.settle()
+    url = f"{mailing_server.url}/games/{table.id}"
+    ann = open_seat(chromium, "lannister", url, table.id, table.tokens[1])
+    cat = open_seat(chromium, "tyrell", url, table.id, table.tokens[2])
+    spectator = open_person(chromium, "spectator", url)
+    page = ann.page
+
+    expect(page.locator("#mail-settings")).to_be_visible()
+    expect(page.locator("#mail-state")).to_have_text(
+        "No address is given: the court mails you nothing."
+    )
+    page.fill("#mail-address", ANN)
+    page.click("#mail-form button[type=submit]")
+    expect(page.locator("#mail-status")).to_contain_text("A mail with a link is on its way")
+    expect(page.locator("#mail-state")).to_contain_text(f"{ANN} is not confirmed yet")
+    [mail] = smtp.wait_for_mail(ANN, "Confirm")
+    link = next(line for line in mail.text.splitlines() if "#mail=" in line)
+
+    phone = open_person(chromium, "phone", link)  # no seat on this device
+    expect(phone.page.locator("#mail-link-status")).to_have_text(
+        "Your address is confirmed: the court mails you when this page is closed."
+    )
+    assert "#mail=" not in phone.page.url
+    page.reload()
+    expect(page.locator("#mail-state")).to_have_text(f"Reminders go to {ANN}.")
+    expect(cat.page.locator("#mail-state")).to_have_text(
+        "No address is given: the court mails you nothing."
+    )
+    expect(spectator.page.locator("#mail-settings")).to_be_hidden()
+    for other in (cat, spectator, phone):
+        assert ANN not in other.page.content()
+        assert ANN not in other.received()
+
+    page.click("#mail-remove")
+    expect(page.locator("#mail-status")).to_have_text("Removed: the court mails you nothing more.")
+    expect(page.locator("#mail-state")).to_have_text(
+        "No address is given: the court mails you nothing."
+    )
+    for person in (ann, cat, spectator, phone):
+        assert person.errors == [], person.errors

@@ -1,0 +1,100 @@
+"""The end of the game by mail: a seeded game the simulator plays to its end (R-4.7), every seat
+away from the table with a verified address, reaches a local SMTP receiver with each seat's
+"is over" mail, the results revealed on the way, and its turns no more often than the gap."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from config.rulesdata import load_ruleset
+from court.chain import Record
+from court.ids import GameId
+from court.state import CourtState
+from server.notify.mail import SmtpSettings
+from server.notify.reminders import MailSettings, Reminders, digest
+from server.notify.sender import OutboxSender, SendSettings
+from server.notify.urls import UrlPolicy
+from server.store.mail import Given, MailStore
+from server.store.sql import SqlEventStore
+from server.tools.simulate import Simulation
+from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
+
+ENDS_IN_ROUND_23 = 5  # a seed whose three-player game ends with a winner
+
+
+class SeatsGiveAddresses:
+    """A publisher before the reminders': once every seat is taken, each seat's player gives
+    seat<N>@example.org and opens the mailed link (its code's digest, as the route keeps it)."""
+
+    def __init__(self, mail: MailStore, reminders: Reminders, players: int) -> None:
+        self.mail, self.reminders, self.players = mail, reminders, players
+        self.given = False
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        if self.given or len(state.seats) < self.players:
+            return
+        now = int(time.time() * 1000)
+        for seat, info in state.seats.items():
+            code = f"code-{seat}"
+            given = Given(
+                token_sha256=info.token_sha256,
+                address=f"seat{seat}@example.org",
+                page=f"https://court.example.org/games/{game_id}",
+                code_sha256=digest(code),
+                code_expires=now + 60_000,
+            )
+            self.mail.set_address(game_id, seat, given, now)
+            assert self.reminders.mail.verify(game_id, digest(code), now)
+        self.reminders.load()
+        self.given = True
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpReceiver]:
+    with smtp_receiving() as receiver:
+        yield receiver
+
+
+def test_every_seat_away_is_mailed_the_end_of_the_game(tmp_path: Path, smtp: SmtpReceiver) -> None:
+    store = SqlEventStore(f"sqlite:///{tmp_path}/end.db")
+    store.create_schema()
+    server = SmtpSettings(
+        host="127.0.0.1", port=smtp.port, security="none", sender="court@example.org"
+    )
+    reminders = Reminders(
+        store.mail, MailSettings(smtp=server, turn_gap=3600.0), connected=lambda game_id: ()
+    )
+    simulation = Simulation(
+        store, load_ruleset("default"), players=3, rounds=40, seed=ENDS_IN_ROUND_23
+    )
+    simulation.service.publishers += [
+        SeatsGiveAddresses(store.mail, reminders, players=3),
+        reminders,
+    ]
+    sender = OutboxSender(
+        store.mail, UrlPolicy(), SendSettings(timeout=2.0, backoff=0.05), deliver=reminders.deliver
+    )
+    try:
+        summary = simulation.run()
+        while sender.send_due():
+            pass
+
+        assert summary.status == "ended" and summary.winners, summary
+        ended = [r for r in store.read(summary.game_id) if r.type == "GameEnded"]
+        assert len(ended) == 1
+        for seat in range(3):
+            mails = smtp.to(f"seat{seat}@example.org")
+            [over] = [m for m in mails if m.subject.endswith("is over")]
+            assert summary.game_id in over.subject and "R-4.7" in over.text
+            assert f"https://court.example.org/games/{summary.game_id}" in over.text
+            assert any(m.subject.startswith("Results") for m in mails)
+            # one "your turn" an hour at most: the whole game is played within one
+            assert sum(m.subject.startswith("Your turn") for m in mails) <= 1
+        rows = store.mail.rows(summary.game_id)
+        assert rows and all(r["state"] == "sent" for r in rows)
+    finally:
+        store.close()
