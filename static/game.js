@@ -13,14 +13,15 @@ import { connectCourt } from "./live.js";
 import { RealmMap } from "./map.js";
 import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
-// Being told it is your turn (title, icon, tone, notifications; the host's webhook).
+// Being told it is your turn (title, icon, tone, notifications).
 import { TurnSignals } from "./notify.js";
+// The connection line and the host's webhook form, following the viewer's role.
+import { RoleParts } from "./role.js";
 import { renderSeating } from "./seating.js";
 import { renderSpectators, renderSummary } from "./table.js";
 // Table talk and whispers.
 import { TalkPanel } from "./talk.js";
 import { renderThrone } from "./throne.js";
-import { setUpWebhook } from "./webhook.js";
 // The page as a witness of the record it was shown.
 import { showMismatch, Witness } from "./witness.js";
 
@@ -47,7 +48,20 @@ const signals = new TurnSignals({
   notificationsState: $("notifications-state"),
   gameId,
 });
-let webhookShown = false;
+const role = new RoleParts({
+  connection,
+  notifyPanel: $("notify-panel"),
+  webhook: {
+    panel: $("webhook-settings"),
+    form: $("webhook-form"),
+    url: $("webhook-url"),
+    test: $("webhook-test"),
+    remove: $("webhook-remove"),
+    status: $("webhook-status"),
+  },
+  gameId,
+  token: () => tokenFor(gameId),
+});
 const realmMap = new RealmMap(document.getElementById("map-panel"), {
   redraw: () => draw(),
   send: (...args) => ctx.send(...args),
@@ -110,7 +124,7 @@ function draw() {
   const names = new Names(court);
   document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
   signals.update(court);
-  showNotifySettings();
+  role.draw(court);
   renderSummary($("summary"), court, names, clock);
   renderThrone($("throne"), court, names);
   renderHouses($("houses"), court, names, presence, clock);
@@ -125,37 +139,6 @@ function draw() {
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
   $("map-panel").hidden = false;
   keeping($("map-panel"), () => realmMap.draw(court, names));
-}
-
-// The panel for players and the host; its webhook part for the host alone, set up once.
-function showNotifySettings() {
-  const { viewer } = court;
-  $("notify-panel").hidden = viewer.seat === null && !viewer.host;
-  if (!viewer.host || webhookShown) return;
-  webhookShown = true;
-  setUpWebhook(
-    {
-      panel: $("webhook-settings"),
-      form: $("webhook-form"),
-      url: $("webhook-url"),
-      test: $("webhook-test"),
-      remove: $("webhook-remove"),
-      status: $("webhook-status"),
-    },
-    gameId,
-    () => tokenFor(gameId),
-  );
-}
-
-function describeViewer() {
-  const { viewer } = court;
-  const names = new Names(court);
-  if (viewer.seat !== null)
-    return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
-  if (viewer.host) return "Connected as the host.";
-  if (viewer.role === "game_master")
-    return "Connected as the game master: you record what happens at the table.";
-  return "Connected as a spectator: you see only what is public.";
 }
 
 // While the socket is down nobody's presence is known: the badges say so until it is back.
@@ -217,8 +200,8 @@ const live = connectCourt({
   async onWelcome(payload, first) {
     court = payload.court;
     witness.see(court.checkpoint);
-    say(connection, describeViewer(), "success");
     if (noticeOffline) tell(null);
+    role.connected(court);
     draw();
     if (first) {
       const records = await live
