@@ -1,8 +1,10 @@
-// What the page says and offers for who its viewer is: the connection line and the host's
-// webhook form. Drawn again from each court view, so a role that changes while the page is
+// What the page says and offers for who its viewer is: the connection line, the seat's
+// reminders by mail and the host's webhook form. Drawn again from each court view, so a role that changes while the page is
 // open (the host role handed on or voted over, a seat handed to a new link) shows at once.
 import { say } from "./dom.js";
 import { Names } from "./names.js";
+// The seat's reminders by mail; it also confirms an address from the mailed link.
+import { setUpMail } from "./reminders.js";
 import { setUpWebhook } from "./webhook.js";
 
 export function describeViewer(court) {
@@ -27,6 +29,8 @@ export class RoleParts {
     this.token = token;
     this.webhook = null;
     this.host = false;
+    this.mail = null;
+    this.seat = null;
     this.said = null; // the line last said of the viewer
   }
 
@@ -47,6 +51,12 @@ export class RoleParts {
       say(this.connection, line, "success");
     }
     this.notifyPanel.hidden = viewer.seat === null && !viewer.host;
+    if (viewer.seat !== this.seat) {
+      this.seat = viewer.seat;
+      this.mail ??= setUpMail(this.token);
+      if (viewer.seat !== null) this.mail.show();
+      else this.mail.hide();
+    }
     if (viewer.host === this.host) return;
     this.host = viewer.host;
     this.webhook ??= setUpWebhook(this.webhookEls, this.gameId, this.token);

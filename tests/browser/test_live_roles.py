@@ -1,7 +1,8 @@
 """What a page shows of its viewer's role follows the role live, without a reload: the host
 role handed to another seat moves the host's controls (the host panel, the seat panel, the
 webhook form) and the word "host" from the old host's open page to the new host's; a seat
-handed to a new link turns the old device's open page into a spectator's at once."""
+handed to a new link turns the old device's open page into a spectator's at once, its mail
+address gone from it; a page that takes a seat offers the seat's reminders by mail."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS, Person, open_seat
+from tests.browser.court_http import HttpCourt, listed_lobby
+from tests.browser.players import WAIT_MS, Person, court, open_person, open_seat
+from tests.browser.test_mail_reminders import mailing_server, smtp  # noqa: F401  (fixtures)
 from tests.live_server import LiveServer
 
 STARK, LANNISTER, TYRELL = 0, 1, 2
@@ -109,3 +111,47 @@ def test_a_seat_handed_to_a_new_link_turns_the_old_open_page_into_a_spectators(
     expect(bob.page.locator("#notify-panel")).to_be_hidden()
     expect(bob.page.locator(".house.mine")).to_have_count(0)
     assert bob.errors == []
+
+
+def test_the_mail_settings_follow_the_seat_the_page_holds(
+    chromium: Any,
+    mailing_server: LiveServer,  # noqa: F811  (the fixture)
+) -> None:
+    """In the lobby the host's page (no seat yet) offers no reminders and asks nothing it would
+    be refused; once he takes a seat on it, it offers them. Bob gives an address; his seat is
+    handed to a new link while his page is open: the address leaves his page."""
+    created = listed_lobby(mailing_server.url)
+    game_id, host_token = created["game_id"], created["host_token"]
+    url = f"{mailing_server.url}/games/{game_id}"
+    host = open_seat(chromium, "host", url, game_id, host_token)
+    expect(host.page.locator("#connection")).to_have_text("Connected as the host.")
+    expect(host.page.locator("#mail-settings")).to_be_hidden()
+
+    host.page.locator("#join-form button[type=submit]").click()
+
+    expect(host.page.locator("#connection")).to_contain_text(", host.", timeout=WAIT_MS)
+    expect(host.page.locator("#mail-settings")).to_be_visible()
+    expect(host.page.locator("#mail-state")).to_have_text(
+        "No address is given: the court mails you nothing."
+    )
+    bob = open_person(chromium, "bob", url)
+    bob.page.fill("#join-name", "Bob")
+    bob.page.locator("#join-form button[type=submit]").click()
+    expect(bob.page.locator("#mail-settings")).to_be_visible(timeout=WAIT_MS)
+    bob.page.fill("#mail-address", "bob@example.org")
+    bob.page.click("#mail-form button[type=submit]")
+    expect(bob.page.locator("#mail-state")).to_contain_text("bob@example.org is not confirmed")
+    seat = next(
+        s["seat"] for s in court(mailing_server.url, game_id)["seats"] if s["player_name"] == "Bob"
+    )
+
+    hand(host, seat, "hand-seat")
+
+    expect(bob.page.locator("#connection")).to_have_text(
+        "Connected as a spectator: you see only what is public.", timeout=WAIT_MS
+    )
+    expect(bob.page.locator("#mail-settings")).to_be_hidden()
+    assert "bob@example.org" not in bob.page.evaluate(
+        "document.querySelector('#mail-address').value + document.body.innerText"
+    )
+    assert host.errors == [] and bob.errors == []
