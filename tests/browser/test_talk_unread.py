@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -56,7 +57,7 @@ def lines_seen(person: Person, n: int) -> None:
 
 
 def test_unread_lines_are_counted_until_read_and_the_window_never_moves(
-    chromium: Any, server: LiveServer
+    chromium: Any, server: LiveServer, shots: Path
 ) -> None:
     server.app.extensions["talk"].rate.limits = [(100, 1.0)]  # many lines at once
     game = HttpCourt(server.url)
@@ -92,6 +93,7 @@ def test_unread_lines_are_counted_until_read_and_the_window_never_moves(
         expect(page.locator("[data-testid=talk-jump]")).to_have_text("3 new ↓")
         assert page.evaluate(f"{LIST}.scrollTop") == 0
         assert page.evaluate("window.scrollY") == window_y
+        page.locator("#talk-panel").screenshot(path=str(shots / "talk-unread.png"))
         page.locator("[data-testid=talk-jump]").click()
         unread(stark, 0)
         expect(page.locator("[data-testid=talk-jump]")).to_be_hidden()
