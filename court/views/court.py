@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from court import invites, steps
@@ -14,6 +14,7 @@ from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
+from court.views.padding import padded_marker
 from court.views.purchases import auction_view, offers_view
 
 
@@ -51,25 +52,60 @@ def court_view(
     viewer may make as the message that sends it (the server's catalogue names them).
     `handed_at`: the version at which the host last handed the viewer's seat to a new token,
     as the game stands now; nothing the seat held sealed before it is the viewer's."""
+    return court_views(state, version, [(viewer, handed_at)], move)[0]
+
+
+def court_views(
+    state: CourtState,
+    version: int,
+    viewers: Sequence[tuple[Actor, int | None]],
+    move: Callable[[Command], dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """The court at `version` for each (viewer, handed_at), as `court_view` gives it. The
+    sections every viewer sees alike are made once and are the same objects in every view,
+    so that a push rendering the court for several rooms renders them once."""
+    shared = shared_view(state, version)
+    election = election_view(state.election, Actor())
+    return [
+        {**shared, **own_view(state, version, viewer, move, handed_at, election)}
+        for viewer, handed_at in viewers
+    ]
+
+
+def shared_view(state: CourtState, version: int) -> dict[str, Any]:
+    """The sections of the court that are the same for every viewer."""
     return {
         "game": game_view(state, version),
-        "viewer": viewer_view(viewer, handed_at),
         "seats": seats_view(state),
         "houses": houses_view(state),
         "alliances": alliances_view(state),
         "titles": titles_view(state),
-        "election": election_view(
-            state.election, viewer, _withheld(state, version, viewer, handed_at)
-        ),
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
         "fourth_seat": state.fourth_seat,
-        "moves": [move(m) for m in legal_commands(state, viewer)],
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
         "regions": regions_view(state),
         "clocks": clocks_view(state),
+    }
+
+
+def own_view(
+    state: CourtState,
+    version: int,
+    viewer: Actor,
+    move: Callable[[Command], dict[str, Any]],
+    handed_at: int | None,
+    election: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The sections of the court that depend on who views it; `election` is the election's
+    section as a spectator sees it, to which the viewer's own markers are added."""
+    mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
+    return {
+        "viewer": viewer_view(viewer, handed_at),
+        "election": None if election is None else {**election, "my_markers": mine},
+        "moves": [move(m) for m in legal_commands(state, viewer)],
         "host_role": host_role_view(state, viewer),
         # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
@@ -249,8 +285,6 @@ def election_view(
     those none whose commitment is `withheld` (None: none at all)."""
     if election is None:
         return None
-    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()
-    mine = () if withheld is None else tuple(m for m in mine if m.commitment not in withheld)
     return {
         "id": election.id,
         "title": election.title,
@@ -272,11 +306,24 @@ def election_view(
             }
             for seat, markers in election.placements.items()
         ],
-        "my_markers": [
-            {"commitment": m.commitment, "kind": m.secret_kind, "candidate": m.secret_candidate}
-            for m in mine
-        ],
+        "my_markers": my_markers(election, viewer, withheld),
     }
+
+
+def my_markers(
+    election: Election | None, viewer: Actor, withheld: frozenset[str] | None
+) -> list[dict[str, Any]]:
+    """The viewer's own markers with their secret kinds and candidates, each padded to one
+    width (court/views/padding.py): a view or a change of it is as long whatever they hold."""
+    if election is None or viewer.seat is None or withheld is None:
+        return []
+    return [
+        padded_marker(
+            {"commitment": m.commitment, "kind": m.secret_kind, "candidate": m.secret_candidate}
+        )
+        for m in election.placements.get(viewer.seat, ())
+        if m.commitment not in withheld
+    ]
 
 
 def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
