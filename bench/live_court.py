@@ -27,6 +27,8 @@ import requests
 from live_peers import Peer, Room, timed_command
 
 PLAYERS = 6
+SPECTATORS = 2  # the pages watching each room of bench/load.py beside its seats
+PAGES = PLAYERS + SPECTATORS
 HOUSES = ("stark", "lannister", "baratheon", "targaryen", "tyrell", "martell")
 STANDING = frozenset({"stark", "baratheon", "tyrell"})  # put forward a Lord; the others pass
 BALLOT_PASSING = frozenset({"lannister"})  # pass in the ballot; the other voters place
