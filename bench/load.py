@@ -340,6 +340,13 @@ def main() -> int:
         "--profile", type=Path, help="py-spy flame graphs of the servers' timed window here"
     )
     parser.add_argument(
+        "--cpus",
+        nargs="+",
+        default=[],
+        metavar="CORES",
+        help="pin each server process to its own cores (taskset -c lists: --cpus 0-1 2-3)",
+    )
+    parser.add_argument(
         "--strict", action="store_true", help="exit 1 when a target is missed, not only on errors"
     )
     args = parser.parse_args()
@@ -371,7 +378,9 @@ def main() -> int:
                 "RATE_LIMITS": "off",  # every room plays from 127.0.0.1
             }
             names = [f"proc{processes}-{i}" for i in range(processes)]
-            with court_servers(processes, env, Path(folder), names=names) as servers:
+            with court_servers(
+                processes, env, Path(folder), names=names, cpus=args.cpus
+            ) as servers:
                 runs[processes] = measure(servers, args.rooms, args.elections, args.profile)
         machine = f"{machine_line()}, {versions(pg, redis)}"
         if not args.no_floor:

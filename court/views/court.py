@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -11,11 +12,11 @@ from court.decide.victory import house_points
 from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
-from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
+from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
 from court.views.padding import padded_marker
-from court.views.purchases import auction_view, offers_view
+from court.views.purchases import auction_view, offers_view, turns_view
 
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
@@ -60,11 +61,13 @@ def court_views(
     version: int,
     viewers: Sequence[tuple[Actor, int | None]],
     move: Callable[[Command], dict[str, Any]],
+    kept: dict[str, tuple[tuple[Any, ...], Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """The court at `version` for each (viewer, handed_at), as `court_view` gives it. The
     sections every viewer sees alike are made once and are the same objects in every view,
-    so that a push rendering the court for several rooms renders them once."""
-    shared = shared_view(state, version)
+    so that a push rendering the court for several rooms renders them once; `kept` (see
+    `shared_view`) carries the largest of them from one call to the next."""
+    shared = shared_view(state, version, kept)
     election = election_view(state.election, Actor())
     return [
         {**shared, **own_view(state, version, viewer, move, handed_at, election)}
@@ -72,21 +75,45 @@ def court_views(
     ]
 
 
-def shared_view(state: CourtState, version: int) -> dict[str, Any]:
-    """The sections of the court that are the same for every viewer."""
+# The largest sections every viewer sees alike, with the parts of the court each reads: the
+# court is frozen (a changed part is a new object), so the same parts make the same section.
+READS: dict[str, tuple[str, ...]] = {
+    "houses": ("ruleset", "seats", "nobles", "titles", "treasury"),
+    "titles": ("ruleset", "titles"),
+    "regions": ("ruleset", "villages", "septs"),
+}
+
+
+def shared_view(
+    state: CourtState, version: int, kept: dict[str, tuple[tuple[Any, ...], Any]] | None = None
+) -> dict[str, Any]:
+    """The sections of the court that are the same for every viewer. `kept`, when given,
+    holds the sections of READS made before, with the parts they were made from: a section
+    whose parts are the very same objects is taken from it, and the others are put in it."""
+    made = {"houses": houses_view, "titles": titles_view, "regions": regions_view}
+    large = {}
+    for name, parts in READS.items():
+        now = tuple(getattr(state, part) for part in parts)
+        before = kept.get(name) if kept is not None else None
+        if before is not None and all(map(operator.is_, before[0], now)):
+            large[name] = before[1]
+            continue
+        large[name] = made[name](state)
+        if kept is not None:
+            kept[name] = (now, large[name])
     return {
         "game": game_view(state, version),
         "seats": seats_view(state),
-        "houses": houses_view(state),
+        "houses": large["houses"],
         "alliances": alliances_view(state),
-        "titles": titles_view(state),
+        "titles": large["titles"],
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
         "fourth_seat": state.fourth_seat,
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
-        "regions": regions_view(state),
+        "regions": large["regions"],
         "clocks": clocks_view(state),
     }
 
@@ -336,18 +363,6 @@ def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
         "title": pending.title,
         "election": pending.election,
         "deadline": pending.deadline,
-    }
-
-
-def turns_view(turns: TurnStep | None) -> dict[str, Any] | None:
-    """Phase 4's purchase turns (R-4.1): whose turn it is and who is done."""
-    if turns is None:
-        return None
-    return {
-        "order": list(turns.order),
-        "done": list(turns.acted),
-        "current": turns.current,
-        "deadline": turns.deadline,
     }
 
 

@@ -9,8 +9,6 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-import jsonpatch
-
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
 from court.rules import still_acting
@@ -89,6 +87,8 @@ class Views:
 
     def __init__(self) -> None:
         self._shown: dict[str, dict[str, tuple[int, dict[str, Any]]]] = {}
+        # per game: its largest shared sections and the parts of the court they were made of
+        self._kept: dict[str, dict[str, tuple[tuple[Any, ...], Any]]] = {}
         self._guard = threading.Lock()
 
     def remember(self, game_id: str, audience: str, version: int, view: dict[str, Any]) -> None:
@@ -101,6 +101,7 @@ class Views:
     def forget(self, game_id: str) -> None:
         with self._guard:
             self._shown.pop(game_id, None)
+            self._kept.pop(game_id, None)
 
     def changes(
         self, game_id: str, state: CourtState, version: int, held: int | None, to: Iterable[str]
@@ -135,8 +136,10 @@ class Views:
 
 def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], Ops], path: str = "") -> Ops:
     """The JSON Patch from `old` to `new`. Objects are compared key by key, lists of one
-    length item by item; a list whose length changed is left to `jsonpatch`. A pair of values
-    met before at the same place (the sections several views share) is compared once."""
+    length item by item; of a list whose length changed, the items between the longest
+    common head and tail are removed and added (an item appended, one taken out). A pair of
+    values met before at the same place (the sections several views share) is compared once.
+    (jsonpatch's own make_patch finds moves within lists too, at many times the cost.)"""
     if old is new:
         return []
     key = (path, id(old), id(new))
@@ -161,20 +164,29 @@ def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], Ops], path: str = 
         for index, (before, after) in enumerate(zip(old, new, strict=True)):
             ops += diff(before, after, memo, f"{path}/{index}")
     elif isinstance(old, list):
-        ops = [_under(path, op) for op in jsonpatch.make_patch(old, new).patch]
+        ops = _spliced(old, new, path)
     else:
         ops = [{"op": "replace", "path": path, "value": new}]
     memo[key] = ops
     return ops
 
 
+def _spliced(old: list[Any], new: list[Any], path: str) -> Ops:
+    """A list whose length changed: the items between the common head and tail replaced."""
+    head = 0
+    shortest = min(len(old), len(new))
+    while head < shortest and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    gone, come = old[head : len(old) - tail], new[head : len(new) - tail]
+    if len(gone) + len(come) > len(new):  # most of it changed: the list whole is shorter
+        return [{"op": "replace", "path": path, "value": new}]
+    ops: Ops = [{"op": "remove", "path": f"{path}/{head}"} for _ in gone]
+    ops += [{"op": "add", "path": f"{path}/{head + i}", "value": v} for i, v in enumerate(come)]
+    return ops
+
+
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
-
-
-def _under(path: str, op: dict[str, Any]) -> dict[str, Any]:
-    """A patch operation of a value at `path`, made a patch of the whole view."""
-    moved = {"path": path + op["path"]}
-    if "from" in op:
-        moved["from"] = path + op["from"]
-    return {**op, **moved}
