@@ -130,9 +130,11 @@ class RoomPusher:
         head = Head(records[-1].version, records[-1].hash, state)
         self._push(game_id, self._after(game_id, last, fresh, head), state)
 
-    def catch_up(self, game_id: str) -> int:
+    def catch_up(self, game_id: str, announced: Sequence[Record] = ()) -> int:
         """Push whatever the log holds beyond this process's cursor (another process
-        appended it); the number of records pushed."""
+        appended it); the number of records pushed. `announced`: the records the other
+        process announced with their public parts, folded into the cached head without
+        reading the store when they follow it (server/replay.py `extend`)."""
         if game_id not in self.games():
             return 0
         service = self.service()
@@ -141,7 +143,8 @@ class RoomPusher:
                 last = self._cursors.get(game_id)
             if last is None:
                 return 0
-            head, newer = service.newer(game_id)
+            moved = service.replay.extend(game_id, announced) if announced else None
+            head, newer = moved if moved is not None else service.newer(game_id)
             if head.version <= last:
                 return 0
             records = self._after(game_id, last, [r for r in newer if r.version > last], head)
