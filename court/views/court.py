@@ -61,46 +61,51 @@ def court_views(
     version: int,
     viewers: Sequence[tuple[Actor, int | None]],
     move: Callable[[Command], dict[str, Any]],
-    kept: dict[str, tuple[tuple[Any, ...], Any]] | None = None,
+    kept: Kept | None = None,
 ) -> list[dict[str, Any]]:
-    """The court at `version` for each (viewer, handed_at), as `court_view` gives it. The
-    sections every viewer sees alike are made once and are the same objects in every view,
-    so that a push rendering the court for several rooms renders them once; `kept` (see
-    `shared_view`) carries the largest of them from one call to the next."""
+    """The court at `version` for each (viewer, handed_at), as `court_view` gives it; the
+    sections every viewer sees alike are made once, the same objects in every view, and
+    `kept` (see `_section`) carries the largest of them from one call to the next."""
     shared = shared_view(state, version, kept)
     election = election_view(state.election, Actor())
+    recorders = any(viewer.recorder for viewer, _ in viewers)
+    facts = _section(state, "facts", kept) if recorders else None
     return [
-        {**shared, **own_view(state, version, viewer, move, handed_at, election)}
+        {**shared, **own_view(state, version, viewer, move, handed_at, election, facts)}
         for viewer, handed_at in viewers
     ]
 
 
-# The largest sections every viewer sees alike, with the parts of the court each reads: the
-# court is frozen (a changed part is a new object), so the same parts make the same section.
+# The largest sections every viewer (every recorder, for the facts) sees alike, with the
+# parts of the court each reads: the court is frozen (a changed part is a new object), so
+# the same parts make the same section.
 READS: dict[str, tuple[str, ...]] = {
     "houses": ("ruleset", "seats", "nobles", "titles", "treasury"),
     "titles": ("ruleset", "titles"),
     "regions": ("ruleset", "villages", "septs"),
+    "facts": ("status", "ruleset", "nobles", "titles", "pending", "villages", "treasury"),
 }
+Kept = dict[str, tuple[tuple[Any, ...], Any]]
 
 
-def shared_view(
-    state: CourtState, version: int, kept: dict[str, tuple[tuple[Any, ...], Any]] | None = None
-) -> dict[str, Any]:
-    """The sections of the court that are the same for every viewer. `kept`, when given,
-    holds the sections of READS made before, with the parts they were made from: a section
-    whose parts are the very same objects is taken from it, and the others are put in it."""
+def _section(state: CourtState, name: str, kept: Kept | None) -> Any:
+    """The section `name` of READS: from `kept` when it was made of the very same parts, or
+    made and put there with the parts it was made of."""
     made = {"houses": houses_view, "titles": titles_view, "regions": regions_view}
-    large = {}
-    for name, parts in READS.items():
-        now = tuple(getattr(state, part) for part in parts)
-        before = kept.get(name) if kept is not None else None
-        if before is not None and all(map(operator.is_, before[0], now)):
-            large[name] = before[1]
-            continue
-        large[name] = made[name](state)
-        if kept is not None:
-            kept[name] = (now, large[name])
+    now = tuple(getattr(state, part) for part in READS[name])
+    before = kept.get(name) if kept is not None else None
+    if before is not None and all(map(operator.is_, before[0], now)):
+        return before[1]
+    section = made[name](state) if name in made else recordable(state)
+    if kept is not None:
+        kept[name] = (now, section)
+    return section
+
+
+def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> dict[str, Any]:
+    """The sections of the court that are the same for every viewer; those of READS are
+    taken from `kept` (see `_section`) when given."""
+    large = {name: _section(state, name, kept) for name in ("houses", "titles", "regions")}
     return {
         "game": game_view(state, version),
         "seats": seats_view(state),
@@ -125,9 +130,11 @@ def own_view(
     move: Callable[[Command], dict[str, Any]],
     handed_at: int | None,
     election: dict[str, Any] | None,
+    facts: list[Any] | None,
 ) -> dict[str, Any]:
     """The sections of the court that depend on who views it; `election` is the election's
-    section as a spectator sees it, to which the viewer's own markers are added."""
+    section as a spectator sees it, to which the viewer's own markers are added; `facts`
+    what a recorder may record now."""
     mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
     return {
         "viewer": viewer_view(viewer, handed_at),
@@ -137,7 +144,7 @@ def own_view(
         # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
         # The facts the host or the game master may record now, for their panel to offer.
-        "facts": recordable(state) if viewer.recorder else None,
+        "facts": facts if viewer.recorder else None,
     }
 
 

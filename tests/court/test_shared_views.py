@@ -40,6 +40,21 @@ def test_a_section_is_made_again_only_when_what_it_reads_changed() -> None:
     assert after == court_view(richer, 11, SPECTATOR, move_view)
 
 
+def test_the_facts_are_made_once_for_every_recorder_and_again_when_they_may_change() -> None:
+    state = given(*started(3))
+    kept: dict = {}
+    host, master = court_views(
+        state, 9, [(HOST, None), (Actor(master=True), None)], move_view, kept
+    )
+    richer = then_state(
+        state, when_fact(state, AdjustGold(house=HouseId("stark"), amount=2, cause="Tax"))
+    )
+    after = court_views(richer, 10, [(HOST, None)], move_view, kept)[0]
+
+    assert host["facts"] and host["facts"] is master["facts"]
+    assert after["facts"] == court_view(richer, 10, HOST, move_view)["facts"]
+
+
 def test_the_width_of_a_marker_holds_the_longest_kind_and_candidate() -> None:
     """MARKER_WIDTH must hold "decoy" and the longest Noble id of the roster, or the pad
     would be empty and the length would tell the secret."""
