@@ -167,3 +167,34 @@ def test_a_host_who_hands_his_role_on_is_pushed_a_spectators_view(app: Flask) ->
     assert court["viewer"]["role"] == "spectator"
     assert court["facts"] is None and court["moves"] == []
     assert all(p["view"]["court"]["facts"] is None for p in pushes if "court" in p["view"])
+
+
+def test_a_seat_handed_to_a_new_player_is_pushed_none_of_its_earlier_markers(
+    app: Flask,
+) -> None:
+    """Given Lannister's placement, when the host hands the seat to Eve and the game goes on,
+    then neither Eve's welcome nor any push to the seat's room from then on carries the old
+    markers: her view's own markers stay empty until the reveal."""
+    http = app.test_client()
+    game = seated_without_host(http)
+    to_the_ballot(http, game)
+    bob = Page(app, game, game.tokens["lannister"])
+    markers = [{"kind": "decoy", "candidate": "robb-stark"}]
+    assert send(bob.client, "place_ballot", {"markers": markers})["ok"]
+    bob.read()
+    assert [m["kind"] for m in bob.court["election"]["my_markers"]] == ["decoy"]
+
+    host = Page(app, game, game.host_token)
+    handed = send(host.client, "hand_seat", {"seat": game.seats["lannister"], "player_name": "Eve"})
+    assert handed["ok"], handed
+    eve = Page(app, game, handed["token"])
+    body = {"village": "moat-cailin", "house": "stark", "cause": "battle"}
+    answer = http.post(
+        f"/api/games/{game.id}/commands/record_village", json=body, headers=game.host
+    )
+    assert answer.status_code == 200, answer.get_json()
+    eve.read()
+
+    assert eve.pushes and eve.court["election"]["my_markers"] == []
+    assert "decoy" not in str([p["view"] for p in eve.pushes])
+    assert eve.court == shown(http, game, handed["token"])
