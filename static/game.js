@@ -1,5 +1,7 @@
 // The court page: connects to the live court and draws the table and the panels from each
-// court view the server renders for this viewer. It keeps no secret but the viewer's own.
+// court view the server renders for this viewer: whole in the welcome, then changed by the
+// JSON Patch each push carries. It keeps no secret but the viewer's own.
+import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { errorText, fill, h, keeping, say } from "./dom.js";
@@ -39,9 +41,8 @@ const witness = new Witness(gameId, {
 });
 const feed = new Feed($("feed"));
 let court = null,
-  presence = null,
-  fetching = null,
-  again = false;
+  audience = null,
+  presence = null;
 const signals = new TurnSignals({
   sound: $("turn-sound"),
   notifications: $("turn-notifications"),
@@ -171,27 +172,27 @@ function refused(error) {
   }
 }
 
-// The court view after new events: fetched again, at least at the version pushed.
-async function refresh(version) {
-  if (fetching) {
-    again = true;
+// The court view after a push: the push's change of the view this page holds (or the whole
+// view), for the audience the page was welcomed as (docs/protocol.md, "Court views"). A change
+// from a version the page does not hold, or for another audience (the token now stands for
+// something else), is not applied: the page connects again and is welcomed anew.
+function follow(push) {
+  const { view, checkpoint, version } = push;
+  if (!view) return;
+  const same = court && view.audience === audience;
+  if (same && court.game.version >= version) return;
+  try {
+    if (view.court) court = view.court;
+    else if (same && court.game.version === view.from) applyPatch(court, view.patch, true, true);
+    else throw new Error("the push changes a view this page does not hold");
+  } catch {
+    court = null;
+    live.reconnect();
     return;
   }
-  fetching = (async () => {
-    do {
-      again = false;
-      try {
-        const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
-        if (!court || view.game.version >= court.game.version) court = view;
-        witness.see(view.checkpoint);
-      } catch (error) {
-        tell(errorText(error), "error", error.code);
-      }
-    } while (again || (court && court.game.version < version));
-  })();
-  await fetching;
-  fetching = null;
-  draw();
+  audience = view.audience;
+  court.checkpoint = checkpoint;
+  witness.see(checkpoint, push.records);
 }
 
 const live = connectCourt({
@@ -199,6 +200,7 @@ const live = connectCourt({
   token: () => tokenFor(gameId),
   async onWelcome(payload, first) {
     court = payload.court;
+    audience = payload.audience;
     witness.see(court.checkpoint);
     if (noticeOffline) tell(null);
     role.connected(court);
@@ -212,11 +214,12 @@ const live = connectCourt({
       draw();
     }
   },
-  onEvents(records, version) {
+  onEvents(records, _version, push) {
     feed.add(records);
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
     if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
-    refresh(version);
+    if (push) follow(push);
+    draw();
   },
   onPresence(payload) {
     presence = payload;
