@@ -69,6 +69,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "TitlePassed": ("R-3.2", "R-3.10"),
     "TitleSlotsExceeded": ("R-3.2",),
     "TitleChoiceTimedOut": ("R-3.2", "R-4.3"),
+    "TitleChoiceLapsed": ("R-3.3", FACTS),
     "TitleConceded": ("R-6.6", "R-3.10"),
     "DecreeStepOpened": ("R-4.2", "R-6.1"),
     "DecreeStepSkipped": ("R-4.2",),

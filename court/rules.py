@@ -48,7 +48,6 @@ from court.decide import council_seat, decrees, false_idols, marriages, outlaws,
 from court.decide.powers import seat_holding
 from court.decide.rounds import HOST_PHASES, closes_several
 from court.ids import HAND, NobleId, Seat
-from court.ruleset import Category
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep
 
 PLACEHOLDER_SALT = "drawn-by-the-server"
@@ -110,9 +109,7 @@ def _pending(state: CourtState, seat: Seat) -> list[Command]:
         return [AcceptTitle(), RefuseTitle()]
     category = titles.category(state, pending.title)
     moves: list[Command] = []
-    for title in titles.held_in(state, pending.noble, category):
-        if category is Category.ROYAL:
-            continue
+    for title in titles.overflow_choices(state, pending.noble, category):
         moves.append(ResolveTitleOverflow(title=title, to=None))
         moves += [
             ResolveTitleOverflow(title=title, to=noble)

@@ -256,6 +256,19 @@ class RansomOffer:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Ledger:
+    """Where the Gold Dragons in the treasuries came from (R-2.1): every Dragon moved is
+    accounted for by a rule or a fact. `issued` came in (starting treasuries, income, pillage,
+    the host's facts), `spent` went to the bank for what was delivered (a Sept, a Fief title,
+    the fourth council seat taken), `held` is the price of the fourth council seat the bank
+    holds for each buyer until his Warden takes the seat or the price is refunded (R-4.6)."""
+
+    issued: int = 0
+    spent: int = 0
+    held: dict[HouseId, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunningClock:
     """A player's time bank running for a step of `kind` since `started` (R-4.3 clocks)."""
 
@@ -294,6 +307,7 @@ class CourtState:
     nobles: dict[NobleId, Noble] = field(default_factory=dict)
     titles: dict[TitleId, NobleId] = field(default_factory=dict)
     treasury: dict[HouseId, int] = field(default_factory=dict)
+    ledger: Ledger = Ledger()
     villages: dict[VillageId, HouseId] = field(default_factory=dict)
     # Septs standing, per village (R-4.6: at most the profile's septs_per_village each).
     septs: dict[VillageId, int] = field(default_factory=dict)

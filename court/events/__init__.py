@@ -101,6 +101,7 @@ from court.events.setup import (
     SeatLeft,
 )
 from court.events.titles import (
+    TitleChoiceLapsed,
     TitleChoiceTimedOut,
     TitleGranted,
     TitlePassed,
@@ -178,6 +179,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "MarriageEnded": (MarriageEnded, 1),
     "CandidateWithdrawn": (CandidateWithdrawn, 1),
     "TitleChoiceTimedOut": (TitleChoiceTimedOut, 1),
+    "TitleChoiceLapsed": (TitleChoiceLapsed, 1),
     "CouncilSeatVacated": (CouncilSeatVacated, 1),
     "PurchaseTurnsOpened": (PurchaseTurnsOpened, 1),
     "PurchasesDone": (PurchasesDone, 1),
@@ -279,6 +281,7 @@ __all__ = [
     "SeptsPillaged",
     "Share",
     "StepTimedOut",
+    "TitleChoiceLapsed",
     "TitleChoiceTimedOut",
     "TitleConceded",
     "TitleGranted",

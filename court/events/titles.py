@@ -62,3 +62,15 @@ class TitleChoiceTimedOut(Event):
     noble: NobleId
     title: TitleId
     kind: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleChoiceLapsed(Event):
+    """The Noble whose player had to take or refuse a title died or was captured before he
+    chose: the choice lapses and the title stays on the board (section 9, R-3.3); the fact's
+    own events follow."""
+
+    seat: Seat
+    noble: NobleId
+    title: TitleId
+    reason: str

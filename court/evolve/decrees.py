@@ -23,7 +23,7 @@ from court.events.decrees import (
     SeptsPillaged,
     TitleConceded,
 )
-from court.evolve.base import Handlers, replace
+from court.evolve.base import Handlers, issued, replace
 from court.ids import NobleId, Seat
 from court.state import (
     Alliance,
@@ -127,7 +127,8 @@ def _septs_pillaged(state: CourtState, e: SeptsPillaged) -> CourtState:
     treasury = dict(state.treasury)
     for share in e.shares:
         treasury[share.house] += share.gold
-    return replace(state, septs={}, septs_banned=True, treasury=treasury)
+    ledger = issued(state, sum(share.gold for share in e.shares))
+    return replace(state, septs={}, septs_banned=True, treasury=treasury, ledger=ledger)
 
 
 def _title_conceded(state: CourtState, e: TitleConceded) -> CourtState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from court.events.titles import (
+    TitleChoiceLapsed,
     TitleChoiceTimedOut,
     TitleGranted,
     TitlePassed,
@@ -66,7 +67,12 @@ def _title_choice_timed_out(state: CourtState, e: TitleChoiceTimedOut) -> CourtS
     return state  # the grant or return that follows settles the choice
 
 
+def _title_choice_lapsed(state: CourtState, e: TitleChoiceLapsed) -> CourtState:
+    return replace(state, pending=_settled(state, PendingKind.ACCEPTANCE, e.noble))
+
+
 HANDLERS: Handlers = {
+    TitleChoiceLapsed: _title_choice_lapsed,
     TitleChoiceTimedOut: _title_choice_timed_out,
     TitleRefused: _title_refused,
     TitleGranted: _title_granted,

@@ -309,7 +309,8 @@ class Simulation:
             )
             self.version = record.version
             self._summary().problems.extend(
-                f"after version {record.version} ({record.type}): {v}" for v in violations(state)
+                f"after version {record.version} ({record.type}): {v}"
+                for v in violations(state, event)
             )
         if state is not None:
             self._summary().problems.extend(

@@ -347,8 +347,9 @@ def test_bids_stay_secret_until_the_reveal() -> None:
 
 
 def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title() -> None:
-    """R-4.6: the highest bidder pays the bank; R-3.5: his player picks one of his Wardens and
-    one free Master title."""
+    """R-4.6: the highest bidder pays at the reveal, the bank holding the price until his
+    Warden takes the seat; R-3.5: his player picks one of his Wardens and one free Master
+    title."""
     state = act(sale(), bid(3, "a"), seat(0))
     gold = state.treasury["lannister"]
     events = when(state, bid(5, "b"), seat(1))
@@ -365,10 +366,15 @@ def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title()
             == (b["commitment"])
         )
     assert paid == GoldPaid(
-        house="lannister", to_house=None, amount=5, cause="the fourth Small Council seat (R-4.6)"
+        house="lannister",
+        to_house=None,
+        amount=5,
+        cause="the fourth Small Council seat (R-4.6)",
+        held=True,
     )
     state = then_state(state, events)
     assert state.treasury["lannister"] == gold - 5 and state.treasury["stark"] == 10
+    assert state.ledger.held == {"lannister": 5}
     assert state.auction is not None and state.auction.winner == 1
     with pytest.raises(CourtError) as err:
         when(state, AdvancePhase())
@@ -384,6 +390,7 @@ def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title()
     state = then_state(state, events)
     assert state.titles["master-of-laws"] == "jaime-lannister"
     assert state.auction is None and state.fourth_seat == "jaime-lannister"
+    assert state.ledger.held == {} and state.treasury["lannister"] == gold - 5
 
 
 @pytest.mark.parametrize(
@@ -453,16 +460,18 @@ def test_the_sale_closes_at_its_deadline_with_the_missing_recorded_as_passing() 
     assert isinstance(events[1], BidsRevealed) and events[1].winner == 1
 
 
-def test_a_buyer_who_does_not_choose_before_the_deadline_loses_the_seat() -> None:
-    """R-4.3 with R-3.5: the choice closes at its deadline; the price stays paid."""
+def test_a_buyer_who_does_not_choose_before_the_deadline_loses_the_seat_and_is_refunded() -> None:
+    """R-4.3 with R-3.5, R-4.6: the choice closes at its deadline; the price is refunded in
+    the event that records the lapse."""
     state = sale(now=0.0, title_choice=30)
     state = then_state(state, decide(state, PassBid(), seat(0), 1.0))
     state = then_state(state, decide(state, bid(3), seat(1), 2.0))
     assert state.auction is not None and state.auction.deadline == 32.0
+    assert state.treasury["lannister"] == 7
     events = decide(state, CloseOverdueStep(), seat(0), 40.0)
-    assert isinstance(events[0], CouncilSeatLapsed)
+    assert events[0] == CouncilSeatLapsed(seat=1, reason="no choice before the deadline", refund=3)
     state = then_state(state, events)
-    assert state.auction is None and state.treasury["lannister"] == 7
+    assert state.auction is None and state.treasury["lannister"] == 10
     assert not any(t in state.titles for t in MASTERS)
 
 

@@ -240,7 +240,7 @@ class CourtMachine(RuleBasedStateMachine):
             event = codec.decode(copy.type, copy.schema_version, copy.data, copy.private)
             base = self.rebuilt if self.rebuilt is not None else initial(GameId(self.game_id))
             self.rebuilt = evolve(base, event)
-            assert violations(self.rebuilt) == [], (copy.version, copy.type)
+            assert violations(self.rebuilt, event) == [], (copy.version, copy.type)
             self.version = copy.version
 
     @invariant()
