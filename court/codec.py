@@ -74,6 +74,17 @@ def _game_created_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "listed": True}
 
 
+def _gold_paid_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GoldPaid 1 -> 2: payments before the bank held a price bought what came with them."""
+    return {**data, "held": False}
+
+
+def _council_seat_lapsed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """CouncilSeatLapsed 1 -> 2: a seat that lapsed before refunds kept its price (R-4.6 as
+    it then stood): nothing came back."""
+    return {**data, "refund": 0}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
@@ -83,6 +94,8 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeptsPillaged", 1): _septs_pillaged_v1,
     ("GameEnded", 1): _game_ended_v1,
     ("GameCreated", 1): _game_created_v1,
+    ("GoldPaid", 1): _gold_paid_v1,
+    ("CouncilSeatLapsed", 1): _council_seat_lapsed_v1,
 }
 
 Converter = Callable[[Any], Any]

@@ -21,7 +21,7 @@ from court.commands import (
 )
 from court.decide import decide, settle
 from court.errors import CourtError
-from court.events import EVENT_TYPES, GoldPaid, TitleGranted, TitleSlotsExceeded
+from court.events import EVENT_TYPES, Event, GoldPaid, TitleGranted, TitleSlotsExceeded
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -84,6 +84,13 @@ def bid(amount: int, salt: str = "salt") -> PlaceBid:
 def sale(now: float = 0.0, **deadlines: int) -> CourtState:
     """Phase 4 with Stark (Robb, Warden of the North) and Lannister (Jaime, Warden of the
     West) in the sale; Tyrell has no Warden. Each House holds 10 GD."""
+    state = given(*sale_events(now, **deadlines))
+    assert state.auction is not None
+    return state
+
+
+def sale_events(now: float = 0.0, **deadlines: int) -> tuple[Event, ...]:
+    """The events that lead to `sale()`'s court."""
     events = started(3)
     if deadlines:
         before = (
@@ -92,12 +99,11 @@ def sale(now: float = 0.0, **deadlines: int) -> CourtState:
         )
         events = (*before, *settle(replay(GAME, before), events[4:6], 0.0))
         events = (*events, *pass_decrees(replay(GAME, events)))
-    state = wardens(
-        given(*events), ("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")
+    events += tuple(
+        TitleGranted(title=TitleId(title), noble=NobleId(lord), cause="test")
+        for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister"))
     )
-    state = to_purchases(state, now)
-    assert state.auction is not None
-    return state
+    return (*events, *decide(given(*events), AdvancePhase(), HOST, now))
 
 
 # -- Septs --------------------------------------------------------------------------------
