@@ -217,11 +217,13 @@ def _royals(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles")
+@_reads("nobles", "rules")
 def _nobles(state: CourtState) -> list[str]:
-    """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1)."""
+    """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1);
+    spouses are of opposite gender only when the profile asks it (R-5.1 [D])."""
     found: list[str] = []
     nobles = state.nobles
+    opposite = state.ruleset.profile.marriage.opposite_gender
     captive, dead, brother = NobleStatus.CAPTIVE, NobleStatus.DEAD, NobleStatus.BROTHER
     for noble in nobles.values():
         status, captor = noble.status, noble.captor
@@ -236,8 +238,10 @@ def _nobles(state: CourtState) -> list[str]:
             found.append(f"{noble.name} is dead but still married (R-1.4, R-5.4)")
         elif spouse is None or spouse.spouse != noble.id:
             found.append(f"{noble.name}'s marriage is not returned by his spouse (R-5.1)")
-        elif spouse.gender is noble.gender or spouse.house == noble.house:
-            found.append(f"{noble.name} is married within his House or gender (R-5.1)")
+        elif spouse.house == noble.house:
+            found.append(f"{noble.name} is married within his House (R-5.1)")
+        elif opposite and spouse.gender is noble.gender:
+            found.append(f"{noble.name} is married within his gender (R-5.1)")
     return found
 
 

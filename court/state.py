@@ -155,7 +155,9 @@ class PendingTitle:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Alliance:
-    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4)."""
+    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4). `lord` and
+    `lady` are the spouses in the order of `CourtState.couple` (two Lords or two Ladies when
+    the profile allows it, R-5.1)."""
 
     seats: tuple[Seat, Seat]
     lord: NobleId
@@ -376,3 +378,11 @@ class CourtState:
 
     def seat_of_noble(self, noble: NobleId) -> Seat | None:
         return self.seat_of_house(self.nobles[noble].house)
+
+    def couple(self, one: NobleId, other: NobleId) -> tuple[NobleId, NobleId]:
+        """Two spouses in the order marriage events and alliances name them: the Lord first
+        in a Lord and a Lady, else (R-5.1 with opposite_gender off) by their ids."""
+        a, b = self.nobles[one], self.nobles[other]
+        if a.gender is not b.gender:
+            return (one, other) if a.gender is Gender.LORD else (other, one)
+        return (one, other) if one < other else (other, one)

@@ -19,7 +19,7 @@ from court.events.nobles import (
     TookTheBlack,
 )
 from court.ids import HAND, KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category, Gender
+from court.ruleset import Attribute, Category
 from court.state import CourtState, NobleStatus, PendingKind
 
 
@@ -140,9 +140,7 @@ def capture(
         reason = "a spouse was captured by a heart breaker or cruel Noble (R-5.4)"
         events += alliance_ends(state, noble, reason)
         events += queen_steps_down(state, noble, f"the King's marriage ended: {reason[2:]}")
-        lord, lady = (
-            (noble, captive.spouse) if captive.gender is Gender.LORD else (captive.spouse, noble)
-        )
+        lord, lady = state.couple(noble, captive.spouse)
         events.append(MarriageEnded(lord=lord, lady=lady, reason=reason))
     events.append(NobleCaptured(noble=noble, captor=captor, by=by, cause=cause))
     return events

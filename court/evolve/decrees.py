@@ -104,7 +104,8 @@ def _unwed(state: CourtState, lord: NobleId, lady: NobleId) -> CourtState:
         lord: copy(state.nobles[lord], spouse=None),
         lady: copy(state.nobles[lady], spouse=None),
     }
-    alliances = tuple(a for a in state.alliances if (a.lord, a.lady) != (lord, lady))
+    # Either order names the couple: logs before same-gender marriages named the Lord first.
+    alliances = tuple(a for a in state.alliances if {a.lord, a.lady} != {lord, lady})
     return replace(state, nobles=nobles, alliances=alliances)
 
 
