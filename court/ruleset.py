@@ -6,14 +6,12 @@ roster and title table copied into `GameCreated` into frozen, typed data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from court.ids import FiefdomId, HouseId, NobleId, RegionId, TitleId, VillageId
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
+from court.profile import Profile
 
 
 class Gender(StrEnum):
@@ -41,175 +39,6 @@ class Category(StrEnum):
     HIGH = "high"
     ROYAL = "royal"
     MOTHER_OF_DRAGONS = "mother_of_dragons"
-
-
-T = TypeVar("T", bound="DataclassInstance")
-
-
-def _section(cls: type[T], raw: dict[str, Any]) -> T:
-    """Build a frozen settings section, ignoring nothing: unknown keys are an error."""
-    names = {f.name for f in fields(cls)}
-    unknown = set(raw) - names
-    if unknown:
-        raise ValueError(f"unknown setting(s) {sorted(unknown)} for {cls.__name__}")
-    return cls(**raw)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Players:
-    min: int
-    max: int
-    first_player_seat: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Variants:
-    nights_watch: bool
-    title_concession: bool
-    sealed_ballots: bool
-    # R-4.3 [D]: per-player time banks (`Profile.clocks`); absent from logs before it existed.
-    clocks: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Deadlines:
-    """Seconds each interactive step stays open (R-4.3); 0 is no deadline."""
-
-    candidacy: int
-    ballot: int
-    decree: int
-    title_choice: int
-    purchase: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Clocks:
-    """Seconds in each player's time bank per step kind with the clocks variant (R-4.3); 0 is
-    no clock for that kind. `increment` is added to a bank each time its player acts in time."""
-
-    candidacy: int = 0
-    ballot: int = 0
-    decree: int = 0
-    title_choice: int = 0
-    purchase: int = 0
-    increment: int = 0
-
-    def bank(self, kind: str) -> int:
-        seconds: int = getattr(self, kind)
-        return seconds
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Treasury:
-    starting: int
-    income_per_village: int
-    income_per_sept: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TitleSettings:
-    fief_price: int
-    king_holds_protector: bool
-    queen_protects_when_king_dies: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Purchases:
-    sept_cost: int
-    septs_per_village: int
-    council_seat_sale: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Marriage:
-    hard_to_marry_fee: int
-    opposite_gender: bool
-    min_players_for_alliance: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Decrees:
-    pillage_per_sept: int
-    odd_pillage_to_protector: bool
-    gods_cursed_death_roll: int
-    roll_at_round_start: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HouseBonus:
-    house: HouseId
-    votes: int
-    while_in_play: tuple[NobleId, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ElectionSettings:
-    tie_elects_nobody: bool
-    lord_commander_min_brothers: int
-    lord_commander_min_votes: int
-    hand_min_council: int
-    king_min_titled_lords: int
-    king_min_votes: int
-    king_house_bonuses: tuple[HouseBonus, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NightWatch:
-    max_brothers: str | int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Victory:
-    solo_vp: int
-    alliance_vp: int
-    alliance_vp_nights_watch: int
-    all_qualifying_win: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Profile:
-    name: str
-    description: str
-    players: Players
-    variants: Variants
-    deadlines: Deadlines
-    treasury: Treasury
-    titles: TitleSettings
-    purchases: Purchases
-    marriage: Marriage
-    decrees: Decrees
-    elections: ElectionSettings
-    night_watch: NightWatch
-    victory: Victory
-    clocks: Clocks = Clocks()
-
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Profile:
-        elections = dict(raw["elections"])
-        bonuses = tuple(
-            HouseBonus(
-                house=HouseId(b["house"]),
-                votes=int(b["votes"]),
-                while_in_play=tuple(NobleId(n) for n in b["while_in_play"]),
-            )
-            for b in elections.pop("king_house_bonuses", ())
-        )
-        return cls(
-            name=raw["name"],
-            description=raw.get("description", ""),
-            players=_section(Players, raw["players"]),
-            variants=_section(Variants, raw["variants"]),
-            deadlines=_section(Deadlines, raw["deadlines"]),
-            treasury=_section(Treasury, raw["treasury"]),
-            titles=_section(TitleSettings, raw["titles"]),
-            purchases=_section(Purchases, raw["purchases"]),
-            marriage=_section(Marriage, raw["marriage"]),
-            decrees=_section(Decrees, raw["decrees"]),
-            elections=_section(ElectionSettings, {**elections, "king_house_bonuses": bonuses}),
-            night_watch=_section(NightWatch, raw["night_watch"]),
-            victory=_section(Victory, raw["victory"]),
-            clocks=_section(Clocks, raw.get("clocks", {})),
-        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
