@@ -59,7 +59,7 @@ _STANDING = {
 JOIN_CAUSE = "Join the Small Council (court event, R-3.5)"
 MOTHER_CAUSE = "Mother of Dragons (court event)"
 HEIR_CAUSE = "Heir born (court event, R-3.9)"
-WALL_CAUSE = "Wall supplies disposed by the Lord Commander"
+WALL_CAUSE = "Wall supplies disposed by the Lord Commander (R-8.5)"
 
 
 # -- shared checks ------------------------------------------------------------------------------

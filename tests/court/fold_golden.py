@@ -250,6 +250,7 @@ def simulated(name: str) -> list[Line]:
             rounds=SIMULATED_ROUNDS,
             seed=seed,
             variants=MIXES[mix],
+            random_rules=False,
         )
         game.service.secrets.game_id = lambda: name  # type: ignore[method-assign]
         summary = game.run()

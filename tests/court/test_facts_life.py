@@ -664,7 +664,7 @@ def test_the_lord_commander_disposes_of_the_walls_supplies() -> None:
         GoldAdjusted(
             house="tyrell",
             amount=3,
-            cause="Wall supplies disposed by the Lord Commander: surplus bids",
+            cause="Wall supplies disposed by the Lord Commander (R-8.5): surplus bids",
         ),
     )
     assert then_state(state, events).treasury["tyrell"] == state.treasury["tyrell"] + 3
