@@ -73,14 +73,21 @@ def seat_change(state: CourtState, rng: random.Random, digest: str) -> Move | No
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
         return None
-    kind = rng.choice(("hand_seat", "hand_host", "vote", "vote"))
+    kind = rng.choice(("hand_seat", "hand_host", "vote", "vote", "vote", "vote"))
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
     if kind == "hand_host":
         return hosting, HandHost(seat=rng.choice(others))
-    voter = Seat(rng.choice(others))
+    silent = [s for s in others if s not in state.host_votes]
+    voter = Seat(rng.choice(silent if silent and rng.random() < LEANING else others))
     if voter in state.host_votes and rng.random() < 0.3:
         return Actor(seat=voter), VoteForHost(seat=None)
-    choices = [s for s in state.seats if s != host and state.host_votes.get(voter) != s]
-    return (Actor(seat=voter), VoteForHost(seat=rng.choice(sorted(choices)))) if choices else None
+    choices = sorted(s for s in state.seats if s != host and state.host_votes.get(voter) != s)
+    if not choices:
+        return None
+    # A table agrees on its new host more often than not: the seat most voted for already.
+    voted = [s for s in state.host_votes.values() if s in choices]
+    if voted and rng.random() < LEANING:
+        return Actor(seat=voter), VoteForHost(seat=max(sorted(set(voted)), key=voted.count))
+    return Actor(seat=voter), VoteForHost(seat=rng.choice(choices))

@@ -68,7 +68,7 @@ TABLE_FACT_RATE = 0.6
 FACT_RATE = 0.12
 CRITICAL_FACT_RATE = 0.35
 # How often a seat changes hands during play, and a lobby sees players come and go.
-SEAT_RATE = 0.004
+SEAT_RATE = 0.01
 LOBBY_CHURN = 0.5
 
 

@@ -754,3 +754,17 @@ def test_no_fact_of_a_nobles_life_is_recorded_before_the_game_starts(command) ->
 def test_a_fact_about_an_unknown_noble_is_refused(command) -> None:
     """Section 9: a fact that contradicts the court is refused with a clear reason."""
     assert refused(court(), replace(command, noble="nobody")).code == "unknown_noble"
+
+
+def test_a_court_event_that_would_ask_a_second_title_choice_waits_for_the_first() -> None:
+    """Section 9, R-3.2: the court waits for one choice at a time. A Warden whose High slot is
+    full (a title table where he holds one off the council: here the Lord Commander's, granted
+    by hand) cannot join while another player's choice waits; the choice made, he can."""
+    state = grant(grant(court(), "warden-north", ROBB), "lord-commander", ROBB)
+    waiting = grant(waiting_to_take("warden-east", TYWIN), "warden-north", ROBB)
+    waiting = grant(waiting, "lord-commander", ROBB)
+    join = JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="x")
+
+    assert refused(waiting, join).code == "title_choice_pending"
+    events = when_fact(state, join)
+    assert any(isinstance(e, TitleSlotsExceeded) for e in events)
