@@ -21,6 +21,7 @@ if __name__ == "__main__":
 
 import os
 import uuid
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,10 @@ from sqlalchemy import text
 
 from config.settings import Settings
 from server.addresses import trust_proxies
-from server.http import games, history, lobby, pages, play, realm_map, talk, webhook
+from server.http import games, history, lobby, pages, play, realm_map, talk, webhook, witness
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
+from server.keys import load_keys
 from server.limits import Limits, LimitSettings
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
@@ -46,6 +48,7 @@ from server.live.wire import JsonPacket
 from server.notify.outbox import Notifier
 from server.notify.sender import OutboxSender, SendSettings
 from server.notify.urls import UrlPolicy
+from server.outages import Outage
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.sql import SqlEventStore
@@ -56,11 +59,13 @@ from server.tools.cli import court_cli
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
     app = CourtFlask(__name__)
-    app.config.from_mapping({name: getattr(settings, name) for name in settings.__slots__})
+    # Every setting but the keys, which stay in the settings object alone (server/keys/).
+    app.config.from_mapping({f.name: getattr(settings, f.name) for f in fields(settings) if f.repr})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
     app.json.sort_keys = False
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
     app.extensions["limits"] = _limits(settings)
+    app.extensions["settings"] = settings
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
@@ -74,7 +79,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(routes.blueprint)
     app.register_blueprint(pages.bp)
     app.cli.add_command(court_cli)
-    install_error_handlers(app)
+    install_error_handlers(app, store.outage)
     install_security_headers(app, settings.PUBLIC_URL)
     _add_health_and_spec(app, store, process_id, api)
     trust_proxies(app, settings.TRUSTED_PROXIES)
@@ -92,6 +97,7 @@ def api_routes() -> tuple[Routes, ...]:
         realm_map.routes,
         talk.routes,
         webhook.routes,
+        witness.routes,
     )
 
 
@@ -104,6 +110,7 @@ def _limits(settings: Settings) -> Limits:
         messages=settings.LIMIT_MESSAGES,
         connection_messages=settings.LIMIT_CONNECTION_MESSAGES,
         connections=settings.LIMIT_CONNECTIONS,
+        ipv6_prefix=settings.LIMIT_IPV6_PREFIX,
     )
     return Limits(rates, enabled=settings.RATE_LIMITS)
 
@@ -128,49 +135,79 @@ def _wire_service(
 ) -> None:
     """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
     with REDIS_URL, the relay to the other processes; then the presence namespace."""
-    socketio = SocketIO(
+    socketio = _socketio(app, settings)
+    pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
+    watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
+    talk_pusher = app.extensions["talk_pushes"] = TalkPusher(
+        socketio, lambda: app.extensions["talk"]
+    )
+    relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
+    # Who is connected: the service asks it since when a game's host has had no connection.
+    presence = app.extensions["presence"] = shared or Presence()
+    service = app.extensions["court"] = CourtService(
+        store,
+        retries=settings.SERVICE_RETRIES,
+        cache_size=settings.STATE_CACHE_SIZE,
+        snapshot_every=settings.SNAPSHOT_EVERY,
+        database=store.outage,
+        presence=presence,
+        keys=load_keys(settings),
+    )
+    if relay is not None:
+        service.publishers.append(relay)  # first: the others start reading while we render
+    service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
+    talker = app.extensions["talk"] = TalkService(store.talk, service)
+    talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
+    namespace = PresenceNamespace(
+        lambda: app.extensions["court"],
+        app.extensions["limits"],
+        pusher,
+        lambda: app.extensions["talk"],
+        talk_pusher,
+        presence=presence,
+        announce=relay.publish_presence if relay is not None else lambda game_id: None,
+    )
+    socketio.on_namespace(namespace)
+    # A token handed to a new one or removed: its connections leave the seat's room first.
+    pusher.watch_seats(namespace.reseat)
+    if relay is not None and shared is not None:
+        relay.push_presence = namespace.push_here
+        app.extensions["relay"] = relay
+        if not shell:
+            relay.start()
+            shared.start(dropped=namespace.push_presence)
+
+
+def _socketio(app: Flask, settings: Settings) -> SocketIO:
+    """Socket.IO without a message queue: each process pushes to its own clients, and the
+    others are told ids alone (server/live/relay.py)."""
+    return SocketIO(
         app,
         async_mode=settings.ASYNC_MODE,
-        message_queue=settings.REDIS_URL or None,
         max_http_buffer_size=settings.MAX_REQUEST_BYTES,
         serializer=JsonPacket,  # type: ignore[call-arg]  # JSON alone (the stubs lack it)
         # A client's messages are handled one after another on its connection's own task
         # instead of a new one started for each message (python-socketio's default).
         async_handlers=False,
     )
-    service = app.extensions["court"] = CourtService(
-        store,
-        retries=settings.SERVICE_RETRIES,
-        cache_size=settings.STATE_CACHE_SIZE,
-        snapshot_every=settings.SNAPSHOT_EVERY,
-    )
-    pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
-    watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
-    # Several processes: announcements of appends and presence go through Redis.
-    client = redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
-    relay = Relay(client, process_id, pusher, watcher) if client else None
-    shared = RedisPresence(client, process_id, settings.PRESENCE_TTL) if client else None
-    if relay is not None:
-        service.publishers.append(relay)  # first: the others start reading while we render
-    service.publishers += [pusher, watcher, _notifier(app, settings, store, shell)]
-    presence = app.extensions["presence"] = shared or Presence()
-    talker = app.extensions["talk"] = TalkService(store.talk, service)
-    talker.publishers.append(TalkPusher(socketio).publish)
-    namespace = PresenceNamespace(
-        lambda: app.extensions["court"],
-        app.extensions["limits"],
-        pusher,
-        lambda: app.extensions["talk"],
-        presence=presence,
-    )
-    socketio.on_namespace(namespace)
-    # A token handed to a new one or removed: its connections leave the seat's room first.
-    pusher.watch_seats(namespace.reseat)
-    if relay is not None and shared is not None:
-        app.extensions["relay"] = relay
-        if not shell:
-            relay.start()
-            shared.start(dropped=namespace.push_presence)
+
+
+def _redis(
+    app: Flask,
+    settings: Settings,
+    process_id: str,
+    pusher: RoomPusher,
+    watcher: DeadlineWatcher,
+    talk_pusher: TalkPusher,
+) -> tuple[Relay | None, RedisPresence | None]:
+    """With REDIS_URL, several processes: the relay of announcements of appends, talk and
+    presence, and the presence they share, both telling Redis's one outage."""
+    if not settings.REDIS_URL:
+        return None, None
+    client = redis_client(settings.REDIS_URL)
+    outage = app.extensions["redis_outage"] = Outage("redis")
+    relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)
+    return relay, RedisPresence(client, process_id, settings.PRESENCE_TTL, outage=outage)
 
 
 def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool) -> Notifier:
@@ -186,8 +223,11 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
         attempts=settings.WEBHOOK_ATTEMPTS,
         backoff=settings.WEBHOOK_BACKOFF,
         poll=settings.NOTICES_POLL,
+        senders=max(1, settings.NOTICES_SENDERS),
     )
-    notifier.sender = OutboxSender(store.notices, policy, sending, refresh=notifier.load)
+    notifier.sender = OutboxSender(
+        store.notices, policy, sending, refresh=notifier.load, database=store.outage
+    )
     if not shell:
         notifier.load()
     return notifier

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,14 @@ from common import (  # repo root on sys.path
 )
 
 from config.rulesdata import load_ruleset
+from config.settings import Settings
 from court import invites
 from court.chain import Record
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
 from court.records import chained
+from server.keys import ServerKeys, load_keys
 from server.observer import court_of, observe
 from server.ports import utc_now
 from server.service import SNAPSHOT_EVERY, CourtService
@@ -83,13 +86,20 @@ class Game:
 # -- setup -------------------------------------------------------------------
 
 
+@cache
+def keys_for(url: str) -> ServerKeys:
+    """The keys a server on `url` holds (the key files beside a SQLite file): the snapshots a
+    bench's services seal are the ones the server reads, and the other way round."""
+    return load_keys(Settings().with_overrides({"DATABASE_URL": url}))
+
+
 @contextmanager
 def service_on(url: str, snapshot_every: int = SNAPSHOT_EVERY) -> Iterator[CourtService]:
     """A CourtService on a SqlEventStore at `url` (SQLite: default PRAGMAs), schema migrated."""
     store = SqlEventStore(url)
     store.create_schema()
     try:
-        yield CourtService(store, snapshot_every=snapshot_every)
+        yield CourtService(store, snapshot_every=snapshot_every, keys=keys_for(url))
     finally:
         store.close()
 
@@ -330,10 +340,10 @@ def bench_late_reads(url: str, game_id: str) -> bool:
     store = SqlEventStore(url)
 
     def version_n() -> object:
-        return CourtService(store).state_at(game_id, middle)
+        return CourtService(store, keys=keys_for(url)).state_at(game_id, middle)
 
     def history_page() -> object:
-        service = CourtService(store)
+        service = CourtService(store, keys=keys_for(url))
         observer = observe(SPECTATOR, service.current(game_id).state)
         told = service.told(game_id, after=REPLAY_EVENTS - page, limit=page)
         if len(told) != page:

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from common import emit, timed, verdict  # repo root on sys.path
-from store import HOUSES, Game, gold_records, service_on, start_game
+from store import HOUSES, Game, gold_records, keys_for, service_on, start_game
 
 from app import create_app
 from court.commands import SPECTATOR
@@ -76,7 +76,8 @@ def _batches(service: CourtService, game: Game, events: int) -> Iterator[Batch]:
                     )
                     assert found is not None
                     encoded[parity] = found
-                kept.append(encoded[parity]._replace(version=record.version, hash=record.hash))
+                moved = encoded[parity]._replace(version=record.version, hash=record.hash)
+                kept.append(service.replay.seal(moved))
         yield records, kept
         version, last = records[-1].version, records[-1].hash
 
@@ -88,7 +89,8 @@ def build(url: str, events: int) -> str:
         service.store.append_batches(_batches(service, game, events))
         middle = min(events, 5 * SNAPSHOT_EVERY + 7)
         folded = CourtService(service.store, snapshot_every=0).state_at(game.game_id, middle)
-        if CourtService(service.store).state_at(game.game_id, middle) != folded:
+        snapshots = CourtService(service.store, keys=service.keys)
+        if snapshots.state_at(game.game_id, middle) != folded:
             raise RuntimeError("a snapshot built by the bench differs from the fold")
     return game.game_id
 
@@ -101,11 +103,11 @@ def requests(url: str, game_id: str, events: int, suffix: str) -> dict[str, bool
 
         def state_at() -> float:
             version = rng.randrange(1, events // 2)
-            return timed(lambda: CourtService(store).state_at(game_id, version))
+            return timed(lambda: CourtService(store, keys=keys_for(url)).state_at(game_id, version))
 
         def history_page() -> float:
             after = rng.randrange(0, events - PAGE)
-            service = CourtService(store)
+            service = CourtService(store, keys=keys_for(url))
 
             def told() -> object:
                 observer = observe(SPECTATOR, service.current(game_id).state)
@@ -130,7 +132,7 @@ def requests(url: str, game_id: str, events: int, suffix: str) -> dict[str, bool
 
 def verifies(store: SqlEventStore, game_id: str, suffix: str) -> float:
     """Print verify_full_s, then verify_so_far_ms after LATER more events; the latter."""
-    service = CourtService(store)
+    service = CourtService(store, keys=keys_for(store.url))
     start = time.perf_counter()
     full = service.verify(game_id)
     emit(f"verify_full_s_{suffix}", time.perf_counter() - start, 1)

@@ -96,22 +96,30 @@ _PARSERS: dict[type, Callable[[str, str], Any]] = {
 }
 
 
-def _read(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+def _read(name: str, default: T, choices: tuple[T, ...] | range = ()) -> T:
     """The environment's value of `name`, parsed as `default`'s type; `default` when unset.
-    With `choices`, the value must be one of them."""
+    With `choices` (a range, for a count), the value must be one of them."""
     raw = os.environ.get(name)
     if raw is None:
         return default
     value: T = _PARSERS[type(default)](name, raw)
     if choices and value not in choices:
-        listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
+        if isinstance(choices, range):
+            listed = f"a whole number from {choices[0]} to {choices[-1]}"
+        else:
+            listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
         raise SettingError(f"{name} must be {listed}, not {raw!r}")
     return value
 
 
-def _setting(name: str, default: T, choices: tuple[T, ...] = ()) -> T:
+def _setting(name: str, default: T, choices: tuple[T, ...] | range = ()) -> T:
     """A field read from the environment variable `name` each time Settings() is made."""
     return field(default_factory=lambda: _read(name, default, choices))
+
+
+def _key(name: str) -> str:
+    """A key read from the environment variable `name` (empty: none), which no repr shows."""
+    return field(default_factory=lambda: _read(name, ""), repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,11 +157,29 @@ class Settings:
     DEADLINES: bool = _setting("DEADLINES", True)
     HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
-    # Socket.IO's message queue, appends announced to the other processes, presence.
+    # appends, talk lines and presence changes announced to the other processes (ids only),
+    # and presence itself.
     # Empty: one process, presence kept in its memory.
     REDIS_URL: str = _setting("REDIS_URL", "")
     # Seconds a process's connections stay counted as present after it stops answering.
     PRESENCE_TTL: float = _setting("PRESENCE_TTL", 15.0)
+
+    # The server's keys, never in the database (docs/deployment.md, "Keys"); every process
+    # serving one database must hold the same ones: give them to each by these variables.
+    # The instance secret (at least 32 characters) seals the snapshots beside the log: a row
+    # without its seal is never read. Empty: the file INSTANCE_SECRET_FILE names, made with a
+    # new secret on first start (empty: secret.key in the instance folder, the SQLite file's
+    # folder, or instance/ with PostgreSQL).
+    INSTANCE_SECRET: str = _key("INSTANCE_SECRET")
+    INSTANCE_SECRET_FILE: str = _setting("INSTANCE_SECRET_FILE", "")
+    # The Ed25519 key the server signs checkpoints with: base64 of the 32-byte private key.
+    # Empty: the file SIGNING_KEY_FILE names, made on first start (empty: signing.key in the
+    # instance folder). Public keys of keys used before, still listed so that checkpoints
+    # signed with them verify: SIGNING_RETIRED_KEYS (base64, separated by commas), and the
+    # lines of the key file's name + ".retired", which `flask court rotate-signing-key` writes.
+    SIGNING_KEY: str = _key("SIGNING_KEY")
+    SIGNING_KEY_FILE: str = _setting("SIGNING_KEY_FILE", "")
+    SIGNING_RETIRED_KEYS: str = _setting("SIGNING_RETIRED_KEYS", "")
 
     # Notices to a game's webhook (Discord, Slack; docs/deployment.md, "Notices"). The server
     # process sends the outbox; off for a process that must not (the others do).
@@ -162,12 +188,15 @@ class Settings:
     # machine or a private network (refused by default: the server would post inside it).
     WEBHOOK_ALLOW_HTTP: bool = _setting("WEBHOOK_ALLOW_HTTP", False)
     WEBHOOK_ALLOW_PRIVATE: bool = _setting("WEBHOOK_ALLOW_PRIVATE", False)
-    # Seconds a post may take; posts of one notice at most; seconds before the first retry
-    # (doubled for each next one); seconds between looks at the outbox.
+    # Seconds a post may take, all told (connecting, TLS, sending, the whole answer); posts
+    # of one notice at most; seconds before the first retry (doubled for each next one);
+    # seconds between looks at the outbox; games whose notices a process posts at once (a
+    # slow receiver holds up its own game alone).
     WEBHOOK_TIMEOUT: float = _setting("WEBHOOK_TIMEOUT", 5.0)
     WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6)
     WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
+    NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
@@ -183,6 +212,27 @@ class Settings:
     LIMIT_MESSAGES: Rate = _setting("LIMIT_MESSAGES", Rate(60, 200))
     LIMIT_CONNECTION_MESSAGES: Rate = _setting("LIMIT_CONNECTION_MESSAGES", Rate(20, 40))
     LIMIT_CONNECTIONS: int = _setting("LIMIT_CONNECTIONS", 40)
+    # An IPv6 client is limited by its network, the first this many bits of its address: one
+    # home or host is given a whole /64 and picks any address in it. IPv4 (and IPv6 written
+    # for an IPv4 address, ::ffff:a.b.c.d) is limited by the whole address.
+    LIMIT_IPV6_PREFIX: int = _setting("LIMIT_IPV6_PREFIX", 64, range(0, 129))
+
+    def instance_file(self, configured: str, name: str) -> Path:
+        """The path a key file setting names, or `name` in the instance folder: the SQLite
+        file's folder (its backups and its keys side by side), instance/ otherwise."""
+        if configured:
+            return Path(configured)
+        if self.DATABASE_URL.startswith("sqlite:///") and self.DATABASE_URL != "sqlite:///:memory:":
+            return Path(self.DATABASE_URL.removeprefix("sqlite:///")).parent / name
+        return ROOT / "instance" / name
+
+    @property
+    def secret_file(self) -> Path:
+        return self.instance_file(self.INSTANCE_SECRET_FILE, "secret.key")
+
+    @property
+    def signing_key_file(self) -> Path:
+        return self.instance_file(self.SIGNING_KEY_FILE, "signing.key")
 
     def with_overrides(self, overrides: dict[str, Any] | None) -> Settings:
         """These settings with some replaced; a value given as text is read as the variable's

@@ -85,6 +85,27 @@ def _council_seat_lapsed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "refund": 0}
 
 
+def _game_started_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GameStarted 1 -> 2: the time of the start was not recorded (0.0)."""
+    return {**data, "at": 0.0}
+
+
+def _seat_handed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """SeatHanded 1 -> 2: the version of the hand-over was not recorded (0)."""
+    return {**data, "at_version": 0}
+
+
+def _host_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """HostVoteCast 1 -> 2: the time of the vote was not recorded (such a vote never counts)."""
+    return {**data, "at": None}
+
+
+def _host_taken_over_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """HostTakenOver 1 -> 2: every seat voted and counted; neither the voters nor the host's
+    absence were recorded."""
+    return {**data, "voters": [], "host_away_since": None}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
@@ -96,6 +117,10 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("GameCreated", 1): _game_created_v1,
     ("GoldPaid", 1): _gold_paid_v1,
     ("CouncilSeatLapsed", 1): _council_seat_lapsed_v1,
+    ("GameStarted", 1): _game_started_v1,
+    ("SeatHanded", 1): _seat_handed_v1,
+    ("HostVoteCast", 1): _host_vote_cast_v1,
+    ("HostTakenOver", 1): _host_taken_over_v1,
 }
 
 Converter = Callable[[Any], Any]

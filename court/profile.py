@@ -120,6 +120,14 @@ class Clocks:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HostRole:
+    """When the seats may take the host role over: once the host has had no connection for
+    `takeover_after` seconds of a started game (a house setting, no rule of the game's)."""
+
+    takeover_after: int = _seconds("house setting", draws=(0, 60, 600), default=600)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Treasury:
     starting: int = setting("R-2.2 [D]", range(31))
     income_per_village: int = setting("R-2.2 [D]", range(4))
@@ -217,6 +225,8 @@ class Profile:
     night_watch: NightWatch
     victory: Victory
     clocks: Clocks = Clocks()
+    # Absent from logs before the seats' takeover waited for the host's absence.
+    host_role: HostRole = HostRole()
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Profile:
@@ -244,6 +254,7 @@ class Profile:
             night_watch=_section(NightWatch, raw["night_watch"]),
             victory=_section(Victory, raw["victory"]),
             clocks=_section(Clocks, raw.get("clocks", {})),
+            host_role=_section(HostRole, raw.get("host_role", {})),
         )
 
 

@@ -68,6 +68,20 @@ class SeatInfo:
     # The host token of the game's creation, once the host role has left it: it stands for
     # this seat alone, without the host's powers; "" for none.
     former_host_token_sha256: str = ""
+    # The version of the record at which the host last handed this seat to a new token (None:
+    # never; 0: in a log from before it was recorded), and the commitments of the seat's sealed
+    # markers and bid then: what the seat held before is its old holder's, not the new one's.
+    handed_at: int | None = None
+    withheld: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostVote:
+    """A seat's vote to make `seat` the host, cast at `at` (None: in a log from before votes
+    had times; such a vote counts for nothing)."""
+
+    seat: Seat
+    at: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,9 +220,6 @@ class TurnStep:
         return self.powers[self.turn] if self.turn < len(self.powers) else None
 
 
-DecreeStep = TurnStep
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Proposal:
     """A marriage proposed and waiting for the other player's answer (R-5.1)."""
@@ -259,11 +270,10 @@ class RansomOffer:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ledger:
-    """Where the Gold Dragons in the treasuries came from (R-2.1): every Dragon moved is
-    accounted for by a rule or a fact. `issued` came in (starting treasuries, income, pillage,
-    the host's facts), `spent` went to the bank for what was delivered (a Sept, a Fief title,
-    the fourth council seat taken), `held` is the price of the fourth council seat the bank
-    holds for each buyer until his Warden takes the seat or the price is refunded (R-4.6)."""
+    """Every Gold Dragon moved, accounted for by a rule or a fact (R-2.1): `issued` came in
+    (starting treasuries, income, pillage, the host's facts), `spent` went to the bank for what
+    was delivered (a Sept, a Fief title, the fourth council seat taken), `held` is the price of
+    the fourth seat the bank holds for its buyer until his Warden takes it or it is refunded."""
 
     issued: int = 0
     spent: int = 0
@@ -290,13 +300,16 @@ class CourtState:
     dice_seed: str | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # On the front page or private, and the digest of the invite secret that joins a private
-    # game.
+    # On the front page or private; the digest of the invite secret to a private game.
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
-    # Votes to make a seat the host (voter -> seat), cleared when the host changes.
-    host_votes: dict[Seat, Seat] = field(default_factory=dict)
+    # Votes to make a seat the host (voter -> vote), cleared when the host changes; a vote
+    # counts only while the host has been away since before it was cast.
+    host_votes: dict[Seat, HostVote] = field(default_factory=dict)
+    # When the game started (0.0: in a log from before it was recorded): the host's absence is
+    # counted from then at the earliest.
+    started_at: float = 0.0
     # Seats ever taken: a seat number is never given twice, so a private part
     # owned by a player who left is never shown to whoever joins after him.
     joins: int = 0
@@ -323,8 +336,8 @@ class CourtState:
     proposal: Proposal | None = None
     # Phase 4 after the council seat sale: each player's purchases in turn order (R-4.1).
     purchase_turns: TurnStep | None = None
-    # The Warden who holds the fourth council seat bought in a sale, while he sits on the
-    # council (R-4.6); the seat is offered only while nobody holds it.
+    # The Warden holding the fourth council seat bought in a sale, while he sits on the council
+    # (R-4.6); the seat is offered only while nobody holds it.
     fourth_seat: NobleId | None = None
     # The round in which the King last granted a Fief title: at most one a round (R-3.6).
     king_granted_round: int = 0
@@ -335,9 +348,8 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
-    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind, once his clock
-    # for that kind has stopped at least once (before, his bank is the profile's), and the
-    # clocks running now.
+    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind once his clock
+    # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
 

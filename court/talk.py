@@ -10,7 +10,7 @@ hash(n) = SHA-256( hash(n-1) "\\n" canonical JSON of the line's other fields ).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -223,16 +223,19 @@ class ChannelCheck:
         }
 
 
-def check_channel(channel: str, lines: Sequence[TalkLine]) -> ChannelCheck:
+def check_channel(channel: str, lines: Sequence[TalkLine], *, joined: bool = False) -> ChannelCheck:
     """Whether the lines, in order, are the whole channel from its first line: numbered one
-    after another, each linked to the one before and hashed as it reads."""
-    prev, count = GENESIS, 0
-    for line in lines:
-        problem = _link_problem(channel, line, count + 1, prev)
+    after another, each linked to the one before and hashed as it reads. `joined`: the reader
+    joined the channel late (a seat handed to a new player), and the lines are checked from
+    the first one given, which links to lines that are not his to read."""
+    first = lines[0] if joined and lines else None
+    prev, number = (first.prev_hash, first.number - 1) if first else (GENESIS, 0)
+    for count, line in enumerate(lines):
+        problem = _link_problem(channel, line, number + 1, prev)
         if problem is not None:
             return ChannelCheck(channel=channel, lines=count, head=prev, problem=problem)
-        prev, count = line.hash, count + 1
-    return ChannelCheck(channel=channel, lines=count, head=prev)
+        prev, number = line.hash, number + 1
+    return ChannelCheck(channel=channel, lines=len(lines), head=prev)
 
 
 def _link_problem(channel: str, line: TalkLine, number: int, prev: str) -> str | None:
@@ -247,9 +250,13 @@ def _link_problem(channel: str, line: TalkLine, number: int, prev: str) -> str |
     return None
 
 
-def check_channels(lines: Iterable[TalkLine]) -> list[ChannelCheck]:
-    """The check of each channel the lines belong to, channel by channel in name order."""
+def check_channels(lines: Iterable[TalkLine], joined: Collection[str] = ()) -> list[ChannelCheck]:
+    """The check of each channel the lines belong to, channel by channel in name order; those
+    in `joined` from the first line given (`check_channel`)."""
     grouped: dict[str, list[TalkLine]] = {}
     for line in lines:
         grouped.setdefault(line.channel, []).append(line)
-    return [check_channel(channel, grouped[channel]) for channel in sorted(grouped)]
+    return [
+        check_channel(channel, grouped[channel], joined=channel in joined)
+        for channel in sorted(grouped)
+    ]

@@ -187,8 +187,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "observer",
         "court/views/observer.py",
         "any seated player sees the private parts of every seat",
-        "self.ended or (self.viewer.seat is not None and record.seat == self.viewer.seat)",
-        "self.ended or self.viewer.seat is not None",
+        "mine = self.viewer.seat is not None and record.seat == self.viewer.seat",
+        "mine = self.viewer.seat is not None",
         "tests/server/http/test_secrets.py",
     ),
     _m(

@@ -18,6 +18,9 @@ from pathlib import Path
 
 import requests
 
+from server.keys.secret import new_secret
+from server.keys.signing import SigningKeys
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 START_SECONDS = 60.0  # how long a server may take to answer /healthz
@@ -40,6 +43,12 @@ def stop_process(process: subprocess.Popen[bytes], seconds: float = 10.0) -> Non
         process.wait(timeout=seconds)
 
 
+def shared_keys() -> dict[str, str]:
+    """New server keys as the environment gives them: every process of one database must
+    hold the same ones (docs/deployment.md, "Keys")."""
+    return {"INSTANCE_SECRET": new_secret(), "SIGNING_KEY": SigningKeys.random().text()}
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
@@ -54,6 +63,8 @@ class CourtServer:
     env: Mapping[str, str]
     log: Path
     port: int = field(default_factory=free_port)
+    # Its keys, kept across restarts; `env` may name others (the keys of its fellows).
+    keys: Mapping[str, str] = field(default_factory=shared_keys)
     process: subprocess.Popen[bytes] | None = None
     process_id: str = ""  # as /healthz names the running process
 
@@ -66,7 +77,7 @@ class CourtServer:
         return self.process is not None and self.process.poll() is None
 
     def start(self) -> CourtServer:
-        env = {**os.environ, **self.env, "HOST": HOST, "PORT": str(self.port)}
+        env = {**os.environ, **self.keys, **self.env, "HOST": HOST, "PORT": str(self.port)}
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "app.py"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
@@ -156,12 +167,13 @@ def court_servers(
     count: int, env: Mapping[str, str], folder: Path, *, names: Sequence[str] = ()
 ) -> Iterator[list[CourtServer]]:
     """`count` servers with the same settings (a shared PostgreSQL and Redis for more than
-    one), started one after another, always stopped when the block ends."""
+    one) and the same keys, started one after another, always stopped when the block ends."""
     servers: list[CourtServer] = []
+    keys = shared_keys()
     try:
         for index in range(count):
             name = names[index] if index < len(names) else f"server-{index + 1}"
-            servers.append(CourtServer(env, folder / f"{name}.log").start())
+            servers.append(CourtServer(env, folder / f"{name}.log", keys=keys).start())
         yield servers
     finally:
         for server in servers:

@@ -1,5 +1,6 @@
 """Limits per client address, for HTTP and Socket.IO alike: token buckets on game creation,
-seat claims, connections and messages, and a count of each address's open connections.
+seat claims, connections and messages, and a count of each address's open connections. An
+IPv6 client counts as its network (a /64 unless LIMIT_IPV6_PREFIX says otherwise).
 
 Each process limits alone, in its memory (docs/deployment.md); an address idle long enough
 for its bucket to be full again is forgotten, and at most `MAX_ADDRESSES` are kept at once.
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from config.settings import Rate
+from server.addresses import limit_key
 
 MAX_ADDRESSES = 100_000  # per bucket; the least recently seen address is forgotten first
 
@@ -88,6 +90,7 @@ class LimitSettings:
     messages: Rate
     connection_messages: Rate
     connections: int
+    ipv6_prefix: int = 64  # bits of an IPv6 address that name one client (server/addresses.py)
 
 
 WHAT = {
@@ -115,11 +118,15 @@ class Limits:
         self._open: dict[str, int] = {}
         self._lock = threading.Lock()
 
+    def key(self, address: str) -> str:
+        """Whom an address is counted as: itself, or its IPv6 network."""
+        return limit_key(address, self.settings.ipv6_prefix)
+
     def check(self, kind: str, address: str) -> None:
         """Take one of `address`'s tokens of this kind; RateLimited when there is none."""
         if not self.enabled:
             return
-        wait = self.buckets[kind].take(address)
+        wait = self.buckets[kind].take(self.key(address))
         if wait:
             raise RateLimited(WHAT[kind], math.ceil(wait))
 
@@ -136,19 +143,21 @@ class Limits:
         """A connection opens: the address's connect rate, then its count of open ones.
         Every `open` that returns is matched by one `close`."""
         self.check("connects", address)
+        key = self.key(address)
         with self._lock:
-            count = self._open.get(address, 0)
+            count = self._open.get(key, 0)
             if self.enabled and count >= self.settings.connections:
                 raise RateLimited("open connections", 1)
-            self._open[address] = count + 1
+            self._open[key] = count + 1
 
     def close(self, address: str, connection: str) -> None:
         self.per_connection.forget(connection)
+        key = self.key(address)
         with self._lock:
-            count = self._open.pop(address, 0) - 1
+            count = self._open.pop(key, 0) - 1
             if count > 0:
-                self._open[address] = count
+                self._open[key] = count
 
     def open_count(self, address: str) -> int:
         with self._lock:
-            return self._open.get(address, 0)
+            return self._open.get(self.key(address), 0)

@@ -2,14 +2,16 @@
 version 1 or from this process's last checkpoint, imported as a stream.
 
 A checkpoint is where a deep check (court/audit/) made by this process stood after the last
-record it passed: the version, the hash that record ends on and the court there. It is kept in
+record it passed: the version, the hash that record ends on and the court there, with the
+snapshot rows as the check saw them (server/snapshot_check.py). It is kept in
 this process's memory only, and only a check that passed writes one, so nothing stored can
 forge one; a restarted process checks a game from version 1 the first time it is asked.
 Verify-so-far first reads the stored record at the checkpoint, which must still end on the hash
 checked then, and then checks every record after it. So an edit of any record after the
 checkpoint is found, and so is one that changed the hash at the checkpoint; an edit at or
 before it that leaves that hash alone is found by the full check from version 1 alone
-(`verify`, `flask court verify`).
+(`verify`, `flask court verify`). Both checks hold the snapshot rows beside the log to it too
+(server/snapshot_check.py).
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from court import codec
 from court.audit import Audit, Checkpoint
-from court.chain import Record, Verification
+from court.chain import GENESIS, Record, Verification
 from court.errors import BadRecord, ConcurrencyError, CourtError, UnknownGame
-from server.ports import Batch, EventStore, Kept
+from server.ports import Batch, EventStore, Kept, SnapshotMark, StoredRow
 from server.replay import Head, Replay
+from server.snapshot_check import SnapshotCheck
 
 # Records read from the store at a time (export, verify) and written at a time (import).
 PAGE = 1000
@@ -45,7 +49,9 @@ class Logs:
         self.store = store
         self.replay = replay
         self.upcasters = upcasters
-        self._checkpoints: OrderedDict[str, Checkpoint] = OrderedDict()
+        self._checkpoints: OrderedDict[str, tuple[Checkpoint, frozenset[SnapshotMark]]] = (
+            OrderedDict()
+        )
         self._size = size
         self._lock = threading.Lock()
 
@@ -59,20 +65,32 @@ class Logs:
                 return
             after = page[-1].version
 
+    def chain(self, game_id: str, first: int, last: int) -> tuple[str, list[StoredRow]]:
+        """The rows of versions `first` to `last` exactly as stored (their JSON as it was
+        hashed), and the hash of the record before the first (GENESIS before version 1)."""
+        rows = list(self.store.rows(game_id, after=max(first - 2, 0), upto=last))
+        if not rows:
+            raise UnknownGame(game_id)
+        before = rows.pop(0).hash if first > 1 and rows[0].version == first - 1 else GENESIS
+        return before, rows
+
     # -- the deep check ------------------------------------------------------------
 
-    def checkpoint(self, game_id: str) -> Checkpoint | None:
+    def checkpoint(self, game_id: str) -> tuple[Checkpoint, frozenset[SnapshotMark]] | None:
         with self._lock:
             return self._checkpoints.get(game_id)
 
-    def remember(self, checkpoint: Checkpoint | None) -> None:
-        """Keep where a check that passed stands, unless a newer one is kept already."""
+    def remember(
+        self, checkpoint: Checkpoint | None, marks: frozenset[SnapshotMark] = frozenset()
+    ) -> None:
+        """Keep where a check that passed stands and the snapshot rows it saw, unless a
+        newer one is kept already."""
         if checkpoint is None:
             return
         with self._lock:
             known = self._checkpoints.get(checkpoint.game_id)
-            if known is None or known.version <= checkpoint.version:
-                self._checkpoints[checkpoint.game_id] = checkpoint
+            if known is None or known[0].version <= checkpoint.version:
+                self._checkpoints[checkpoint.game_id] = (checkpoint, marks)
             self._checkpoints.move_to_end(checkpoint.game_id)
             while len(self._checkpoints) > self._size:
                 self._checkpoints.popitem(last=False)
@@ -84,21 +102,34 @@ class Logs:
     def verify_so_far(self, game_id: str) -> Verification:
         """The deep check of the records after this process's last checkpoint of the game
         (from version 1 when it has none); `since` in the answer says where it began."""
-        start = self.checkpoint(game_id)
-        if start is None:
+        found = self.checkpoint(game_id)
+        if found is None:
             return self.verify(game_id)
+        start, marks = found
         moved = self._moved(game_id, start)
-        return moved if moved is not None else self._run(game_id, Audit(self.upcasters, start))
+        if moved is not None:
+            return moved
+        return self._run(game_id, Audit(self.upcasters, start), marks)
 
-    def _run(self, game_id: str, check: Audit) -> Verification:
-        for record in self.pages(game_id, after=check.count):
+    def _run(
+        self, game_id: str, check: Audit, marks: frozenset[SnapshotMark] = frozenset()
+    ) -> Verification:
+        since = check.count
+        kept = SnapshotCheck(self.replay, game_id, marks)
+        for record in self.pages(game_id, after=since):
             failed = check.check(record)
+            if failed is None and check.state is not None:
+                failed = kept.at(record, check.state, since)
             if failed is not None:
                 return failed
         if check.count == 0:
             raise UnknownGame(game_id)
-        self.remember(check.checkpoint)
-        return check.passed()
+        failed = kept.before(since) or kept.after(check.count, check.prev, since)
+        if failed is not None:
+            return failed
+        self.remember(check.checkpoint, frozenset(kept.marks))
+        passed = check.passed()
+        return replace(passed, notes=passed.notes + kept.notes())
 
     def _moved(self, game_id: str, start: Checkpoint) -> Verification | None:
         """A failure when the stored record at the checkpoint no longer ends on its hash."""

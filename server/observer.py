@@ -10,6 +10,7 @@ from court.state import CourtState
 from court.views import Observer
 from server.messages.catalogue import move_view
 from server.replay import Head
+from server.service import CourtService
 
 
 def observe(viewer: Actor, now: CourtState) -> Observer:
@@ -17,6 +18,20 @@ def observe(viewer: Actor, now: CourtState) -> Observer:
     return Observer.of(viewer, now, move_view)
 
 
-def court_of(viewer: Actor, head: Head) -> dict[str, Any]:
-    """The court at `head` as `viewer` may see it, with the moves the viewer may send."""
-    return observe(viewer, head.state).court(head.state, head.version)
+def court_of(
+    viewer: Actor,
+    head: Head,
+    checkpoint: dict[str, Any] | None = None,
+    now: CourtState | None = None,
+) -> dict[str, Any]:
+    """The court at `head` as `viewer` may see it, with the moves the viewer may send, and
+    the server's signed checkpoint of `head` when given (server/keys/signing.py); `now` is the
+    game as it stands (when `head` is an older version), which says what the viewer's token
+    may see of his seat's secrets."""
+    court = observe(viewer, head.state if now is None else now).court(head.state, head.version)
+    return court if checkpoint is None else {**court, "checkpoint": checkpoint}
+
+
+def signed(service: CourtService, head: Head) -> dict[str, Any]:
+    """The server's signed checkpoint of the head a view or a push shows."""
+    return service.keys.signing.checkpoint(head.state.game_id, head.version, head.hash)

@@ -1,5 +1,6 @@
 """The service's ports: what it needs from a store (and the rows a store reads back), a
-publisher and a source of secrets, and the system's own source of secrets and times."""
+publisher, a source of secrets and the book of who is connected, and the system's own source
+of secrets and times."""
 
 from __future__ import annotations
 
@@ -12,18 +13,33 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple, Protocol
 
 from court.chain import Record
-from court.ids import GameId
+from court.ids import GameId, Seat
 from court.state import CourtState
 
 
 class Kept(NamedTuple):
-    """One row of the snapshots beside the log (server/store/snapshots.py), as written."""
+    """One row of the snapshots beside the log (server/store/snapshots.py), as written and read
+    back: the state's JSON at a version, the hash of the record there, and the seal of the
+    instance secret named by `key_id` (server/replay.py); None where a row has none."""
 
     game_id: str
     version: int
     format: str
     hash: str
     state: str
+    key_id: str | None = None
+    mac: str | None = None
+
+
+class SnapshotMark(NamedTuple):
+    """A snapshot row named without its state: its seal tells whether the server rewrote
+    it, or someone else did, since a check read it whole."""
+
+    version: int
+    format: str
+    key_id: str | None
+    mac: str | None
+    hash: str
 
 
 class StoredRow(NamedTuple):
@@ -50,15 +66,6 @@ class StreamHead(NamedTuple):
     hash: str
 
 
-class StoredSnapshot(NamedTuple):
-    """A snapshot read back: the version it was folded up to, the hash of the record there
-    and the state's JSON."""
-
-    version: int
-    hash: str
-    state: str
-
-
 # Records written together, with the snapshots of versions among them (an import).
 Batch = tuple[Sequence[Record], Sequence[Kept]]
 
@@ -79,10 +86,10 @@ class EventStore(Protocol):
     ) -> Iterable[StoredRow]: ...
     def head(self, game_id: str) -> StreamHead | None: ...
     def games(self) -> list[str]: ...
-    def save_snapshot(
-        self, game_id: str, version: int, fmt: str, hash_: str, state: str
-    ) -> None: ...
-    def snapshot(self, game_id: str, fmt: str, upto: int) -> StoredSnapshot | None: ...
+    def save_snapshot(self, kept: Kept) -> None: ...
+    def snapshot(self, game_id: str, fmt: str, key_id: str, upto: int) -> Kept | None: ...
+    def snapshots(self, game_id: str) -> list[SnapshotMark]: ...
+    def snapshot_at(self, game_id: str, version: int, fmt: str) -> Kept | None: ...
 
 
 def record_of(
@@ -112,6 +119,18 @@ def record_of(
 
 class Publisher(Protocol):
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None: ...
+
+
+class HostPresence(Protocol):
+    """The book of open connections, as the service asks it about the host."""
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        """Since when the host (his seat's connections, or a host connection without a seat
+        when he holds none) has had no connection, never earlier than `not_before`; None while
+        he has one."""
+        ...
 
 
 class SecretSource(Protocol):

@@ -3,9 +3,12 @@
 Every rebuild goes through `Replay.fold` — the current court, `/versions/N`, the history, import
 and the simulator — from the best starting point at hand: the service's cached head, or the
 newest snapshot at or before the version asked for, or the game's creation. Folding past every
-`every`-th version keeps a snapshot of the state there (court/snapshot.py); a snapshot is read
-back only when it was written under this code's snapshot `FORMAT`, it ends on the log's own hash
-at its version, and its state passes the invariants import enforces.
+`every`-th version keeps a snapshot of the state there (court/snapshot.py), sealed with the
+instance secret (server/keys/secret.py). Whoever can write the database can write a snapshot row,
+but not seal one: a snapshot is read back only when it carries this server's seal, was written
+under this code's snapshot `FORMAT`, ends on the log's own hash at its version, and its state
+passes the invariants import enforces. Any other row is passed over for an older one, or the
+fold starts at the game's creation; the row is written anew when the fold passes its version.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from court import codec, evolve, snapshot
@@ -26,11 +30,14 @@ from court.ids import GameId
 from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
-from server.ports import EventStore, Kept, record_of
+from server.keys import InstanceSecret
+from server.ports import EventStore, Kept, SnapshotMark, record_of
 from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
 
+# A snapshot of the state is kept every this many versions, unless the service is told otherwise.
+SNAPSHOT_EVERY = 250
 # Called with each record folded past the starting point and the state right after it.
 Visit = Callable[[Record, CourtState], None]
 
@@ -40,6 +47,20 @@ def state_format() -> str:
     hand whenever the same log would fold into another state. Nothing else: a change of the
     fold's code that folds every log as before keeps the stored snapshots."""
     return f"fold-{snapshot.FORMAT}"
+
+
+def sealed_text(kept: Kept) -> bytes:
+    """What a snapshot's seal covers: every field of its row but the seal."""
+    fields = f"small-council snapshot\n{kept.game_id}\n{kept.version}\n{kept.format}\n{kept.hash}\n"
+    return fields.encode() + kept.state.encode()
+
+
+class Seal(StrEnum):
+    """How a snapshot row is sealed, as this server sees it."""
+
+    OWN = "own"  # by this server's instance secret: the row is as the server wrote it
+    OTHER = "other"  # by no secret, or one this server does not hold (before a rotation)
+    BAD = "bad"  # in the name of this server's secret, with a MAC it did not make
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +81,8 @@ class _PlainRules(NamedTuple):
 
 class Replay:
     """Folds a game's stored records into states, keeping snapshots every `every` versions
-    (0: none, and none read), beside a cache of the newest heads of `cache_size` games."""
+    (0: none, and none read), sealed with `secret`, beside a cache of the newest heads of
+    `cache_size` games."""
 
     def __init__(
         self,
@@ -68,8 +90,10 @@ class Replay:
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster],
         every: int,
         cache_size: int = 1024,
+        secret: InstanceSecret | None = None,
     ) -> None:
         self.store = store
+        self.secret = secret or InstanceSecret.random()
         self.upcasters = upcasters
         self.every = every
         self.format = state_format()
@@ -147,14 +171,14 @@ class Replay:
         if kept is None:
             return
         try:
-            self.store.save_snapshot(*kept)
+            self.store.save_snapshot(kept)
         except DATABASE_ERRORS as exc:
             # A snapshot only saves work: the command whose append passed it is recorded,
             # and must not be answered as failed (a full disk refuses this write too).
             log.warning("no snapshot of game %s at %s: %s", game_id, head.version, exc)
 
     def snapshot_of(self, game_id: str, head: Head) -> Kept | None:
-        """The snapshot row of `head`, or None when its state is not sound."""
+        """The sealed snapshot row of `head`, or None when its state is not sound."""
         try:
             require_sound(head.state)
         except Unsound as exc:
@@ -165,20 +189,49 @@ class Replay:
             known = self._rules = _PlainRules(rules, snapshot.to_plain(rules))
         plain = snapshot.state_to_plain(head.state, known.plain)
         state_json = json.dumps(plain, separators=(",", ":"))
-        return Kept(game_id, head.version, self.format, head.hash, state_json)
+        return self.seal(Kept(game_id, head.version, self.format, head.hash, state_json))
+
+    def seal(self, kept: Kept) -> Kept:
+        """The row sealed with this server's instance secret."""
+        kept = kept._replace(key_id=self.secret.key_id)
+        return kept._replace(mac=self.secret.mac(sealed_text(kept)))
+
+    def seal_of(self, kept: Kept) -> Seal:
+        if kept.key_id != self.secret.key_id:
+            return Seal.OTHER
+        return Seal.OWN if self.secret.matches(sealed_text(kept), kept.mac) else Seal.BAD
 
     def due(self, before: int, after: int) -> bool:
         """Whether appending versions `before`+1 to `after` passed a snapshot version."""
         return bool(self.every) and after // self.every > before // self.every
 
     def nearest(self, game_id: str, version: int) -> Head | None:
-        """The newest snapshot at or before `version` that may be trusted, or None."""
+        """The newest snapshot at or before `version` that may be trusted, or None. Rows
+        sealed under another secret are not even read; a row that fails a check is passed
+        over for the one before it."""
         if not self.every:
             return None
-        found = self.store.snapshot(game_id, self.format, version)
-        if found is None:
-            return None
+        upto, key = version, self.secret.key_id
+        while (found := self.store.snapshot(game_id, self.format, key, upto)) is not None:
+            head = self._trusted(game_id, found)
+            if head is not None:
+                return head
+            upto = found.version - 1
+        return None
+
+    def stored(self, game_id: str) -> list[SnapshotMark]:
+        """The game's snapshot rows in this server's format, however sealed, without their
+        states."""
+        return [m for m in self.store.snapshots(game_id) if m.format == self.format]
+
+    def stored_at(self, game_id: str, version: int) -> Kept | None:
+        return self.store.snapshot_at(game_id, version, self.format)
+
+    def _trusted(self, game_id: str, found: Kept) -> Head | None:
         at = found.version
+        if self.seal_of(found) is not Seal.OWN:
+            log.warning("game %s: the snapshot at %s is not sealed by this server", game_id, at)
+            return None
         stored = list(self.store.rows(game_id, after=at - 1, upto=at))
         if not stored or stored[0].hash != found.hash:
             log.warning("game %s: the snapshot at %s is not of this log; folding", game_id, at)

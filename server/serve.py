@@ -146,8 +146,13 @@ def main(argv: Sequence[str]) -> int:
         "--dev", action="store_true", help="Werkzeug's development server (as SERVER=dev)"
     )
     args = parser.parse_args(argv)
+    from server.keys import load_keys
+
     try:
         settings = Settings()
+        # The key files are made (on a first start) before any worker starts, and a key
+        # that cannot be used stops the server with a line naming it.
+        load_keys(settings)
     except SettingError as exc:
         print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
         return 2

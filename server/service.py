@@ -47,22 +47,24 @@ from court.records import chained
 from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock
+from server.filled import filled
+from server.keys import ServerKeys
 from server.logs import Logs
+from server.outages import Outage
 from server.ports import (
     EventStore,
     GameMaster,
+    HostPresence,
     Publisher,
     SecretSource,
+    StoredRow,
     SystemSecrets,
     iso_time,
     token_digest,
 )
-from server.replay import Head, Replay
+from server.replay import SNAPSHOT_EVERY, Head, Replay
 
 log = logging.getLogger("small_council.service")
-
-# A snapshot of the state is kept every this many versions (server/replay.py).
-SNAPSHOT_EVERY = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,16 +91,21 @@ class CourtService:
         cache_size: int = 1024,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         snapshot_every: int = SNAPSHOT_EVERY,
+        presence: HostPresence | None = None,
+        keys: ServerKeys | None = None,
+        database: Outage | None = None,
     ) -> None:
         self.store = store
+        self.presence = presence
+        self.keys = keys or ServerKeys.ephemeral()
+        self.database = database or Outage("database")  # reported by the adapters too
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
-        self.retries = retries
-        self.upcasters = upcasters
+        self.retries, self.upcasters = retries, upcasters
         self._locks: dict[str, FifoLock] = {}
         self._locks_guard = threading.Lock()
-        self.replay = Replay(store, upcasters, snapshot_every, cache_size)
+        self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)
         self.logs = Logs(store, self.replay, upcasters, cache_size)
 
     # -- reading -----------------------------------------------------------
@@ -183,16 +190,16 @@ class CourtService:
     def verify(self, game_id: str) -> Verification:
         """Check the stored log deeply from version 1 (court/audit/): the chain, every
         commitment, tally and die roll, the invariants at every version, ids and names."""
-        if self.store.head(game_id) is None:
-            raise UnknownGame(game_id)
         return self.logs.verify(game_id)
 
     def verify_so_far(self, game_id: str) -> Verification:
         """The same check of the records after the last version this process checked
         (server/logs.py says why that is sound); from version 1 the first time."""
-        if self.store.head(game_id) is None:
-            raise UnknownGame(game_id)
         return self.logs.verify_so_far(game_id)
+
+    def chain(self, game_id: str, first: int, last: int) -> tuple[str, list[StoredRow]]:
+        """Records `first` to `last` as stored, after the hash of the record before them."""
+        return self.logs.chain(game_id, first, last)
 
     def games(self) -> list[str]:
         return self.store.games()
@@ -222,16 +229,13 @@ class CourtService:
         ruleset: dict[str, Any],
         players: int,
         host_name: str,
-        variants: dict[str, bool] | None = None,
-        deadlines: dict[str, int] | None = None,
-        clocks: dict[str, int] | None = None,
-        first_player_seat: int | None = None,
         game_master: GameMaster | None = None,
-        listed: bool = False,
+        **choices: Any,
     ) -> tuple[GameId, str, Outcome]:
         """Create a game; returns its id, the host's secret token and the outcome.
 
-        `game_master` records facts without playing (section 9)."""
+        `game_master` records facts without playing (section 9); `choices` are the host's
+        (CreateGame's variants, deadlines, clocks, host_role, first_player_seat, listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -241,13 +245,9 @@ class CourtService:
             host_name=host_name,
             host_token_sha256=token_digest(token),
             dice_seed=self.secrets.seed(),
-            variants=variants or {},
-            deadlines=deadlines or {},
-            clocks=clocks or {},
-            first_player_seat=first_player_seat,
             game_master_name=game_master.name if game_master else None,
             game_master_token_sha256=token_digest(game_master.token) if game_master else None,
-            listed=listed,
+            **{name: value for name, value in choices.items() if value is not None},
         )
         return game_id, token, self.handle(game_id, command, Actor(host=True))
 
@@ -291,9 +291,10 @@ class CourtService:
             for _ in range(self.retries):
                 head = self._head_for(game_id, command)
                 now = self.clock()
+                decided = filled(command, game_id, head, self.presence)
                 try:
                     acting = self._acting(head.state, actor)
-                    events, state = self._decide(game_id, head.state, command, acting, now)
+                    events, state = self._decide(game_id, head.state, decided, acting, now)
                 except CourtError:
                     if self._stale(game_id, head):
                         continue

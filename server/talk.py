@@ -10,6 +10,7 @@ No line's text is ever logged.
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -23,6 +24,9 @@ from court.errors import ConcurrencyError, Conflict, CourtError
 from court.talk import ChannelCheck, Said, TalkLine
 from server.ports import iso_time
 from server.service import CourtService
+from server.store.failures import DATABASE_ERRORS, log_failure
+
+log = logging.getLogger("small_council.talk")
 
 # (lines, seconds): a sender says at most this many lines in any window this long.
 LIMITS = ((5, 10.0), (60, 600.0))
@@ -36,8 +40,15 @@ class TooFast(CourtError):
 class TalkStore(Protocol):
     def add(self, line: TalkLine) -> TalkLine: ...
     def channel_head(self, game_id: str, channel: str) -> talk.ChannelHead | None: ...
+    def last_position(self, game_id: str) -> int: ...
     def lines_of(
-        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+        self,
+        game_id: str,
+        channels: Sequence[str] | None,
+        *,
+        after: int = 0,
+        limit: int | None = None,
+        whispers_from: int = 0,
     ) -> list[TalkLine]: ...
 
 
@@ -117,9 +128,19 @@ class TalkService:
             text=text,
         )
         line = self._store(said)
-        for publish in self.publishers:
-            publish(line)
+        self._publish(line)
         return line
+
+    def _publish(self, line: TalkLine) -> None:
+        """Tell every publisher; the line is stored, so one failing never fails the line nor
+        keeps the others from hearing of it (its parties get it when they catch up)."""
+        for publish in self.publishers:
+            try:
+                publish(line)
+            except DATABASE_ERRORS as exc:
+                log_failure(log, "pushing a talk line", exc, self.court.database)
+            except Exception:
+                log.exception("pushing line %s of game %s", line.position, line.game_id)
 
     def _store(self, said: Said) -> TalkLine:
         for _ in range(RETRIES):
@@ -143,12 +164,33 @@ class TalkService:
     def lines(
         self, game_id: str, actor: Actor, *, after: int = 0, limit: int | None = None
     ) -> list[TalkLine]:
-        """The lines the actor is party to, after position `after`, in the order said."""
+        """The lines the actor is party to, after position `after`, in the order said. A seat
+        the host handed to a new token reads the whispers said since, not its old holder's."""
         channels = self.channels(game_id, actor)
         if not channels:
             return []
-        return self.store.lines_of(game_id, channels, after=after, limit=limit)
+        since = self._handed_at(game_id, actor)
+        return self.store.lines_of(game_id, channels, after=after, limit=limit, whispers_from=since)
+
+    def last_position(self, game_id: str) -> int:
+        """Where the game's talk stands: the position of its newest line, 0 before any."""
+        return self.store.last_position(game_id)
+
+    def said_after(self, game_id: str, after: int, limit: int) -> list[TalkLine]:
+        """Every line of the game after position `after`, whoever its parties: for the pushes,
+        which hand each line to its parties' rooms alone (server/live/talk.py)."""
+        return self.store.lines_of(game_id, None, after=after, limit=limit)
 
     def verify(self, game_id: str, actor: Actor) -> list[ChannelCheck]:
-        """The check of the chain of each channel the actor reads that holds a line."""
-        return talk.check_channels(self.lines(game_id, actor))
+        """The check of the chain of each channel the actor reads that holds a line; a whisper
+        of a seat handed to a new token is checked from its first line said since."""
+        lines = self.lines(game_id, actor)
+        late = self._handed_at(game_id, actor) > 0
+        whispers = {line.channel for line in lines if line.channel != talk.TABLE} if late else ()
+        return talk.check_channels(lines, joined=whispers)
+
+    def _handed_at(self, game_id: str, actor: Actor) -> int:
+        """The version from which the actor's seat is his token's (0: since it was taken)."""
+        seats = self.court.latest(game_id).state.seats
+        info = seats.get(actor.seat) if actor.seat is not None else None
+        return (info.handed_at or 0) if info is not None else 0

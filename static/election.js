@@ -10,12 +10,17 @@ export function keepReceipt(gameId, seat, receipt) {
   localStorage.setItem(receiptKey(gameId, seat), JSON.stringify(receipt));
 }
 
-function keptReceipt(gameId, seat) {
+// A receipt this device kept for the seat; none from before the host handed the seat to this
+// page's link (a device that held the seat before keeps the old player's, who is gone).
+function keptReceipt(gameId, viewer) {
+  let receipt = null;
   try {
-    return JSON.parse(localStorage.getItem(receiptKey(gameId, seat)) ?? "null");
+    receipt = JSON.parse(localStorage.getItem(receiptKey(gameId, viewer.seat)) ?? "null");
   } catch {
     return null;
   }
+  const since = viewer.handed_over?.at_version ?? 0;
+  return receipt && receipt.version >= since ? receipt : null;
 }
 
 const KIND = { for: "FOR", decoy: "DECOY" };
@@ -483,7 +488,7 @@ function electionNow(election, court, names, ctx) {
 
 export function renderElection(el, court, names, ctx) {
   const { election, viewer } = court;
-  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, viewer.seat) : null;
+  const receipt = viewer.seat !== null ? keptReceipt(ctx.gameId, viewer) : null;
   fill(
     el,
     h("h2", { id: "election-heading" }, "Election"),

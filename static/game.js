@@ -21,6 +21,8 @@ import { renderSpectators, renderSummary } from "./table.js";
 import { TalkPanel } from "./talk.js";
 import { renderThrone } from "./throne.js";
 import { setUpWebhook } from "./webhook.js";
+// The page as a witness of the record it was shown.
+import { showMismatch, Witness } from "./witness.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 adoptLinkToken(gameId);
@@ -29,6 +31,10 @@ const $ = (id) => document.getElementById(id);
 const connection = $("connection"),
   notice = $("notice");
 const clock = new Clock();
+const witness = new Witness(gameId, {
+  fetchJson: (path) => call("GET", path),
+  onMismatch: (found) => showMismatch($("witness"), witness, found, h),
+});
 const feed = new Feed($("feed"));
 let court = null,
   presence = null,
@@ -67,6 +73,8 @@ function tell(message, kind = "info", code = null) {
 const ctx = {
   gameId,
   reveal: null,
+  clock,
+  presence: () => presence,
   notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
@@ -192,6 +200,7 @@ async function refresh(version) {
       try {
         const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
         if (!court || view.game.version >= court.game.version) court = view;
+        witness.see(view.checkpoint);
       } catch (error) {
         tell(errorText(error), "error", error.code);
       }
@@ -207,6 +216,7 @@ const live = connectCourt({
   token: () => tokenFor(gameId),
   async onWelcome(payload, first) {
     court = payload.court;
+    witness.see(court.checkpoint);
     say(connection, describeViewer(), "success");
     if (noticeOffline) tell(null);
     draw();

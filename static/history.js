@@ -9,9 +9,14 @@ import { Names, phaseName } from "./names.js";
 import { renderSummary } from "./table.js";
 import { lineItem, talkAfter } from "./talk.js";
 import { renderThrone } from "./throne.js";
+import { showMismatch, Witness } from "./witness.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
+const witness = new Witness(gameId, {
+  fetchJson: (path) => call("GET", path),
+  onMismatch: (found) => showMismatch($("witness"), witness, found, h),
+});
 const notice = $("notice"),
   scrubber = $("scrubber");
 const entries = [];
@@ -271,6 +276,11 @@ $("export").addEventListener("click", download);
 (async () => {
   try {
     const head = await loadEntries();
+    // The newest record's signed checkpoint: what this device saw of the record is checked
+    // against it, as the court page does.
+    call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
+      .then((page) => witness.see(page.checkpoint))
+      .catch(() => {});
     await loadTalk();
     scrubber.max = String(head);
     drawEntries();

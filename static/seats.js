@@ -1,6 +1,7 @@
 // Seats follow the player (docs/protocol.md): this seat's link for another device, remembering
 // or forgetting the seat on this device, the host's panel of seats (a new link, the host role,
-// removing a player in the lobby) and the seats' vote to make a seat the host.
+// removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
+// what a seat handed to a new link does not show.
 import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
 import { h } from "./dom.js";
 
@@ -161,59 +162,119 @@ function hostPanel(court, names, ctx) {
   );
 }
 
+// When the seats may vote a new host, from the court view's `host_role` and the `presence` push:
+// never before the start, never while the host is connected, and only once he has had no
+// connection for the game's takeover time. The votes that count are those cast since he left.
+let takeoverTimer = null;
+
+const clockTime = (seconds) =>
+  new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+function takeover(court, ctx) {
+  const role = court.host_role;
+  const presence = ctx.presence();
+  clearTimeout(takeoverTimer);
+  if (!role.open) return { open: false, text: role.message };
+  if (!presence || presence.stale)
+    return { open: false, text: "Whether the host is connected is not known right now." };
+  const away = presence.host_away_since;
+  if (away === null)
+    return {
+      open: false,
+      text: "The host is connected: while he is here, only he hands the host role on.",
+    };
+  const from = away + role.takeover_after;
+  const wait = from - ctx.clock.now();
+  if (wait > 0) {
+    takeoverTimer = setTimeout(() => ctx.redraw(), wait * 1000 + 250);
+    return {
+      open: false,
+      text: `The host has had no connection since ${clockTime(away)}: the other seats may vote a new host in from ${clockTime(from)}.`,
+    };
+  }
+  return {
+    open: true,
+    away,
+    text: `The host has had no connection since ${clockTime(away)}. ${role.votes_needed} of the ${role.electors} other seats' votes for one seat make it the host.`,
+  };
+}
+
+function voteButton(seat, mine, count, ctx) {
+  const votes = ` (${count} vote${count === 1 ? "" : "s"})`;
+  if (mine === seat.seat)
+    return [
+      h(
+        "button",
+        {
+          type: "button",
+          class: "withdraw-vote",
+          onclick: () => ctx.send("vote_host", { seat: null }),
+        },
+        `Withdraw your vote for ${seat.player_name}`,
+      ),
+      votes,
+    ];
+  return [
+    h(
+      "button",
+      {
+        type: "button",
+        class: "vote-host",
+        "data-seat": seat.seat,
+        onclick: () => ctx.send("vote_host", { seat: seat.seat }),
+      },
+      `Vote to make ${seat.player_name} host`,
+    ),
+    votes,
+  ];
+}
+
 // Seats other than the host's vote to make a seat the host when the host is gone.
 function votePanel(court, ctx) {
   const me = court.seats.find((s) => s.seat === court.viewer.seat);
   if (!me || court.viewer.host || court.game.status === "ended") return null;
-  const votes = (seat) => court.seats.filter((s) => s.host_vote === seat).length;
-  const need = Math.floor(court.seats.length / 2) + 1;
+  const now = takeover(court, ctx);
+  const counted = now.open
+    ? court.host_role.votes.filter((v) => v.at !== null && v.at >= now.away)
+    : [];
+  const mine = counted.find((v) => v.seat === me.seat)?.for_seat;
+  const votes = (seat) => counted.filter((v) => v.for_seat === seat).length;
   return h(
     "details",
     { class: "host-vote", id: "host-vote" },
     h("summary", {}, "The host is gone? Vote for a new host"),
-    h(
-      "p",
-      { class: "muted" },
-      `A seat becomes the host with ${need} of the ${court.seats.length} seats' votes.`,
-    ),
-    h(
-      "ul",
-      {},
-      court.seats
-        .filter((s) => !s.host)
-        .map((s) =>
-          h(
-            "li",
-            {},
-            me.host_vote === s.seat
-              ? h(
-                  "button",
-                  {
-                    type: "button",
-                    class: "withdraw-vote",
-                    onclick: () => ctx.send("vote_host", { seat: null }),
-                  },
-                  `Withdraw your vote for ${s.player_name}`,
-                )
-              : h(
-                  "button",
-                  {
-                    type: "button",
-                    class: "vote-host",
-                    "data-seat": s.seat,
-                    onclick: () => ctx.send("vote_host", { seat: s.seat }),
-                  },
-                  `Vote to make ${s.player_name} host`,
-                ),
-            ` (${votes(s.seat)} vote${votes(s.seat) === 1 ? "" : "s"})`,
-          ),
-        ),
-    ),
+    h("p", { class: "muted", id: "host-vote-status" }, now.text),
+    now.open &&
+      h(
+        "ul",
+        {},
+        court.seats
+          .filter((s) => !s.host)
+          .map((s) => h("li", {}, ...voteButton(s, mine, votes(s.seat), ctx))),
+      ),
+  );
+}
+
+// A seat the host handed to this page's link: what it held sealed before is not shown here.
+function handedOver(court) {
+  const handed = court.viewer.handed_over;
+  if (!handed) return null;
+  const when = handed.at_version ? ` at version ${handed.at_version}` : "";
+  return h(
+    "p",
+    { class: "notice info", id: "handed-over" },
+    `The host handed this seat to your link${when}: you see everything from then on, but not what the seat held sealed before (its markers, its bid, its whispers) until the reveal shows them to everyone.`,
   );
 }
 
 export function renderSeats(court, names, ctx) {
   // A host who gave his own seat a new link is no host on this tab any more: the link stays.
   const kept = court.viewer.host ? [] : [...handed.keys()].map((seat) => handedLink(seat, ctx));
-  return [ownSeat(court, names, ctx), hostPanel(court, names, ctx), votePanel(court, ctx), kept];
+  return [
+    handedOver(court),
+    ownSeat(court, names, ctx),
+    hostPanel(court, names, ctx),
+    votePanel(court, ctx),
+    kept,
+  ];
 }

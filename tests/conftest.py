@@ -1,5 +1,5 @@
 """Fixtures shared by every test folder: throwaway PostgreSQL and Redis (tests/services.py)."""
 
-from tests.services import postgres, redis_server
+from tests.services import own_postgres, own_redis, postgres, redis_server
 
-__all__ = ["postgres", "redis_server"]
+__all__ = ["own_postgres", "own_redis", "postgres", "redis_server"]

@@ -1,4 +1,5 @@
-"""Fakes for service tests: a fixed clock, predictable secrets, a recording publisher."""
+"""Fakes for service tests: a fixed clock, predictable secrets, a recording publisher, and the
+server keys the services of a test process share."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ from collections.abc import Sequence
 
 from court.chain import Record
 from court.state import CourtState
+from server.keys import ServerKeys
+
+# The keys every test service shares, as the processes serving one database share theirs: each
+# reads the snapshots another sealed.
+KEYS = ServerKeys.ephemeral()
 
 
 class FixedClock:

@@ -26,10 +26,16 @@ class NoDelayHandler(WSGIRequestHandler):
 
 class LiveServer:
     """`with LiveServer(db) as server:` serves until the block ends; `deadlines` runs the
-    deadline watcher as `make run` does."""
+    deadline watcher as `make run` does; `port` serves on the port a server stopped before
+    used, so that pages of its origin find what they kept (0: a free one)."""
 
     def __init__(
-        self, db: Path, *, deadlines: bool = True, settings: dict[str, Any] | None = None
+        self,
+        db: Path,
+        *,
+        deadlines: bool = True,
+        settings: dict[str, Any] | None = None,
+        port: int = 0,
     ) -> None:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
         # A new database starts as a copy of one migrated once; an existing one is reopened.
@@ -40,7 +46,7 @@ class LiveServer:
         if self.app.config["NOTICES"]:
             start_notices(self.app)
         self.http = make_server(
-            "127.0.0.1", 0, self.app, threaded=True, request_handler=NoDelayHandler
+            "127.0.0.1", port, self.app, threaded=True, request_handler=NoDelayHandler
         )
         self.url = f"http://127.0.0.1:{self.http.server_port}"
         self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)

@@ -111,6 +111,7 @@ class PostgresServer:
     bin: Path
     port: int
     account: _Account
+    settings: dict[str, str] = field(default_factory=dict)
     _names: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def url(self, database: str = "postgres") -> str:
@@ -174,36 +175,46 @@ class PostgresServer:
     ) -> PostgresServer:
         """A port can be taken between choosing and binding it: a few tries with new ports."""
         for attempt in range(3):
-            server = cls(folder, bin, free_port(), account)
-            options = {
-                "listen_addresses": HOST,
-                "port": str(server.port),
-                "unix_socket_directories": str(folder),
-                **settings,
-            }
-            opts = " ".join(f"-c {k}={v}" for k, v in options.items())
-            result = account.run(
-                [
-                    str(bin / "pg_ctl"),
-                    "-D",
-                    str(folder / "data"),
-                    "-l",
-                    str(folder / "server.log"),
-                    "-w",
-                    "-t",
-                    str(int(START_SECONDS)),
-                    "-o",
-                    opts,
-                    "start",
-                ],
-                folder,
-                START_SECONDS + 10,
-            )
+            server = cls(folder, bin, free_port(), account, settings)
+            result = server._pg_ctl_start()
             if result.returncode == 0:
                 return server
             if attempt == 2 or "already in use" not in server.log:
                 _check(result, f"pg_ctl start (log: {server.log[-2000:]})")
         raise AssertionError("unreachable")
+
+    def _pg_ctl_start(self) -> subprocess.CompletedProcess[str]:
+        options = {
+            "listen_addresses": HOST,
+            "port": str(self.port),
+            "unix_socket_directories": str(self.folder),
+            **self.settings,
+        }
+        opts = " ".join(f"-c {k}={v}" for k, v in options.items())
+        return self.account.run(
+            [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.folder / "data"),
+                "-l",
+                str(self.folder / "server.log"),
+                "-w",
+                "-t",
+                str(int(START_SECONDS)),
+                "-o",
+                opts,
+                "start",
+            ],
+            self.folder,
+            START_SECONDS + 10,
+        )
+
+    def stop(self) -> None:
+        """Stop the server (an outage); `start()` brings it back on the same port."""
+        self._stop()
+
+    def start(self) -> None:
+        _check(self._pg_ctl_start(), f"pg_ctl start (log: {self.log[-2000:]})")
 
     def _stop(self) -> None:
         pg_ctl = [str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-w"]
@@ -227,10 +238,15 @@ def _check(result: subprocess.CompletedProcess[str], what: str) -> None:
 # -- Redis ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RedisServer:
+    """A redis-server on a loopback port; `stop()` and `start()` it again on the same port to
+    play an outage."""
+
     port: int
     process: subprocess.Popen[bytes]
+    binary: str = ""
+    folder: Path = Path()
 
     @property
     def url(self) -> str:
@@ -248,30 +264,39 @@ class RedisServer:
     def running(cls, binary: str) -> Iterator[RedisServer]:
         """redis-server in a temporary folder on a free loopback port, nothing saved to disk."""
         with tempfile.TemporaryDirectory(prefix="court-redis-") as folder:
-            port = free_port()
-            args = [
-                binary,
-                "--bind",
-                HOST,
-                "--port",
-                str(port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                folder,
-                "--protected-mode",
-                "yes",
-            ]
-            with open(Path(folder) / "server.log", "wb") as log:
-                process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-            server = cls(port, process)
+            server = cls(free_port(), None, binary, Path(folder))  # type: ignore[arg-type]
             try:
-                server._wait_ready(Path(folder) / "server.log")
+                server.start()
                 yield server
             finally:
-                stop_process(process, STOP_SECONDS)
+                server.stop()
+
+    def start(self) -> None:
+        """Start (again) on the same port; waits until it answers PING."""
+        args = [
+            self.binary,
+            "--bind",
+            HOST,
+            "--port",
+            str(self.port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(self.folder),
+            "--protected-mode",
+            "yes",
+        ]
+        with open(self.folder / "server.log", "ab") as log:
+            self.process = subprocess.Popen(
+                args, stdout=log, stderr=subprocess.STDOUT, cwd=self.folder
+            )
+        self._wait_ready(self.folder / "server.log")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            stop_process(self.process, STOP_SECONDS)
 
     def _wait_ready(self, log: Path) -> None:
         deadline = time.monotonic() + START_SECONDS
@@ -308,4 +333,25 @@ def redis_server() -> Iterator[RedisServer]:
     if binary is None:
         unavailable("redis-server is not installed: apt-get install redis-server")
     with RedisServer.running(binary) as server:  # type: ignore[arg-type]
+        yield server
+
+
+@pytest.fixture(scope="module")
+def own_redis() -> Iterator[RedisServer]:
+    """A redis-server of the module's own, which its tests may stop and start again (an
+    outage) without touching the other tests' one."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        unavailable("redis-server is not installed: apt-get install redis-server")
+    with RedisServer.running(binary) as server:  # type: ignore[arg-type]
+        yield server
+
+
+@pytest.fixture(scope="module")
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL cluster of the module's own, which its tests may stop and start again."""
+    folder = postgres_bin()
+    if folder is None:
+        unavailable("PostgreSQL is not installed: apt-get install postgresql")
+    with PostgresServer.running(folder, PG_TEST_SETTINGS) as server:  # type: ignore[arg-type]
         yield server

@@ -128,3 +128,9 @@ def seat(record: Record, event: Event, state: CourtState) -> None:
         )
     if record.seat is not None and record.seat >= state.joins:
         raise Failed("record", f"seat {record.seat} was never taken in this game")
+    if isinstance(event, SeatHanded) and event.at_version not in (0, record.version):
+        raise Failed(
+            "record",
+            f"the hand-over of version {record.version} names version {event.at_version}: the "
+            "new holder would be shown what the seat held before",
+        )

@@ -16,6 +16,9 @@ class HandSeat:
     seat: Seat
     token_sha256: str
     player_name: str | None = None
+    # The version the hand-over is recorded at: the service fills it in, never a client; the
+    # new token opens nothing the seat held before it.
+    at_version: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,6 +33,9 @@ class VoteForHost:
     """A seat votes to make `seat` the host; None withdraws the vote."""
 
     seat: Seat | None
+    # Since when the host has had no connection (None: he has one now). The service fills it
+    # in from who is connected, never a client: no payload carries it.
+    host_away_since: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,6 +21,8 @@ class CreateGame:
     deadlines: dict[str, int] = field(default_factory=dict)
     # clocks variant: seconds in each player's time bank per step kind, and `increment`.
     clocks: dict[str, int] = field(default_factory=dict)
+    # When the seats may take the host role over (`takeover_after` seconds of his absence).
+    host_role: dict[str, int] = field(default_factory=dict)
     first_player_seat: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None

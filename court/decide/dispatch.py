@@ -88,7 +88,7 @@ def command_events(
 ) -> tuple[Event, ...]:
     """The events of the command alone, before the attributions and follow-ups."""
     if isinstance(command, SetupCommand):
-        return _setup(state, command, actor)
+        return _setup(state, command, actor, now)
     if isinstance(command, RoundCommand):
         return _round(state, command, actor, now)
     if isinstance(command, ElectionCommand):
@@ -102,11 +102,11 @@ def command_events(
     if isinstance(command, PurchaseCommand):
         return _purchase(state, command, actor, now)
     if isinstance(command, SeatCommand):
-        return seats.decide_seat(state, command, actor)
+        return seats.decide_seat(state, command, actor, now)
     assert_never(command)
 
 
-def _setup(state: CourtState, command: SetupCommand, actor: Actor) -> tuple[Event, ...]:
+def _setup(state: CourtState, command: SetupCommand, actor: Actor, now: float) -> tuple[Event, ...]:
     match command:
         case CreateGame():
             return setup.create_game(state, command, actor)
@@ -115,7 +115,7 @@ def _setup(state: CourtState, command: SetupCommand, actor: Actor) -> tuple[Even
         case LeaveSeat():
             return setup.leave_seat(state, command, actor)
         case StartGame():
-            return setup.start_game(state, command, actor)
+            return setup.start_game(state, command, actor, now)
         case AdjustGold():
             return facts.adjust_gold(state, command, actor)
         case RecordVillageControl():

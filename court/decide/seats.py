@@ -1,6 +1,7 @@
 """Seats following their players: the host hands a seat to a new token or the host role to
-another seat, removes a squatter in the lobby; the seats take the host role over by a strict
-majority of votes when the host is gone."""
+another seat, removes a squatter in the lobby; in a started game, the other seats take the host
+role over by a strict majority of votes once the host has had no connection for the profile's
+time."""
 
 from __future__ import annotations
 
@@ -23,7 +24,9 @@ from court.state import CourtState, GameStatus, SeatInfo
 from court.text import clean_name
 
 
-def decide_seat(state: CourtState, command: SeatCommand, actor: Actor) -> tuple[Event, ...]:
+def decide_seat(
+    state: CourtState, command: SeatCommand, actor: Actor, now: float
+) -> tuple[Event, ...]:
     require_status(state, GameStatus.LOBBY, GameStatus.PLAYING)
     match command:
         case HandSeat():
@@ -31,7 +34,7 @@ def decide_seat(state: CourtState, command: SeatCommand, actor: Actor) -> tuple[
         case HandHost():
             return hand_host(state, command, actor)
         case VoteForHost():
-            return vote_for_host(state, command, actor)
+            return vote_for_host(state, command, actor, now)
         case RemoveSeat():
             return remove_seat(state, command, actor)
         case _:
@@ -72,6 +75,7 @@ def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor) -> tuple[Event, ..
             old_player_name=info.player_name,
             player_name=name,
             token_sha256=cmd.token_sha256,
+            at_version=cmd.at_version,
         ),
     )
 
@@ -91,11 +95,23 @@ def hand_host(state: CourtState, cmd: HandHost, actor: Actor) -> tuple[Event, ..
     )
 
 
-def vote_for_host(state: CourtState, cmd: VoteForHost, actor: Actor) -> tuple[Event, ...]:
+def vote_for_host(
+    state: CourtState, cmd: VoteForHost, actor: Actor, now: float
+) -> tuple[Event, ...]:
+    """A seat other than the host's votes for a new host in a started game; the votes cast
+    since the host's current absence began make a seat the host once they are a strict
+    majority of the seats other than the host's. `cmd.host_away_since` is the server's word
+    on the host's connections."""
     voter = require_seat(actor, "vote for a new host")
     if actor.host:
         raise NotAllowed(
             "host_cannot_vote", "You are the host: hand the host role to a seat instead."
+        )
+    if state.status is GameStatus.LOBBY:
+        raise CourtError(
+            "game_lobby",
+            "Before the game starts nobody votes for a host: the host who created it hands "
+            "the role on himself.",
         )
     if cmd.seat is None:
         if voter not in state.host_votes:
@@ -104,21 +120,63 @@ def vote_for_host(state: CourtState, cmd: VoteForHost, actor: Actor) -> tuple[Ev
     info = _seat(state, cmd.seat)
     if info.host:
         raise CourtError("already_host", f"{info.player_name} is the host already.")
-    if state.host_votes.get(voter) == cmd.seat:
+    since = host_gone_since(state, cmd.host_away_since, now)
+    counted = {v: h for v, h in state.host_votes.items() if h.at is not None and h.at >= since}
+    if voter in counted and counted[voter].seat == cmd.seat:
         raise CourtError("already_voted", f"You already voted to make {info.player_name} host.")
-    cast = HostVoteCast(seat=voter, for_seat=cmd.seat)
-    votes = sum(1 for v in {**state.host_votes, voter: cmd.seat}.values() if v == cmd.seat)
-    if 2 * votes <= len(state.seats):
+    cast = HostVoteCast(seat=voter, for_seat=cmd.seat, at=now)
+    ballots = {**{v: h.seat for v, h in counted.items()}, voter: cmd.seat}
+    voters = tuple(sorted(v for v, seat in ballots.items() if seat == cmd.seat))
+    electors = len(electors_of(state))
+    if 2 * len(voters) <= electors:
         return (cast,)
     taken = HostTakenOver(
         from_seat=state.host_seat(),
         to_seat=cmd.seat,
         from_name=host_name(state),
         to_name=info.player_name,
-        votes=votes,
-        seats=len(state.seats),
+        votes=len(voters),
+        seats=electors,
+        voters=voters,
+        host_away_since=since,
     )
     return (cast, taken)
+
+
+def electors_of(state: CourtState) -> tuple[Seat, ...]:
+    """The seats that vote for a new host: every seat but the host's."""
+    return tuple(s for s, info in sorted(state.seats.items()) if not info.host)
+
+
+def host_gone_since(state: CourtState, away_since: float | None, now: float) -> float:
+    """Since when the host has been gone, counted from the game's start at the earliest; a
+    refusal while he is connected, or before he has been gone for the profile's time."""
+    if away_since is None:
+        raise CourtError(
+            "host_present",
+            "The host is connected: while he is here, only he hands the host role on.",
+        )
+    since = max(away_since, state.started_at)
+    after = state.ruleset.profile.host_role.takeover_after
+    if now - since < after:
+        raise CourtError(
+            "host_not_away_long",
+            f"The host has been away for {span(now - since)}; the other seats may vote a new "
+            f"host in once he has been away for {span(after)}.",
+        )
+    return since
+
+
+def span(seconds: float) -> str:
+    """A duration as a player reads it: whole minutes from two minutes on, else seconds."""
+    whole = max(0, int(seconds))
+    if whole >= 120 or (whole >= 60 and whole % 60 == 0):
+        return _plural(whole // 60, "minute")
+    return _plural(whole, "second")
+
+
+def _plural(count: int, unit: str) -> str:
+    return f"{count} {unit}{'' if count == 1 else 's'}"
 
 
 def remove_seat(state: CourtState, cmd: RemoveSeat, actor: Actor) -> tuple[Event, ...]:

@@ -26,8 +26,11 @@ from court.state import CourtState, GameStatus
 from court.text import clean_name
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-# R-4.3: what a game's clocks may be given, even from a profile that names none of them.
-_CLOCKS = {"candidacy", "ballot", "decree", "title_choice", "purchase", "increment"}
+# What a game's clocks (R-4.3) and host role may be given, even from a profile that names none.
+_ANY_PROFILE = {
+    "clocks": {"candidacy", "ballot", "decree", "title_choice", "purchase", "increment"},
+    "host_role": {"takeover_after"},
+}
 
 
 def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event, ...]:
@@ -72,13 +75,19 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
 
 
 def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
-    """The ruleset with the host's choices of variants, deadlines and First Player applied."""
+    """The ruleset with the host's choices of variants, deadlines, clocks, the host role's
+    takeover time and First Player applied."""
     ruleset = copy.deepcopy(cmd.ruleset)
     profile = ruleset["profile"]
-    sections = (("variants", cmd.variants), ("deadlines", cmd.deadlines), ("clocks", cmd.clocks))
+    sections = (
+        ("variants", cmd.variants),
+        ("deadlines", cmd.deadlines),
+        ("clocks", cmd.clocks),
+        ("host_role", cmd.host_role),
+    )
     for section, choices in sections:
         known = profile.setdefault(section, {})
-        unknown = sorted(set(choices) - set(known) - (_CLOCKS if section == "clocks" else set()))
+        unknown = sorted(set(choices) - set(known) - _ANY_PROFILE.get(section, set()))
         if unknown:
             raise CourtError(f"unknown_{section}", f"Unknown {section}: {', '.join(unknown)}.")
         known.update(choices)
@@ -86,6 +95,8 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
         raise CourtError("bad_deadline", "A step deadline cannot be negative (R-4.3).")
     if any(v < 0 for v in profile["clocks"].values()):
         raise CourtError("bad_clock", "A time bank cannot be negative (R-4.3).")
+    if any(v < 0 for v in profile["host_role"].values()):
+        raise CourtError("bad_takeover_time", "The host's absence cannot last negative seconds.")
     if cmd.first_player_seat is not None:
         profile["players"]["first_player_seat"] = cmd.first_player_seat
     try:
@@ -167,7 +178,7 @@ def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, 
     return (SeatLeft(seat=seat, house=info.house, player_name=info.player_name),)
 
 
-def start_game(state: CourtState, cmd: StartGame, actor: Actor) -> tuple[Event, ...]:
+def start_game(state: CourtState, cmd: StartGame, actor: Actor, now: float) -> tuple[Event, ...]:
     require_host(actor, "start the game")
     require_status(state, GameStatus.LOBBY)
     if len(state.seats) < state.players:
@@ -182,6 +193,6 @@ def start_game(state: CourtState, cmd: StartGame, actor: Actor) -> tuple[Event, 
         )
     first = order[state.ruleset.profile.players.first_player_seat]
     return (
-        GameStarted(seat_order=order, first_player=first),
+        GameStarted(seat_order=order, first_player=first, at=now),
         RoundStarted(round=1, first_player=first),
     )

@@ -116,7 +116,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "GameCreated": (GameCreated, 2),
     "SeatJoined": (SeatJoined, 1),
     "SeatLeft": (SeatLeft, 1),
-    "GameStarted": (GameStarted, 1),
+    "GameStarted": (GameStarted, 2),
     "RoundStarted": (RoundStarted, 1),
     "GoldAdjusted": (GoldAdjusted, 1),
     "PhaseStarted": (PhaseStarted, 1),
@@ -192,11 +192,11 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "GameListed": (GameListed, 1),
     "GameUnlisted": (GameUnlisted, 1),
     # Seats moving between players and devices, and the host role changing hands.
-    "SeatHanded": (SeatHanded, 1),
+    "SeatHanded": (SeatHanded, 2),
     "HostHandedOver": (HostHandedOver, 1),
-    "HostVoteCast": (HostVoteCast, 1),
+    "HostVoteCast": (HostVoteCast, 2),
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
-    "HostTakenOver": (HostTakenOver, 1),
+    "HostTakenOver": (HostTakenOver, 2),
     "SeatRemoved": (SeatRemoved, 1),
 }
 

@@ -12,7 +12,9 @@ from court.ids import HouseId, Seat
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatHanded(Event):
-    """The host gave a seat a new token: the old one opens nothing from now on."""
+    """The host gave a seat a new token: the old one opens nothing from now on, and the new
+    one opens nothing the seat held before `at_version`, this record's version (0 in logs from
+    before it was recorded)."""
 
     PRIVATE: ClassVar[frozenset[str]] = frozenset({"token_sha256"})
 
@@ -21,6 +23,7 @@ class SeatHanded(Event):
     old_player_name: str
     player_name: str
     token_sha256: str
+    at_version: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -35,10 +38,12 @@ class HostHandedOver(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HostVoteCast(Event):
-    """A seat voted to make another seat (or itself) the host."""
+    """A seat voted to make another seat (or itself) the host, at `at` (None in logs from
+    before votes had times)."""
 
     seat: Seat
     for_seat: Seat
+    at: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,7 +53,10 @@ class HostVoteWithdrawn(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HostTakenOver(Event):
-    """A strict majority of the seats voted for the same seat: it holds the host role now."""
+    """A strict majority of the seats other than the host's (`seats` of them) voted for the
+    same seat while the host had no connection since `host_away_since`: `voters` cast the
+    `votes` counted, and `to_seat` holds the host role now. Older logs name no voters and
+    counted every seat."""
 
     from_seat: Seat | None
     to_seat: Seat
@@ -56,6 +64,8 @@ class HostTakenOver(Event):
     to_name: str
     votes: int
     seats: int
+    voters: tuple[Seat, ...] = ()
+    host_away_since: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -62,6 +62,8 @@ class GameStarted(Event):
 
     seat_order: tuple[Seat, ...]
     first_player: Seat
+    # When, in seconds since the epoch (0.0 in logs from before it was recorded).
+    at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,12 +15,21 @@ from court.events.seats import (
 )
 from court.evolve.base import Handlers, replace
 from court.ids import Seat
-from court.state import CourtState
+from court.state import CourtState, HostVote
+
+
+def sealed_by(state: CourtState, seat: Seat) -> frozenset[str]:
+    """The commitments of the seat's markers in the election under way and of its bid in the
+    council seat's sale: what it keeps sealed until the reveal."""
+    markers = state.election.placements.get(seat, ()) if state.election else ()
+    bid = state.auction.bids.get(seat) if state.auction else None
+    return frozenset(m.commitment for m in markers) | ({bid.commitment} if bid else set())
 
 
 def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     """The seat's tokens are replaced by the new one; the host token stood for the host seat,
-    so it stops too: the host role goes with the seat to its new token."""
+    so it stops too: the host role goes with the seat to its new token. What the seat keeps
+    sealed now stays its old holder's."""
     info = state.seats[e.seat]
     seats = {
         **state.seats,
@@ -29,6 +38,8 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
             player_name=e.player_name,
             token_sha256=e.token_sha256,
             former_host_token_sha256="",
+            handed_at=e.at_version,
+            withheld=sealed_by(state, e.seat),
         ),
     }
     votes = {v: s for v, s in state.host_votes.items() if v != e.seat}
@@ -66,7 +77,8 @@ def _host_taken_over(state: CourtState, e: HostTakenOver) -> CourtState:
 
 
 def _host_vote_cast(state: CourtState, e: HostVoteCast) -> CourtState:
-    return replace(state, host_votes={**state.host_votes, e.seat: e.for_seat})
+    vote = HostVote(seat=e.for_seat, at=e.at)
+    return replace(state, host_votes={**state.host_votes, e.seat: vote})
 
 
 def _host_vote_withdrawn(state: CourtState, e: HostVoteWithdrawn) -> CourtState:
@@ -78,7 +90,7 @@ def without_seat(state: CourtState, seat: Seat) -> CourtState:
     return replace(
         state,
         seats={s: i for s, i in state.seats.items() if s != seat},
-        host_votes={v: s for v, s in state.host_votes.items() if seat not in (v, s)},
+        host_votes={v: h for v, h in state.host_votes.items() if seat not in (v, h.seat)},
     )
 
 

@@ -83,6 +83,7 @@ def _game_started(state: CourtState, e: GameStarted) -> CourtState:
         nobles=nobles,
         treasury=treasury,
         ledger=Ledger(issued=sum(treasury.values())),
+        started_at=e.at,
     )
 
 

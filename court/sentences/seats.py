@@ -31,9 +31,17 @@ def _host_vote_withdrawn(d: Data, state: CourtState) -> str:
 
 
 def _host_taken_over(d: Data, state: CourtState) -> str:
+    voters = d.get("voters") or []
+    if not voters:  # logs from before the voters were named counted every seat
+        return (
+            f"{d['to_name']} became the host in place of {d['from_name']}, by the votes of "
+            f"{d['votes']} of the {d['seats']} seats."
+        )
+    named = [names.player(state, v) for v in voters]
+    who = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     return (
-        f"{d['to_name']} became the host in place of {d['from_name']}, by the votes of "
-        f"{d['votes']} of the {d['seats']} seats."
+        f"{d['to_name']} became the host in place of {d['from_name']}, who had been away: "
+        f"{who} voted for it, {d['votes']} of the {d['seats']} other seats."
     )
 
 

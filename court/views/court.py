@@ -8,10 +8,12 @@ from typing import Any
 from court import invites, steps
 from court.commands import Actor, Command
 from court.decide.victory import house_points
+from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
 from court.views.clocks import clocks_view
+from court.views.host_role import host_role_view
 from court.views.purchases import auction_view, offers_view
 
 
@@ -39,18 +41,26 @@ def _role(viewer: Actor) -> str:
 
 
 def court_view(
-    state: CourtState, version: int, viewer: Actor, move: Callable[[Command], dict[str, Any]]
+    state: CourtState,
+    version: int,
+    viewer: Actor,
+    move: Callable[[Command], dict[str, Any]],
+    handed_at: int | None = None,
 ) -> dict[str, Any]:
     """The whole court as the viewer may see it at `version`; `move` shows each move the
-    viewer may make as the message that sends it (the server's catalogue names them)."""
+    viewer may make as the message that sends it (the server's catalogue names them).
+    `handed_at`: the version at which the host last handed the viewer's seat to a new token,
+    as the game stands now; nothing the seat held sealed before it is the viewer's."""
     return {
         "game": game_view(state, version),
-        "viewer": viewer_view(viewer),
+        "viewer": viewer_view(viewer, handed_at),
         "seats": seats_view(state),
         "houses": houses_view(state),
         "alliances": alliances_view(state),
         "titles": titles_view(state),
-        "election": election_view(state.election, viewer),
+        "election": election_view(
+            state.election, viewer, _withheld(state, version, viewer, handed_at)
+        ),
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
         "fourth_seat": state.fourth_seat,
@@ -60,6 +70,7 @@ def court_view(
         "offers": offers_view(state.offers),
         "regions": regions_view(state),
         "clocks": clocks_view(state),
+        "host_role": host_role_view(state, viewer),
         # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
         # The facts the host or the game master may record now, for their panel to offer.
@@ -113,8 +124,28 @@ def step_view(state: CourtState) -> dict[str, Any] | None:
     return {"kind": step.kind.value, "id": step.id, "number": step.number, "name": step.name}
 
 
-def viewer_view(viewer: Actor) -> dict[str, Any]:
-    return {"seat": viewer.seat, "host": viewer.host, "role": _role(viewer)}
+def viewer_view(viewer: Actor, handed_at: int | None = None) -> dict[str, Any]:
+    """Who the viewer is; `handed_over` when the host handed the viewer's seat to the token he
+    holds (a new player or a new device), from which version on the seat's secrets are his."""
+    handed = None if handed_at is None else {"at_version": handed_at or None, "by": "host"}
+    return {
+        "seat": viewer.seat,
+        "host": viewer.host,
+        "role": _role(viewer),
+        "handed_over": handed if viewer.seat is not None else None,
+    }
+
+
+def _withheld(
+    state: CourtState, version: int, viewer: Actor, handed_at: int | None
+) -> frozenset[str] | None:
+    """The commitments of the viewer's seat whose secrets are not the viewer's: those sealed
+    before the seat was handed to his token; None for all of them, in a court older than the
+    hand-over (whatever the seat held then was its old holder's)."""
+    if handed_at is not None and version < handed_at:
+        return None
+    info = state.seats.get(viewer.seat) if viewer.seat is not None else None
+    return info.withheld if info is not None else frozenset()
 
 
 def seats_view(state: CourtState) -> list[dict[str, Any]]:
@@ -126,10 +157,15 @@ def seats_view(state: CourtState) -> list[dict[str, Any]]:
             "house": s.house,
             "player_name": s.player_name,
             "host": s.host,
-            "host_vote": state.host_votes.get(s.seat),
+            "host_vote": _voted(state, s.seat),
         }
         for s in sorted(state.seats.values(), key=lambda s: s.seat)
     ]
+
+
+def _voted(state: CourtState, seat: Seat) -> Seat | None:
+    vote = state.host_votes.get(seat)
+    return vote.seat if vote is not None else None
 
 
 def houses_view(state: CourtState) -> list[dict[str, Any]]:
@@ -206,11 +242,15 @@ def regions_view(state: CourtState) -> list[dict[str, Any]]:
     ]
 
 
-def election_view(election: Election | None, viewer: Actor) -> dict[str, Any] | None:
-    """The election under way as the viewer may see it: only his own markers' kinds."""
+def election_view(
+    election: Election | None, viewer: Actor, withheld: frozenset[str] | None = frozenset()
+) -> dict[str, Any] | None:
+    """The election under way as the viewer may see it: only his own markers' kinds, and of
+    those none whose commitment is `withheld` (None: none at all)."""
     if election is None:
         return None
     mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()
+    mine = () if withheld is None else tuple(m for m in mine if m.commitment not in withheld)
     return {
         "id": election.id,
         "title": election.title,

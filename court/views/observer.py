@@ -2,8 +2,9 @@
 
 A private part of the log (a player's markers and salts, a bid's amount, a token's digest) is
 shown to the seat that owns it, and to everyone once the game has ended; the court shows each
-viewer the secrets that are the viewer's own (court/views/court.py). Pushes, the HTTP views,
-the history, the receipts and the export all ask an Observer.
+viewer the secrets that are the viewer's own (court/views/court.py). A seat the host handed to
+a new token is a new holder's from that version on: what the seat held before stays its old
+holder's. Pushes, the HTTP views, the history, the receipts and the export all ask an Observer.
 """
 
 from __future__ import annotations
@@ -27,19 +28,28 @@ MoveView = Callable[[Command], dict[str, Any]]
 @dataclass(frozen=True, slots=True)
 class Observer:
     """What `viewer` may see while the game stands as it does now (`ended`: every private
-    part is open); `move` names each move the viewer may send as the server's catalogue does."""
+    part is open); `move` names each move the viewer may send as the server's catalogue does;
+    `handed_at` is the version at which the host last handed the viewer's seat to a new token
+    (None: never)."""
 
     viewer: Actor
     ended: bool
     move: MoveView
+    handed_at: int | None = None
 
     @classmethod
     def of(cls, viewer: Actor, now: CourtState, move: MoveView) -> Observer:
-        return cls(viewer, now.status is GameStatus.ENDED, move)
+        info = now.seats.get(viewer.seat) if viewer.seat is not None else None
+        handed_at = info.handed_at if info is not None else None
+        return cls(viewer, now.status is GameStatus.ENDED, move, handed_at)
 
     def sees_private(self, record: Record) -> bool:
-        """Whether the record's private part is the viewer's to see."""
-        return self.ended or (self.viewer.seat is not None and record.seat == self.viewer.seat)
+        """Whether the record's private part is the viewer's to see: his seat's, recorded since
+        the seat was last handed to a new token."""
+        if self.ended:
+            return True
+        mine = self.viewer.seat is not None and record.seat == self.viewer.seat
+        return mine and record.version >= (self.handed_at or 0)
 
     def record(self, record: Record) -> dict[str, Any]:
         """The record as stored, its private part withheld unless the viewer may see it (the
@@ -84,7 +94,7 @@ class Observer:
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
         """The whole court at `version` as the viewer may see it, with the moves it may send."""
-        return court_view(state, version, self.viewer, self.move)
+        return court_view(state, version, self.viewer, self.move, self.handed_at)
 
 
 def current_shape(

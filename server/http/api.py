@@ -24,6 +24,7 @@ from server.addresses import client_address
 from server.http.schemas import ErrorSchema
 from server.limits import Limits, RateLimited
 from server.messages.fields import capped
+from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
 log = logging.getLogger("small_council.api")
@@ -251,7 +252,7 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> tuple[
     return jsonify({"code": code, "message": message, **extra}), status
 
 
-def install_error_handlers(app: Flask) -> None:
+def install_error_handlers(app: Flask, database: Outage) -> None:
     """Map every failure to a JSON error with a code: one place for the whole server."""
 
     @app.errorhandler(CourtError)
@@ -287,7 +288,7 @@ def install_error_handlers(app: Flask) -> None:
 
     # Unlike a refusal by the rules, a database failure may simply be tried again: 503.
     def _database_failed(exc: Exception) -> tuple[Any, int]:
-        log_failure(log, f"on {request.method} {request.path}", exc)
+        log_failure(log, f"on {request.method} {request.path}", exc, database)
         return error_response(503, *refusal(exc))
 
     for kind in DATABASE_ERRORS:

@@ -17,7 +17,7 @@ from server.http import schemas as s
 from server.http.api import Routes
 from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
-from server.observer import court_of, observe
+from server.observer import court_of, observe, signed
 from server.ports import GameMaster
 from server.service import CourtService
 
@@ -84,6 +84,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         variants=body["variants"],
         deadlines=body["deadlines"],
         clocks=body["clocks"],
+        host_role=body["host_role"],
         first_player_seat=body.get("first_player_seat"),
         game_master=master,
         listed=body["listed"],
@@ -110,7 +111,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
 def court(game_id: str) -> dict[str, Any]:
     actor = caller(game_id)
     head = service().current(game_id)
-    return court_of(actor, head)
+    return court_of(actor, head, signed(service(), head))
 
 
 @routes.route(
@@ -144,7 +145,7 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
 def court_at(game_id: str, version: int) -> dict[str, Any]:
     actor = caller(game_id)
     head = service().state_at(game_id, version)
-    return court_of(actor, head)
+    return court_of(actor, head, signed(service(), head), service().current(game_id).state)
 
 
 @routes.route(

@@ -14,9 +14,16 @@ bp = Blueprint("pages", __name__)
 
 ROOT = Path(__file__).resolve().parents[2]
 # Only these files of the package are served, never the rest of node_modules.
+NOBLE_HASHES = ROOT / "node_modules" / "@noble" / "hashes"
+# Browser modules served from node_modules (no CDN): the Socket.IO client, and SHA-256 for a
+# page that WebCrypto is not given to (plain http away from this machine) to check the record.
 VENDOR = {
     "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",
     "socket.io.esm.min.js.map": ROOT / "node_modules" / "socket.io-client" / "dist",
+    **{
+        f"noble-hashes/{name}": NOBLE_HASHES
+        for name in ("sha2.js", "_md.js", "_u64.js", "utils.js")
+    },
 }
 
 
@@ -49,9 +56,10 @@ def game_url(game_id: str) -> str:
     return public + url_for("pages.game", game_id=game_id)
 
 
-@bp.get("/vendor/<name>")
+@bp.get("/vendor/<path:name>")
 def vendor(name: str) -> Response:
     folder = VENDOR.get(name)
+    name = name.rpartition("/")[2]
     if folder is None or not (folder / name).is_file():
         raise NotFound(
             "client_missing",

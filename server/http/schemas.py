@@ -15,10 +15,11 @@ class VariantsSchema(Shape):
     clocks = Bool()
 
 
-def _seconds() -> fields.Integer:
-    """R-4.3: a deadline or a time bank, in whole seconds from none to a week."""
+def _seconds(**kwargs: object) -> fields.Integer:
+    """R-4.3: a deadline or a time bank (or the host's absence before a takeover), in whole
+    seconds from none to a week."""
     error = "Give whole seconds from {min} to {max} (a week)."
-    return Int(validate=validate.Range(0, DAY, error=error))
+    return Int(validate=validate.Range(0, DAY, error=error), **kwargs)
 
 
 class DeadlinesSchema(Shape):
@@ -36,6 +37,16 @@ class ClocksSchema(DeadlinesSchema):
     increment = _seconds()
 
 
+class HostRoleSchema(Shape):
+    takeover_after = _seconds(
+        metadata={
+            "description": "The seats other than the host's may vote a new host in once the "
+            "host has had no connection for this many seconds of the started game (0: as soon "
+            "as he has none)"
+        }
+    )
+
+
 class CreateGameSchema(Shape):
     profile = Id(load_default="default")
     players = Int(required=True, validate=validate.Range(3, 6))
@@ -43,6 +54,7 @@ class CreateGameSchema(Shape):
     variants = fields.Nested(VariantsSchema, load_default=dict)
     deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
     clocks = fields.Nested(ClocksSchema, load_default=dict)
+    host_role = fields.Nested(HostRoleSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
     game_master_name = Text(validate=NAME, allow_none=True)
     listed = Bool(
@@ -122,7 +134,7 @@ class VerificationSchema(Schema):
         required=True,
         metadata={
             "description": "the check that failed: chain, record, names, fold, invariants, "
-            "commitments, tally, bids or dice; empty when ok"
+            "commitments, tally, bids, dice or snapshot; empty when ok"
         },
     )
     reason = fields.String(required=True)
@@ -133,6 +145,24 @@ class VerificationSchema(Schema):
             "description": "the check began after this version, which this server checked "
             "before (0: from version 1); an edit at or before it that left the hash there "
             "unchanged is found only by the full check, `flask court verify`"
+        },
+    )
+
+
+class CheckpointSchema(Schema):
+    """The server's signature of a game's log at a version (docs/protocol.md, "Checkpoints")."""
+
+    game_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    hash = fields.String(required=True, metadata={"description": "The hash the log ends on"})
+    key_id = fields.String(
+        required=True, metadata={"description": "The signing key's id (GET /api/signing-key)"}
+    )
+    signature = fields.String(
+        required=True,
+        metadata={
+            "description": "Ed25519, base64, of the UTF-8 text "
+            "`small-council checkpoint\\n{game_id}\\n{version}\\n{hash}`"
         },
     )
 

@@ -7,6 +7,7 @@ from marshmallow import Schema, fields
 
 from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
+from server.http.schemas import CheckpointSchema
 
 
 class NobleViewSchema(Schema):
@@ -128,12 +129,69 @@ class GameInfoSchema(Schema):
     dice_seed = fields.String(allow_none=True, required=True)
 
 
+class HandedOverSchema(Schema):
+    at_version = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The version of the hand-over (null in logs too old to say)"},
+    )
+    by = fields.String(required=True, metadata={"enum": ["host"]})
+
+
 class ViewerSchema(Schema):
     seat = fields.Integer(allow_none=True, required=True)
     host = fields.Boolean(required=True)
     role = fields.String(
         required=True, metadata={"enum": ["player", "host", "game_master", "spectator"]}
     )
+    handed_over = fields.Nested(
+        HandedOverSchema,
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "The host handed the viewer's seat to the token he holds (a new "
+            "player or a new device): nothing the seat held sealed before `at_version` is his; "
+            "null for a seat's own token"
+        },
+    )
+
+
+class HostVoteViewSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat that voted"})
+    for_seat = fields.Integer(required=True)
+    at = fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={"description": "When (null in logs too old to say; such a vote never counts)"},
+    )
+
+
+class HostRoleViewSchema(Schema):
+    host_seat = fields.Integer(allow_none=True, required=True)
+    takeover_after = fields.Integer(
+        required=True,
+        metadata={"description": "Seconds the host must have had no connection (the profile's)"},
+    )
+    electors = fields.Integer(required=True, metadata={"description": "Seats but the host's"})
+    votes_needed = fields.Integer(required=True)
+    votes = fields.List(
+        fields.Nested(HostVoteViewSchema),
+        required=True,
+        metadata={"description": "Only those cast since the host's current absence count"},
+    )
+    open = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The viewer may vote once the host has been away for "
+            "`takeover_after` seconds (`presence.host_away_since` says since when)"
+        },
+    )
+    why = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"enum": ["lobby", "ended", "host", "no_seat", None]},
+    )
+    message = fields.String(required=True)
 
 
 class MarkerViewSchema(Schema):
@@ -286,6 +344,11 @@ class FactChoicesSchema(Schema):
 
 class CourtViewSchema(Schema):
     game = fields.Nested(GameInfoSchema, required=True)
+    checkpoint = fields.Nested(
+        CheckpointSchema,
+        required=True,
+        metadata={"description": "The server's signature of the log at the version shown"},
+    )
     viewer = fields.Nested(ViewerSchema, required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     houses = fields.List(fields.Nested(HouseViewSchema), required=True)
@@ -301,6 +364,7 @@ class CourtViewSchema(Schema):
     auction = fields.Nested(AuctionViewSchema, allow_none=True, required=True)
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)
     clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)
+    host_role = fields.Nested(HostRoleViewSchema, required=True)
     invite = fields.String(
         allow_none=True,
         required=True,

@@ -14,8 +14,8 @@ from court.errors import BadToken, CourtError, NotAllowed
 from server.http.api import Routes
 from server.http.games import caller
 from server.messages.fields import Shape, String
+from server.notify.delivery import DeliveryFailed
 from server.notify.outbox import Notifier
-from server.notify.sender import DeliveryFailed
 from server.notify.urls import URL_MAX
 
 routes = Routes("webhook", __name__)

@@ -22,7 +22,7 @@ from court.errors import CourtError
 from court.ids import GameId
 from court.state import CourtState
 from server.service import CourtService
-from server.store.failures import DATABASE_ERRORS
+from server.store.failures import DATABASE_ERRORS, log_failure
 
 log = logging.getLogger("small_council.deadlines")
 RETRY_SECONDS = 5.0  # before a close the database could not take is tried again
@@ -85,8 +85,9 @@ class DeadlineWatcher:
             if exc.code != "not_overdue":
                 log.warning("closing game %s: %s: %s", game_id, exc.code, exc.message)
             return 0
-        except DATABASE_ERRORS:
-            log.warning("database unavailable closing game %s; trying again", game_id)
+        except DATABASE_ERRORS as exc:
+            # Logged once for the whole outage; the step is closed once the database answers.
+            log_failure(log, f"closing game {game_id}", exc, self.service().database)
             self.watch_deadline(game_id, self.clock() + RETRY_SECONDS)
             return 0
         except Exception:

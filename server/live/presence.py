@@ -1,7 +1,9 @@
 """Who is at the table: open Socket.IO connections per game and seat, pushed as `presence`.
 
 `Presence` only counts connections (no framework), in this process's memory: enough for one
-server process (several share `server.live.presence_redis.RedisPresence` instead);
+server process (several share `server.live.presence_redis.RedisPresence` instead); it also says
+since when a game's host has had no connection, which the service asks before a vote for a
+new host (server/ports.py `HostPresence`);
 `PresenceNamespace` is the `/court` namespace with presence pushes added on connect, join
 and disconnect, and the server's clock so a page can count a step's deadline down without
 trusting its own.
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from court.commands import SPECTATOR, Actor
+from court.ids import Seat
 from court.state import CourtState
 from server.live.sockets import CourtNamespace, connection_sid, game_room
 
@@ -26,24 +29,70 @@ class PresenceBook(Protocol):
     def enter(self, sid: str, game_id: str, actor: Actor) -> None: ...
     def leave(self, sid: str) -> str | None: ...
     def snapshot(self, game_id: str) -> dict[str, Any]: ...
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None: ...
+
+
+def role_key(actor: Actor) -> str | None:
+    """What a connection is present as, for the host's absence: its seat ("seat:N"), "host"
+    for the host's connection without a seat, or None (a spectator, the game master)."""
+    if actor.seat is not None:
+        return f"seat:{actor.seat}"
+    return "host" if actor.host else None
+
+
+def host_key(host_seat: Seat | None) -> str:
+    """The role the host is present as: his seat's, or the seatless host connection's."""
+    return "host" if host_seat is None else f"seat:{host_seat}"
 
 
 class Presence:
-    """Open connections by id: which game, which seat (None for a spectator), host or not."""
+    """Open connections by id: which game, which seat (None for a spectator), host or not;
+    and when each seat, and the host without a seat, last had its last connection close.
+    A role never seen leaving counts as gone since the book started (this process's start):
+    whatever came before, the book cannot tell."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self.started = clock()
         self._open: dict[str, tuple[str, Actor]] = {}
+        self._left: dict[tuple[str, str], float] = {}  # (game, role) -> when it last left
         self._lock = threading.Lock()
 
     def enter(self, sid: str, game_id: str, actor: Actor) -> None:
+        """A connection opens, or stands for another actor from now on (a seat taken or
+        given up): the role it held so far is left."""
         with self._lock:
+            before = self._open.get(sid)
             self._open[sid] = (game_id, actor)
+            if before is not None:
+                self._gone(*before)
 
     def leave(self, sid: str) -> str | None:
         """Forget a connection; the game it was in, or None if it was not known."""
         with self._lock:
             found = self._open.pop(sid, None)
+            if found is not None:
+                self._gone(*found)
         return found[0] if found else None
+
+    def _gone(self, game_id: str, actor: Actor) -> None:
+        key = role_key(actor)
+        if key is not None:
+            self._left[(game_id, key)] = self.clock()
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        """Since when the host has had no connection (never earlier than `not_before`, the
+        game's start); None while one is open."""
+        key = host_key(host_seat)
+        with self._lock:
+            if any(g == game_id and role_key(a) == key for g, a in self._open.values()):
+                return None
+            left = self._left.get((game_id, key), self.started)
+        return max(left, not_before)
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """`{seats: [seat…] with at least one connection, spectators: n, host: bool,
@@ -67,11 +116,13 @@ class PresenceNamespace(CourtNamespace):
         *args: Any,
         clock: Callable[[], float] = time.time,
         presence: PresenceBook | None = None,
+        announce: Callable[[str], object] = lambda game_id: None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.presence: PresenceBook = presence if presence is not None else Presence()
         self.clock = clock
+        self.announce = announce
 
     def on_connect(self, auth: Any = None) -> None:
         """After `welcome` and the catch-up, everyone in the game gets `presence`."""
@@ -96,17 +147,33 @@ class PresenceNamespace(CourtNamespace):
         return ack
 
     def reseat(self, game_id: str, state: CourtState) -> list[str]:
-        """Connections whose token holds its seat no more count as spectators at once."""
+        """Connections whose token holds its seat no more count as spectators at once; the
+        host may be another seat now, present or not."""
         ended = super().reseat(game_id, state)
         for sid in ended:
             self.presence.enter(sid, game_id, SPECTATOR)
-        if ended:
-            self._push(game_id)
+        self._push(game_id, state)
         return ended
 
-    def _push(self, game_id: str) -> None:
-        """To every client of the game, whichever process holds its connection."""
-        payload = {**self.presence.snapshot(game_id), "server_time": self.clock()}
+    def _push(self, game_id: str, state: CourtState | None = None) -> None:
+        """To every client of the game, whichever process holds its connection: this
+        process's own here, the others' by their processes once told (`announce`)."""
+        self.push_here(game_id, state)
+        self.announce(game_id)
+
+    def push_here(self, game_id: str, state: CourtState | None = None) -> None:
+        """To this process's clients of the game alone: who is connected, whether the host is
+        and since when he has had no connection."""
+        state = state if state is not None else self.service().latest(game_id).state
+        away = self.presence.host_away_since(game_id, state.host_seat(), state.started_at)
+        payload = {
+            **self.presence.snapshot(game_id),
+            "host": away is None,
+            "host_away_since": away,
+            "server_time": self.clock(),
+        }
         self.emit("presence", payload, room=game_room(game_id))
 
-    push_presence = _push  # for a process that finds another one's connections gone
+    def push_presence(self, game_id: str) -> None:
+        """For a process that finds another one's connections gone."""
+        self._push(game_id)

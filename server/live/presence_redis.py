@@ -5,7 +5,9 @@ Keys (all under `small-council:presence:`):
 - `game:<id>`: a hash of `<process>:<connection id>` -> the connection's actor (JSON);
 - `alive:<process>`: set with a time to live and renewed by the process's heartbeat;
 - `games:<process>`: the games the process has had connections in;
-- `processes`: every process that has not been swept yet.
+- `processes`: every process that has not been swept yet;
+- `left:<id>`: a hash of the roles a connection is present as (`seat:<n>`, `host` for the host
+  without a seat) -> when the last connection of that role closed (its process's clock).
 
 A connection counts only while its process's `alive` key stands, so a process killed
 without a goodbye drops out of every snapshot after `ttl` seconds. The first process whose
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +29,8 @@ from redis.exceptions import RedisError
 
 from court.commands import Actor
 from court.ids import Seat
+from server.live.presence import host_key, role_key
+from server.outages import Outage
 
 log = logging.getLogger("small_council.presence")
 
@@ -44,6 +49,15 @@ def _alive(process: str) -> str:
 
 def _games(process: str) -> str:
     return f"{PREFIX}games:{process}"
+
+
+def _left(game_id: str) -> str:
+    return f"{PREFIX}left:{game_id}"
+
+
+# How long the times a role left are kept after the last one was written: a role not seen for
+# so long counts as gone since this process started, longer than any profile's takeover time.
+LEFT_TTL = 30 * 24 * 3600
 
 
 def _actor_json(actor: Actor) -> str:
@@ -66,10 +80,20 @@ def _actor(text: bytes | str) -> Actor:
 class RedisPresence:
     """Open connections of every process, by game; this process's own also in memory."""
 
-    def __init__(self, client: redis.Redis, process_id: str, ttl: float) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        process_id: str,
+        ttl: float,
+        clock: Callable[[], float] = time.time,
+        outage: Outage | None = None,
+    ) -> None:
         self.redis = client
+        self.outage = outage or Outage("redis")
         self.process_id = process_id
         self.ttl = ttl
+        self.clock = clock
+        self.started = clock()
         self._mine: dict[str, tuple[str, str]] = {}  # connection id -> (game, actor JSON)
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -81,10 +105,15 @@ class RedisPresence:
     # -- the Presence interface ------------------------------------------------
 
     def enter(self, sid: str, game_id: str, actor: Actor) -> None:
+        """A connection opens, or stands for another actor from now on: the role it held so
+        far is left."""
         # Under the lock, so that a heartbeat never writes back a connection just left.
         with self._lock:
+            before = self._mine.get(sid)
             self._mine[sid] = (game_id, _actor_json(actor))
             pipe = self.redis.pipeline(transaction=False)
+            if before is not None:
+                self._gone(pipe, before[0], _actor(before[1]))
             self._write(pipe, sid, *self._mine[sid])
             self._execute(pipe)
 
@@ -96,6 +125,7 @@ class RedisPresence:
                 return None
             pipe = self.redis.pipeline(transaction=False)
             pipe.hdel(_game(found[0]), f"{self.process_id}:{sid}")
+            self._gone(pipe, found[0], _actor(found[1]))
             if all(game_id != found[0] for game_id, _ in self._mine.values()):
                 pipe.srem(_games(self.process_id), found[0])
             self._execute(pipe)
@@ -107,9 +137,18 @@ class RedisPresence:
         process's other stale entries only if the process dies). Called under the lock."""
         try:
             pipe.execute()
-        except RedisError:
+        except RedisError as exc:
             self._rewrites = REWRITES
-            log.warning("presence not written: Redis cannot be reached", exc_info=True)
+            self.outage.failed(exc)
+            return
+        self.outage.passed()
+
+    def _gone(self, pipe: Any, game_id: str, actor: Actor) -> None:
+        """Record that a connection of the actor's role closed now."""
+        key = role_key(actor)
+        if key is not None:
+            pipe.hset(_left(game_id), key, repr(self.clock()))
+            pipe.expire(_left(game_id), LEFT_TTL)
 
     def _write(self, pipe: Any, sid: str, game_id: str, actor_json: str) -> None:
         pipe.hset(_game(game_id), f"{self.process_id}:{sid}", actor_json)
@@ -117,11 +156,11 @@ class RedisPresence:
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """`{seats, spectators, host, game_master}` over the live processes' connections
-        (this process's own only, while Redis cannot be reached)."""
+        (this process's own only, while Redis cannot be reached: its outage is logged)."""
         try:
             actors = self._everyone(game_id)
-        except RedisError:
-            log.warning("presence of this process only: Redis cannot be reached")
+        except RedisError as exc:
+            self.outage.failed(exc)
             with self._lock:
                 mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
             actors = mine
@@ -133,14 +172,44 @@ class RedisPresence:
         }
 
     def _everyone(self, game_id: str) -> list[Actor]:
+        return self._connections(game_id)[0]
+
+    def _connections(self, game_id: str) -> tuple[list[Actor], list[Actor]]:
+        """The game's connections on live processes, and those of processes whose mark has
+        expired but that nobody has swept yet."""
         entries = self.redis.hgetall(_game(game_id))
         by_process: dict[str, list[Actor]] = {}
         for field, value in entries.items():
             process = _text(field).split(":", 1)[0]
             by_process.setdefault(process, []).append(_actor(value))
         processes = list(by_process)
-        alive = self.redis.mget([_alive(p) for p in processes]) if processes else []
-        return [a for p, up in zip(processes, alive, strict=True) if up for a in by_process[p]]
+        marks = self.redis.mget([_alive(p) for p in processes]) if processes else []
+        alive: list[Actor] = []
+        dead: list[Actor] = []
+        for process, mark in zip(processes, marks, strict=True):
+            (alive if mark else dead).extend(by_process[process])
+        return alive, dead
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        """Since when the host has had no connection on any process (never earlier than
+        `not_before`); None while he has one, and while Redis cannot be reached: nobody is
+        voted out on a guess. A connection of a process that stopped answering counts until
+        now; a role never seen leaving counts as gone since this process started."""
+        key = host_key(host_seat)
+        try:
+            alive, dead = self._connections(game_id)
+            if any(role_key(a) == key for a in alive):
+                return None
+            left = self.redis.hget(_left(game_id), key)
+        except RedisError as exc:
+            self.outage.failed(exc)
+            return None
+        if any(role_key(a) == key for a in dead):
+            return max(self.clock(), not_before)
+        since = float(_text(left)) if left is not None else self.started
+        return max(since, not_before)
 
     # -- heartbeat ---------------------------------------------------------------
 
@@ -194,12 +263,18 @@ class RedisPresence:
         return games
 
     def _sweep(self, process: str) -> list[str]:
+        """Remove a dead process's connections; their roles count as left now."""
         games = [_text(g) for g in self.redis.smembers(_games(process))]
         mine = f"{process}:"
         for game_id in games:
-            fields = [f for f in self.redis.hkeys(_game(game_id)) if _text(f).startswith(mine)]
+            entries = self.redis.hgetall(_game(game_id))
+            fields = [f for f in entries if _text(f).startswith(mine)]
             if fields:
-                self.redis.hdel(_game(game_id), *fields)
+                pipe = self.redis.pipeline(transaction=False)
+                for field in fields:
+                    self._gone(pipe, game_id, _actor(entries[field]))
+                pipe.hdel(_game(game_id), *fields)
+                pipe.execute()
         self.redis.delete(_games(process))
         log.info(
             "process %s stopped answering; its connections in %d games are gone",
@@ -212,8 +287,9 @@ class RedisPresence:
         while not self._stopped.wait(self.ttl / 3):
             try:
                 games = self.beat()
-            except RedisError:
-                log.warning("presence heartbeat could not reach Redis", exc_info=True)
+            except RedisError as exc:
+                self.outage.failed(exc)
                 continue
+            self.outage.passed()
             for game_id in games:
                 self._dropped(game_id)

@@ -3,7 +3,8 @@
 Each server process pushes to its own clients only. It remembers, per game that has a
 client here, the last version it pushed; a push carries every record after it, read from
 the log when this process did not append them itself (another process did, or a command
-lost a race and was decided again), so its clients get every version once and in order.
+lost a race and was decided again), so its clients get every version once and in order, with
+the server's signed checkpoint of the last of them (server/keys/signing.py).
 """
 
 from __future__ import annotations
@@ -149,16 +150,19 @@ class RoomPusher:
         if any(r.type in SEAT_CHANGES for r in records):
             for watcher in self._seat_watchers:
                 watcher(game_id, state)
-        version = records[-1].version
+        last = records[-1]
+        version = last.version
+        # One signature for every room: each shows the log up to the same record.
+        signed = self.service().keys.signing.checkpoint(game_id, version, last.hash)
         owners = {r.seat for r in records if r.private is not None}
         rooms = [public_room(game_id)]
         for seat in state.seats:
             if seat in owners:
-                own = _payload(records, Actor(seat=Seat(seat)), state, version)
+                own = _payload(records, Actor(seat=Seat(seat)), state, signed)
                 self._emit(own, seat_room(game_id, seat))
             else:
                 rooms.append(seat_room(game_id, seat))
-        self._emit(_payload(records, SPECTATOR, state, version), rooms)
+        self._emit(_payload(records, SPECTATOR, state, signed), rooms)
         with self._guard:
             if game_id in self._cursors:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
@@ -175,7 +179,11 @@ class RoomPusher:
 
 
 def _payload(
-    records: Sequence[Record], viewer: Actor, state: CourtState, version: int
+    records: Sequence[Record], viewer: Actor, state: CourtState, checkpoint: dict[str, Any]
 ) -> dict[str, Any]:
     observer = observe(viewer, state)
-    return {"version": version, "records": [observer.told(r, state) for r in records]}
+    return {
+        "version": checkpoint["version"],
+        "records": [observer.told(r, state) for r in records],
+        "checkpoint": checkpoint,
+    }

@@ -1,11 +1,14 @@
-"""Several server processes: each append is announced on a Redis channel; every other process
-then pushes the new records to its own clients of that game, read from the log, and watches
-the game's next deadline.
+"""Several server processes: each append, each talk line and each change of who is connected
+is announced on a Redis channel; every other process then pushes what is new to its own
+clients of that game, read from the database (presence: from Redis), and watches the game's
+next deadline.
 
-An announcement only says "game G stands at version N, its open step is due at D". The
-records come from the database, so a lost or late announcement costs a delay, never a
-record: the next one (or a client's catch-up on reconnect) brings everything after the
-process's cursor.
+An announcement carries ids only: "game G stands at version N, its open step is due at D",
+"game G has a talk line at position P", "game G's presence changed". No record, no line's
+text, ever passes through Redis. So a lost or late announcement costs a delay, never a record
+or a line: the next one (or a client's catch-up on reconnect) brings everything after the
+process's cursor; announcements that could not be sent are sent once Redis answers again, and
+a process that lost the channel catches up every game it follows once it has it back.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis
@@ -25,19 +28,24 @@ from court.chain import Record
 from court.decide.rounds import next_deadline
 from court.ids import GameId
 from court.state import CourtState
+from court.talk import TalkLine
 from server.batching import GroupCommit, Item
 from server.live.deadlines import DeadlineWatcher
 from server.live.pushes import RoomPusher
-from server.store.failures import DATABASE_ERRORS
+from server.live.talk import TalkPusher
+from server.outages import Outage
+from server.store.failures import DATABASE_ERRORS, log_failure
 
 log = logging.getLogger("small_council.relay")
 
 CHANNEL = "small-council:appended"
-WORKERS = 4  # threads pushing other processes' records to this process's clients
+WORKERS = 4  # threads pushing other processes' news to this process's clients
 POLL_SECONDS = 1.0  # how often the listener looks whether it was stopped
 RETRY_SECONDS = 1.0  # before a failed catch-up is tried again
 BACKOFF_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)  # between attempts to reach Redis again
 ANNOUNCE_MOST = 256  # announcements sent in one round trip at most
+# What an announcement is of; each kind has its catch-up (`Relay.catch_ups`).
+COURT, TALK, PRESENCE = "court", "talk", "presence"
 
 
 def redis_client(url: str) -> redis.Redis:
@@ -49,8 +57,8 @@ def redis_client(url: str) -> redis.Redis:
 
 
 class Relay:
-    """A publisher for the service (announce) and the listener of the other processes'
-    announcements (catch up, watch deadlines)."""
+    """A publisher for the service and the talk service (announce), and the listener of the
+    other processes' announcements (catch up, watch deadlines). `outage` is Redis's."""
 
     def __init__(
         self,
@@ -58,6 +66,8 @@ class Relay:
         process_id: str,
         pusher: RoomPusher,
         watcher: DeadlineWatcher,
+        talk: TalkPusher,
+        outage: Outage,
         *,
         workers: int = WORKERS,
     ) -> None:
@@ -65,42 +75,84 @@ class Relay:
         self.process_id = process_id
         self.pusher = pusher
         self.watcher = watcher
+        self.talk = talk
+        self.outage = outage
+        # The presence of a game to this process's clients: set once the namespace exists.
+        self.push_presence: Callable[[str], object] = lambda game_id: None
         self._workers = workers
-        self._dirty: dict[str, None] = {}  # games to catch up, oldest first
+        self._dirty: dict[tuple[str, str], None] = {}  # (kind, game) to catch up, oldest first
+        self._unsent: dict[tuple[str, str], str] = {}  # (kind, game) -> its latest announcement
         self._wake = threading.Condition()
         self._stopped = threading.Event()
         self._threads: list[threading.Thread] = []
-        self._announcements: GroupCommit[str] = GroupCommit(self._announce, ANNOUNCE_MOST)
+        self._announcements: GroupCommit[tuple[tuple[str, str], str]] = GroupCommit(
+            self._announce, ANNOUNCE_MOST
+        )
+
+    def catch_ups(self) -> dict[str, Callable[[str], object]]:
+        return {COURT: self.pusher.catch_up, TALK: self.talk.catch_up, PRESENCE: self.push_presence}
+
+    def followed(self, kind: str) -> list[str]:
+        """The games with a client here, for whom announcements of this kind matter."""
+        return self.talk.games() if kind == TALK else self.pusher.games()
 
     # -- announcing --------------------------------------------------------------
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
         """Announce an append (the service calls this under the game's lock, after the
-        commit); announcements made while Redis answers an earlier one go in one round
-        trip (server/batching.py). Without Redis the command still stands: the other
-        processes' clients get its records with the game's next announcement or when they
-        reconnect."""
-        message = {
-            "game": game_id,
-            "version": records[-1].version,
-            "deadline": next_deadline(state),
-            "origin": self.process_id,
-        }
-        self._announcements.submit(json.dumps(message))
+        commit). Without Redis the command still stands: the other processes' clients get
+        its records once Redis answers again, or when they reconnect."""
+        message = {"version": records[-1].version, "deadline": next_deadline(state)}
+        self._submit(COURT, game_id, message)
 
-    def _announce(self, group: Sequence[Item[str]]) -> None:
+    def publish_talk(self, line: TalkLine) -> None:
+        """Announce a line just stored: its position alone, neither its text nor its parties."""
+        self._submit(TALK, line.game_id, {"talk": line.position})
+
+    def publish_presence(self, game_id: str) -> None:
+        """Announce that someone came or went: each process reads the presence from Redis."""
+        self._submit(PRESENCE, game_id, {"presence": True})
+
+    def _submit(self, kind: str, game_id: str, fields: dict[str, Any]) -> None:
+        """Announcements made while Redis answers an earlier one go in one round trip
+        (server/batching.py); while Redis is known to be away they wait for it."""
+        message = json.dumps({"game": game_id, **fields, "origin": self.process_id})
+        if self.outage.down:
+            with self._wake:
+                self._unsent[(kind, game_id)] = message
+            return
+        self._announcements.submit(((kind, game_id), message))
+
+    def _announce(self, group: Sequence[Item[tuple[tuple[str, str], str]]]) -> None:
         pipe = self.redis.pipeline(transaction=False)
         for item in group:
-            pipe.publish(CHANNEL, item.work)
+            pipe.publish(CHANNEL, item.work[1])
+        try:
+            pipe.execute()
+        except RedisError as exc:
+            self.outage.failed(exc)
+            with self._wake:
+                self._unsent.update(item.work for item in group)
+            return
+        self.outage.passed()
+
+    def _send_unsent(self) -> None:
+        """The announcements kept while Redis was away (only a game's latest of each kind:
+        it brings everything before it)."""
+        with self._wake:
+            unsent, self._unsent = self._unsent, {}
+        if not unsent:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        for message in unsent.values():
+            pipe.publish(CHANNEL, message)
         try:
             pipe.execute()
         except RedisError:
-            log.warning(
-                "could not announce %d appends to the other processes: %s",
-                len(group),
-                ", ".join(item.work for item in group[:3]),
-                exc_info=True,
-            )
+            with self._wake:
+                self._unsent = {**unsent, **self._unsent}
+            raise
+        self.outage.passed()
 
     # -- listening ---------------------------------------------------------------
 
@@ -133,13 +185,14 @@ class Relay:
             return
         if deadline is not None:
             self.watcher.watch_deadline(game_id, float(deadline))
-        if game_id in self.pusher.games():
-            self.mark(game_id)
+        kind = TALK if "talk" in message else PRESENCE if "presence" in message else COURT
+        if game_id in self.followed(kind):
+            self.mark(kind, game_id)
 
-    def mark(self, game_id: str) -> None:
+    def mark(self, kind: str, game_id: str) -> None:
         """Catch the game up soon; a game already waiting is caught up once."""
         with self._wake:
-            self._dirty[game_id] = None
+            self._dirty[(kind, game_id)] = None
             self._wake.notify()
 
     def _listen(self) -> None:
@@ -148,20 +201,23 @@ class Relay:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
                 pubsub.subscribe(CHANNEL)
+                self.outage.passed()
                 if failures:
-                    log.info("listening to the other processes again")
-                    # Announcements made while the channel was out of reach are lost.
-                    for game_id in self.pusher.games():
-                        self.mark(game_id)
+                    # Announcements made while the channel was out of reach are lost: look
+                    # at the database (and Redis's presence) for every game followed here.
+                    for kind in (COURT, TALK, PRESENCE):
+                        for game_id in self.followed(kind):
+                            self.mark(kind, game_id)
                 failures = 0
                 while not self._stopped.is_set():
+                    self._send_unsent()
                     message = pubsub.get_message(timeout=POLL_SECONDS)
                     if message is not None and message.get("type") == "message":
                         self.received(message["data"])
-            except RedisError:
+            except RedisError as exc:
+                self.outage.failed(exc)
                 pause = BACKOFF_SECONDS[min(failures, len(BACKOFF_SECONDS) - 1)]
                 failures += 1
-                log.warning("lost the other processes' announcements; again in %.1f s", pause)
                 self._stopped.wait(pause)
             finally:
                 pubsub.close()
@@ -173,13 +229,19 @@ class Relay:
                     self._wake.wait()
                 if self._stopped.is_set():
                     return
-                game_id = next(iter(self._dirty))
-                del self._dirty[game_id]
+                kind, game_id = next(iter(self._dirty))
+                del self._dirty[(kind, game_id)]
             try:
-                self.pusher.catch_up(game_id)
-            except DATABASE_ERRORS:
-                log.warning("could not catch up game %s; trying again", game_id, exc_info=True)
+                self.catch_ups()[kind](game_id)
+            except DATABASE_ERRORS as exc:
+                log_failure(log, f"catching up game {game_id}", exc, self.database)
                 self._stopped.wait(RETRY_SECONDS)
-                self.mark(game_id)
+                self.mark(kind, game_id)
+            except RedisError as exc:  # presence is read from Redis
+                self.outage.failed(exc)
             except Exception:
-                log.exception("could not catch up game %s", game_id)
+                log.exception("could not catch up the %s of game %s", kind, game_id)
+
+    @property
+    def database(self) -> Outage:
+        return self.pusher.service().database

@@ -36,11 +36,11 @@ from server.live.pushes import (
     public_room,
     seat_room,
 )
-from server.live.talk import TalkHandlers, backlog
+from server.live.talk import TalkHandlers, TalkPusher
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
-from server.observer import court_of, observe
+from server.observer import court_of, observe, signed
 from server.ports import token_digest
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
@@ -120,12 +120,14 @@ class CourtNamespace(TalkHandlers, Namespace):
         limits: Limits,
         pusher: RoomPusher,
         talk: Callable[[], TalkService],
+        talk_pusher: TalkPusher,
     ) -> None:
         super().__init__(NAMESPACE)
         self.service = service
         self.talk = talk
         self.limits = limits
         self.pusher = pusher
+        self.talk_pusher = talk_pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
         self._addresses: dict[str, str] = {}  # the client address of each open connection
         self._sessions_lock = threading.Lock()
@@ -135,8 +137,9 @@ class CourtNamespace(TalkHandlers, Namespace):
     def on_connect(self, auth: Any = None) -> None:
         """A client opens the game: seat token (or none for a spectator), last version seen.
 
-        Sends `welcome` {version, court} to the client, then `events` with the records after
-        `last_version` rendered for it, at most SYNC_PAGE (nothing when it is None). Too many
+        Sends `welcome` {version, court, checkpoint} to the client, then `events` with the
+        records after `last_version` rendered for it, at most SYNC_PAGE (nothing when it is
+        None); each with the server's signed checkpoint of the head it shows. Too many
         connections from the client's address are refused with `rate_limited` before anything
         is read."""
         address = client_address()
@@ -157,7 +160,11 @@ class CourtNamespace(TalkHandlers, Namespace):
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
             self._enter(data["game"], actor, data["last_version"])
-            self._talk_backlog(data["game"], actor, data["talk_after"])
+            try:
+                self._talk_backlog(data["game"], actor, data["talk_after"])
+            except BaseException:
+                self.pusher.unfollow(data["game"])
+                raise
         except ValidationError as exc:
             _refuse(
                 _error(
@@ -169,7 +176,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             _refuse(_error(exc.code, exc.message))
         except DATABASE_ERRORS as exc:
-            log_failure(log, "on connect", exc)
+            log_failure(log, "on connect", exc, self.service().database)
             _refuse(_error(*refusal(exc)))
         with self._sessions_lock:
             self._sessions[connection_sid()] = (data["game"], actor)
@@ -201,16 +208,13 @@ class CourtNamespace(TalkHandlers, Namespace):
             join_room(public_room(game_id))
         if actor.master:
             join_room(master_room(game_id))
-        _to_this_connection("welcome", {"version": head.version, "court": court_of(actor, head)})
+        checkpoint = signed(self.service(), head)
+        court = court_of(actor, head, checkpoint)
+        _to_this_connection(
+            "welcome", {"version": head.version, "court": court, "checkpoint": checkpoint}
+        )
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
-
-    def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
-        """`talk` with the lines of the party's channels after `after` (after its rooms are
-        joined, so a line said meanwhile comes at least once); nothing to one who reads none."""
-        found = backlog(self.talk(), game_id, actor, after)
-        if found is not None:
-            _to_this_connection("talk", found)
 
     def on_disconnect(self, reason: Any = None) -> None:
         sid = connection_sid()
@@ -221,6 +225,7 @@ class CourtNamespace(TalkHandlers, Namespace):
             self.limits.close(address, sid)
         if session is not None:
             self.pusher.unfollow(session[0])
+            self.talk_pusher.unfollow(session[0])
 
     def connection(self) -> tuple[str, Actor]:
         """The game and actor of this connection, as its token stands now: a seat given up,
@@ -295,7 +300,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             return _error(exc.code, exc.message)
         except DATABASE_ERRORS as exc:
-            log_failure(log, f"handling {event}", exc)
+            log_failure(log, f"handling {event}", exc, self.service().database)
             return _error(*refusal(exc))
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)
@@ -389,4 +394,5 @@ class CourtNamespace(TalkHandlers, Namespace):
             "records": [observer.told(r, head.state) for r in records],
             "more": last < head.version,
             "next_after": last if last < head.version else None,
+            "checkpoint": signed(self.service(), head),
         }

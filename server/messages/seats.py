@@ -56,7 +56,8 @@ SEATS: tuple[Message, ...] = (
         "host",
         "Give a seat a new secret token, in the lobby or in play: the old token stops at once; "
         "a new `player_name` hands the seat to another player; the answer holds the token, to "
-        "the host only",
+        "the host only. The new token opens nothing the seat held sealed before (markers, a "
+        "bid, whispers) until the reveal",
         HandSeatSchema,
         Sender.HOST,
         run=hand_seat,
@@ -75,9 +76,12 @@ SEATS: tuple[Message, ...] = (
     Message(
         "vote_host",
         VoteForHost,
-        "a seat other than the host's",
-        "Vote to make a seat the host (`seat: null` withdraws the vote); a strict majority of "
-        "the seats for one seat makes it the host",
+        "a seat other than the host's, in a started game",
+        "Vote to make a seat the host (`seat: null` withdraws the vote): only once the host "
+        "has had no connection for the profile's `host_role.takeover_after` (10 minutes unless "
+        "the game says otherwise); a strict majority of the other seats' votes cast since his "
+        "absence began makes it the host (`HostTakenOver` names the voters). Refused in the "
+        "lobby (`game_lobby`) and while the host is connected (`host_present`)",
         VoteForHostSchema,
         build=_vote,
         example={"seat": 1},

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 from court.chain import Record
 from court.ids import GameId
 from court.state import CourtState
-from server.notify.sender import OutboxSender, Post, post
-from server.notify.texts import notices_of
-from server.notify.urls import Resolver, UrlPolicy, check_url, resolve
+from server.notify.delivery import Post, post
+from server.notify.sender import OutboxSender
+from server.notify.texts import notices_of, typed
+from server.notify.urls import Resolver, UrlPolicy, check_url, pin, resolve
 from server.store.notices import Notice, NoticeStore
 
 TEST_TEXT = "Small Council: this channel will be told whose turn it is in game {game}."
@@ -92,7 +93,8 @@ class Notifier:
     def send_test(self, game_id: str, url: str, timeout: float, send: Post = post) -> None:
         """Post a test message to `url` now (the host waits for the answer);
         DeliveryFailed says why it did not arrive."""
-        send(check_url(url, self.policy, self.resolver), TEST_TEXT.format(game=game_id), timeout)
+        text = TEST_TEXT.format(game=typed(game_id))
+        send(pin(url, self.policy, self.resolver), text, timeout)
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)

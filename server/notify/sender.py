@@ -1,96 +1,44 @@
-"""Sending the outbox: a background thread claims due rows (server/store/notices.py says how
-several processes share them), posts each to its game's webhook as JSON that Discord and
-Slack both take, and marks it sent; a failure is tried again after a delay that doubles each
-time, up to a cap on attempts, then marked failed. A receiver that is down or slow costs the
-thread a short timeout per row and never a command anything. Nothing here logs a webhook
-URL: it holds the webhook's secret.
+"""Sending the outbox, a game at a time: a dispatching thread finds the games whose next
+notice is due (server/store/notices.py says how several processes share them) and hands each
+to a sender of its own, at most `senders` at once, so that a receiver that is slow or down
+holds its own game's notices and no other's. A game's sender posts its notices in their
+order (delivery.py), marking each sent; a failure is tried again after a delay that doubles
+each time, up to a cap on attempts, then marked failed, and the game's later notices wait
+for it. Nothing here logs a webhook URL: it holds the webhook's secret.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from court.errors import CourtError
-from server.notify.urls import UrlPolicy, check_url
-from server.store.failures import DATABASE_ERRORS
+from server.notify.delivery import DeliveryFailed, Post, post
+from server.notify.urls import Resolver, Target, UrlPolicy, pin, resolve
+from server.outages import Outage
+from server.store.failures import DATABASE_ERRORS, log_failure
 from server.store.notices import FAILED, SENT, Claimed, NoticeStore
 
 log = logging.getLogger("small_council.notices")
-TEXT_MAX = 1900  # Discord takes 2,000 characters of content
-# Answers that say the webhook is gone, refuses this body or sends the post elsewhere (a
-# redirect is never followed): trying again changes nothing.
-FINAL = {301, 302, 303, 307, 308, 400, 401, 403, 404, 405, 410, 413, 422}
-
-
-class DeliveryFailed(Exception):
-    """A post that did not arrive; `final` when trying again cannot help."""
-
-    def __init__(self, reason: str, *, final: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.final = final
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SendSettings:
-    timeout: float = 5.0  # seconds a post may take
+    timeout: float = 5.0  # seconds a post may take, all told
     attempts: int = 6  # posts of one notice at most
     backoff: float = 2.0  # seconds before the first retry; doubled for each next one
     backoff_max: float = 600.0
     poll: float = 2.0  # seconds between looks at the outbox when nothing wakes the thread
-    batch: int = 20
-
-
-def body(text: str) -> bytes:
-    """One JSON body for Discord (`content`; no mention pings anyone) and Slack (`text`, with
-    the three characters Slack reads as markup escaped)."""
-    text = text[:TEXT_MAX]
-    slack = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    payload = {"content": text, "text": slack, "allowed_mentions": {"parse": []}}
-    return json.dumps(payload, ensure_ascii=False).encode()
-
-
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A redirect is a failure: following one would post to a host nobody checked."""
-
-    def redirect_request(self, *args: Any) -> None:
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirects)
-
-
-def post(url: str, text: str, timeout: float) -> None:
-    """Post one notice; DeliveryFailed says why it did not arrive (without the URL)."""
-    request = urllib.request.Request(
-        url,
-        data=body(text),
-        method="POST",
-        headers={"Content-Type": "application/json", "User-Agent": "SmallCouncil-Notices"},
-    )
-    try:
-        with _OPENER.open(request, timeout=timeout) as answer:
-            answer.read(1024)
-    except urllib.error.HTTPError as exc:
-        raise DeliveryFailed(f"the webhook answered {exc.code}", final=exc.code in FINAL) from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise DeliveryFailed(f"the webhook cannot be reached ({type(exc).__name__})") from None
-
-
-Post = Callable[[str, str, float], None]
+    batch: int = 20  # notices a game's sender posts before it makes way for the others
+    senders: int = 8  # games whose notices are being posted at once
 
 
 class OutboxSender:
-    """The thread sending the outbox of one process. `wake()` after an insert sends at once;
+    """The senders of the outbox of one process. `wake()` after an insert sends at once;
     rows inserted by other processes and retries falling due are found every `poll` seconds,
     when `refresh` (the games with a webhook, which another process may have set) runs too."""
 
@@ -103,18 +51,23 @@ class OutboxSender:
         refresh: Callable[[], None] = lambda: None,
         clock: Callable[[], float] = time.time,
         send: Post = post,
+        resolver: Resolver = resolve,
+        database: Outage | None = None,
     ) -> None:
         self.notices = notices
+        self.database = database or Outage("database")
         self.policy = policy
         self.settings = settings
         self.refresh = refresh
         self.clock = clock
         self.send = send
+        self.resolver = resolver
         self.name = uuid.uuid4().hex[:16]  # this process's claims
         self._wake = threading.Condition()
         self._woken = False
         self._stopped = False
         self._thread: threading.Thread | None = None
+        self._sending: dict[str, threading.Thread] = {}  # game -> its sender, while it runs
 
     def wake(self) -> None:
         with self._wake:
@@ -126,11 +79,16 @@ class OutboxSender:
         self._thread.start()
 
     def stop(self) -> None:
+        """Stop dispatching; wait for the games' senders, each within its post's deadline."""
         with self._wake:
             self._stopped = True
             self._wake.notify()
         if self._thread is not None:
             self._thread.join(timeout=self.settings.timeout + 5)
+        with self._wake:
+            senders = list(self._sending.values())
+        for sender in senders:
+            sender.join(timeout=self.settings.timeout + 5)
 
     def _run(self) -> None:
         while True:
@@ -142,20 +100,62 @@ class OutboxSender:
                     return
             try:
                 self.refresh()
-                while self.send_due() == self.settings.batch:
-                    pass
-            except DATABASE_ERRORS:
-                log.warning("the outbox cannot be read now; trying again shortly")
+                self.dispatch()
+                self.database.passed(writing=True)  # claiming a notice writes
+            except DATABASE_ERRORS as exc:
+                # Tried again at the next look; logged once for the whole outage.
+                log_failure(log, "reading the outbox", exc, self.database)
             except Exception:
                 log.exception("sending the outbox failed")
 
-    def send_due(self) -> int:
-        """Claim the rows due now and send each; returns how many were claimed."""
+    def dispatch(self) -> None:
+        """Start a sender for each game whose next notice is due, up to `senders` at once."""
+        with self._wake:
+            busy = set(self._sending)
+        free = self.settings.senders - len(busy)
+        if free <= 0:
+            return
+        games = self.notices.due_games(self._ms(), most=free + len(busy))
+        for game_id in [g for g in games if g not in busy][:free]:
+            thread = threading.Thread(
+                target=self._send_game, args=(game_id,), name="notices-game", daemon=True
+            )
+            with self._wake:
+                self._sending[game_id] = thread
+            thread.start()
+
+    def _send_game(self, game_id: str) -> None:
+        try:
+            self.send_game(game_id)
+        except DATABASE_ERRORS as exc:
+            log_failure(log, f"sending the notices of game {game_id}", exc, self.database)
+        except Exception:
+            log.exception("sending the notices of game %s failed", game_id)
+        finally:
+            with self._wake:
+                self._sending.pop(game_id, None)
+            self.wake()  # more may be due: this game's next ones, or a game kept waiting
+
+    def send_game(self, game_id: str) -> int:
+        """Post the game's due notices in order, up to `batch`, stopping at one that must be
+        tried later; returns how many were claimed."""
         lease = int((self.settings.timeout * 2 + 30) * 1000)
-        rows = self.notices.claim(self.name, self._ms(), lease, self.settings.batch)
-        for row in rows:
+        sent = 0
+        while sent < self.settings.batch and not self._stopped:
+            row = self.notices.claim_next(game_id, self.name, self._ms(), lease)
+            if row is None:
+                break
             self._deliver(row)
-        return len(rows)
+            sent += 1
+        return sent
+
+    def send_due(self) -> int:
+        """Post every game's due notices here, a game after another (the dispatcher runs
+        them side by side); returns how many were claimed."""
+        return sum(
+            self.send_game(game_id)
+            for game_id in self.notices.due_games(self._ms(), most=self.settings.batch)
+        )
 
     def _deliver(self, row: Claimed) -> None:
         url = self.notices.webhook(row.game_id)
@@ -168,10 +168,11 @@ class OutboxSender:
             return
         self.notices.finish(row, self.name, SENT, self._ms(), "")
 
-    def _checked(self, url: str) -> str:
-        """The URL, checked again: the host's addresses may have changed since it was set."""
+    def _checked(self, url: str) -> Target:
+        """The URL, checked again (the host's addresses may have changed since it was set),
+        with the addresses the post is to connect to."""
         try:
-            return check_url(url, self.policy)
+            return pin(url, self.policy, self.resolver)
         except CourtError as exc:
             raise DeliveryFailed(exc.message, final=True) from None
 

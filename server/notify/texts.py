@@ -2,11 +2,15 @@
 turn it is now (when that changed), an election's result (the winner and his votes, the
 public tally), the sale of the fourth council seat's result and the end of the game. Only
 what the history shows everyone goes into a notice: never a ballot, a bid, a token or a
-whisper."""
+whisper. What players typed (their names, the Nobles they bring into play) is escaped here,
+and only here, so that the group's chat shows it as typed and never as a link, a mention or
+formatting."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from court.chain import Record
 from court.codec import upcast
@@ -17,9 +21,52 @@ from court.state import CourtState
 from court.views.waiting import Awaited, awaited
 from server.store.notices import Notice
 
-# The records whose history sentence is itself the notice.
+# The records whose history sentence is itself the notice, and the sale's result.
 TOLD = ("BallotsRevealed", "GameEnded")
+SOLD = "BidsRevealed"
 KEY_MAX = 200
+
+# Discord reads markdown only in ASCII punctuation, and shows a character after a backslash
+# as itself: with all of it escaped a name makes no emphasis, spoiler, quote, heading, list,
+# code, emoji, masked link [text](url) or mention, and Discord's link finder, which needs
+# "https://" as written, sees no URL.
+PUNCTUATION = r"[!-/:-@\[-`{-~]"
+_ESCAPED = re.compile(rf"\\({PUNCTUATION})")
+# A zero-width space after "@", ":" and ".": "@everyone" is no mention, and "https://x.io"
+# or "x.io" is no link for Slack, which shows Discord's backslashes as they are (for_slack
+# drops them). A URL so broken reads as typed and cannot be clicked: that suits a name
+# better than a code span, which would stand out, or a visibly broken "https\://". Typed
+# text never holds a zero-width space (court/text.py refuses invisible characters), so
+# every one is ours.
+BREAK = "\u200b"
+_TYPED = re.compile(PUNCTUATION)
+
+
+def typed(text: str) -> str:
+    """What a player typed, as a notice says it (in Discord's markdown; for_slack for Slack)."""
+    return _TYPED.sub(lambda m: f"\\{m[0]}{BREAK if m[0] in '@:.' else ''}", text)
+
+
+def for_slack(text: str) -> str:
+    """A notice as Slack's `text`, read without mrkdwn: the typed parts without Discord's
+    backslashes, and &, < and > escaped as Slack asks (else "<!channel>" or "<url|text>"
+    would be read). The notice's own words and link hold no backslash."""
+    plain = _ESCAPED.sub(r"\1", text)
+    return plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def names_typed(state: CourtState) -> CourtState:
+    """The court with every name a player typed escaped: players, the host, the game master,
+    and Nobles (a Court Event brings one into play under a typed name). The sentences name
+    them from this court."""
+    master = state.game_master_name
+    return replace(
+        state,
+        host_name=typed(state.host_name),
+        game_master_name=None if master is None else typed(master),
+        seats={s: replace(i, player_name=typed(i.player_name)) for s, i in state.seats.items()},
+        nobles={n: replace(noble, name=typed(noble.name)) for n, noble in state.nobles.items()},
+    )
 
 
 def notices_of(
@@ -27,13 +74,16 @@ def notices_of(
 ) -> tuple[list[Notice], str | None]:
     """The notices of one command, and the key of the turn the court waits on after it (to
     give as `last_turn` next time: a turn is told once)."""
+    turn = awaited(state)
+    key = None if turn is None else turn.key
+    if key == last_turn and not any(r.type in TOLD or r.type == SOLD for r in records):
+        return [], key  # nothing to tell: the court need not be copied
+    state = names_typed(state)
     found = [
         Notice(game_id, f"record:{r.version}", text)
         for r in records
         if (text := _record_text(r, state)) is not None
     ]
-    turn = awaited(state)
-    key = None if turn is None else turn.key
     if turn is not None and key != last_turn:
         found.append(Notice(game_id, f"turn:{turn.key}"[:KEY_MAX], turn_text(turn, state)))
     return found, key
@@ -49,7 +99,7 @@ def turn_text(turn: Awaited, state: CourtState) -> str:
 def _record_text(record: Record, state: CourtState) -> str | None:
     if record.type in TOLD:
         return describe(record, state)
-    if record.type == "BidsRevealed":
+    if record.type == SOLD:
         data = upcast(record.type, record.schema_version, record.data)
         if data["winner"] is None:
             return "The fourth Small Council seat is not sold."

@@ -1,7 +1,9 @@
 """Which webhook URLs a host may set: https (http only where the operator allows it, for a
 receiver on the same network), at most URL_MAX characters, and by default only hosts that
 resolve to public addresses, so that the server cannot be made to post to itself or to the
-machines beside it (SSRF). The check runs when the URL is set and again before every send.
+machines beside it (SSRF). The check runs when the URL is set and again before every send,
+which then connects to the addresses it checked (`Target`): resolving the name a second time
+could answer an address nobody checked (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -30,6 +32,19 @@ class UrlPolicy:
     allow_private: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Target:
+    """A webhook URL the server may post to, split, with every address its host resolved to
+    when it was checked: the post connects to one of these and to nothing else."""
+
+    url: str
+    scheme: str
+    host: str  # for the Host header, the TLS server name and the certificate's check
+    port: int
+    path: str  # with the query
+    addresses: tuple[str, ...]
+
+
 def resolve(host: str, port: int) -> list[str]:
     """Every address `host` resolves to (the system's resolver)."""
     found: list[Any] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -39,6 +54,11 @@ def resolve(host: str, port: int) -> list[str]:
 def check_url(url: str, policy: UrlPolicy, resolver: Resolver = resolve) -> str:
     """The URL, stripped, if the server may post to it; else WebhookRefused saying why. The
     reasons never repeat the URL: it holds the webhook's secret."""
+    return pin(url, policy, resolver).url
+
+
+def pin(url: str, policy: UrlPolicy, resolver: Resolver = resolve) -> Target:
+    """The URL checked as `check_url` checks it, with the addresses it was checked at."""
     url = url.strip()
     if len(url) > URL_MAX:
         raise WebhookRefused("webhook_too_long", f"A webhook URL has at most {URL_MAX} characters.")
@@ -56,11 +76,17 @@ def check_url(url: str, policy: UrlPolicy, resolver: Resolver = resolve) -> str:
         raise WebhookRefused(
             "webhook_host", "This webhook URL names no server the court can reach."
         )
-    _check_addresses(host, port or (443 if parts.scheme == "https" else 80), policy, resolver)
-    return url
+    port = port or (443 if parts.scheme == "https" else 80)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    addresses = _checked_addresses(host, port, policy, resolver)
+    return Target(
+        url=url, scheme=parts.scheme, host=host, port=port, path=path, addresses=addresses
+    )
 
 
-def _check_addresses(host: str, port: int, policy: UrlPolicy, resolver: Resolver) -> None:
+def _checked_addresses(
+    host: str, port: int, policy: UrlPolicy, resolver: Resolver
+) -> tuple[str, ...]:
     try:
         addresses = resolver(host, port)
     except (OSError, UnicodeError):
@@ -75,6 +101,7 @@ def _check_addresses(host: str, port: int, policy: UrlPolicy, resolver: Resolver
             "This webhook URL points into a private network or this machine; "
             "the court posts only to public servers.",
         )
+    return tuple(dict.fromkeys(addresses))
 
 
 def _public(address: str) -> bool:

@@ -15,6 +15,8 @@ import psycopg
 from sqlalchemy.exc import DBAPIError, DisconnectionError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from server.outages import Outage
+
 DATABASE_ERRORS: tuple[type[Exception], ...] = (SQLAlchemyError, sqlite3.Error, psycopg.Error)
 
 UNAVAILABLE = ("database_unavailable", "The game's database cannot be reached; try again soon.")
@@ -46,12 +48,19 @@ def refusal(exc: BaseException) -> tuple[str, str]:
     return STORAGE_FULL if is_storage_full(exc) else UNAVAILABLE
 
 
-def log_failure(log: logging.Logger, where: str, exc: BaseException) -> None:
-    """An operational failure (down, locked, full) is a warning; any other database error
-    (a constraint, bad data) may be a defect, so its traceback goes to the log."""
+def is_outage(exc: BaseException) -> bool:
+    """Whether the database is down, locked, full or out of connections, rather than refusing
+    this one statement (a constraint, bad data: maybe a defect)."""
     orig = driver_error(exc)
     operational = (sqlite3.OperationalError, psycopg.OperationalError, PoolTimeout)
-    if isinstance(orig, (*operational, DisconnectionError)):
-        log.warning("database failure %s: %s", where, orig)
+    return isinstance(orig, (*operational, DisconnectionError)) or is_storage_full(exc)
+
+
+def log_failure(log: logging.Logger, where: str, exc: BaseException, outage: Outage) -> None:
+    """An operational failure (down, locked, full) is the database's outage, logged once when
+    it starts (server/outages.py); any other database error may be a defect, so its traceback
+    goes to the log each time."""
+    if is_outage(exc):
+        outage.failed(driver_error(exc), of_writes=is_storage_full(exc))
     else:
         log.error("database error %s", where, exc_info=exc)

@@ -2,10 +2,12 @@
 notices to send to it (server/notify/). Neither is part of the court's truth: the log never
 holds a webhook URL, and an operator may empty either table.
 
-Several server processes send from one outbox: a process claims a row with one conditional
-UPDATE (the row is still pending, due, and nobody's claim holds it), so only one of them
-sends it. A claim lapses after its lease, so a row claimed by a process that stopped
-mid-send is sent again by another: a notice arrives at least once, and twice only then.
+Several server processes send from one outbox, a game at a time: a game's notices go out in
+their order, so only its oldest pending one may be sent, and a process claims it with one
+conditional UPDATE (the row is still pending, due, and nobody's claim holds it); while that
+claim holds, the game is nobody else's. A claim lapses after its lease, so a row claimed by
+a process that stopped mid-send is sent again by another: a notice arrives at least once,
+and twice only then.
 Times are epoch milliseconds.
 """
 
@@ -23,6 +25,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     delete,
+    func,
     select,
     update,
 )
@@ -91,6 +94,19 @@ class Claimed:
     attempts: int
 
 
+# Each game's next notice: the oldest of its pending ones.
+_PENDING = OUTBOX.alias("pending")
+_NEXT = (
+    select(func.min(_PENDING.c.id)).where(_PENDING.c.state == PENDING).group_by(_PENDING.c.game_id)
+)
+
+
+def _free(now_ms: int) -> Any:
+    """A pending row that is due and that no claim holds (a lapsed claim holds nothing)."""
+    unclaimed = (OUTBOX.c.claimed_until.is_(None)) | (OUTBOX.c.claimed_until < now_ms)
+    return (OUTBOX.c.state == PENDING) & (OUTBOX.c.due_at <= now_ms) & unclaimed
+
+
 def _insert(dialect: str) -> Any:
     make = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return make(OUTBOX).on_conflict_do_nothing(index_elements=["game_id", "notice_key"])
@@ -154,25 +170,39 @@ class NoticeStore:
             for row in rows:
                 conn.execute(_insert(self._dialect).values(row))
 
-    def claim(self, claimer: str, now_ms: int, lease_ms: int, most: int) -> list[Claimed]:
-        """Claim up to `most` due rows for `claimer` until now + lease: each with its own
-        conditional UPDATE, which only one process's can win."""
-        free = (OUTBOX.c.claimed_until.is_(None)) | (OUTBOX.c.claimed_until < now_ms)
-        due = (OUTBOX.c.state == PENDING) & (OUTBOX.c.due_at <= now_ms) & free
-        query = select(OUTBOX.c.id, OUTBOX.c.game_id, OUTBOX.c.text, OUTBOX.c.attempts)
+    def due_games(self, now_ms: int, most: int) -> list[str]:
+        """Up to `most` games whose next notice (the oldest pending) is due and claimed by
+        nobody, the longest waiting first."""
+        query = (
+            select(OUTBOX.c.game_id)
+            .where(OUTBOX.c.id.in_(_NEXT), _free(now_ms))
+            .order_by(OUTBOX.c.id)
+            .limit(most)
+        )
         with self.engine.connect() as conn:
-            candidates = conn.execute(query.where(due).order_by(OUTBOX.c.id).limit(most)).all()
-        claimed: list[Claimed] = []
-        for row in candidates:
-            take = (
-                update(OUTBOX)
-                .where(OUTBOX.c.id == row.id, due)
-                .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
-            )
-            with self.engine.begin() as conn:
-                if conn.execute(take).rowcount == 1:
-                    claimed.append(Claimed(row.id, row.game_id, row.text, row.attempts))
-        return claimed
+            return list(conn.scalars(query))
+
+    def claim_next(self, game_id: str, claimer: str, now_ms: int, lease_ms: int) -> Claimed | None:
+        """Claim the game's next notice for `claimer` until now + lease, if it is due and
+        nobody's claim holds it: one conditional UPDATE, which only one process's can win.
+        None when there is none to claim now: a notice waiting to be tried again holds back
+        the game's later ones, which are sent in order."""
+        query = select(OUTBOX.c.id, OUTBOX.c.text, OUTBOX.c.attempts).where(
+            OUTBOX.c.game_id == game_id, OUTBOX.c.state == PENDING
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query.order_by(OUTBOX.c.id).limit(1)).first()
+        if row is None:
+            return None
+        take = (
+            update(OUTBOX)
+            .where(OUTBOX.c.id == row.id, _free(now_ms))
+            .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
+        )
+        with self.engine.begin() as conn:
+            if conn.execute(take).rowcount != 1:
+                return None
+        return Claimed(row.id, game_id, row.text, row.attempts)
 
     def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:
         """Mark a claimed row sent or failed for good."""

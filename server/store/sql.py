@@ -35,7 +35,8 @@ from sqlmodel import Field, SQLModel
 
 from court.chain import Record, canonical
 from court.errors import ConcurrencyError
-from server.ports import Batch, StoredRow, StoredSnapshot, StreamHead, record_of
+from server.outages import Outage
+from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
@@ -181,7 +182,10 @@ class SqlEventStore:
         synchronous: str = "NORMAL",
         read_only: bool = False,
         single_writer: bool = False,
+        outage: Outage | None = None,
     ) -> None:
+        # The database's outages as the log tells them: a read or a write that passes ends one.
+        self.outage = outage or Outage("database")
         self._writer_lock = hold_single_writer(url) if single_writer else None
         self.url = url
         self.read_only = read_only
@@ -191,8 +195,10 @@ class SqlEventStore:
         self._read_all = _Compiled(_LOG, self.engine)
         self._save_snapshot = _Compiled(snapshots.save(self.engine.dialect.name), self.engine)
         self._newest_snapshot = _Compiled(snapshots.NEWEST, self.engine)
+        self._snapshot_at = _Compiled(snapshots.AT, self.engine)
+        self._snapshots = _Compiled(snapshots.LISTED, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
-        self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version)
+        self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version, self.outage)
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
         # Table talk and whispers, in a table of their own beside the log.
@@ -283,6 +289,7 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
+        self.outage.passed()
 
     def head(self, game_id: str) -> StreamHead | None:
         """The version and hash of a game's newest record, or None for an unknown game."""
@@ -294,24 +301,35 @@ class SqlEventStore:
             conn.commit()
         finally:
             conn.close()
+        self.outage.passed()
         return None if row is None else StreamHead._make(row)
 
-    def save_snapshot(self, game_id: str, version: int, fmt: str, hash_: str, state: str) -> None:
-        """Keep the state JSON of a game at a version (server/store/snapshots.py); one that
-        another process wrote first stays. A read-only store keeps nothing."""
+    def save_snapshot(self, kept: Kept) -> None:
+        """Keep the state JSON of a game at a version, sealed (server/store/snapshots.py); one
+        that another process sealed alike first stays. A read-only store keeps nothing."""
         if self.read_only:
             return
-        values = {"game_id": game_id, "version": version, "format": fmt, "hash": hash_}
         with self._writer.transaction() as conn:
             statement = self._save_snapshot
-            conn.cursor().execute(statement.sql, statement.params({**values, "state": state}))
+            conn.cursor().execute(statement.sql, statement.params(kept._asdict()))
             conn.commit()
 
-    def snapshot(self, game_id: str, fmt: str, upto: int) -> StoredSnapshot | None:
-        """The game's newest snapshot of `fmt` at or before version `upto`, or None."""
-        values = {"game_id": game_id, "format": fmt, "upto": upto}
-        found = [StoredSnapshot._make(row) for row in self._fetch(self._newest_snapshot, values)]
+    def snapshot(self, game_id: str, fmt: str, key_id: str, upto: int) -> Kept | None:
+        """The game's newest snapshot of `fmt` sealed under `key_id` at or before version
+        `upto`, or None."""
+        values = {"game_id": game_id, "format": fmt, "key_id": key_id, "upto": upto}
+        found = [Kept._make(row) for row in self._fetch(self._newest_snapshot, values)]
         return found[0] if found else None
+
+    def snapshot_at(self, game_id: str, version: int, fmt: str) -> Kept | None:
+        """The snapshot row of the game at `version` in `fmt`, however sealed, or None."""
+        values = {"game_id": game_id, "version": version, "format": fmt}
+        found = [Kept._make(row) for row in self._fetch(self._snapshot_at, values)]
+        return found[0] if found else None
+
+    def snapshots(self, game_id: str) -> list[SnapshotMark]:
+        """Every snapshot row of the game without its state, oldest first."""
+        return [SnapshotMark._make(r) for r in self._fetch(self._snapshots, {"game_id": game_id})]
 
     def games(self) -> list[str]:
         query = (

@@ -14,13 +14,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Integer, Row, Text, UniqueConstraint, select
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    Integer,
+    Row,
+    Text,
+    UniqueConstraint,
+    func,
+    or_,
+    select,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, SQLModel
 
 from court.errors import ConcurrencyError
-from court.talk import ChannelHead, TalkLine
+from court.talk import TABLE, ChannelHead, TalkLine
 
 
 class TalkRecord(SQLModel, table=True):
@@ -102,19 +113,36 @@ class SqlTalkStore:
             row = conn.execute(query).first()
         return None if row is None else ChannelHead(row.number, row.hash)
 
+    def last_position(self, game_id: str) -> int:
+        """The position of the game's newest line in any channel; 0 before its first."""
+        query = select(func.max(TALK_LINES.c.position)).where(TALK_LINES.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            return conn.scalar(query) or 0
+
     def lines_of(
-        self, game_id: str, channels: Sequence[str], *, after: int = 0, limit: int | None = None
+        self,
+        game_id: str,
+        channels: Sequence[str] | None,
+        *,
+        after: int = 0,
+        limit: int | None = None,
+        whispers_from: int = 0,
     ) -> list[TalkLine]:
-        """The lines of these channels of the game after position `after`, in position order."""
+        """The lines of these channels (None: of every channel) of the game after position
+        `after`, in position order; of the whispers, only those said once the court stood at
+        `whispers_from` or later."""
+        found = [TALK_LINES.c.game_id == game_id, TALK_LINES.c.position > after]
+        if channels is not None:
+            found.append(TALK_LINES.c.channel.in_(list(channels)))
         query = (
             select(*(TALK_LINES.c[c] for c in _COLUMNS))
-            .where(
-                TALK_LINES.c.game_id == game_id,
-                TALK_LINES.c.channel.in_(list(channels)),
-                TALK_LINES.c.position > after,
-            )
+            .where(*found)
             .order_by(TALK_LINES.c.position)
             .limit(limit)
         )
+        if whispers_from:
+            query = query.where(
+                or_(TALK_LINES.c.channel == TABLE, TALK_LINES.c.court_version >= whispers_from)
+            )
         with self.engine.connect() as conn:
             return [_line(row) for row in conn.execute(query)]

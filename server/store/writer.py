@@ -26,6 +26,7 @@ from sqlalchemy.engine import Engine
 
 from court.errors import ConcurrencyError
 from server.batching import GroupCommit, Item
+from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS
 
 GROUP_MOST = 256  # appends written in one group at most
@@ -51,8 +52,10 @@ class Writer:
         table: Table,
         columns: Sequence[str],
         is_lost_race: Callable[[Exception], bool],
+        outage: Outage,
     ) -> None:
         self.engine = engine
+        self.outage = outage
         self.write_failure: Exception | None = None
         self._conn: Any = None
         self._lock = threading.Lock()
@@ -90,7 +93,7 @@ class Writer:
             except BaseException as exc:
                 self._failed(conn, exc)
                 raise
-            self.write_failure = None
+            self._passed()
 
     def insert_rows(self, conn: Any, rows: Sequence[tuple[Any, ...]]) -> None:
         """INSERTs of all `rows` (not committed): on PostgreSQL one statement whatever their
@@ -133,8 +136,12 @@ class Writer:
         except Exception as exc:
             self._failed(conn, exc)
             return exc
-        self.write_failure = None
+        self._passed()
         return None
+
+    def _passed(self) -> None:
+        self.write_failure = None
+        self.outage.passed(writing=True)
 
     def _connection(self) -> Any:
         if self._conn is None:

@@ -1,5 +1,5 @@
 """`flask --app app court ...`: list, replay, verify, export and import game logs, and play
-simulated games, from the shell.
+simulated games, from the shell; the server's keys are shown and rotated by server/tools/keys.py.
 
 The read commands (games, replay, verify, export) open the database read-only: they never
 write, and never start the deadline watcher, which is the server's part alone. `simulate`
@@ -27,11 +27,15 @@ from court.errors import CourtError
 from server.observer import court_of, observe
 from server.service import CourtService
 from server.store.sql import SqlEventStore
+from server.tools import keys
 from server.tools.coverage import Coverage
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import VARIANTS, every_mix, plan, simulate
+from server.tools.witness import WitnessError, check_signatures, judge, keys_of, read_witness
 
 court_cli = AppGroup("court", help="Inspect and move game logs, and play simulated games.")
+for command in keys.COMMANDS:
+    court_cli.add_command(command)
 
 
 @contextmanager
@@ -39,7 +43,8 @@ def _reader() -> Iterator[CourtService]:
     """A service on the app's database opened read-only: any write would fail."""
     try:
         store = SqlEventStore(current_app.config["DATABASE_URL"], read_only=True)
-        reader = CourtService(store)
+        # The server's keys: the snapshots it sealed are read, and checked by verify.
+        reader = CourtService(store, keys=current_app.extensions["court"].keys)
         reader.length("")  # opens the database now: a missing one is said here, not in a trace
     except Exception as exc:
         click.echo(f"error: database_unavailable: cannot read the database: {exc}", err=True)
@@ -84,26 +89,58 @@ def replay(game_id: str, to_version: int | None) -> None:
 
 @court_cli.command("verify")
 @click.argument("game_id")
-def verify(game_id: str) -> None:
+@click.option(
+    "--witness",
+    type=click.File("r"),
+    default=None,
+    help="Checkpoints the server signed, as a page saved them: the log must still hold each.",
+)
+@click.option(
+    "--key",
+    "public_keys",
+    multiple=True,
+    help="A public key (base64) the checkpoints must be signed with, instead of the server's.",
+)
+def verify(game_id: str, witness: TextIO | None, public_keys: tuple[str, ...]) -> None:
     """Check the game's log deeply (chain, commitments, tallies, dice, invariants at every
-    version, ids and names); exit 1 naming the first check that fails and its version."""
+    version, ids and names, the snapshots beside it); exit 1 naming the first check that fails
+    and its version. With --witness, then hold the log to the checkpoints of the file: exit 1
+    naming the first version whose hash is not the one the server signed, 2 when a checkpoint's
+    signature fails."""
     with _reader() as service:
         try:
             result = service.verify(game_id)
         except CourtError as exc:
             _fail(exc)
             return
-    if result.ok:
+        if not result.ok:
+            click.echo(
+                f"broken: record {result.bad_index} (version {result.bad_version}): "
+                f"{result.check}: {result.reason}",
+                err=True,
+            )
+            sys.exit(1)
         click.echo(f"ok: {result.records} records, head {result.head}")
         for note in result.notes:
             click.echo(f"  note: {note}")
-        return
+        if witness is not None:
+            _witness(service, game_id, witness.read(), public_keys)
+
+
+def _witness(service: CourtService, game_id: str, text: str, given: tuple[str, ...]) -> None:
+    try:
+        checkpoints = read_witness(text, game_id)
+        check_signatures(checkpoints, keys_of(given, service.keys.signing))
+    except WitnessError as exc:
+        click.echo(f"error: {exc.code}: {exc.message}", err=True)
+        sys.exit(2)
+    judged = judge(service.log(game_id), checkpoints)
+    if judged.broken:
+        click.echo(judged.broken, err=True)
+        sys.exit(1)
     click.echo(
-        f"broken: record {result.bad_index} (version {result.bad_version}): "
-        f"{result.check}: {result.reason}",
-        err=True,
+        f"witness: {judged.checked} checkpoints agree (versions {judged.first} to {judged.last})"
     )
-    sys.exit(1)
 
 
 @court_cli.command("export")
@@ -262,6 +299,7 @@ def simulate_(
                     seed=seed + n,
                     variants=mix,
                     random_rules=profile == "random",
+                    keys=current_app.extensions["court"].keys,
                 )
                 reached.merge(summary.coverage)
                 failed += _report(summary, quiet)

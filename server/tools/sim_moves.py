@@ -26,6 +26,7 @@ from court.commands import (
 from court.decide.outlaws import takes_the_black
 from court.ids import KING, Seat
 from court.state import CourtState
+from server.tools.sim_table import SimPresence
 
 # Weight of a kind of move against 1 for any other kind, per player who may make it.
 KIND_WEIGHTS = {
@@ -65,10 +66,13 @@ def pick(state: CourtState, rng: random.Random, moves: Sequence[Move]) -> Move:
     return actor, rng.choice(commands)
 
 
-def seat_change(state: CourtState, rng: random.Random, digest: str) -> Move | None:
-    """A seat handed to a new device, the host role handed to another seat, or a seat's vote
-    for a new host (or its withdrawal): what moves seats and the host role between players
-    during a game; None when the table has nobody to hand anything to."""
+def seat_change(
+    state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
+) -> Move | None:
+    """A seat handed to a new device, the host role handed to another seat, the host leaving
+    the table or coming back, or a seat's vote for a new host (or its withdrawal) once he has
+    been away for the profile's time: what moves seats and the host role between players
+    during a game; None when nothing is handed or voted."""
     host = state.host_seat()
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
@@ -79,15 +83,35 @@ def seat_change(state: CourtState, rng: random.Random, digest: str) -> Move | No
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
     if kind == "hand_host":
         return hosting, HandHost(seat=rng.choice(others))
-    silent = [s for s in others if s not in state.host_votes]
-    voter = Seat(rng.choice(silent if silent and rng.random() < LEANING else others))
+    voter = _voter(state, rng, others)
     if voter in state.host_votes and rng.random() < 0.3:
         return Actor(seat=voter), VoteForHost(seat=None)
-    choices = sorted(s for s in state.seats if s != host and state.host_votes.get(voter) != s)
+    since = presence.away_since(host)
+    if since is None:
+        presence.leave(host, now)
+        return None
+    if now - max(since, state.started_at) < state.ruleset.profile.host_role.takeover_after:
+        if rng.random() < 0.2:
+            presence.back()
+        return None
+    return _host_vote(state, rng, voter, host, since)
+
+
+def _voter(state: CourtState, rng: random.Random, others: Sequence[Seat]) -> Seat:
+    silent = [s for s in others if s not in state.host_votes]
+    return Seat(rng.choice(silent if silent and rng.random() < LEANING else others))
+
+
+def _host_vote(
+    state: CourtState, rng: random.Random, voter: Seat, host: Seat, since: float
+) -> Move | None:
+    """A vote for a seat the voter has not already voted for since the host left; a table
+    agrees on its new host more often than not: the seat most voted for already."""
+    counted = {v: h.seat for v, h in state.host_votes.items() if h.at is not None and h.at >= since}
+    choices = sorted(s for s in state.seats if s != host and counted.get(voter) != s)
     if not choices:
         return None
-    # A table agrees on its new host more often than not: the seat most voted for already.
-    voted = [s for s in state.host_votes.values() if s in choices]
+    voted = [s for s in counted.values() if s in choices]
     if voted and rng.random() < LEANING:
         return Actor(seat=voter), VoteForHost(seat=max(sorted(set(voted)), key=voted.count))
     return Actor(seat=voter), VoteForHost(seat=rng.choice(choices))

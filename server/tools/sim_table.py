@@ -9,6 +9,7 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 
+from court.ids import Seat
 from court.state import CourtState
 from server.tools.coverage import Coverage
 
@@ -71,6 +72,31 @@ class SimClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class SimPresence:
+    """The book of connections of a simulated table, as the service asks it about the host:
+    the host leaves and comes back when the simulation says so; a new host is present."""
+
+    def __init__(self) -> None:
+        self.gone: tuple[Seat, float] | None = None
+
+    def leave(self, host: Seat, now: float) -> None:
+        self.gone = (host, now)
+
+    def back(self) -> None:
+        self.gone = None
+
+    def away_since(self, host: Seat | None) -> float | None:
+        if self.gone is None or self.gone[0] != host:
+            return None
+        return self.gone[1]
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        since = self.away_since(host_seat)
+        return None if since is None else max(since, not_before)
 
 
 @dataclass

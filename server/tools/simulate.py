@@ -43,13 +43,21 @@ from court.invariants import unsettled, violations
 from court.rules import legal_commands
 from court.sentences import describe
 from court.state import CourtState, GameStatus
+from server.keys import ServerKeys
 from server.ports import EventStore, token_digest
 from server.replay import Head
 from server.service import CourtService, Outcome
 from server.store.sql import SqlEventStore
 from server.tools.sim_facts import random_fact
 from server.tools.sim_moves import pick, seat_change
-from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, critical, moment
+from server.tools.sim_table import (
+    GameSummary,
+    SeededSecrets,
+    SimClock,
+    SimPresence,
+    critical,
+    moment,
+)
 
 DEADLINE_SECONDS = 120
 VARIANTS = ("nights_watch", "title_concession", "sealed_ballots", "clocks")
@@ -105,11 +113,17 @@ class Simulation:
         random_rules: bool = True,
         fact_rate: float = FACT_RATE,
         max_commands: int = 20_000,
+        keys: ServerKeys | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = SimClock()
+        self.presence = SimPresence()
         self.service = CourtService(
-            store, clock=self.clock, secret_source=SeededSecrets(random.Random(seed ^ 0x5EED))
+            store,
+            clock=self.clock,
+            secret_source=SeededSecrets(random.Random(seed ^ 0x5EED)),
+            presence=self.presence,
+            keys=keys,
         )
         self.store, self.ruleset = store, ruleset
         self.players, self.rounds, self.seed = players, rounds, seed
@@ -228,7 +242,7 @@ class Simulation:
     def _change_seat(self, game_id: str, state: CourtState) -> None:
         """A seat handed to a new device, the host role handed on, or a vote for a new host."""
         digest = token_digest(self.service.secrets.token())
-        change = seat_change(state, self.rng, digest)
+        change = seat_change(state, self.rng, digest, self.presence, self.clock())
         if change is not None:
             self._act(game_id, *change)
 
@@ -310,7 +324,7 @@ class Simulation:
                 problems.append("the state rebuilt from the export differs from the live one")
         finally:
             scratch.close()
-        cold = CourtService(self.store)
+        cold = CourtService(self.store, keys=self.service.keys)
         if cold.current(game_id).state != live.state:
             problems.append("the state rebuilt from the snapshots differs from the live one")
         whole = CourtService(self.store, snapshot_every=0)
@@ -360,10 +374,11 @@ def simulate(
     seed: int,
     variants: dict[str, bool] | None = None,
     random_rules: bool = True,
+    keys: ServerKeys | None = None,
 ) -> GameSummary:
     """Play one seeded game to its end or through `rounds` rounds; its summary. Without
     `variants` the seed draws them; with `random_rules` the seed draws every setting of its
-    profile too."""
+    profile too. `keys`: the server's, for games kept in its database."""
     simulation = Simulation(
         store,
         ruleset,
@@ -372,6 +387,7 @@ def simulate(
         seed=seed,
         variants=variants,
         random_rules=random_rules,
+        keys=keys,
     )
     try:
         return simulation.run()

@@ -28,11 +28,14 @@ class HttpCourt:
         base: str,
         variants: dict[str, bool] | None = None,
         houses: tuple[str, ...] = HOUSES,
+        host_role: dict[str, int] | None = None,
     ) -> None:
         self.base = base
         body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
         if variants:
             body["variants"] = variants
+        if host_role:
+            body["host_role"] = host_role
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}

@@ -54,7 +54,34 @@ def test_the_socket_io_client_is_served_from_the_npm_package(client: FlaskClient
     assert response.data == installed.read_bytes()
 
 
-@pytest.mark.parametrize("name", ["package.json", "..%2Fpackage.json", "debug.js", "socket.io.js"])
+def test_the_sha256_modules_of_the_witness_are_served_from_the_npm_package(
+    client: FlaskClient,
+) -> None:
+    for name in ("sha2.js", "_md.js", "_u64.js", "utils.js"):
+        installed = VENDOR[f"noble-hashes/{name}"] / name
+        if not installed.is_file():
+            if os.environ.get("CI"):
+                pytest.fail("node_modules has no @noble/hashes: make test runs npm ci first")
+            pytest.skip("@noble/hashes is not installed (make run / make test install it)")
+
+        response = client.get(f"/vendor/noble-hashes/{name}")
+
+        assert response.status_code == 200 and response.mimetype == "text/javascript"
+        assert response.data == installed.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "package.json",
+        "..%2Fpackage.json",
+        "debug.js",
+        "socket.io.js",
+        "noble-hashes/package.json",
+        "noble-hashes/../../package.json",
+        "noble-hashes/sha3.js",
+    ],
+)
 def test_nothing_else_of_node_modules_is_served(client: FlaskClient, name: str) -> None:
     response = client.get(f"/vendor/{name}")
 

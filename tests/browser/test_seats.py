@@ -1,6 +1,7 @@
 """Seats follow the player in the browser: two devices for one seat through the seat link, a
-replaced player, the host role handed over and taken over by vote, a squatter removed in the lobby,
-and a seat remembered or forgotten on a device."""
+replaced player who does not see the old player's sealed markers, the host role handed over and
+taken over by vote only once the host's page has been closed for the game's time, a squatter
+removed in the lobby, and a seat remembered or forgotten on a device."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from tests.browser.court_http import HttpCourt, listed_lobby
 from tests.browser.players import WAIT_MS, Person, open_person, open_seat
 from tests.live_server import LiveServer
 
-LANNISTER, TYRELL = 1, 2
+STARK, LANNISTER, TYRELL = 0, 1, 2
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
 
 def connected(person: Person, text: str) -> None:
@@ -97,23 +99,87 @@ def test_the_host_hands_the_host_role_to_another_seat(chromium: Any, server: Liv
     expect(host.page.locator("#host-vote")).to_be_visible()
 
 
-def test_a_majority_of_the_seats_takes_the_host_role_over(
+def test_the_seats_take_the_host_role_over_only_after_the_hosts_page_closed_for_long(
     chromium: Any, server: LiveServer
 ) -> None:
-    game = HttpCourt(server.url)
+    """Given a game whose seats may take over after the host has had no connection for 3 s,
+    while the host's page is open Lannister is told only the host hands the role on and has
+    no vote button; once the host's page is closed the page says from when a vote is open,
+    then offers it; Lannister's and Tyrell's votes make Tyrell host."""
+    game = HttpCourt(server.url, host_role={"takeover_after": 3})
     url = f"{server.url}/games/{game.id}"
+    host = open_seat(chromium, "host", url, game.id, game.host)
     lannister = open_seat(chromium, "lannister", url, game.id, game.tokens[LANNISTER])
     tyrell = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
+    connected(host, "host")
     for person in (lannister, tyrell):
         connected(person, "Connected as")
         person.page.locator("#host-vote summary").click()
+    status = lannister.page.locator("#host-vote-status")
+    expect(status).to_contain_text("The host is connected")
+    expect(lannister.page.locator("#host-vote .vote-host")).to_have_count(0)
 
-    lannister.send(f"#host-vote .vote-host[data-seat='{TYRELL}']")
+    host.context.close()
+
+    expect(status).to_contain_text("may vote a new host in from", timeout=WAIT_MS)
+    expect(lannister.page.locator("#host-vote .vote-host")).to_have_count(0)
+    vote = f"#host-vote .vote-host[data-seat='{TYRELL}']"
+    expect(lannister.page.locator(vote)).to_be_visible(timeout=WAIT_MS)
+    expect(status).to_contain_text("2 of the 2 other seats' votes")
+    lannister.send(vote)
     expect(tyrell.page.locator("#host-vote")).to_contain_text("(1 vote)", timeout=WAIT_MS)
-    tyrell.send(f"#host-vote .vote-host[data-seat='{TYRELL}']")
+    tyrell.send(vote)
 
     expect(tyrell.page.locator("#host-panel")).to_be_visible(timeout=WAIT_MS)
     expect(lannister.page.locator("#feed")).to_contain_text("Player of tyrell became the host")
+    assert lannister.errors == [] and tyrell.errors == []
+
+
+def test_a_replacement_link_does_not_show_the_old_players_for_marker(
+    chromium: Any, server: LiveServer
+) -> None:
+    """R-7.1 step 3: Lannister placed a FOR and a DECOY; the host hands his seat to Eve. Eve's
+    page shows the markers face down like anyone's, says what a handed seat does not show,
+    and nothing that reached her browser tells the FOR from the DECOY."""
+    game = HttpCourt(server.url)
+    for village, house in zip(NORTH, ("stark", "stark", "lannister", "tyrell"), strict=True):
+        body = {"village": village, "house": house, "cause": "battle"}
+        game.play("record_village", body, game.host)
+    view = game.advance_until(lambda view: (view["election"] or {}).get("id") == "warden-north")
+    lords = {STARK: "robb-stark", LANNISTER: "jaime-lannister"}
+    while view["election"]["stage"] == "candidacy":
+        current = view["election"]["current"]
+        stand = {"noble": lords[current]} if current in lords else None
+        game.play("stand" if stand else "pass", stand or {}, game.tokens[current])
+        view = game.view()
+    while view["election"]["current"] != LANNISTER:
+        game.play("place_ballot", {"markers": []}, game.tokens[view["election"]["current"]])
+        view = game.view()
+    markers = [
+        {"kind": "for", "candidate": "jaime-lannister"},
+        {"kind": "decoy", "candidate": "robb-stark"},
+    ]
+    game.play("place_ballot", {"markers": markers}, game.tokens[LANNISTER])
+    url = f"{server.url}/games/{game.id}"
+    bob = open_seat(chromium, "bob", url, game.id, game.tokens[LANNISTER])
+    expect(bob.page.locator("[data-testid=my-markers]")).to_contain_text("Jaime")
+    host = open_seat(chromium, "host", url, game.id, game.host)
+    connected(host, "host")
+    host_panel(host)
+    host.page.fill(f"#hand-name-{LANNISTER}", "Eve")
+    host.send(f"#host-seats li[data-seat='{LANNISTER}'] .hand-seat")
+    link = host.page.locator(f"#handed-link-{LANNISTER}").input_value()
+
+    eve = open_person(chromium, "eve", link)
+
+    connected(eve, "Connected as Eve")
+    expect(eve.page.locator("#handed-over")).to_contain_text("not what the seat held sealed")
+    expect(eve.page.locator("#election-panel .token.face-down")).to_have_count(2)
+    expect(eve.page.locator("[data-testid=my-markers]")).to_have_count(0)
+    expect(eve.page.locator("#election-panel .token.face-up")).to_have_count(0)
+    seen = eve.received()
+    assert "decoy" not in seen.lower() and "DECOY" not in seen
+    assert eve.errors == []
 
 
 def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveServer) -> None:

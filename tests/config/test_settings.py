@@ -100,6 +100,11 @@ def test_every_switch_reads_each_spelling_of_on_and_off(
         ("ASYNC_MODE", "eventlet", "ASYNC_MODE must be threading or gevent, not 'eventlet'"),
         ("SERVER", "uwsgi", "SERVER must be gunicorn or dev, not 'uwsgi'"),
         (
+            "LIMIT_IPV6_PREFIX",
+            "129",
+            "LIMIT_IPV6_PREFIX must be a whole number from 0 to 128, not '129'",
+        ),
+        (
             "SQLITE_SYNCHRONOUS",
             "fast",
             "SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not 'fast'",

@@ -43,15 +43,18 @@ from court.commands import (
     HandHost,
     HandSeat,
     LeaveSeat,
+    MarkerChoice,
     OfferRansom,
     Pardon,
     Pass,
+    PlaceBallot,
     RecordCapture,
     RecordDeath,
     RecordVillageControl,
     RefuseRansom,
     RemoveSeat,
     SendToWall,
+    StandForElection,
     StartGame,
     VoteForHost,
     WithdrawRansom,
@@ -292,10 +295,11 @@ def court_at_work() -> list[Line]:
     table.act(HandHost(seat=Seat(0)), seat(1, host=True))
     table.act(StartGame(), host)
     _decrees(table, lambda step, title: Pass(), host)
-    table.act(VoteForHost(seat=Seat(2)), seat(1))
+    away = VoteForHost(seat=Seat(2), host_away_since=0.0)
+    table.act(away, seat(1), now=600.0)
     table.act(VoteForHost(seat=None), seat(1))
-    for voter in (1, 2, 3):
-        table.act(VoteForHost(seat=Seat(2)), seat(voter))
+    for voter in (1, 2):
+        table.act(away, seat(voter), now=600.0)
     host = seat(2, host=True)
     robb, tyrion = NobleId("robb-stark"), NobleId("tyrion-lannister")
     table.act(RecordCapture(noble=robb, house=HouseId("lannister"), cause="Whispering Wood"), host)
@@ -401,11 +405,48 @@ def _decrees(table: Table, move: Callable[[str, str | None], Any], host: Actor) 
         table.act(command, host if isinstance(command, RecordDeath) else seat(decree.current))
 
 
+def host_away() -> list[Line]:
+    """A game of 3 whose host leaves: Lannister's seat handed to Eve while its ballot lies
+    sealed (the hand-over's version recorded), a vote for a new host of an earlier absence that
+    no longer counts, and the takeover by the two other seats, naming them."""
+    host = seat(0, host=True)
+    table = Table(created(3), joined(0, host=True), joined(1), joined(2))
+    table.act(StartGame(), host, now=1000.0)
+    _decrees(table, lambda step, title: Pass(), host)
+    for village, house in zip(NORTH, ("stark", "stark", "lannister", "lannister"), strict=True):
+        table.act(RecordVillageControl(village=village, house=house, cause="battle"), host)
+    _next_round(table)
+    _decrees(table, lambda step, title: Pass(), host)
+    lords = {Seat(0): "robb-stark", Seat(1): "jaime-lannister"}
+    election = table.state.election
+    while election is not None and election.stage.value == "candidacy":
+        current = election.current
+        assert current is not None
+        lord = lords.get(current)
+        table.act(Pass() if lord is None else StandForElection(noble=NobleId(lord)), seat(current))
+        election = table.state.election
+    assert election is not None and election.current == Seat(1), election
+    marker = MarkerChoice(kind="for", candidate=NobleId("jaime-lannister"), salt="salt")
+    table.act(PlaceBallot(markers=(marker,)), seat(1))
+    handed = HandSeat(seat=Seat(1), token_sha256="e" * 64, player_name="Eve")
+    table.act(dataclasses.replace(handed, at_version=len(table.events) + 1), host)
+    table.act(VoteForHost(seat=Seat(2), host_away_since=1100.0), seat(1), now=2000.0)
+    later = VoteForHost(seat=Seat(2), host_away_since=2500.0)
+    table.act(later, seat(2), now=3200.0)
+    table.act(later, seat(1), now=3300.0)
+    assert table.state.seats[Seat(2)].host
+    return _encoded(table.events)
+
+
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+
 # Every log the golden record folds, by name: the stored file is the log; its builder is only
 # run by --record, for a log that is not stored yet.
 BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "court-at-work": court_at_work,
     "seat-refunded-choice-lapsed": seat_refunded,
+    "host-away": host_away,
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},
 }
 

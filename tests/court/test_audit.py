@@ -83,11 +83,9 @@ def _index(lines: list[Line], kind: str, nth: int = 0) -> int:
     return [i for i, line in enumerate(lines) if line["type"] == kind][nth]
 
 
-@pytest.fixture(scope="module")
-def election() -> list[Line]:
-    """A Warden election of round 2 (3 players; Stark holds three villages of the North,
-    Lannister one): Jaime and Robb stand; Lannister places FOR Jaime, Stark FOR Robb and a
-    DECOY on Jaime; Robb wins, 4 votes to 1."""
+def north_ballot() -> Table:
+    """Round 2 of a game of 3 where Stark holds three villages of the North and Lannister one,
+    at the ballot of the Warden election: Jaime and Robb stand, Lannister places first."""
     table = Table(*started(3))
     for village, house in [(v, "stark") for v in NORTH[:3]] + [(NORTH[3], "lannister")]:
         table.act(RecordVillageControl(village=village, house=house, cause="battle"))
@@ -95,6 +93,14 @@ def election() -> list[Line]:
     table.act(StandForElection(noble=NobleId("jaime-lannister")), seat(1))
     table.act(Pass(), seat(2))
     table.act(StandForElection(noble=NobleId("robb-stark")), seat(0))
+    return table
+
+
+@pytest.fixture(scope="module")
+def election() -> list[Line]:
+    """A Warden election of round 2 (`north_ballot`): Lannister places FOR Jaime, Stark FOR
+    Robb and a DECOY on Jaime; Robb wins, 4 votes to 1."""
+    table = north_ballot()
     table.act(ballot(("for", "jaime-lannister"), salt="l"), seat(1))
     table.act(ballot(("for", "robb-stark"), ("decoy", "jaime-lannister"), salt="s"), seat(0))
     return chained(table.events)

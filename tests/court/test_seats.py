@@ -1,11 +1,23 @@
-"""Seats follow the player: a seat handed to a new token, the host role handed over or taken over by
-a majority of the seats, a squatter removed in the lobby."""
+"""Seats follow the player: a seat handed to a new token, the host role handed over, or taken over
+in play by a majority of the other seats from a host gone for the profile's time, a squatter
+removed in the lobby. Seats and the host role are no rule of the game's: no rule id is cited."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from court.commands import Actor, HandHost, HandSeat, LeaveSeat, RemoveSeat, VoteForHost
+from court.commands import (
+    Actor,
+    HandHost,
+    HandSeat,
+    LeaveSeat,
+    RemoveSeat,
+    StartGame,
+    VoteForHost,
+)
+from court.decide import decide
 from court.errors import CourtError
 from court.events import (
     Event,
@@ -19,8 +31,9 @@ from court.events import (
 from court.ids import HouseId, Seat
 from court.rules import actor_of, still_acting
 from court.sentences import describe
-from court.state import CourtState
+from court.state import CourtState, HostVote
 from tests.court.given import (
+    HOST,
     created,
     given,
     joined,
@@ -119,10 +132,9 @@ def test_the_host_handing_his_own_seat_moves_the_host_role_with_it() -> None:
         (RemoveSeat(seat=Seat(1)), seat(2), "host_only"),
         (RemoveSeat(seat=Seat(0)), seat(0, host=True), "remove_self"),
         (VoteForHost(seat=Seat(1)), seat(0, host=True), "host_cannot_vote"),
-        (VoteForHost(seat=Seat(0)), seat(1), "already_host"),
-        (VoteForHost(seat=None), seat(1), "no_host_vote"),
-        (VoteForHost(seat=Seat(9)), seat(1), "unknown_seat"),
         (VoteForHost(seat=Seat(2)), Actor(), "seat_required"),
+        (VoteForHost(seat=Seat(2)), seat(1), "game_lobby"),
+        (VoteForHost(seat=Seat(2), host_away_since=0.0), seat(1), "game_lobby"),
     ],
 )
 def test_moves_of_seats_and_of_the_host_role_are_refused_with_a_reason(
@@ -132,6 +144,56 @@ def test_moves_of_seats_and_of_the_host_role_are_refused_with_a_reason(
     with pytest.raises(CourtError) as err:
         when(state, command, actor)
     assert err.value.code == code and err.value.message
+
+
+START, AWAY = 1000.0, 1100.0  # the game's start, and the moment the host's last page closed
+LATER = AWAY + 600  # the profile's 10 minutes after
+
+
+def vote(seat_for: int | None, away: float | None = AWAY) -> VoteForHost:
+    return VoteForHost(seat=None if seat_for is None else Seat(seat_for), host_away_since=away)
+
+
+def game_at(start: float = START, players: int = 3, host_seat: int | None = 0) -> CourtState:
+    """A started game whose host holds `host_seat` (None: the host never sat down)."""
+    seats = [joined(i, host=i == host_seat) for i in range(players)]
+    state = given(created(players), *seats)
+    return then_state(state, decide(state, StartGame(), HOST, start))
+
+
+def voted(state: CourtState, command: VoteForHost, voter: int, now: float) -> CourtState:
+    return then_state(state, decide(state, command, seat(voter), now))
+
+
+@pytest.mark.parametrize(
+    ("command", "now", "code"),
+    [
+        (vote(0), LATER, "already_host"),
+        (vote(None), LATER, "no_host_vote"),
+        (vote(9), LATER, "unknown_seat"),
+        (vote(2, away=None), LATER, "host_present"),
+        (vote(2), LATER - 1, "host_not_away_long"),
+        (vote(2, away=0.0), START + 599, "host_not_away_long"),
+    ],
+)
+def test_a_vote_for_a_new_host_in_play_is_refused_with_a_reason(command, now, code) -> None:
+    """Given a started game whose host (seat 0) had his last page closed at AWAY, when seat 1
+    votes, then a vote for the host himself, a withdrawal without a vote, an unknown seat, a
+    host who is connected, and a host gone for less than the profile's 10 minutes (counted from
+    the game's start at the earliest) are each refused."""
+    state = game_at()
+    with pytest.raises(CourtError) as err:
+        decide(state, command, seat(1), now)
+    assert err.value.code == code and err.value.message
+
+
+def test_the_refusal_of_an_early_vote_says_how_long_the_host_must_be_away() -> None:
+    with pytest.raises(CourtError) as err:
+        decide(game_at(), vote(2), seat(1), AWAY + 150)
+    assert err.value.message == (
+        "The host has been away for 2 minutes; the other seats may vote a new host in once he "
+        "has been away for 10 minutes."
+    )
 
 
 def test_a_host_handing_over_keeps_his_seat_without_the_host_powers() -> None:
@@ -172,51 +234,103 @@ def test_a_new_host_seat_cannot_leave_without_handing_the_role_on() -> None:
     assert err.value.code == "host_must_hand_over"
 
 
-def test_a_strict_majority_of_the_seats_takes_the_host_role_over() -> None:
-    """Given a game of 3 whose host (seat 0) is gone, when seat 1 votes for seat 2, then
-    nothing changes hands (1 of 3); when seat 2 votes for itself, then seat 2 is the host (2 of
-    3), the votes are cleared, and the old host's token keeps his seat without host powers."""
-    state = hosted_game()
-    first = when(state, VoteForHost(seat=Seat(2)), seat(1))
-    assert first == (HostVoteCast(seat=Seat(1), for_seat=Seat(2)),)
+def test_a_majority_of_the_other_seats_takes_the_role_from_a_host_gone_long_enough() -> None:
+    """Given a game of 3 whose host (seat 0) has had no connection since AWAY, when seat 1
+    votes for seat 2 ten minutes later, then nothing changes hands (1 of the 2 other seats);
+    when seat 2 votes for itself, then seat 2 is the host by both other seats' votes, the
+    takeover names them and the absence, the votes are cleared, and the old host's token keeps
+    his seat without host powers."""
+    state = game_at()
+    first = decide(state, vote(2), seat(1), LATER)
+    assert first == (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER),)
     state = then_state(state, first)
-    assert state.host_votes == {Seat(1): Seat(2)}
-    second = when(state, VoteForHost(seat=Seat(2)), seat(2))
+    assert state.host_votes == {Seat(1): HostVote(seat=Seat(2), at=LATER)}
+    second = decide(state, vote(2), seat(2), LATER + 5)
     assert second[1] == HostTakenOver(
         from_seat=Seat(0),
         to_seat=Seat(2),
         from_name="Player 1",
         to_name="Player 3",
         votes=2,
-        seats=3,
+        seats=2,
+        voters=(Seat(1), Seat(2)),
+        host_away_since=AWAY,
     )
     state = then_state(state, second)
     assert state.host_votes == {}
     assert actor_of(state, "2" * 64) == Actor(seat=Seat(2), host=True)
     assert actor_of(state, HOST_TOKEN) == Actor(seat=Seat(0))
     assert sentence(state, second[1]) == (
-        "Player 3 became the host in place of Player 1, by the votes of 2 of the 3 seats."
+        "Player 3 became the host in place of Player 1, who had been away: Player 2 (House "
+        "Lannister) and Player 3 (House Tyrell) voted for it, 2 of the 2 other seats."
     )
 
 
+def test_the_host_seat_counts_for_nothing_in_a_takeover() -> None:
+    """Given a game of 4 whose host holds seat 0, two of the three other seats are a majority;
+    given one whose host never sat down, three of the four seats are needed."""
+    seated = voted(game_at(players=4), vote(3), 1, LATER)
+    assert isinstance(decide(seated, vote(3), seat(2), LATER)[-1], HostTakenOver)
+    unseated = game_at(players=4, host_seat=None)
+    unseated = voted(voted(unseated, vote(3), 1, LATER), vote(3), 2, LATER)
+    assert list(unseated.host_votes) == [Seat(1), Seat(2)]
+    events = decide(unseated, vote(3), seat(0), LATER)
+    taken = events[-1]
+    assert isinstance(taken, HostTakenOver) and taken.from_seat is None
+    assert (taken.votes, taken.seats, taken.voters) == (3, 4, (Seat(0), Seat(1), Seat(2)))
+
+
+def test_the_absence_counts_from_the_start_of_the_game_at_the_earliest() -> None:
+    """A host the server never saw leave is away since before the game: the seats wait the
+    profile's time from the start all the same."""
+    state = game_at()
+    with pytest.raises(CourtError):
+        decide(state, vote(2, away=0.0), seat(1), START + 599)
+    events = decide(state, vote(2, away=0.0), seat(1), START + 600)
+    assert events == (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=START + 600),)
+
+
+def test_a_vote_of_an_earlier_absence_counts_no_more_once_the_host_came_back() -> None:
+    """Given seat 1's vote for seat 2 while the host was away, when the host came back and
+    left again at `again`, then seat 2's vote for itself is 1 of 2 counted, seat 1 may vote
+    for seat 2 once more, and that makes seat 2 the host."""
+    state = voted(game_at(), vote(2), 1, LATER)
+    again = LATER + 100
+    back = vote(2, away=again)
+    state = voted(state, back, 2, again + 600)
+    assert state.seats[Seat(0)].host
+    events = decide(state, back, seat(1), again + 601)
+    assert isinstance(events[-1], HostTakenOver) and events[-1].voters == (Seat(1), Seat(2))
+    assert events[-1].host_away_since == again
+
+
+def test_a_vote_from_a_log_too_old_to_say_when_it_was_cast_never_counts() -> None:
+    state = game_at()
+    state = dataclasses.replace(state, host_votes={Seat(1): HostVote(seat=Seat(2), at=None)})
+    events = decide(state, vote(2), seat(2), LATER)
+    assert events == (HostVoteCast(seat=Seat(2), for_seat=Seat(2), at=LATER),)
+
+
 def test_a_vote_for_a_host_can_be_changed_and_withdrawn() -> None:
-    state = hosted_game()
-    state = then_state(state, when(state, VoteForHost(seat=Seat(2)), seat(1)))
-    state = then_state(state, when(state, VoteForHost(seat=Seat(1)), seat(1)))
-    assert state.host_votes == {Seat(1): Seat(1)}
+    state = voted(game_at(), vote(2), 1, LATER)
+    state = voted(state, vote(1), 1, LATER)
+    assert state.host_votes == {Seat(1): HostVote(seat=Seat(1), at=LATER)}
     with pytest.raises(CourtError) as err:
-        when(state, VoteForHost(seat=Seat(1)), seat(1))
+        decide(state, vote(1), seat(1), LATER)
     assert err.value.code == "already_voted"
-    events = when(state, VoteForHost(seat=None), seat(1))
+    events = decide(state, vote(None, away=None), seat(1), LATER)
     assert events == (HostVoteWithdrawn(seat=Seat(1)),)
     assert then_state(state, events).host_votes == {}
 
 
 def test_votes_are_cleared_when_the_host_hands_the_role_over() -> None:
-    state = hosted_lobby()
-    state = then_state(state, when(state, VoteForHost(seat=Seat(2)), seat(1)))
+    state = voted(game_at(), vote(2), 1, LATER)
     state = then_state(state, when(state, HandHost(seat=Seat(1)), host(state)))
     assert state.host_votes == {}
+
+
+def test_a_game_keeps_the_time_it_started() -> None:
+    assert game_at(start=1234.5).started_at == 1234.5
 
 
 def test_the_host_removes_a_squatter_in_the_lobby_only() -> None:

@@ -81,6 +81,19 @@ def test_given_lines_of_several_channels_when_checked_then_each_chain_is_checked
     ]
 
 
+def test_a_channel_joined_late_is_checked_from_its_first_line_given() -> None:
+    """A seat handed to a new player reads a whisper channel from the hand-over on: its lines
+    are checked from the first one he reads, and a change after it is still caught."""
+    whisper = talk.whisper_channel("seat:0", "seat:1")
+    lines = channel_of("before", "after", "later", channel=whisper)
+
+    assert "missing" in (check_channel(whisper, lines[1:]).problem or "")
+    joined = check_channels(lines[1:], joined={whisper})
+    assert [(c.lines, c.ok, c.head) for c in joined] == [(2, True, lines[-1].hash)]
+    changed = [lines[1], replace(lines[2], text="I never said that")]
+    assert not check_channel(whisper, changed, joined=True).ok
+
+
 def test_a_line_read_back_from_json_hashes_the_same() -> None:
     line = replace(channel_of("one")[0], position=12)
     assert TalkLine.from_json(line.to_json()) == line

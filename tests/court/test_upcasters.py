@@ -28,12 +28,16 @@ from court.events import (
     BallotsRevealed,
     Event,
     GameEnded,
+    GameStarted,
+    HostTakenOver,
+    HostVoteCast,
     IncomePaid,
+    SeatHanded,
     SeptBuilt,
     TitleGranted,
 )
 from court.evolve import evolve, initial
-from court.ids import GameId, HouseId, NobleId, TitleId, VillageId
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.sentences import describe
 from court.state import CourtState
 from court.views import Observer
@@ -303,3 +307,68 @@ def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> N
     kept = fold(old_log)
     assert kept.treasury["lannister"] == start.treasury["lannister"] - 3
     assert kept.ledger.held == {} and kept.auction is None
+
+
+# Events that gained fields in schema 2, each with what a schema-1 record reads as in them:
+# never recorded, so unknown.
+ADDED: list[tuple[Event, dict[str, Any]]] = [
+    (GameStarted(seat_order=(Seat(0), Seat(1)), first_player=Seat(0), at=5.0), {"at": 0.0}),
+    (
+        SeatHanded(
+            seat=Seat(1),
+            house=HouseId("lannister"),
+            old_player_name="Bob",
+            player_name="Eve",
+            token_sha256="e" * 64,
+            at_version=9,
+        ),
+        {"at_version": 0},
+    ),
+    (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=5.0), {"at": None}),
+    (
+        HostTakenOver(
+            from_seat=Seat(0),
+            to_seat=Seat(2),
+            from_name="Ann",
+            to_name="Cat",
+            votes=2,
+            seats=2,
+            voters=(Seat(1), Seat(2)),
+            host_away_since=3.0,
+        ),
+        {"voters": (), "host_away_since": None},
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "unknown"), ADDED, ids=lambda v: type(v).__name__)
+def test_a_record_from_before_a_field_was_added_reads_it_as_unknown(
+    event: Event, unknown: dict[str, Any]
+) -> None:
+    name, data, private = codec.encode(event)
+    old = {key: value for key, value in data.items() if key not in unknown}
+
+    assert codec.schema_version(name) == 2
+    assert codec.decode(name, 1, old, private) == replace(event, **unknown)
+
+
+def test_an_old_takeover_reads_as_the_votes_of_every_seat() -> None:
+    """Logs from before the voters were named counted every seat, and say so."""
+    old = {"from_seat": 0, "to_seat": 2, "from_name": "Ann", "to_name": "Cat", "votes": 2}
+    record = Record.from_json(
+        {
+            "game_id": GAME,
+            "version": 9,
+            "type": "HostTakenOver",
+            "schema_version": 1,
+            "recorded_at": "2026-11-24T10:00:00.000000Z",
+            "seat": None,
+            "data": {**old, "seats": 3},
+            "private": None,
+            "private_sha256": "",
+            "hash": "",
+        }
+    )
+    assert describe(record, initial(GameId(GAME))) == (
+        "Cat became the host in place of Ann, by the votes of 2 of the 3 seats."
+    )

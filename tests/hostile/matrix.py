@@ -53,7 +53,9 @@ STAGE = {
     **{m.name: "decree" for m in DECREES},
     "answer_marriage": "proposal",
     "remove_seat": "lobby",
-    "vote_host": "lobby",
+    # Refused in the lobby; in play refused too while the host has not been away for the
+    # profile's time, which the seeded games never wait for: it is never a positive control.
+    "vote_host": "cards",
 }
 # The seat whose move it is at each stage, and a seat whose move it is not.
 TURN = {
@@ -163,7 +165,6 @@ SUCCEEDS = {
     "hand_seat",
     "hand_host",
     "remove_seat",
-    "vote_host",
 }
 
 

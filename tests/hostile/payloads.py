@@ -58,7 +58,7 @@ def handled_messages() -> set[str]:
         for name in dir(CourtNamespace)
         if name.startswith("on_") and name not in ("on_connect", "on_disconnect")
     }
-    namespace = CourtNamespace(None, None, None, None)  # type: ignore[arg-type]
+    namespace = CourtNamespace(None, None, None, None, None)  # type: ignore[arg-type]
     return written | {name for name in CATALOGUE if hasattr(namespace, f"on_{name}")}
 
 

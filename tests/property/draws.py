@@ -73,6 +73,9 @@ def _by_name(state: CourtState) -> dict[str, Strategy]:
         "token_sha256": st.just("0" * 64),
         "invite": st.none(),
         "seat_order": st.none(),
+        # Filled in by the service, never by a client: anything the engine may be handed.
+        "host_away_since": st.one_of(st.none(), st.floats(0, 1e9, allow_nan=False)),
+        "at_version": st.integers(0, 1000),
     }
 
 

@@ -63,8 +63,8 @@ def in_arrival_order(sio: socketio.Client) -> None:
 
 
 class LiveClient:
-    """One Socket.IO connection to /court that records every `welcome`, `events` and
-    `presence` it gets, in order."""
+    """One Socket.IO connection to /court that records every `welcome`, `events`, `presence`
+    and talk line it gets, in order."""
 
     def __init__(self, name: str, session: requests.Session | None = None) -> None:
         self.name = name
@@ -73,10 +73,13 @@ class LiveClient:
         self.welcomes: list[dict[str, Any]] = []
         self.records: list[dict[str, Any]] = []  # every pushed record, in arrival order
         self.presences: list[dict[str, Any]] = []
+        self.checkpoints: list[dict[str, Any]] = []  # the signed checkpoint of each push
+        self.talk: list[dict[str, Any]] = []  # every talk line pushed, backlog included
         self._changed = threading.Condition()
         self.sio.on("welcome", self._keep(self.welcomes), namespace=NAMESPACE)
         self.sio.on("presence", self._keep(self.presences), namespace=NAMESPACE)
         self.sio.on("events", self._events, namespace=NAMESPACE)
+        self.sio.on("talk", self._talk, namespace=NAMESPACE)
         self.sio.on("disconnect", self._gone, namespace=NAMESPACE)
         self.disconnected = False
 
@@ -96,10 +99,21 @@ class LiveClient:
     def _events(self, payload: dict[str, Any]) -> None:
         with self._changed:
             self.records.extend(payload["records"])
+            self.checkpoints.append(payload["checkpoint"])
             self._changed.notify_all()
         if payload.get("more"):  # a catch-up page: ask for the next (docs/protocol.md)
             after = {"last_version": payload["next_after"]}
             self.sio.emit("sync", after, namespace=NAMESPACE, callback=self._events)
+
+    def _talk(self, payload: dict[str, Any]) -> None:
+        with self._changed:
+            self.talk.extend(payload["lines"])
+            self._changed.notify_all()
+
+    def heard(self, text: str) -> int:
+        """How many times a line with this text was pushed to this client."""
+        with self._changed:
+            return sum(1 for line in self.talk if line["text"] == text)
 
     def connect(
         self,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from devtools.servers import CourtServer, court_servers
+from devtools.servers import CourtServer, court_servers, shared_keys
 from tests.scale.clients import HttpClient, LiveClient
 from tests.server.http.court_client import Game, lobby_game, next_round, start
 from tests.server.live.live import NORTH
@@ -21,7 +21,10 @@ PRESENCE_TTL = 2.0
 
 
 def cluster_env(database_url: str, redis_url: str, **extra: str) -> dict[str, str]:
+    """The settings of a cluster's processes: one database, one Redis, one set of keys (a
+    process started later on the same settings holds them too)."""
     return {
+        **shared_keys(),
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
         "PRESENCE_TTL": str(PRESENCE_TTL),

@@ -4,11 +4,14 @@ game from both processes are each decided once, on the state they are appended t
 
 from __future__ import annotations
 
+import base64
 import json
 import threading
 import time
 from collections import Counter
 from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from devtools.servers import CourtServer
 from tests.scale.clients import HttpClient, LiveClient, close_all
@@ -20,8 +23,10 @@ from tests.scale.conftest import (
     small_council_complaints,
     started_game,
 )
+from tests.scale.redis_capture import RedisCapture
 from tests.server.http.court_client import Game, next_round
 from tests.server.live.live import NORTH
+from tests.services import RedisServer
 
 CONCURRENT = 200  # commands sent at once on one game, half through each process
 CONNECTIONS = 4  # host connections on each process sharing them
@@ -32,6 +37,37 @@ def log_of(url: str, game_id: str) -> list[dict]:
     """The whole log, public parts, as the export gives it."""
     text = HttpClient(url).session.get(f"{url}/api/games/{game_id}/export", timeout=20).text
     return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_both_processes_sign_with_the_one_key_they_serve(cluster: Cluster) -> None:
+    # Given a client of process b in a game started through process a
+    game = started_game(cluster.a.url)
+    keys = [
+        HttpClient(s.url).session.get(f"{s.url}/api/signing-key").json() for s in cluster.servers
+    ]
+    assert keys[0] == keys[1]
+    watcher = LiveClient("tyrell@b").connect(cluster.b.url, game.id, game.tokens["tyrell"])
+    try:
+        # When the host records a fact through process a
+        body = {"house": "stark", "amount": 2, "cause": "Tax"}
+        answer = HttpClient(cluster.a.url).session.post(
+            f"{cluster.a.url}/api/games/{game.id}/commands/record_gold",
+            json=body,
+            headers=game.host,
+            timeout=20,
+        )
+        version = answer.json()["version"]
+        watcher.wait_version(version)
+        # Then the push process b relays carries the checkpoint process a shows, which
+        # verifies with the key both serve
+        pushed = watcher.checkpoints[-1]
+        view = HttpClient(cluster.a.url).session.get(f"{cluster.a.url}/api/games/{game.id}")
+        assert pushed == view.json()["checkpoint"] and pushed["version"] == version
+        public = Ed25519PublicKey.from_public_bytes(base64.b64decode(keys[1]["public_key"]))
+        text = keys[1]["message"].format(**pushed)
+        public.verify(base64.b64decode(pushed["signature"]), text.encode())
+    finally:
+        watcher.close()
 
 
 def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
@@ -53,6 +89,39 @@ def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
         for client in clients:
             client.wait_version(head)
             saw_the_placement(client, ack, owner=client is seats["stark"])
+    finally:
+        close_all(clients)
+
+
+def test_talk_across_processes_reaches_its_parties_and_never_passes_through_redis(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    game = started_game(cluster.a.url)
+    stark = LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"])
+    lannister = LiveClient("lannister@b").connect(cluster.b.url, game.id, game.tokens["lannister"])
+    tyrell = LiveClient("tyrell@b").connect(cluster.b.url, game.id, game.tokens["tyrell"])
+    host = LiveClient("host@a").connect(cluster.a.url, game.id, game.host_token)
+    clients = [stark, lannister, tyrell, host]
+    table, whisper, answer = "Direwolves-at-the-gate", "Trust-no-lion-7f3a", "Lions-pay-debts-9c1e"
+    try:
+        # When the players talk at the table and whisper across the two processes
+        with RedisCapture(redis_server) as seen:
+            assert stark.call("say", {"text": table})["ok"]
+            to_lannister = {"to": game.seats["lannister"], "text": whisper}
+            assert stark.call("whisper", to_lannister)["ok"]
+            assert lannister.call("whisper", {"to": game.seats["stark"], "text": answer})["ok"]
+            assert host.call("record_gold", {"house": "stark", "amount": 1, "cause": "tax"})["ok"]
+            for client in (stark, lannister, tyrell):
+                client.wait_for(lambda c: c.heard(table) == 1)
+            lannister.wait_for(lambda c: c.heard(whisper) == 1)
+            stark.wait_for(lambda c: c.heard(answer) == 1 and c.heard(whisper) == 1)
+        # Then each line reached its parties alone, once
+        assert tyrell.heard(whisper) == tyrell.heard(answer) == 0
+        assert lannister.heard(answer) == 1 and lannister.heard(table) == 1
+        # And Redis carried the announcements, but never a line's text
+        assert b"small-council:" in seen.data
+        for text in (table, whisper, answer):
+            assert text.encode() not in seen.data, text
     finally:
         close_all(clients)
 
@@ -142,8 +211,10 @@ def test_commands_racing_on_one_game_from_both_processes_are_each_decided_once(
         for server in (cluster.a, cluster.b):
             fresh = LiveClient(f"late@{server.process_id}").connect(server.url, game.id)
             try:
-                assert fresh.welcomes[0]["version"] == len(log)
-                assert fresh.welcomes[0]["court"] == replayed
+                welcome = fresh.welcomes[0]
+                assert welcome["version"] == len(log)
+                assert welcome["checkpoint"]["hash"] == log[-1]["hash"]
+                assert {k: v for k, v in welcome["court"].items() if k != "checkpoint"} == replayed
             finally:
                 close_all([fresh])
     finally:

@@ -59,6 +59,65 @@ def test_another_address_keeps_its_own_allowance(app: Flask) -> None:
     assert create(client, "10.0.0.2").status_code == 201
 
 
+# Two addresses of one IPv6 /64, and one of the next /64.
+SAME_64 = ("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff")
+NEXT_64 = "2001:db8:1:3::1"
+
+
+def test_ipv6_addresses_of_one_64_share_an_allowance(app: Flask) -> None:
+    client = app.test_client()
+    made = [create(client, SAME_64[n % 2]).status_code for n in range(3)]
+
+    assert made == [201, 201, 201]
+    assert create(client, SAME_64[1]).status_code == 429
+    assert create(client, SAME_64[0]).status_code == 429
+    assert create(client, NEXT_64).status_code == 201
+
+
+def test_an_ipv4_address_written_as_ipv6_shares_the_ipv4_allowance(app: Flask) -> None:
+    client = app.test_client()
+    for _ in range(3):
+        create(client, "10.0.0.7")
+
+    assert create(client, "::ffff:10.0.0.7").status_code == 429
+    assert create(client, "::ffff:10.0.0.8").status_code == 201
+
+
+def test_ipv4_addresses_are_limited_one_by_one(app: Flask) -> None:
+    client = app.test_client()
+    for _ in range(3):
+        create(client, "10.0.0.1")
+
+    assert create(client, "10.0.0.1").status_code == 429
+    assert create(client, "10.0.0.0").status_code == 201
+
+
+def test_the_ipv6_prefix_is_a_setting(tmp_path: Path) -> None:
+    app = court(tmp_path, LIMIT_GAMES="0.01/1", LIMIT_IPV6_PREFIX="128")
+    client = app.test_client()
+
+    assert create(client, SAME_64[0]).status_code == 201
+    assert create(client, SAME_64[0]).status_code == 429
+    assert create(client, SAME_64[1]).status_code == 201
+    app.extensions["court_store"].close()
+
+
+def test_seat_claims_of_one_64_share_an_allowance(app: Flask) -> None:
+    client = app.test_client()
+    created = create(client, NEXT_64).get_json()
+
+    answers = [
+        client.post(
+            f"/api/games/{created['game_id']}/commands/join",
+            json={"house": house, "player_name": house, "invite": created["invite"]},
+            environ_base={"REMOTE_ADDR": SAME_64[n % 2]},
+        ).status_code
+        for n, house in enumerate(("stark", "lannister", "tyrell"))
+    ]
+
+    assert answers == [201, 201, 429]
+
+
 def test_a_forwarded_address_from_a_direct_client_is_ignored(app: Flask) -> None:
     client = app.test_client()
     answers = [

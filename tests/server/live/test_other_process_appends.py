@@ -1,16 +1,20 @@
 """Records another process appends while a client connects here reach that client: the
 announcement of such a record may arrive before this process follows the game (and is then
-not for it), so the connection looks at the log once more after following it."""
+not for it), so the connection looks at the log once more after following it. Talk another
+process stored reaches the parties here when this process catches the game's talk up."""
 
 from __future__ import annotations
 
 from flask import Flask
 
 from court.commands import Actor, AdjustGold
+from court.ids import Seat
 from server.service import CourtService
 from server.store.sql import SqlEventStore
+from server.talk import TalkService
 from tests.server.http.court_client import Game
-from tests.server.live.live import connect, pushed
+from tests.server.live.live import NAMESPACE, connect, pushed
+from tests.server.live.test_talk_sockets import talk
 
 
 def test_a_record_appended_elsewhere_while_a_seat_connects_is_pushed_to_it(
@@ -36,4 +40,32 @@ def test_a_record_appended_elsewhere_while_a_seat_connects_is_pushed_to_it(
     # Then the other process's record is pushed to it, once
     versions = [r["version"] for r in pushed(client)]
     assert appended and versions.count(appended[0]) == 1
+    other_store.close()
+
+
+def test_lines_another_process_stored_are_pushed_here_once_to_their_parties_alone(
+    app: Flask, game: Game
+) -> None:
+    # Given seats connected to this process, and another process on the same database
+    clients = {house: connect(app, game, token) for house, token in game.tokens.items()}
+    for client in clients.values():
+        client.get_received(NAMESPACE)
+    other_store = SqlEventStore(app.config["DATABASE_URL"])
+    other = TalkService(other_store.talk, CourtService(other_store))
+    stark, lannister = Actor(seat=Seat(game.seats["stark"])), game.seats["lannister"]
+    # When the other process stores a table line and a whisper (its announcement lost, or
+    # sent while Redis was away), and this process catches the game's talk up
+    said = other.say(game.id, stark, "The North remembers")
+    whispered = other.whisper(game.id, stark, lannister, "Meet me at the Twins")
+    pushes = app.extensions["talk_pushes"]
+    assert pushes.catch_up(game.id) == 2
+    assert pushes.catch_up(game.id) == 0
+    # Then each line reached its parties here, once, and the whisper no one else
+    expected = {
+        "stark": [said.position, whispered.position],
+        "lannister": [said.position, whispered.position],
+        "tyrell": [said.position],
+    }
+    for house, client in clients.items():
+        assert [line["position"] for line in talk(client)] == expected[house], house
     other_store.close()

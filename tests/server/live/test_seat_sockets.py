@@ -7,7 +7,15 @@ from typing import Any
 
 from flask import Flask
 
-from tests.server.http.court_client import Game, bearer, create_game, join, log_state
+from tests.server.http.court_client import (
+    Game,
+    bearer,
+    create_game,
+    join,
+    lobby_game,
+    log_state,
+    start,
+)
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 
@@ -79,12 +87,14 @@ def test_the_host_role_handed_over_moves_the_host_powers_on_open_connections(
     assert ack["ok"] is True, ack
     assert received(host, "seat_ended") == []
     assert send(host, "hand_host", {"seat": game.seats["lannister"]})["code"] == "host_only"
-    assert send(host, "vote_host", {"seat": game.seats["stark"]})["ok"] is True
+    # Tyrell, the host now, is connected: no vote takes the role from him.
+    assert send(host, "vote_host", {"seat": game.seats["stark"]})["code"] == "host_present"
     court = app.test_client().get(f"/api/games/{game.id}", headers=bearer(game.host_token))
     assert court.get_json()["viewer"] == {
         "seat": game.seats["stark"],
         "host": False,
         "role": "player",
+        "handed_over": None,
     }
     again = send(tyrell, "hand_host", {"seat": game.seats["stark"]})
     assert again["ok"] is True, again
@@ -92,7 +102,13 @@ def test_the_host_role_handed_over_moves_the_host_powers_on_open_connections(
     assert court.get_json()["viewer"]["host"] is True
 
 
-def test_the_seats_take_the_host_role_over_by_a_majority(app: Flask, game: Game) -> None:
+def test_the_seats_take_the_host_role_over_by_a_majority(app: Flask) -> None:
+    """Given a game whose seats may take over as soon as the host has no connection, and a
+    host who never connected, the two other seats' votes make Tyrell host
+    (tests/server/live/test_host_takeover_sockets.py holds the host's comings and goings)."""
+    client = app.test_client()
+    game = lobby_game(client, host_role={"takeover_after": 0})
+    start(client, game)
     lannister = connect(app, game, game.tokens["lannister"])
     tyrell = connect(app, game, game.tokens["tyrell"])
     assert send(lannister, "vote_host", {"seat": game.seats["tyrell"]})["ok"] is True

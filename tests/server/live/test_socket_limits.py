@@ -100,6 +100,25 @@ def test_open_connections_per_address_are_capped_and_freed_on_disconnect(tmp_pat
     app.extensions["court_store"].close()
 
 
+def test_connections_and_messages_of_one_ipv6_64_are_counted_together(tmp_path: Path) -> None:
+    app = court(
+        tmp_path, LIMIT_CONNECTIONS=2, LIMIT_MESSAGES="0.01/4", LIMIT_CONNECTION_MESSAGES="9/9"
+    )
+    game = started(app)
+    first = connect(app, game, game.tokens["lannister"], "2001:db8:7:7::a")
+    second = connect(app, game, game.tokens["tyrell"], "2001:db8:7:7:1:2:3:4")
+
+    refused = connect(app, game, None, "2001:db8:7:7::ffff")
+    elsewhere = connect(app, game, None, "2001:db8:7:8::a")
+    sent = codes(first, 2) + codes(second, 3)
+
+    assert first.is_connected(NAMESPACE) and second.is_connected(NAMESPACE)
+    assert not refused.is_connected(NAMESPACE) and elsewhere.is_connected(NAMESPACE)
+    assert sent.count("rate_limited") == 1 and sent[-1] == "rate_limited", sent
+    assert "rate_limited" not in codes(elsewhere, 4)
+    app.extensions["court_store"].close()
+
+
 def test_a_refused_connection_is_not_counted_as_open(tmp_path: Path) -> None:
     app = court(tmp_path, LIMIT_CONNECTIONS=2)
     game = started(app)

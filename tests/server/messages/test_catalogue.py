@@ -59,12 +59,12 @@ def test_each_message_has_its_http_route_and_socket_handler_under_one_name(name:
     operation = paths[route]["post"]
     assert route.endswith("/commands/" + name)
     assert operation["summary"] == message.summary
-    namespace = CourtNamespace(None, None, None, None)  # type: ignore[arg-type]
+    namespace = CourtNamespace(None, None, None, None, None)  # type: ignore[arg-type]
     assert callable(getattr(namespace, f"on_{name}"))
 
 
 def test_a_name_outside_the_catalogue_has_no_socket_handler() -> None:
-    namespace = CourtNamespace(None, None, None, None)  # type: ignore[arg-type]
+    namespace = CourtNamespace(None, None, None, None, None)  # type: ignore[arg-type]
     assert not hasattr(namespace, "on_buy_fief")
     assert not hasattr(namespace, "on_record_" + "nothing")
 

@@ -25,7 +25,7 @@ def test_the_protocol_document_shows_the_talk_messages_as_they_are() -> None:
 
 @pytest.mark.parametrize("name", sorted(TALK))
 def test_each_talk_message_has_its_handler_and_names_its_fields(name: str) -> None:
-    namespace = CourtNamespace(None, None, None, None)  # type: ignore[arg-type]
+    namespace = CourtNamespace(None, None, None, None, None)  # type: ignore[arg-type]
     assert callable(getattr(namespace, f"on_{name}"))
     assert name not in CATALOGUE
     message = TALK[name]

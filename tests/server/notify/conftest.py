@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from app import create_app, start_notices
 from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start
+from tests.server.notify.certificates import Authority, authority
 
 LOCAL_RECEIVERS = {
     "WEBHOOK_ALLOW_HTTP": True,
@@ -61,3 +62,9 @@ def client(app: Flask) -> FlaskClient:
 def game(client: FlaskClient) -> Game:
     lobby = lobby_game(client)
     return replace(lobby, started=start(client, lobby))
+
+
+@pytest.fixture(scope="session")
+def local_authority(tmp_path_factory: pytest.TempPathFactory) -> Authority:
+    """The tests' own certificate authority (tests/server/notify/certificates.py)."""
+    return authority(tmp_path_factory.mktemp("authority"))

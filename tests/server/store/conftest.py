@@ -13,7 +13,7 @@ from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor, StartGame
 from server.service import CourtService
 from server.store.sql import SqlEventStore
-from tests.fakes import CountingSecrets, FixedClock, RecordingPublisher
+from tests.fakes import KEYS, CountingSecrets, FixedClock, RecordingPublisher
 
 NewDatabase = Callable[[], str]
 
@@ -33,7 +33,9 @@ class Table:
 def open_service(url: str, **kw) -> tuple[CourtService, SqlEventStore]:
     store = SqlEventStore(url)
     store.create_schema()
-    return CourtService(store, clock=FixedClock(), secret_source=CountingSecrets(), **kw), store
+    return CourtService(
+        store, clock=FixedClock(), secret_source=CountingSecrets(), keys=KEYS, **kw
+    ), store
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -14,7 +14,7 @@ from server import logs
 from server.ports import EventStore
 from server.service import CourtService
 from server.store.sql import SqlEventStore
-from tests.fakes import CountingSecrets, FixedClock
+from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import NewDatabase, Table, open_service
 from tests.server.store.records import grow_log
 
@@ -38,7 +38,7 @@ class ReadingStore:
 
 
 def fresh(store: Any) -> CourtService:
-    return CourtService(store, clock=FixedClock(), secret_source=CountingSecrets())
+    return CourtService(store, clock=FixedClock(), secret_source=CountingSecrets(), keys=KEYS)
 
 
 def test_verify_so_far_checks_only_the_records_after_the_last_check(table: Table) -> None:
@@ -116,7 +116,10 @@ def test_an_export_read_in_pages_imports_as_the_same_court(
         # Then the log, its snapshots and its court are the first one's
         assert result.ok and result.records == 60
         assert [r.to_json() for r in target.read(table.game_id)] == exported
-        assert target.snapshot(table.game_id, service.replay.format, 60) is not None
+        assert (
+            target.snapshot(table.game_id, service.replay.format, KEYS.secret.key_id, 60)
+            is not None
+        )
         court = fresh(target).current(table.game_id)
         assert court.state == fresh(table.store).current(table.game_id).state
         # ... and the import left a checkpoint: verify-so-far reads the record there alone
@@ -141,7 +144,7 @@ def test_an_import_refused_half_way_stores_nothing(
         # Then it is refused at version 40, and neither a record nor a snapshot is stored
         assert refused.value.code == "tampered_log" and "Version 40 " in refused.value.message
         assert target.head(table.game_id) is None
-        assert target.snapshot(table.game_id, service.replay.format, 60) is None
+        assert target.snapshot(table.game_id, service.replay.format, KEYS.secret.key_id, 60) is None
     finally:
         target.close()
 

@@ -331,6 +331,7 @@ def test_a_server_role_without_ddl_rights_starts_on_a_migrated_database(
         conn.execute(f"GRANT SELECT, INSERT ON event_records TO {role}")
         conn.execute(f"GRANT USAGE ON SEQUENCE event_records_position_seq TO {role}")
         conn.execute(f"GRANT SELECT ON alembic_version TO {role}")
+        conn.execute(f"GRANT SELECT, INSERT, UPDATE ON snapshots TO {role}")
         conn.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON game_webhooks, outbox TO {role}")
         conn.execute(f"GRANT USAGE ON SEQUENCE outbox_id_seq TO {role}")
     app = create_app({"DATABASE_URL": url.replace("//court@", f"//{role}@"), "DEADLINES": False})

@@ -1,14 +1,17 @@
 """What the `flask court ...` tests share: the runner's signature, a played game, and the
-tampering an operator with write access to the SQLite file could do."""
+tampering an operator with write access to the SQLite file could do, up to rewriting history."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import Result
+
+from court.chain import GENESIS, canonical, link
 
 Court = Callable[..., Result]
 
@@ -34,3 +37,41 @@ def tamper(db: Path, *statements: tuple[str, tuple[object, ...]]) -> None:
         for sql, args in statements:
             conn.execute(sql, args)
     conn.close()
+
+
+def rewrite(db: Path, game_id: str, version: int, **changes: object) -> None:
+    """Rewrite history as whoever can write the database could: change the public part of the
+    record at `version`, then recompute its hash and every hash after it (court/chain.py), so
+    that the log still agrees with itself."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT version, type, schema_version, recorded_at, seat, data, private_sha256 "
+            "FROM event_records WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        ).fetchall()
+        prev = GENESIS
+        edits = []
+        for number, type_, schema_version, recorded_at, seat, data, private_sha256 in rows:
+            if number == version:
+                data = canonical({**json.loads(data), **changes})
+            prev = link(
+                prev,
+                game_id=game_id,
+                version=number,
+                type=type_,
+                schema_version=schema_version,
+                recorded_at=recorded_at,
+                seat=seat,
+                data_json=data,
+                private_sha256=private_sha256,
+            )
+            edits.append((data, prev, game_id, number))
+    conn.close()
+    tamper(
+        db,
+        *(
+            ("UPDATE event_records SET data = ?, hash = ? WHERE game_id = ? AND version = ?", e)
+            for e in edits
+            if e[3] >= version
+        ),
+    )

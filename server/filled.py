@@ -1,0 +1,28 @@
+"""What the service fills into a command and no client payload can set: since when the host has
+had no connection (the presence book's word) for a vote for a new host, and the version a
+seat's hand-over is recorded at."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from court.commands import Command, HandSeat, VoteForHost
+from server.ports import HostPresence
+from server.replay import Head
+
+
+def filled(command: Command, game_id: str, head: Head, presence: HostPresence | None) -> Command:
+    """`command` as the engine decides it on `head`. Without a book of connections (a tool
+    run without a server) the host counts as present: no takeover is decided blind."""
+    if isinstance(command, VoteForHost):
+        state = head.state
+        away = (
+            None
+            if presence is None
+            else presence.host_away_since(game_id, state.host_seat(), state.started_at)
+        )
+        return replace(command, host_away_since=away)
+    if isinstance(command, HandSeat):
+        # The hand-over is the command's first event: its record follows the head's.
+        return replace(command, at_version=head.version + 1)
+    return command

@@ -1,0 +1,122 @@
+"""What players type reaches the group's channel as text to read: a name that is a masked
+link, a raw URL, a mention or markdown shows as typed in Discord and in Slack, and makes no
+link, ping or formatting; the game's own link stays a link."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from server.notify.texts import for_slack, typed
+from tests.server.http.court_client import Game, create_game, start
+from tests.server.notify.conftest import notifying_app, stop
+from tests.server.notify.receiver import receiving
+from tests.server.notify.test_webhook_notices import set_webhook
+
+HOSTILE = {
+    "stark": "[Claim your seat](https://evil.example)",
+    "lannister": "@everyone <@123> <#456> @here",
+    "tyrell": "**b** _i_ ~s~ `c` ||x|| <https://e.co|y>",
+}
+DISCORD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def hostile_game(client) -> Game:  # type: ignore[no-untyped-def]
+    created = create_game(client)
+    tokens, seats = {}, {}
+    for index, (house, name) in enumerate(HOSTILE.items()):
+        answer = client.post(
+            f"/api/games/{created['game_id']}/commands/join",
+            json={"house": house, "player_name": name, "invite": created["invite"]},
+            headers={"Authorization": f"Bearer {created['host_token']}"} if index == 0 else {},
+        )
+        assert answer.status_code == 201, answer.get_json()
+        tokens[house], seats[house] = answer.get_json()["token"], answer.get_json()["seat"]
+    return Game(created["game_id"], created["host_token"], tokens, seats)
+
+
+def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> None:
+    app = notifying_app(tmp_path, PUBLIC_URL="https://court.example")
+    client = app.test_client()
+    try:
+        game = hostile_game(client)
+        with receiving() as receiver:
+            set_webhook(client, game, receiver.url)
+            start(client, game)
+            named = lambda texts: all(  # noqa: E731
+                any(_shown_in_discord(t).startswith(f"It is {n}'s turn") for t in texts)
+                for n in HOSTILE.values()
+            )
+            receiver.wait_for(named)
+            posts = list(receiver.posts)
+    finally:
+        stop(app)
+    link = f"https://court.example/games/{game.id}"
+    for post in posts:
+        discord, slack = post["content"], post["text"]
+        assert post["allowed_mentions"] == {"parse": []} and post["mrkdwn"] is False
+        assert discord.endswith(f" {link}") and slack.endswith(f" {link}")  # ours: a link
+        said = discord.removesuffix(f" {link}")
+        for made in ("](", "https://", "@everyone", "@here", "<@", "<#", "**", "||", "`"):
+            assert made not in _unescaped_marks(said), (made, said)
+        shown = slack.removesuffix(f" {link}")
+        assert "<" not in shown and ">" not in shown
+        assert "https://" not in shown and "@everyone" not in shown and "@here" not in shown
+        # each reads as typed
+        assert _shown_in_slack(shown) == _shown_in_discord(said)
+    shown = {_shown_in_discord(p["content"]) for p in posts}
+    assert any(t.startswith(f"It is {HOSTILE['stark']}'s turn") for t in shown)
+
+
+def _unescaped_marks(text: str) -> str:
+    """The Discord text without its escaped characters: what markdown can still read."""
+    return DISCORD_ESCAPE.sub("", text)
+
+
+def _shown_in_discord(text: str) -> str:
+    return DISCORD_ESCAPE.sub(r"\1", text).replace("\u200b", "")
+
+
+def _shown_in_slack(text: str) -> str:
+    return html.unescape(text).replace("\u200b", "")
+
+
+@pytest.mark.parametrize(
+    ("name", "made"),
+    [
+        ("[Claim your seat](https://evil.example)", ("](", "https://")),
+        ("https://evil.example/claim", ("https://",)),
+        ("evil.com", ("evil.com",)),
+        ("<https://evil.example|Claim your seat>", ("<https", "|C")),
+        ("@everyone @here", ("@everyone", "@here")),
+        ("<@123456> <@&42> <#789> <!channel>", ("<@", "<#", "<!")),
+        ("**bold** __under__ *it* _it_ ~~gone~~", ("**", "__", "*i", "_i", "~~")),
+        ("||spoiler|| `code` ```block```", ("||", "`")),
+        ("> quote", ("> ",)),
+        ("# Heading", ("# ",)),
+        ("-# small", ("-#",)),
+        (":smile: <:pog:123>", (":smile:", "<:")),
+        ("Ann & Bob <3", ()),
+        ("back\\slash\\*", ("\\*",)),
+    ],
+)
+def test_a_typed_name_reads_as_typed_and_makes_nothing_in_discord_or_slack(
+    name: str, made: tuple[str, ...]
+) -> None:
+    discord = typed(name)
+    assert [m for m in made if m in _unescaped_marks(discord)] == []
+    assert _shown_in_discord(discord) == name
+    # Slack reads no mrkdwn in it (the payload says so): only links and mentions could be
+    # made, and none is
+    slack = for_slack(discord)
+    assert "<" not in slack and ">" not in slack
+    assert re.search(r"://|@\w|\.\w", slack) is None
+    assert _shown_in_slack(slack) == name
+
+
+def test_the_notice_s_own_words_and_link_are_left_as_they_are() -> None:
+    text = "It is Ann's turn: Warden of the North election, ballot. https://court.example/games/a"
+    assert for_slack(text) == text
