@@ -102,8 +102,15 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
 def close_table_phases(state: CourtState, actor: Actor) -> tuple[Event, ...]:
     """R-4.1: the host closes the phase played at the table and, at once, each following phase
     played at the table, up to the next phase the server runs (income, or the end of round):
-    facts are recorded in any phase, so the table closes its turn of the board game once."""
+    facts are recorded in any phase, so the table closes its turn of the board game once. It is
+    listed only when it closes more than one phase, and so accepted only then."""
     events = advance_phase(state, AdvancePhase(), actor)
+    if not closes_several(state):
+        raise CourtError(
+            "one_table_phase",
+            "Only this phase is played at the table before the server's next one: advance the "
+            "phase instead (R-4.1).",
+        )
     now = then(state, events)
     while now.phase in HOST_PHASES:
         more = advance_phase(now, AdvancePhase(), actor)
