@@ -106,6 +106,17 @@ def _host_taken_over_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "voters": [], "host_away_since": None}
 
 
+def _title_returned_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """TitleReturned 1 -> 2: no title came back with its price before refunds (R-3.6)."""
+    return {**data, "refund": 0}
+
+
+def _title_slots_exceeded_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """TitleSlotsExceeded 1 -> 2: the price of the title that came was not recorded; it was
+    never refunded."""
+    return {**data, "price": 0}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
@@ -121,6 +132,8 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeatHanded", 1): _seat_handed_v1,
     ("HostVoteCast", 1): _host_vote_cast_v1,
     ("HostTakenOver", 1): _host_taken_over_v1,
+    ("TitleReturned", 1): _title_returned_v1,
+    ("TitleSlotsExceeded", 1): _title_slots_exceeded_v1,
 }
 
 Converter = Callable[[Any], Any]

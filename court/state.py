@@ -157,7 +157,7 @@ class PendingKind(StrEnum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PendingTitle:
     """The game waits for one player about a title: take or refuse a win (R-3.3),
-    or pass or return a title of a full category (R-3.2)."""
+    or pass or return a title of a full category (R-3.2), bought for `price` (R-3.6)."""
 
     kind: PendingKind
     seat: Seat
@@ -165,13 +165,13 @@ class PendingTitle:
     title: TitleId
     election: str | None = None
     deadline: float | None = None
+    price: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Alliance:
-    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4). `lord` and
-    `lady` are the spouses in the order of `CourtState.couple` (two Lords or two Ladies when
-    the profile allows it, R-5.1)."""
+    """Two players allied by a marriage (R-5.2, R-5.4); `lord` and `lady` are the spouses in
+    the order of `CourtState.couple` (two Lords or two Ladies when R-5.1 allows it)."""
 
     seats: tuple[Seat, Seat]
     lord: NobleId

@@ -82,7 +82,9 @@ def choice_lapses(state: CourtState, noble: NobleId, what: str, keeps_titles: bo
             for t in state.titles_of(noble)
             if t != HAND and state.ruleset.title_index[t].category is category
         )
-    return [TitleReturned(title=title, noble=noble, reason=f"{reason} (section 9)")]
+    # A title bought goes back with its price: his player never chose to give it up.
+    refund = pending.price if title == pending.title else 0
+    return [TitleReturned(title=title, noble=noble, reason=f"{reason} (section 9)", refund=refund)]
 
 
 def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:

@@ -213,7 +213,10 @@ def _title_choice_timed_out(
     return (
         timed_out,
         TitleReturned(
-            title=pending.title, noble=pending.noble, reason="no choice before the deadline"
+            title=pending.title,
+            noble=pending.noble,
+            reason="no choice before the deadline",
+            refund=pending.price,
         ),
     )
 

@@ -80,9 +80,15 @@ def could_stand(state: CourtState, title: TitleId, noble: NobleId) -> bool:
 
 
 def grant(
-    state: CourtState, title: TitleId, noble: NobleId, cause: str, deadline: float | None
+    state: CourtState,
+    title: TitleId,
+    noble: NobleId,
+    cause: str,
+    deadline: float | None,
+    price: int = 0,
 ) -> tuple[Event, ...]:
-    """A title goes to a Noble, with everything that follows from it."""
+    """A title goes to a Noble, with everything that follows from it; `price` is what his
+    House paid for it (R-3.6), refunded should the choice after an overflow be taken away."""
     events: list[Event] = []
     if title == HAND:
         events += [
@@ -106,7 +112,12 @@ def grant(
         assert seat is not None
         events.append(
             TitleSlotsExceeded(
-                seat=seat, noble=noble, category=cat.value, title=title, deadline=deadline
+                seat=seat,
+                noble=noble,
+                category=cat.value,
+                title=title,
+                deadline=deadline,
+                price=price,
             )
         )
     events.append(TitleGranted(title=title, noble=noble, cause=cause))

@@ -16,9 +16,11 @@ def _title_granted(d: Data, state: CourtState) -> str:
 
 
 def _title_returned(d: Data, state: CourtState) -> str:
+    refund = d.get("refund", 0)
+    back = f"; the {names.gold(refund)} paid for it refunded (R-3.6)" if refund else ""
     return (
         f"{names.noble(state, d['noble'])} returned the {names.title(state, d['title'])} title "
-        f"to the board: {d['reason']}."
+        f"to the board: {d['reason']}{back}."
     )
 
 

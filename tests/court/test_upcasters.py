@@ -35,6 +35,8 @@ from court.events import (
     SeatHanded,
     SeptBuilt,
     TitleGranted,
+    TitleReturned,
+    TitleSlotsExceeded,
 )
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
@@ -337,6 +339,23 @@ ADDED: list[tuple[Event, dict[str, Any]]] = [
             host_away_since=3.0,
         ),
         {"voters": (), "host_away_since": None},
+    ),
+    (
+        TitleReturned(
+            title=TitleId("fief-winterfell"), noble=NobleId("robb-stark"), reason="x", refund=8
+        ),
+        {"refund": 0},
+    ),
+    (
+        TitleSlotsExceeded(
+            seat=Seat(0),
+            noble=NobleId("robb-stark"),
+            category="fief",
+            title=TitleId("fief-winterfell"),
+            deadline=None,
+            price=8,
+        ),
+        {"price": 0},
     ),
 ]
 
