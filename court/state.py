@@ -157,7 +157,7 @@ class PendingKind(StrEnum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PendingTitle:
     """The game waits for one player about a title: take or refuse a win (R-3.3),
-    or pass or return a title of a full category (R-3.2)."""
+    or pass or return a title of a full category (R-3.2), bought for `price` (R-3.6)."""
 
     kind: PendingKind
     seat: Seat
@@ -165,11 +165,13 @@ class PendingTitle:
     title: TitleId
     election: str | None = None
     deadline: float | None = None
+    price: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Alliance:
-    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4)."""
+    """Two players allied by a marriage (R-5.2, R-5.4); `lord` and `lady` are the spouses in
+    the order of `CourtState.couple` (two Lords or two Ladies when R-5.1 allows it)."""
 
     seats: tuple[Seat, Seat]
     lord: NobleId
@@ -216,9 +218,6 @@ class TurnStep:
     def power(self) -> Power | None:
         """The power of the turn under way, if it belongs to a title."""
         return self.powers[self.turn] if self.turn < len(self.powers) else None
-
-
-DecreeStep = TurnStep
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,6 +269,18 @@ class RansomOffer:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Ledger:
+    """Every Gold Dragon moved, accounted for by a rule or a fact (R-2.1): `issued` came in
+    (starting treasuries, income, pillage, the host's facts), `spent` went to the bank for what
+    was delivered (a Sept, a Fief title, the fourth council seat taken), `held` is the price of
+    the fourth seat the bank holds for its buyer until his Warden takes it or it is refunded."""
+
+    issued: int = 0
+    spent: int = 0
+    held: dict[HouseId, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunningClock:
     """A player's time bank running for a step of `kind` since `started` (R-4.3 clocks)."""
 
@@ -289,8 +300,7 @@ class CourtState:
     dice_seed: str | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # On the front page or private, and the digest of the invite secret that joins a private
-    # game.
+    # On the front page or private; the digest of the invite secret to a private game.
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
@@ -312,6 +322,7 @@ class CourtState:
     nobles: dict[NobleId, Noble] = field(default_factory=dict)
     titles: dict[TitleId, NobleId] = field(default_factory=dict)
     treasury: dict[HouseId, int] = field(default_factory=dict)
+    ledger: Ledger = Ledger()
     villages: dict[VillageId, HouseId] = field(default_factory=dict)
     # Septs standing, per village (R-4.6: at most the profile's septs_per_village each).
     septs: dict[VillageId, int] = field(default_factory=dict)
@@ -325,8 +336,8 @@ class CourtState:
     proposal: Proposal | None = None
     # Phase 4 after the council seat sale: each player's purchases in turn order (R-4.1).
     purchase_turns: TurnStep | None = None
-    # The Warden who holds the fourth council seat bought in a sale, while he sits on the
-    # council (R-4.6); the seat is offered only while nobody holds it.
+    # The Warden holding the fourth council seat bought in a sale, while he sits on the council
+    # (R-4.6); the seat is offered only while nobody holds it.
     fourth_seat: NobleId | None = None
     # The round in which the King last granted a Fief title: at most one a round (R-3.6).
     king_granted_round: int = 0
@@ -337,9 +348,8 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
-    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind, once his clock
-    # for that kind has stopped at least once (before, his bank is the profile's), and the
-    # clocks running now.
+    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind once his clock
+    # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
 
@@ -380,3 +390,11 @@ class CourtState:
 
     def seat_of_noble(self, noble: NobleId) -> Seat | None:
         return self.seat_of_house(self.nobles[noble].house)
+
+    def couple(self, one: NobleId, other: NobleId) -> tuple[NobleId, NobleId]:
+        """Two spouses in the order marriage events and alliances name them: the Lord first
+        in a Lord and a Lady, else (R-5.1 with opposite_gender off) by their ids."""
+        a, b = self.nobles[one], self.nobles[other]
+        if a.gender is not b.gender:
+            return (one, other) if a.gender is Gender.LORD else (other, one)
+        return (one, other) if one < other else (other, one)
