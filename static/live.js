@@ -32,8 +32,14 @@ export function connectCourt({
     lastVersion = lastVersion === null ? version : Math.max(lastVersion, version);
   };
 
-  socket.on("connect", () => onStatus("connected"));
-  socket.on("disconnect", () => onStatus("reconnecting"));
+  // A connection the page closes itself to connect again (a new token, a view it must be
+  // welcomed to anew) is no lost connection: the page says nothing until the welcome.
+  let switching = false;
+  socket.on("connect", () => {
+    switching = false;
+    onStatus("connected");
+  });
+  socket.on("disconnect", () => onStatus(switching ? "switching" : "reconnecting"));
   socket.io.on("reconnect_attempt", () => onStatus("reconnecting"));
   // The server's refusal carries {code, message} as `data`; a network failure (the server
   // stopped, the device offline) carries none, and the client keeps retrying by itself.
@@ -139,6 +145,7 @@ export function connectCourt({
       }
     },
     reconnect() {
+      switching = true;
       socket.disconnect();
       socket.connect();
     },

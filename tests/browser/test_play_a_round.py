@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.players import (
+    WAIT_MS,
     Person,
     assert_shown_no_markers,
     court,
@@ -30,7 +31,10 @@ def join(person: Person, name: str, house: str) -> None:
     page.fill("#join-name", name)
     page.select_option("#join-house", house)
     page.click("#join-form button[type=submit]")
-    expect(page.locator("#connection")).to_contain_text(f"Connected as {name} (House")
+    # Joining takes the HTTP answer and a new connection with the seat's token.
+    expect(page.locator("#connection")).to_contain_text(
+        f"Connected as {name} (House", timeout=WAIT_MS
+    )
 
 
 def act_in_decrees(server: LiveServer, game_id: str, people: dict[int, Person]) -> int:
