@@ -74,6 +74,11 @@ def _game_created_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "listed": True}
 
 
+def _game_created_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GameCreated 2 -> 3: games from before names had none (shown as "Game <id>")."""
+    return {**data, "name": None}
+
+
 def _game_started_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """GameStarted 1 -> 2: the time of the start was not recorded (0.0)."""
     return {**data, "at": 0.0}
@@ -104,6 +109,7 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeptsPillaged", 1): _septs_pillaged_v1,
     ("GameEnded", 1): _game_ended_v1,
     ("GameCreated", 1): _game_created_v1,
+    ("GameCreated", 2): _game_created_v2,
     ("GameStarted", 1): _game_started_v1,
     ("SeatHanded", 1): _seat_handed_v1,
     ("HostVoteCast", 1): _host_vote_cast_v1,
