@@ -5,6 +5,7 @@ import { Clock } from "./countdown.js";
 import { errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
 import { Feed } from "./feed.js";
+import { showGameName } from "./gamename.js";
 import { renderHost } from "./host.js";
 // The throne room and the compact House cards.
 import { renderHouses } from "./houses.js";
@@ -108,7 +109,7 @@ const ctx = {
 function draw() {
   if (!court) return;
   const names = new Names(court);
-  document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
+  showGameName(court, court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`);
   signals.update(court);
   showNotifySettings();
   renderSummary($("summary"), court, names, clock);

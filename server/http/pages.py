@@ -7,8 +7,9 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory, url_for
 
-from court.errors import NotFound
+from court.errors import CourtError, NotFound
 from server.http.rules_page import rules_html
+from server.store.failures import DATABASE_ERRORS
 
 bp = Blueprint("pages", __name__)
 
@@ -34,12 +35,23 @@ def index() -> str:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
-    return render_template("court/game.html", game_id=game_id)
+    return render_template("court/game.html", game_id=game_id, name=_name(game_id))
 
 
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
-    return render_template("court/history.html", game_id=game_id)
+    return render_template("court/history.html", game_id=game_id, name=_name(game_id))
+
+
+def _name(game_id: str) -> str | None:
+    """The game's name for the page's first paint (the page shows it live after); none for
+    a game that cannot be read now: the page itself tells why, as before names."""
+    unreadable: tuple[type[Exception], ...] = (CourtError, *DATABASE_ERRORS)
+    try:
+        name: str | None = current_app.extensions["court"].current(game_id).state.name
+    except unreadable:
+        return None
+    return name
 
 
 @bp.get("/rules")
