@@ -2,6 +2,7 @@
 // list the listed games waiting for players, and "Your games": those this browser holds a seat in.
 import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
 import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
+import { renderKeyPanel } from "./mykey.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -228,4 +229,5 @@ document.getElementById("refresh-games").addEventListener("click", () => {
 loadProfiles();
 loadGames();
 loadMine();
+renderKeyPanel(document.getElementById("key-panel")).sync();
 setInterval(loadGames, 15000);

@@ -54,6 +54,19 @@ def _name(game_id: str) -> str | None:
     return name
 
 
+@bp.get("/key")
+def key() -> str:
+    """The page a person's key opens (the key rides in the fragment, which no server sees)."""
+    return render_template("court/key.html")
+
+
+def key_url(secret: str) -> str:
+    """A person's key as a link, under PUBLIC_URL as the invites are."""
+    public: str = current_app.config["PUBLIC_URL"]
+    page = url_for("pages.key", _external=not public)
+    return f"{public + page if public else page}#{secret}"
+
+
 @bp.get("/rules")
 def rules() -> str:
     return render_template("court/rules.html", rules=rules_html())
