@@ -93,11 +93,11 @@ class Reminders:
             return
         present = set(self.connected(game_id))
         found: list[Notice] = []
+        called = game_called(state)
         for seat, kept in self.mail.verified(game_id).items():
             info = state.seats.get(Seat(seat))
             if seat in present or info is None or info.token_sha256 != kept.token_sha256:
                 continue
-            called = game_called(state)
             found += [self._told(called, kept, record, text) for record, text in told]
             if turn is not None and seat in turn.seats and self._due(kept, turn.place):
                 self.mail.mark_turn(game_id, seat, turn.place, self._ms())
