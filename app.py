@@ -37,6 +37,7 @@ from server.http import (
     history,
     lobby,
     mail,
+    mykey,
     pages,
     play,
     realm_map,
@@ -56,6 +57,7 @@ from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
+from server.mykey import SeatKeys
 from server.notify.mail import SmtpSettings
 from server.notify.outbox import Notifier
 from server.notify.reminders import MailSettings, Reminders
@@ -111,6 +113,7 @@ def api_routes() -> tuple[Routes, ...]:
         talk.routes,
         webhook.routes,
         mail.routes,
+        mykey.routes,
         witness.routes,
     )
 
@@ -172,6 +175,7 @@ def _wire_service(
     service.publishers += [pusher, watcher, *_outboxes(app, settings, store, presence, shell)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
+    app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
     namespace = PresenceNamespace(
         lambda: app.extensions["court"],
         app.extensions["limits"],

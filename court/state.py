@@ -294,6 +294,8 @@ class CourtState:
     status: GameStatus = GameStatus.NEW
     rules: Ruleset | None = None
     players: int = 0
+    # The name the host gave the game (None: none, as in logs from before names).
+    name: str | None = None
     host_name: str = ""
     host_token_sha256: str = ""
     dice_seed_sha256: str = ""

@@ -12,6 +12,7 @@ from court.decide.victory import house_points
 from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
+from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
@@ -157,6 +158,9 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
         "id": state.game_id,
         "version": version,
         "status": state.status.value,
+        # The host's name for the game (null: none), and what pages call it either way.
+        "name": state.name,
+        "title": names.game(state),
         "players": state.players,
         "host_name": state.host_name,
         "listed": state.listed,
