@@ -163,7 +163,7 @@ def _wire_service(
     presence = app.extensions["presence"] = shared or Presence()
     service = app.extensions["court"] = CourtService(
         store,
-        retries=settings.SERVICE_RETRIES,
+        race_seconds=settings.SERVICE_RACE_SECONDS,
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
         database=store.outage,
