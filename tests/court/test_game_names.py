@@ -9,23 +9,23 @@ from court import codec
 from court.commands import CreateGame, RenameGame
 from court.errors import CourtError, NotAllowed
 from court.events import Event, GameCreated, GameRenamed
-from court.ids import GameId
 from court.sentences import describe, names
 from court.state import CourtState
-from tests.court.given import HOST, SEED, created, given, joined, ruleset, seat, started, when
+from tests.court.given import (
+    HOST,
+    create_game,
+    created,
+    given,
+    joined,
+    seat,
+    started,
+    when,
+)
 from tests.court.test_audit import chained, rechain
 
 
 def create(name: str | None) -> CreateGame:
-    return CreateGame(
-        game_id=GameId("g1"),
-        ruleset=ruleset(),
-        players=3,
-        host_name="Hostess",
-        host_token_sha256="h" * 64,
-        dice_seed=SEED,
-        name=name,
-    )
+    return create_game(name=name)
 
 
 def said(events: tuple[Event, ...], state: CourtState) -> str:
