@@ -227,7 +227,7 @@ export function renderSeating(el, court, names, ctx) {
     el,
     lobby && inviteField(court, ctx),
     lobby && listingToggle(court, ctx),
-    renameForm(court, ctx),
+    lobby && renameForm(court, ctx),
     resumeList(court, ctx),
     lobby && joinForm(court, names, ctx),
     lobby && watching(court, ctx, start),

@@ -45,6 +45,7 @@ def test_the_host_names_the_game_and_every_page_shows_it(chromium: Any, server: 
     connected(bob, "Player of lannister")
     expect(bob.page.locator("h1")).to_contain_text(f"Game {game.id}")
 
+    host.page.click("#host-seats summary")  # in play, the name is among the host's seat tools
     host.page.fill("#game-name-input", "  <b>Saturday</b> at Ann's ")
     host.send("#rename-game button[type=submit]")
 
