@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Integer, Text, UniqueConstraint, delete, select
+from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, delete, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel
 
-from server.store.notices import Outbox
+from server.store.notices import Outbox, OutboxBody, OutboxKey
 
 ADDRESS_MAX = 254  # the longest address SMTP carries (RFC 5321's path, less its brackets)
 
@@ -39,7 +39,14 @@ class SeatMailRow(SQLModel, table=True):
     turn_mailed_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
 
-class MailOutboxRow(SQLModel, table=True):
+class MailAddressing(SQLModel):
+    """Whom a mail goes to and what it is called."""
+
+    seat: int
+    subject: str = Field(max_length=200)
+
+
+class MailOutboxRow(OutboxBody, MailAddressing, OutboxKey, table=True):
     """The webhook outbox's columns (server/store/notices.py), and the seat and subject."""
 
     __tablename__ = "mail_outbox"
@@ -47,26 +54,6 @@ class MailOutboxRow(SQLModel, table=True):
         UniqueConstraint("game_id", "notice_key", name="uq_mail_outbox_game_key"),
         Index("ix_mail_outbox_state_due", "state", "due_at"),
     )
-
-    id: int | None = Field(
-        default=None,
-        sa_column=Column(
-            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
-        ),
-    )
-    game_id: str = Field(max_length=64)
-    notice_key: str = Field(max_length=200)
-    seat: int
-    subject: str = Field(max_length=200)
-    text: str = Field(sa_column=Column(Text, nullable=False))
-    state: str = Field(max_length=16)
-    attempts: int
-    due_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    claimed_by: str | None = Field(default=None, max_length=32)
-    claimed_until: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
-    done_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
-    last_error: str | None = Field(default=None, max_length=200)
 
 
 SEAT_MAIL = SeatMailRow.metadata.tables[SeatMailRow.__tablename__]

@@ -45,31 +45,42 @@ class GameWebhook(SQLModel, table=True):
     set_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
 
-class OutboxNotice(SQLModel, table=True):
+class OutboxKey(SQLModel):
+    """The first columns of every outbox, the webhook's and the mails' (server/store/mail.py):
+    a row a notice. The columns are declared once, by type (a table's Column objects cannot
+    be shared), in two parts so that a mail's own columns come between them."""
+
+    id: int | None = Field(
+        default=None,
+        primary_key=True,
+        sa_type=BigInteger().with_variant(Integer(), "sqlite"),
+        sa_column_kwargs={"autoincrement": True},
+    )
+    game_id: str = Field(max_length=64)
+    # One notice per game and key (a turn, a record): a second insert of it is ignored.
+    notice_key: str = Field(max_length=200)
+
+
+class OutboxBody(SQLModel):
+    """The rest of every outbox's columns: the notice's text, its state, tries and claim."""
+
+    text: str = Field(sa_type=Text)
+    state: str = Field(max_length=16)
+    attempts: int
+    due_at: int = Field(sa_type=BigInteger)
+    created_at: int = Field(sa_type=BigInteger)
+    claimed_by: str | None = Field(default=None, max_length=32)
+    claimed_until: int | None = Field(default=None, sa_type=BigInteger)
+    done_at: int | None = Field(default=None, sa_type=BigInteger)
+    last_error: str | None = Field(default=None, max_length=200)
+
+
+class OutboxNotice(OutboxBody, OutboxKey, table=True):
     __tablename__ = "outbox"
     __table_args__ = (
         UniqueConstraint("game_id", "notice_key", name="uq_outbox_game_key"),
         Index("ix_outbox_state_due", "state", "due_at"),
     )
-
-    id: int | None = Field(
-        default=None,
-        sa_column=Column(
-            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True
-        ),
-    )
-    game_id: str = Field(max_length=64)
-    # One notice per game and key (a turn, a record): a second insert of it is ignored.
-    notice_key: str = Field(max_length=200)
-    text: str = Field(sa_column=Column(Text, nullable=False))
-    state: str = Field(max_length=16)
-    attempts: int
-    due_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    created_at: int = Field(sa_column=Column(BigInteger, nullable=False))
-    claimed_by: str | None = Field(default=None, max_length=32)
-    claimed_until: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
-    done_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
-    last_error: str | None = Field(default=None, max_length=200)
 
 
 WEBHOOKS = GameWebhook.metadata.tables[GameWebhook.__tablename__]
