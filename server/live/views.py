@@ -111,8 +111,10 @@ class Views:
         not send it that one. The views are rendered together (court_views), so the sections
         every viewer sees alike are rendered and compared once."""
         wanted = [(a, v) for a in to if (v := viewer_of(state, a)) is not None]
+        with self._guard:
+            kept = self._kept.setdefault(game_id, {})
         views = court_views(
-            state, version, [(v, handed_at(state, v)) for _, v in wanted], move_view
+            state, version, [(v, handed_at(state, v)) for _, v in wanted], move_view, kept
         )
         with self._guard:
             shown = self._shown.setdefault(game_id, {})
