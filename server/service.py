@@ -177,8 +177,12 @@ class CourtService:
     def records(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> list[Record]:
-        self.current(game_id)
-        return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
+        if upto is not None and after >= upto:  # the caller's head: none read (the pool is small)
+            return []
+        found = list(self.store.read(game_id, after=after, upto=upto, limit=limit))
+        if not found and self.store.head(game_id) is None:
+            raise UnknownGame(game_id)
+        return found
 
     def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
         """Every record of the game up to `upto`, read from the store a page at a time (an
