@@ -1,5 +1,5 @@
-"""How many connections a store's engine keeps for reads, and how long a request waits for
-one while all are busy (DATABASE_POOL_SIZE, DATABASE_POOL_TIMEOUT)."""
+"""How many connections a store's engine keeps (the writer's among them), and how long a
+request waits for one while all are busy (DATABASE_POOL_SIZE, DATABASE_POOL_TIMEOUT)."""
 
 from __future__ import annotations
 
