@@ -37,6 +37,7 @@ from server.http import (
     history,
     lobby,
     mail,
+    mykey,
     pages,
     play,
     realm_map,
@@ -56,6 +57,7 @@ from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
+from server.mykey import SeatKeys
 from server.notify.mail import SmtpSettings
 from server.notify.outbox import Notifier
 from server.notify.reminders import MailSettings, Reminders
@@ -112,6 +114,7 @@ def api_routes() -> tuple[Routes, ...]:
         talk.routes,
         webhook.routes,
         mail.routes,
+        mykey.routes,
         witness.routes,
     )
 
@@ -164,7 +167,7 @@ def _wire_service(
     presence = app.extensions["presence"] = shared or Presence()
     service = app.extensions["court"] = CourtService(
         store,
-        retries=settings.SERVICE_RETRIES,
+        race_seconds=settings.SERVICE_RACE_SECONDS,
         cache_size=settings.STATE_CACHE_SIZE,
         snapshot_every=settings.SNAPSHOT_EVERY,
         database=store.outage,
@@ -176,6 +179,7 @@ def _wire_service(
     service.publishers += [pusher, watcher, *_outboxes(app, settings, store, presence, shell)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
+    app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
     namespace = PresenceNamespace(
         lambda: app.extensions["court"],
         app.extensions["limits"],

@@ -151,10 +151,11 @@ class Settings:
     # address (one machine, no proxy).
     PUBLIC_URL: str = field(default_factory=lambda: _read("PUBLIC_URL", "").rstrip("/"))
     RULES_PROFILE: str = _setting("RULES_PROFILE", "default")
-    # Re-decisions after losing an append race. One process never races itself; with
-    # several, a process whose cache is fresh can win a few races in a row, so a loser
-    # needs more than a handful of tries (tests/scale: 200 commands at once on one game).
-    SERVICE_RETRIES: int = _setting("SERVICE_RETRIES", 20)
+    # How long a command that loses its append to another process is decided again before it
+    # is refused as busy. One process never races itself; with several, a process with many
+    # commands queued for one game wins every race until its queue is empty, so the loser
+    # waits for time, not for a count of tries (tests/scale: 200 commands at once on one game).
+    SERVICE_RACE_SECONDS: float = _setting("SERVICE_RACE_SECONDS", 10.0)
     STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024)
     # A snapshot of a game's state is kept each time its log passes a multiple of this many
     # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.

@@ -85,6 +85,11 @@ def _council_seat_lapsed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "refund": 0}
 
 
+def _game_created_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GameCreated 2 -> 3: games from before names had none (shown as "Game <id>")."""
+    return {**data, "name": None}
+
+
 def _game_started_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """GameStarted 1 -> 2: the time of the start was not recorded (0.0)."""
     return {**data, "at": 0.0}
@@ -128,6 +133,7 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("GameCreated", 1): _game_created_v1,
     ("GoldPaid", 1): _gold_paid_v1,
     ("CouncilSeatLapsed", 1): _council_seat_lapsed_v1,
+    ("GameCreated", 2): _game_created_v2,
     ("GameStarted", 1): _game_started_v1,
     ("SeatHanded", 1): _seat_handed_v1,
     ("HostVoteCast", 1): _host_vote_cast_v1,

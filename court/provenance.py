@@ -40,6 +40,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "GameStarted": ("R-1.1", "R-2.2"),
     "GameListed": (SERVER,),
     "GameUnlisted": (SERVER,),
+    "GameRenamed": (SERVER,),
     "SeatHanded": (SERVER,),
     "HostHandedOver": (SERVER,),
     "HostVoteCast": (SERVER,),

@@ -4,7 +4,8 @@ may send at this moment, with its choices, for the UI and for bots.
 It is computed from the rules, not by trying `decide`; a test plays games with it and
 checks that `decide` accepts every move it lists and refuses others. Recorded facts are
 the host's account of the table, not moves, and are not listed; nor is what moves seats and
-the host role between players (court/decide/seats.py), which is no move of the game. Salts
+the host role between players (court/decide/seats.py) or names the game, which are no moves
+of the game. Salts
 in a ballot or a bid are placeholders: the service draws the real ones.
 """
 

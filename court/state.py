@@ -294,6 +294,7 @@ class CourtState:
     status: GameStatus = GameStatus.NEW
     rules: Ruleset | None = None
     players: int = 0
+    name: str | None = None  # the host's name for the game; None in logs from before names
     host_name: str = ""
     host_token_sha256: str = ""
     dice_seed_sha256: str = ""
@@ -310,8 +311,8 @@ class CourtState:
     # When the game started (0.0: in a log from before it was recorded): the host's absence is
     # counted from then at the earliest.
     started_at: float = 0.0
-    # Seats ever taken: a seat number is never given twice, so a private part
-    # owned by a player who left is never shown to whoever joins after him.
+    # Seats ever taken: a seat number is never given twice, so a private part owned by a
+    # player who left is never shown to whoever joins after him.
     joins: int = 0
     seat_order: tuple[Seat, ...] = ()
     first_player: Seat | None = None
@@ -330,8 +331,7 @@ class CourtState:
     round_titles: dict[TitleId, NobleId] = field(default_factory=dict)
     election: Election | None = None
     pending: PendingTitle | None = None
-    # Court life.
-    alliances: tuple[Alliance, ...] = ()
+    alliances: tuple[Alliance, ...] = ()  # court life from here
     decree: TurnStep | None = None
     proposal: Proposal | None = None
     # Phase 4 after the council seat sale: each player's purchases in turn order.

@@ -9,6 +9,8 @@ import unicodedata
 from court.errors import CourtError
 
 NAME_LIMIT = 40
+# A game's name, chosen by its host: shown in titles, lists, notices and the CLI.
+GAME_NAME_LIMIT = 60
 CAUSE_LIMIT = 120
 # Game, House, title, village and Noble ids: lower-case letters, digits, - and _ (the API's
 # pattern too, server/http/schemas.py).
@@ -66,16 +68,28 @@ def refused_ranges(limit: int = 0xFFFF) -> list[tuple[int, int]]:
     return ranges
 
 
-def clean_name(raw: str, what: str = "A name") -> str:
-    """A player's, host's or Noble's name: NFC-normalised, spaces collapsed, 1 to 40 printable
-    characters with at least one that shows, and no pile of combining marks."""
+def clean_name(
+    raw: str, what: str = "A name", *, limit: int = NAME_LIMIT, code: str = "bad_name"
+) -> str:
+    """A player's, host's or Noble's name (or, with its own limit, a game's): NFC-normalised,
+    spaces collapsed, 1 to 40 printable characters with at least one that shows, and no pile
+    of combining marks."""
     name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not 1 <= len(name) <= NAME_LIMIT:
-        raise CourtError("bad_name", f"{what} has 1 to {NAME_LIMIT} characters.")
+    if not 1 <= len(name) <= limit:
+        raise CourtError(code, f"{what} has 1 to {limit} characters.")
     problem = unprintable(name) or _marks_problem(name)
     if problem is not None:
-        raise CourtError("bad_name", f"{what} cannot be stored as typed: {problem}.")
+        raise CourtError(code, f"{what} cannot be stored as typed: {problem}.")
     return name
+
+
+def clean_game_name(raw: str) -> str:
+    """A game's name as its host types it: 1 to 60 printable characters, trimmed; a line
+    break or a tab inside is refused rather than quietly made a space."""
+    problem = unprintable(raw.strip())
+    if problem is not None:
+        raise CourtError("bad_game_name", f"A game's name cannot be stored as typed: {problem}.")
+    return clean_name(raw, "A game's name", limit=GAME_NAME_LIMIT, code="bad_game_name")
 
 
 def _marks_problem(name: str) -> str | None:

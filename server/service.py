@@ -87,7 +87,7 @@ class CourtService:
         clock: Callable[[], float] = time.time,
         secret_source: SecretSource | None = None,
         publisher: Publisher | None = None,
-        retries: int = 5,
+        race_seconds: float = 2.0,
         cache_size: int = 1024,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         snapshot_every: int = SNAPSHOT_EVERY,
@@ -102,8 +102,9 @@ class CourtService:
         self.clock = clock
         self.secrets = secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
-        self.retries, self.upcasters = retries, upcasters
+        self.race_seconds, self.upcasters = race_seconds, upcasters
         self.pause: Callable[[float], None] = time.sleep
+        self.timer: Callable[[], float] = time.monotonic
         self._locks = FifoLocks()
         self.replay = Replay(store, upcasters, snapshot_every, cache_size, self.keys.secret)
         self.logs = Logs(store, self.replay, upcasters, cache_size)
@@ -177,12 +178,7 @@ class CourtService:
     def records(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> list[Record]:
-        if upto is not None and after >= upto:  # the caller's head: none read (the pool is small)
-            return []
-        found = list(self.store.read(game_id, after=after, upto=upto, limit=limit))
-        if not found and self.store.head(game_id) is None:
-            raise UnknownGame(game_id)
-        return found
+        return self.logs.records(game_id, after=after, upto=upto, limit=limit)
 
     def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
         """Every record of the game up to `upto`, read from the store a page at a time (an
@@ -290,9 +286,13 @@ class CourtService:
         return outcome, bid_receipt(outcome.record_of(BidPlaced))
 
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
-        """Decide and append one command, one at a time per game, retrying on a lost race."""
+        """Decide and append one command, one at a time per game, deciding again on a lost race."""
         with self._locks.of(game_id):
-            for attempt in range(self.retries):
+            # Lost races are tried again for a while rather than a number of times: the
+            # other process wins every race until its own queue for the game is empty.
+            began, attempt = self.timer(), 0
+            while attempt == 0 or self.timer() - began < self.race_seconds:
+                attempt += 1
                 head = self._head_for(game_id, command)
                 now = self.clock()
                 decided = filled(command, game_id, head, self.presence)
@@ -312,7 +312,7 @@ class CourtService:
                     # Another writer (another process) got there first: fold its records
                     # into the cached head and decide again on that (server/races.py).
                     self.current(game_id)
-                    self.pause(pause_after(attempt + 1))
+                    self.pause(pause_after(attempt))
                     continue
                 new_head = Head(records[-1].version, records[-1].hash, state)
                 self.replay.remember(game_id, new_head)

@@ -7,6 +7,7 @@ import { Clock } from "./countdown.js";
 import { errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
 import { Feed } from "./feed.js";
+import { showGameName } from "./gamename.js";
 import { renderHost } from "./host.js";
 // The throne room and the compact House cards.
 import { renderHouses } from "./houses.js";
@@ -123,7 +124,7 @@ const ctx = {
 function draw() {
   if (!court) return;
   const names = new Names(court);
-  document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
+  showGameName(court, court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`);
   signals.update(court);
   role.draw(court);
   renderSummary($("summary"), court, names, clock);

@@ -2,6 +2,7 @@
 // list the listed games waiting for players, and "Your games": those this browser holds a seat in.
 import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
 import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
+import { renderKeyPanel } from "./mykey.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -88,7 +89,8 @@ async function loadGames() {
             h(
               "li",
               { "data-game": g.game_id },
-              h("a", { href: `/games/${g.game_id}` }, `${g.host_name}'s game`),
+              h("a", { href: `/games/${g.game_id}` }, g.name ?? `${g.host_name}'s game`),
+              g.name ? ` · hosted by ${g.host_name}` : "",
               ` · ${g.seats.length} of ${g.players} seats taken · profile ${g.profile}`,
               Object.entries(g.variants)
                 .filter(([, on]) => on)
@@ -167,7 +169,7 @@ async function loadMine() {
             h(
               "a",
               { href: `/games/${encodeURIComponent(gameId)}` },
-              court ? `${court.game.host_name}'s game` : `Game ${gameId}`,
+              court ? (court.game.name ?? `${court.game.host_name}'s game`) : `Game ${gameId}`,
             ),
             label ? ` · as ${label}` : "",
             court ? ` · ${status(court)}` : ` · ${problem}`,
@@ -199,8 +201,10 @@ form.addEventListener("submit", async (event) => {
   say(notice, "Creating…");
   try {
     const master = data.get("game_master_name").trim();
+    const name = data.get("name").trim();
     const created = await call("POST", "/api/games", {
       ...(master ? { game_master_name: master } : {}),
+      ...(name ? { name } : {}),
       host_name: data.get("host_name").trim(),
       players: Number(data.get("players")),
       profile: data.get("profile"),
@@ -225,4 +229,5 @@ document.getElementById("refresh-games").addEventListener("click", () => {
 loadProfiles();
 loadGames();
 loadMine();
+renderKeyPanel(document.getElementById("key-panel")).sync();
 setInterval(loadGames, 15000);

@@ -12,6 +12,7 @@ import {
   tokenFor,
 } from "./api.js";
 import { confirmed, fill, h, swatch } from "./dom.js";
+import { renameForm } from "./gamename.js";
 import { renderSeats } from "./seats.js";
 
 // The link that lets someone take a seat: a private game's carries its invite secret, which only
@@ -226,6 +227,7 @@ export function renderSeating(el, court, names, ctx) {
     el,
     lobby && inviteField(court, ctx),
     lobby && listingToggle(court, ctx),
+    lobby && renameForm(court, ctx),
     resumeList(court, ctx),
     lobby && joinForm(court, names, ctx),
     lobby && watching(court, ctx, start),

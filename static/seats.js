@@ -2,8 +2,10 @@
 // or forgetting the seat on this device, the host's panel of seats (a new link, the host role,
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
 // what a seat handed to a new link does not show.
+
 import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
 import { confirmed, h } from "./dom.js";
+import { renameForm } from "./gamename.js";
 
 function copyField(id, label, value, ctx) {
   const field = h("input", {
@@ -178,12 +180,14 @@ function hostPanel(court, names, ctx) {
   return h(
     "details",
     { class: "host-seats", id: "host-seats" },
-    h("summary", {}, "Seats (host): links, host role"),
+    h("summary", {}, "Seats (host): links, host role, the game's name"),
     h(
       "ul",
       {},
       court.seats.map((s) => hostRow(s, court, names, ctx)),
     ),
+    // Named in the lobby's open form; once play starts, here, out of the way of the game.
+    court.game.status !== "lobby" && renameForm(court, ctx),
   );
 }
 

@@ -29,6 +29,8 @@ class CreateGame:
     # A game is private unless the host lists it: off the front page, and joined only through
     # the host's invite link.
     listed: bool = False
+    # The name the host gives the game (None: none; it is shown as "Game <id>").
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,6 +91,13 @@ class ChangeListing:
     listed: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RenameGame:
+    """The host gives the game a new name."""
+
+    name: str
+
+
 SetupCommand = (
     CreateGame
     | JoinSeat
@@ -98,4 +107,5 @@ SetupCommand = (
     | RecordVillageControl
     | RecordVillages
     | ChangeListing
+    | RenameGame
 )

@@ -53,6 +53,7 @@ from court.commands import (
     RecordWallSupplies,
     RefuseRansom,
     RefuseTitle,
+    RenameGame,
     ResolveTitleOverflow,
     RoundCommand,
     SeatCommand,
@@ -124,6 +125,8 @@ def _setup(state: CourtState, command: SetupCommand, actor: Actor, now: float) -
             return rounds.record_villages(state, command, actor)
         case ChangeListing():
             return setup.change_listing(state, command, actor)
+        case RenameGame():
+            return setup.rename_game(state, command, actor)
         case _:
             assert_never(command)
 

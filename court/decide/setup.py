@@ -6,7 +6,15 @@ import copy
 from typing import Any
 
 from court import dice, invites
-from court.commands import Actor, ChangeListing, CreateGame, JoinSeat, LeaveSeat, StartGame
+from court.commands import (
+    Actor,
+    ChangeListing,
+    CreateGame,
+    JoinSeat,
+    LeaveSeat,
+    RenameGame,
+    StartGame,
+)
 from court.decide.guards import require_host, require_seat, require_status
 from court.decide.seats import require_host_stays
 from court.errors import CourtError, NotAllowed
@@ -14,6 +22,7 @@ from court.events import (
     Event,
     GameCreated,
     GameListed,
+    GameRenamed,
     GameStarted,
     GameUnlisted,
     RoundStarted,
@@ -23,7 +32,7 @@ from court.events import (
 from court.ids import Seat
 from court.ruleset import Ruleset
 from court.state import CourtState, GameStatus
-from court.text import clean_name
+from court.text import clean_game_name, clean_name
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 # What a game's clocks (R-4.3) and host role may be given, even from a profile that names none.
@@ -55,6 +64,7 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
     if len(Ruleset.from_dict(ruleset).houses) < cmd.players:
         raise CourtError("roster_too_small", "The roster has fewer Houses than players.")
     master = None if cmd.game_master_name is None else clean_name(cmd.game_master_name)
+    name = None if cmd.name is None else clean_game_name(cmd.name)
     if (master is None) != (cmd.game_master_token_sha256 is None):
         raise CourtError("bad_game_master", "A game master needs both a name and a token.")
     return (
@@ -70,6 +80,7 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
             game_master_token_sha256=cmd.game_master_token_sha256,
             listed=cmd.listed,
             invite_sha256=invites.digest(invites.secret(cmd.dice_seed)),
+            name=name,
         ),
     )
 
@@ -168,6 +179,16 @@ def change_listing(state: CourtState, cmd: ChangeListing, actor: Actor) -> tuple
             "This game was created before invite links: it stays on the front page.",
         )
     return (GameListed(),) if cmd.listed else (GameUnlisted(),)
+
+
+def rename_game(state: CourtState, cmd: RenameGame, actor: Actor) -> tuple[Event, ...]:
+    """The host gives the game a new name, at any time of it."""
+    require_host(actor, "rename the game")
+    require_status(state, GameStatus.LOBBY, GameStatus.PLAYING, GameStatus.ENDED)
+    name = clean_game_name(cmd.name)
+    if name == state.name:
+        raise CourtError("same_game_name", f"The game is already called {name}.")
+    return (GameRenamed(name=name, old_name=state.name),)
 
 
 def leave_seat(state: CourtState, cmd: LeaveSeat, actor: Actor) -> tuple[Event, ...]:

@@ -95,6 +95,7 @@ from court.events.seats import (
 from court.events.setup import (
     GameCreated,
     GameListed,
+    GameRenamed,
     GameStarted,
     GameUnlisted,
     SeatJoined,
@@ -113,7 +114,7 @@ from court.events.titles import (
 # Persisted names and current schema versions. Names are written into the log:
 # never rename one, add an upcaster instead.
 EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
-    "GameCreated": (GameCreated, 2),
+    "GameCreated": (GameCreated, 3),
     "SeatJoined": (SeatJoined, 1),
     "SeatLeft": (SeatLeft, 1),
     "GameStarted": (GameStarted, 2),
@@ -191,6 +192,8 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # Private games, off the front page.
     "GameListed": (GameListed, 1),
     "GameUnlisted": (GameUnlisted, 1),
+    # The game's name.
+    "GameRenamed": (GameRenamed, 1),
     # Seats moving between players and devices, and the host role changing hands.
     "SeatHanded": (SeatHanded, 2),
     "HostHandedOver": (HostHandedOver, 1),
@@ -242,6 +245,7 @@ __all__ = [
     "GameCreated",
     "GameEnded",
     "GameListed",
+    "GameRenamed",
     "GameStarted",
     "GameUnlisted",
     "GoldAdjusted",

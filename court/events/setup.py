@@ -31,6 +31,8 @@ class GameCreated(Event):
     # game needs (None: no invite, as in games older than invites).
     listed: bool = True
     invite_sha256: str | None = None
+    # The name the host gave it (None: none, as in logs from before names).
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,3 +76,11 @@ class GameListed(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameUnlisted(Event):
     """The host took the game off the front page: joining needs the invite link."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRenamed(Event):
+    """The host gave the game a new name (`old_name` None: it had none)."""
+
+    name: str
+    old_name: str | None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from court.events.setup import (
     GameCreated,
     GameListed,
+    GameRenamed,
     GameStarted,
     GameUnlisted,
     SeatJoined,
@@ -37,6 +38,7 @@ def _game_created(state: CourtState, e: GameCreated) -> CourtState:
         game_master_token_sha256=e.game_master_token_sha256,
         listed=e.listed,
         invite_sha256=e.invite_sha256,
+        name=e.name,
     )
 
 
@@ -46,6 +48,10 @@ def _game_listed(state: CourtState, e: GameListed) -> CourtState:
 
 def _game_unlisted(state: CourtState, e: GameUnlisted) -> CourtState:
     return replace(state, listed=False)
+
+
+def _game_renamed(state: CourtState, e: GameRenamed) -> CourtState:
+    return replace(state, name=e.name)
 
 
 def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
@@ -94,4 +100,5 @@ HANDLERS: Handlers = {
     GameStarted: _game_started,
     GameListed: _game_listed,
     GameUnlisted: _game_unlisted,
+    GameRenamed: _game_renamed,
 }

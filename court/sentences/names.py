@@ -33,6 +33,11 @@ def village(state: CourtState, village_id: str) -> str:
     return found.name if found else village_id
 
 
+def game(state: CourtState) -> str:
+    """The game's name as its host gave it; "Game <id>" for a game without one."""
+    return state.name if state.name else f"Game {state.game_id}"
+
+
 def player(state: CourtState, seat: int) -> str:
     """ "Eddard (House Stark)"; a seat nobody holds is "Seat n", counted from 1."""
     info = state.seats.get(Seat(seat))

@@ -31,6 +31,12 @@ def _game_unlisted(d: Data, state: CourtState) -> str:
     return f"{state.host_name} took the game off the front page: joining needs the invite link."
 
 
+def _game_renamed(d: Data, state: CourtState) -> str:
+    if d["old_name"] is None:
+        return f"{state.host_name} named the game “{d['name']}”."
+    return f"{state.host_name} renamed the game from “{d['old_name']}” to “{d['name']}”."
+
+
 SENTENCES: Sentences = {
     "GameCreated": _game_created,
     "SeatJoined": _seat_joined,
@@ -38,4 +44,5 @@ SENTENCES: Sentences = {
     "GameStarted": _game_started,
     "GameListed": _game_listed,
     "GameUnlisted": _game_unlisted,
+    "GameRenamed": _game_renamed,
 }

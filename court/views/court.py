@@ -11,7 +11,9 @@ from court.decide.victory import house_points
 from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
+from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
+from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
 from court.views.kept import Kept, reuse
@@ -149,6 +151,9 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
         "id": state.game_id,
         "version": version,
         "status": state.status.value,
+        # The host's name for the game (null: none), and what pages call it either way.
+        "name": state.name,
+        "title": names.game(state),
         "players": state.players,
         "host_name": state.host_name,
         "listed": state.listed,
@@ -247,60 +252,6 @@ def houses_view(state: CourtState) -> list[dict[str, Any]]:
             "nobles": [noble_view(n, state) for n in state.nobles.values() if n.house == h.id],
         }
         for h in state.ruleset.houses
-    ]
-
-
-def alliances_view(state: CourtState) -> list[dict[str, Any]]:
-    """The marriage alliances (R-5.2): the two seats, their Houses, and the couple."""
-    return [
-        {
-            "seats": list(a.seats),
-            "houses": [state.seats[seat].house for seat in a.seats],
-            "lord": a.lord,
-            "lady": a.lady,
-        }
-        for a in state.alliances
-    ]
-
-
-def titles_view(state: CourtState) -> list[dict[str, Any]]:
-    return [
-        {
-            "id": t.id,
-            "name": t.name,
-            "category": t.category.value,
-            "vp": t.vp,
-            "council": t.council,
-            "nights_watch": t.nights_watch,
-            "holder": state.titles.get(t.id),
-        }
-        for t in state.ruleset.titles
-    ]
-
-
-def regions_view(state: CourtState) -> list[dict[str, Any]]:
-    """The map's regions and their villages: who controls each, and its Septs."""
-    rules = state.ruleset
-    return [
-        {
-            "id": r.id,
-            "number": r.number,
-            "name": r.name,
-            "principal": r.principal,
-            "villages": [
-                {
-                    "id": v.id,
-                    "name": v.name,
-                    "fiefdom": v.fiefdom,
-                    "controller": state.villages.get(v.id),
-                    "sept": v.id in state.septs,
-                    "septs": state.septs.get(v.id, 0),
-                }
-                for v in rules.villages
-                if v.region == r.id
-            ],
-        }
-        for r in rules.regions
     ]
 
 

@@ -74,7 +74,7 @@ def profiles() -> dict[str, Any]:
     response=s.GameCreatedSchema,
     status=201,
     limit="games",
-    example={"players": 3, "host_name": "Eddard"},
+    example={"players": 3, "host_name": "Eddard", "name": "Saturday at Ann's"},
 )
 def create_game(body: dict[str, Any]) -> dict[str, Any]:
     try:
@@ -94,6 +94,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         first_player_seat=body.get("first_player_seat"),
         game_master=master,
         listed=body["listed"],
+        name=body["name"],
     )
     invite = invites.of(outcome.state)
     assert invite is not None  # a game just created is in the lobby, with its seed

@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from court.sentences import names
 from court.state import CourtState, GameStatus
 from server.http import pages
 from server.http.api import Routes
@@ -37,6 +38,8 @@ class FreeHouseSchema(Schema):
 
 class OpenGameSchema(Schema):
     game_id = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    title = fields.String(required=True)
     version = fields.Integer(required=True)
     host_name = fields.String(required=True)
     players = fields.Integer(required=True)
@@ -62,6 +65,8 @@ def open_game(state: CourtState, version: int) -> dict[str, Any] | None:
     profile = state.ruleset.profile
     return {
         "game_id": state.game_id,
+        "name": state.name,
+        "title": names.game(state),
         "version": version,
         "host_name": state.host_name,
         "players": state.players,

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory, url_for
 
-from court.errors import NotFound
+from court.errors import CourtError, NotFound
 from server.http.rules_page import rules_html
+from server.store.failures import DATABASE_ERRORS
 
 bp = Blueprint("pages", __name__)
 
@@ -37,12 +38,36 @@ def index() -> str:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
-    return render_template("court/game.html", game_id=game_id)
+    return render_template("court/game.html", game_id=game_id, name=_name(game_id))
 
 
 @bp.get("/games/<game_id>/history")
 def history(game_id: str) -> str:
-    return render_template("court/history.html", game_id=game_id)
+    return render_template("court/history.html", game_id=game_id, name=_name(game_id))
+
+
+def _name(game_id: str) -> str | None:
+    """The game's name for the page's first paint (the page shows it live after); none for
+    a game that cannot be read now: the page itself tells why, as before names."""
+    unreadable: tuple[type[Exception], ...] = (CourtError, *DATABASE_ERRORS)
+    try:
+        name: str | None = current_app.extensions["court"].current(game_id).state.name
+    except unreadable:
+        return None
+    return name
+
+
+@bp.get("/key")
+def key() -> str:
+    """The page a person's key opens (the key rides in the fragment, which no server sees)."""
+    return render_template("court/key.html")
+
+
+def key_url(secret: str) -> str:
+    """A person's key as a link, under PUBLIC_URL as the invites are."""
+    public: str = current_app.config["PUBLIC_URL"]
+    page = url_for("pages.key", _external=not public)
+    return f"{public + page if public else page}#{secret}"
 
 
 @bp.get("/rules")

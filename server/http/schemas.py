@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from server.messages.fields import DAY, NAME, VERSION_MAX, Bool, Id, Int, Shape, Text
+from server.messages.fields import DAY, NAME, VERSION_MAX, Bool, GameName, Id, Int, Shape, Text
 
 
 class VariantsSchema(Shape):
@@ -48,6 +48,11 @@ class HostRoleSchema(Shape):
 
 
 class CreateGameSchema(Shape):
+    name = GameName(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "The game's name, shown in titles, lists and notices"},
+    )
     profile = Id(load_default="default")
     players = Int(required=True, validate=validate.Range(3, 6))
     host_name = Text(required=True, validate=NAME)

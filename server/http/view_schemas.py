@@ -111,6 +111,12 @@ class GameInfoSchema(Schema):
     id = fields.String(required=True)
     version = fields.Integer(required=True)
     status = fields.String(required=True)
+    name = fields.String(
+        allow_none=True, required=True, metadata={"description": "The host's name for the game"}
+    )
+    title = fields.String(
+        required=True, metadata={"description": "The game's name, or Game <id> without one"}
+    )
     players = fields.Integer(required=True)
     host_name = fields.String(required=True)
     listed = fields.Boolean(

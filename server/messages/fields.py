@@ -29,6 +29,7 @@ class WholeMatch(validate.Regexp):
 
 ID = WholeMatch(f"^{text.ID.pattern}$", error="Use lower-case letters, digits, - and _.")
 NAME = validate.Length(min=1, max=text.NAME_LIMIT)
+GAME_NAME = validate.Length(min=1, max=text.GAME_NAME_LIMIT)
 CAUSE = validate.Length(min=1, max=text.CAUSE_LIMIT)
 DAY = 7 * 24 * 3600
 VERSION_MAX = 2**31 - 1
@@ -186,6 +187,11 @@ def Pad() -> String:
         load_default="",
         validate=WholeMatch(r"^ *$", error="Pad with spaces only."),
     )
+
+
+def GameName(**kwargs: Any) -> Text:
+    """A game's name as its host types it (court/text.py trims it and says what it refuses)."""
+    return Text(max_length=text.GAME_NAME_LIMIT, validate=GAME_NAME, **kwargs)
 
 
 def Cause() -> Text:

@@ -14,10 +14,22 @@ from court.commands import (
     JoinSeat,
     LeaveSeat,
     Pass,
+    RenameGame,
     StartGame,
 )
 from court.ids import Seat
-from server.messages.fields import NAME, TOKEN_MAX, VERSION_MAX, Bool, Id, Int, List, Shape, Text
+from server.messages.fields import (
+    NAME,
+    TOKEN_MAX,
+    VERSION_MAX,
+    Bool,
+    GameName,
+    Id,
+    Int,
+    List,
+    Shape,
+    Text,
+)
 from server.messages.message import Answer, Message, Payload, Sender
 from server.service import CourtService
 
@@ -75,6 +87,10 @@ class ChangeListingSchema(Shape):
     listed = Bool(required=True)
 
 
+class RenameGameSchema(Shape):
+    name = GameName(required=True)
+
+
 GAME: tuple[Message, ...] = (
     Message(
         "join",
@@ -101,6 +117,16 @@ GAME: tuple[Message, ...] = (
         ChangeListingSchema,
         Sender.HOST,
         example={"listed": False},
+    ),
+    Message(
+        "rename_game",
+        RenameGame,
+        "host",
+        "Give the game a new name, shown in titles, lists and notices (1 to 60 characters); "
+        "the history tells the old name and the new",
+        RenameGameSchema,
+        Sender.HOST,
+        example={"name": "The Red Wedding"},
     ),
     Message(
         "start",

@@ -28,7 +28,7 @@ from court.views.waiting import awaited
 from server.notify.delivery import DeliveryFailed
 from server.notify.mail import SmtpSettings, checked_address, send_mail
 from server.notify.sender import OutboxSender
-from server.notify.texts import KEY_MAX, record_text
+from server.notify.texts import KEY_MAX, Called, game_called, record_text
 from server.store.mail import Given, MailStore, SeatMail
 from server.store.notices import Claimed, Notice
 
@@ -93,15 +93,16 @@ class Reminders:
             return
         present = set(self.connected(game_id))
         found: list[Notice] = []
+        called = game_called(state)
         for seat, kept in self.mail.verified(game_id).items():
             info = state.seats.get(Seat(seat))
             if seat in present or info is None or info.token_sha256 != kept.token_sha256:
                 continue
-            found += [self._told(game_id, kept, record, text) for record, text in told]
+            found += [self._told(called, kept, record, text) for record, text in told]
             if turn is not None and seat in turn.seats and self._due(kept, turn.place):
                 self.mail.mark_turn(game_id, seat, turn.place, self._ms())
                 what = f"{turn.step}, {turn.what}"
-                found.append(self._turn(game_id, kept, info.player_name, what, turn.key))
+                found.append(self._turn(called, kept, info.player_name, what, turn.key))
         if found:
             self.mail.enqueue(found, self._ms())
             if self.sender is not None:
@@ -113,19 +114,17 @@ class Reminders:
         gap_ms = self.settings.turn_gap * 1000
         return kept.turn_step != place and (last is None or self._ms() - last >= gap_ms)
 
-    def _turn(self, game_id: str, kept: SeatMail, name: str, what: str, key: str) -> Notice:
-        text = f"{name}, it is your turn in game {game_id}: {what}.\n\n{kept.page}\n\n{FOOTER}\n"
-        subject = f"Your turn in Small Council game {game_id}"
+    def _turn(self, called: Called, kept: SeatMail, name: str, what: str, key: str) -> Notice:
+        game_id, game = called
+        text = f"{name}, it is your turn in {game}: {what}.\n\n{kept.page}\n\n{FOOTER}\n"
+        subject = f"Your turn in Small Council {game}"
         return Notice(game_id, f"turn:{kept.seat}:{key}"[:KEY_MAX], text, kept.seat, subject)
 
-    def _told(self, game_id: str, kept: SeatMail, record: Record, said: str) -> Notice:
+    def _told(self, called: Called, kept: SeatMail, record: Record, said: str) -> Notice:
+        game_id, game = called
         ended = record.type == "GameEnded"
-        subject = (
-            f"Small Council game {game_id} is over"
-            if ended
-            else f"Results in Small Council game {game_id}"
-        )
-        text = f"In game {game_id}: {said}\n\n{kept.page}\n\n{FOOTER}\n"
+        subject = f"Small Council {game} is over" if ended else f"Results in Small Council {game}"
+        text = f"In {game}: {said}\n\n{kept.page}\n\n{FOOTER}\n"
         return Notice(game_id, f"record:{record.version}:{kept.seat}", text, kept.seat, subject)
 
     def deliver(self, row: Claimed) -> None:

@@ -55,13 +55,29 @@ def for_slack(text: str) -> str:
     return plain.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+Called = tuple[str, str]
+
+
+def game_called(state: CourtState) -> Called:
+    """The game's id, and how a mail names it: “its name” as the host gave it, else
+    "game <id>"."""
+    return state.game_id, (f"“{state.name}”" if state.name else f"game {state.game_id}")
+
+
+def in_game(state: CourtState, text: str) -> str:
+    """A notice led by the game's name (escaped by names_typed), where it has one: a chat may
+    hear of several games."""
+    return f"{state.name}: {text}" if state.name else text
+
+
 def names_typed(state: CourtState) -> CourtState:
-    """The court with every name a player typed escaped: players, the host, the game master,
-    and Nobles (a Court Event brings one into play under a typed name). The sentences name
-    them from this court."""
+    """The court with every name a player typed escaped: the game's, players, the host, the
+    game master, and Nobles (a Court Event brings one into play under a typed name). The
+    sentences name them from this court."""
     master = state.game_master_name
     return replace(
         state,
+        name=None if state.name is None else typed(state.name),
         host_name=typed(state.host_name),
         game_master_name=None if master is None else typed(master),
         seats={s: replace(i, player_name=typed(i.player_name)) for s, i in state.seats.items()},
@@ -80,12 +96,14 @@ def notices_of(
         return [], key  # nothing to tell: the court need not be copied
     state = names_typed(state)
     found = [
-        Notice(game_id, f"record:{r.version}", text)
+        Notice(game_id, f"record:{r.version}", in_game(state, text))
         for r in records
         if (text := record_text(r, state)) is not None
     ]
     if turn is not None and key != last_turn:
-        found.append(Notice(game_id, f"turn:{turn.key}"[:KEY_MAX], turn_text(turn, state)))
+        found.append(
+            Notice(game_id, f"turn:{turn.key}"[:KEY_MAX], in_game(state, turn_text(turn, state)))
+        )
     return found, key
 
 

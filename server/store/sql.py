@@ -45,6 +45,7 @@ from server.store.lock import hold_single_writer
 from server.store.mail import MailStore
 from server.store.notices import NoticeStore
 from server.store.pool import DEFAULT_POOL, Pool
+from server.store.seat_keys import SeatKeyStore
 from server.store.writer import Append, Writer
 
 
@@ -213,6 +214,8 @@ class SqlEventStore:
         self.mail = MailStore(self.engine)
         # Table talk and whispers, in a table of their own beside the log.
         self.talk = store_talk.SqlTalkStore(self.engine)
+        # The seats each person's key gathers (server/store/seat_keys.py).
+        self.seat_keys = SeatKeyStore(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

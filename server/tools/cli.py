@@ -88,7 +88,7 @@ def _game_line(service: CourtService, game_id: str) -> str:
     return "  ".join(
         (
             game_id,
-            f"{state.host_name}'s game",
+            (f"“{state.name}”, " if state.name else "") + f"{state.host_name}'s game",
             where,
             f"{len(state.seats)} of {state.players} seats",
             "listed" if state.listed else "private",

@@ -53,6 +53,7 @@ from court.commands import (
     RecordVillageControl,
     RefuseRansom,
     RemoveSeat,
+    RenameGame,
     SendToWall,
     StandForElection,
     StartGame,
@@ -438,6 +439,18 @@ def host_away() -> list[Line]:
     return _encoded(table.events)
 
 
+def named_game() -> list[Line]:
+    """A game of 3 named by its host at creation, renamed in the lobby and again in play."""
+    host = seat(0, host=True)
+    made = dataclasses.replace(created(3), name="Saturday at Ann's")
+    table = Table(made, joined(0, host=True), joined(1), joined(2))
+    table.act(RenameGame(name="The Red Wedding"), host)
+    table.act(StartGame(), host, now=1000.0)
+    table.act(RenameGame(name="The Purple Wedding"), host)
+    assert table.state.name == "The Purple Wedding"
+    return _encoded(table.events)
+
+
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
 
@@ -447,6 +460,7 @@ BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "court-at-work": court_at_work,
     "seat-refunded-choice-lapsed": seat_refunded,
     "host-away": host_away,
+    "named-game": named_game,
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},
 }
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from config.rulesdata import load_ruleset
 from court import dice, invites
-from court.commands import Actor, Command
+from court.commands import Actor, Command, CreateGame
 from court.decide import decide, settle
 from court.events import (
     Event,
@@ -58,6 +58,20 @@ def created(players: int = 3, listed: bool = True, **profile_changes: Any) -> Ga
 
 
 HOUSES = ("stark", "lannister", "tyrell", "martell", "greyjoy", "baratheon")
+
+
+def create_game(**fields: Any) -> CreateGame:
+    """The host's command creating a 3-player game "g1" on the default rules, with `fields`
+    (listed, name, ...) set."""
+    made: dict[str, Any] = {
+        "game_id": GAME,
+        "ruleset": ruleset(),
+        "players": 3,
+        "host_name": "Hostess",
+        "host_token_sha256": "h" * 64,
+        "dice_seed": SEED,
+    }
+    return CreateGame(**{**made, **fields})
 
 
 def joined(seat: int, house: str | None = None, host: bool = False) -> SeatJoined:

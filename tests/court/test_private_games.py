@@ -20,7 +20,7 @@ from court.commands import (
 from court.errors import CourtError, NotAllowed
 from court.events import GameCreated, GameListed, GameUnlisted, SeatJoined
 from court.evolve import replay
-from court.ids import GameId, HouseId
+from court.ids import HouseId
 from court.rules import legal_commands
 from court.sentences import describe
 from court.views import Observer
@@ -28,11 +28,10 @@ from tests.court.given import (
     GAME,
     HOST,
     INVITE,
-    SEED,
+    create_game,
     created,
     given,
     joined,
-    ruleset,
     seat,
     started,
     then_state,
@@ -48,15 +47,7 @@ def join(invite: str | None = None, house: str = "tyrell") -> JoinSeat:
 
 
 def create(listed: bool = False) -> CreateGame:
-    return CreateGame(
-        game_id=GameId("g1"),
-        ruleset=ruleset(),
-        players=3,
-        host_name="Hostess",
-        host_token_sha256="h" * 64,
-        dice_seed=SEED,
-        listed=listed,
-    )
+    return create_game(listed=listed)
 
 
 def private_lobby() -> tuple:

@@ -27,6 +27,7 @@ from court.events import (
     BallotOpened,
     BallotsRevealed,
     Event,
+    GameCreated,
     GameEnded,
     GameStarted,
     HostTakenOver,
@@ -391,3 +392,16 @@ def test_an_old_takeover_reads_as_the_votes_of_every_seat() -> None:
     assert describe(record, initial(GameId(GAME))) == (
         "Cat became the host in place of Ann, by the votes of 2 of the 3 seats."
     )
+
+
+def test_a_game_created_before_names_reads_as_a_game_without_one() -> None:
+    """Schema 2 of GameCreated held no name; schema 1 neither, nor a listing."""
+    (event,) = [e for e in started(3) if isinstance(e, GameCreated)]
+    named = replace(event, name="The Red Wedding")
+    name, data, private = codec.encode(named)
+    old = {key: value for key, value in data.items() if key != "name"}
+
+    assert codec.schema_version(name) == 3
+    assert codec.decode(name, 2, old, private) == replace(named, name=None)
+    first = {key: value for key, value in old.items() if key != "listed"}
+    assert codec.decode(name, 1, first, private) == replace(named, name=None, listed=True)

@@ -22,6 +22,12 @@ ROUTES: dict[str, str | None] = {
     "sync": None,
     **dict.fromkeys(TALK),
 }
+# A person's key (server/http/mykey.py) is a credential of no game: its routes have a matrix of
+# their own (tests/hostile/test_key_authorization.py).
+KEYS = "/api/keys"
+KEY_ROUTES: set[tuple[str, str]] = {
+    (method, path) for method, path, _ in OPERATIONS if path == KEYS or path.startswith(KEYS + "/")
+}
 # Routes that are no message but need a token all the same (the host's webhook, a seat's
 # mail address), or change something without one (a mailed link verifying an address):
 # (METHOD, path) -> who may send them, as the document says.
@@ -31,6 +37,7 @@ SETTINGS: dict[tuple[str, str], str] = {
     if (operation["x-sender"] != "anyone" or method != "GET")
     and path not in ROUTES.values()
     and path != CREATE
+    and (method, path) not in KEY_ROUTES
 }
 
 # Who may send each message, as the catalogue declares it: the facts are the host's or the
@@ -50,6 +57,7 @@ STAGE = {
     "leave": "lobby",
     "start": "lobby",
     "change_listing": "lobby",
+    "rename_game": "lobby",
     "stand": "election",
     "place_ballot": "election",
     "pass": "decree",
@@ -165,6 +173,7 @@ SUCCEEDS = {
     "record_village",
     "record_villages",
     "change_listing",
+    "rename_game",
     "hand_seat",
     "hand_host",
     "remove_seat",
@@ -179,4 +188,4 @@ def documented_commands() -> tuple[set[tuple[str, str]], set[str]]:
         for method, path, operation in OPERATIONS
         if operation["x-sender"] != "anyone" or method != "GET"
     }
-    return routes - {("POST", CREATE)}, set(SCHEMAS)
+    return routes - {("POST", CREATE)} - KEY_ROUTES, set(SCHEMAS)

@@ -31,7 +31,7 @@ from tests.hostile.tables import STAGES, Tables, heads, lay, vocabulary
 
 WHO = ("none", "host", "master", "stark", "lannister", "tyrell")
 FACT_MESSAGES = {m.name for m in FACTS}
-HOST_SEAT_MESSAGES = {"hand_seat", "hand_host", "remove_seat"}
+HOST_SEAT_MESSAGES = {"hand_seat", "hand_host", "remove_seat", "rename_game"}
 # A line of talk that has the right shape but not the right length or characters is refused
 # with a code of its own (court/talk.py), as a malformed one would be.
 TALK_REFUSALS = {"bad_request", "talk_empty", "talk_too_long", "talk_unprintable"}
@@ -107,9 +107,9 @@ def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
         return who not in ("host", "stark", "master") or stage == "lobby"
     if event == "join":
         return not (who == "none" and stage == "lobby")
-    # Seats and the host role are no moves of the game, so the court view does not list them:
-    # the host's (with or without his seat) may pass, anyone else's not; the vote is a seat's
-    # other than the host's.
+    # Seats, the host role and the game's name are no moves of the game, so the court view
+    # does not list them: the host's (with or without his seat) may pass, anyone else's not;
+    # the vote is a seat's other than the host's.
     if event in HOST_SEAT_MESSAGES:
         return who not in ("host", "stark")
     if event == "vote_host":

@@ -37,6 +37,7 @@ from court.commands import (
     PlaceBid,
     RecordVillageControl,
     RemoveSeat,
+    RenameGame,
     StartGame,
     VoteForHost,
 )
@@ -62,10 +63,10 @@ MASTER = Actor(master=True)
 # What to do at a step, and how often: moves most, facts often, the clock now and then.
 ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2
 # Commands `decide` may accept although no list offers them: what moves seats and the host role
-# between players (no move of the game, as court/rules.py says) and the close of an overdue step
-# (the clock's, which anyone may send). Facts are the host's account of the table (section 9),
-# drawn apart.
-NEVER_LISTED = (HandSeat, HandHost, VoteForHost, RemoveSeat, CloseOverdueStep)
+# between players and the game's name (no moves of the game, as court/rules.py says) and the
+# close of an overdue step (the clock's, which anyone may send). Facts are the host's account
+# of the table (section 9), drawn apart.
+NEVER_LISTED = (HandSeat, HandHost, VoteForHost, RemoveSeat, RenameGame, CloseOverdueStep)
 
 
 def _key(command: Command) -> Any:

@@ -20,6 +20,7 @@ from server.store import migrate
 from server.store.mail import MAIL_OUTBOX, SEAT_MAIL
 from server.store.notices import OUTBOX, WEBHOOKS
 from server.store.postgres import LOCK_KEY
+from server.store.seat_keys import SEAT_KEYS
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
 from server.store.talk import TALK_LINES
@@ -123,7 +124,16 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
     try:
         SQLModel.metadata.create_all(
             reference,
-            tables=[TABLE, SNAPSHOTS, WEBHOOKS, OUTBOX, TALK_LINES, SEAT_MAIL, MAIL_OUTBOX],
+            tables=[
+                TABLE,
+                SNAPSHOTS,
+                WEBHOOKS,
+                OUTBOX,
+                TALK_LINES,
+                SEAT_MAIL,
+                MAIL_OUTBOX,
+                SEAT_KEYS,
+            ],
         )
         with reference.begin() as conn:
             if conn.dialect.name == "sqlite":
@@ -195,6 +205,7 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "talk_lines",
                 "seat_mail",
                 "mail_outbox",
+                "seat_keys",
             }
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:

@@ -103,30 +103,61 @@ def test_the_service_redecides_on_fresh_state_after_losing_a_race(table: Table) 
     rival_store.close()
 
 
-def test_the_service_gives_up_after_its_bounded_retries(table: Table) -> None:
+def losing(table: Table, times: int) -> list[int]:
+    """The store's appends lose the race `times` times before they land, as if another
+    process appended first; the versions each lost at are listed in the list returned."""
+    lost: list[int] = []
+    real_append = table.store.append
+
+    def lost_first(records, expected_version, encoded=None):
+        if len(lost) < times:
+            lost.append(expected_version)
+            raise ConcurrencyError(table.game_id, expected_version)
+        return real_append(records, expected_version, encoded)
+
+    table.store.append = lost_first  # type: ignore[method-assign]
+    return lost
+
+
+def test_the_service_gives_up_when_it_has_lost_every_race_for_its_race_seconds(
+    table: Table,
+) -> None:
+    lost: list[int] = []
+
     def always_lost(records, expected_version, encoded=None):
+        lost.append(expected_version)
         raise ConcurrencyError(table.game_id, expected_version)
 
+    ticks = iter(range(1000))
     table.store.append = always_lost  # type: ignore[method-assign]
+    table.service.pause = lambda _seconds: None  # type: ignore[method-assign]
+    table.service.timer = lambda: float(next(ticks))  # one second a try
+    table.service.race_seconds = 5.0
     with pytest.raises(Conflict) as err:
         table.service.handle(table.game_id, GOLD, table.host)
     assert err.value.code == "busy"
+    assert len(lost) == 5
+    assert table.service.current(table.game_id).version == table.started
+
+
+def test_a_command_that_loses_many_races_in_a_row_still_lands_within_its_race_seconds(
+    table: Table,
+) -> None:
+    """A rival process with a queue of commands for the game wins race after race: the
+    loser keeps deciding again for as long as its race seconds allow, however many tries."""
+    lost = losing(table, 100)
+    before = table.service.current(table.game_id).state.treasury["stark"]
+    table.service.pause = lambda _seconds: None  # type: ignore[method-assign]
+    outcome = table.service.handle(table.game_id, GOLD, table.host)
+    assert len(lost) == 100 and outcome.version > table.started
+    assert table.service.current(table.game_id).state.treasury["stark"] == before + 1
 
 
 def test_each_race_lost_pauses_a_random_while_that_grows_so_racers_fall_out_of_step(
     table: Table,
 ) -> None:
-    lost: list[int] = []
+    losing(table, 3)
     pauses: list[float] = []
-    real_append = table.store.append
-
-    def lost_thrice(records, expected_version, encoded=None):
-        if len(lost) < 3:
-            lost.append(expected_version)
-            raise ConcurrencyError(table.game_id, expected_version)
-        return real_append(records, expected_version, encoded)
-
-    table.store.append = lost_thrice  # type: ignore[method-assign]
     table.service.pause = pauses.append  # type: ignore[method-assign]
     outcome = table.service.handle(table.game_id, GOLD, table.host)
     assert outcome.version > table.started and len(pauses) == 3

@@ -28,3 +28,17 @@ def test_each_game_is_listed_with_its_host_state_seats_and_records(
     )
     assert lines[waiting] == f"{waiting}  Cat's game  in the lobby  0 of 4 seats  listed  1 record"
     assert sorted(court(app, "games", "--ids").output.split()) == sorted([played.id, waiting])
+
+
+def test_a_named_game_is_listed_by_its_name_and_its_host(app: Flask, court: Court) -> None:
+    made = app.test_client().post(
+        "/api/games", json={"players": 3, "host_name": "Ann", "name": "The Red Wedding"}
+    )
+    game_id = made.get_json()["game_id"]
+
+    listed = court(app, "games")
+
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.splitlines() == [
+        f"{game_id}  “The Red Wedding”, Ann's game  in the lobby  0 of 3 seats  private  1 record"
+    ]

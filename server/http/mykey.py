@@ -1,0 +1,146 @@
+"""HTTP routes of a person's key (server/mykey.py): made from the seat tokens a device holds,
+opened with the key alone (`Authorization: Bearer <key>`) on another device, grown with the
+seats joined since, and revoked. The key never travels in a URL the server sees: its link
+carries it in the fragment (`/key#<key>`), and no answer but the key's own holder's has it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from marshmallow import Schema, fields, validate
+
+from court.errors import BadToken
+from server.http import pages
+from server.http.api import Routes
+from server.http.games import bearer_token
+from server.messages.fields import TOKEN_MAX, Id, List, Shape, String
+from server.mykey import Held, SeatKeys
+
+routes = Routes("mykey", __name__)
+
+MINE = "/keys/mine"
+# More seats than any person holds, and few enough that one request does little work.
+SEATS_MAX = 100
+
+
+class HeldSeatSchema(Shape):
+    game_id = Id()
+    token = String(
+        max_length=TOKEN_MAX,
+        required=True,
+        validate=validate.Length(1, TOKEN_MAX),
+        metadata={"description": "The seat's secret token, as the device holds it"},
+    )
+
+
+class HeldSeatsSchema(Shape):
+    seats = List(fields.Nested(HeldSeatSchema), required=True, min_items=1, max_items=SEATS_MAX)
+
+
+class KeySeatSchema(Schema):
+    game_id = fields.String(required=True)
+    title = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    status = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    house = fields.String(allow_none=True, required=True)
+    house_name = fields.String(allow_none=True, required=True)
+    player_name = fields.String(allow_none=True, required=True)
+    label = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's secret token"})
+    url = fields.String(required=True)
+
+
+class KeySeatsSchema(Schema):
+    seats = fields.List(fields.Nested(KeySeatSchema), required=True)
+
+
+class KeyMadeSchema(KeySeatsSchema):
+    key = fields.String(required=True, metadata={"description": "The key's secret"})
+    url = fields.String(required=True, metadata={"description": "The key's link"})
+
+
+class KeyRevokedSchema(Schema):
+    revoked = fields.Boolean(required=True)
+
+
+def seat_keys() -> SeatKeys:
+    found: SeatKeys = current_app.extensions["seat_keys"]
+    return found
+
+
+def key() -> str:
+    secret = bearer_token()
+    if secret is None:
+        raise BadToken("key_required", "This needs your key (Authorization: Bearer <key>).")
+    return secret
+
+
+def held(body: dict[str, Any]) -> list[Held]:
+    return [Held(s["game_id"], s["token"]) for s in body["seats"]]
+
+
+def with_urls(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**e, "url": pages.game_url(e["game_id"])} for e in entries]
+
+
+@routes.route(
+    "/keys",
+    "POST",
+    "Make a key that gathers the seats of these tokens (a device's own): its secret, once; "
+    "every older key that gathered one of them stops working",
+    body=HeldSeatsSchema,
+    response=KeyMadeSchema,
+    status=201,
+    limit="seats",
+    example={"seats": [{"game_id": "7690d987b78e", "token": "the-seat-token"}]},
+)
+def make_key(body: dict[str, Any]) -> dict[str, Any]:
+    secret, entries = seat_keys().make(held(body))
+    return {"key": secret, "url": pages.key_url(secret), "seats": with_urls(entries)}
+
+
+@routes.route(
+    MINE,
+    "GET",
+    "The seats the key gathers, each with its token, for a device to take them all (the key "
+    "as the bearer token); a seat handed to someone else has dropped out",
+    response=KeySeatsSchema,
+    auth=True,
+    limit="messages",
+    sender="key",
+)
+def open_key() -> dict[str, Any]:
+    return {"seats": with_urls(seat_keys().open(key()))}
+
+
+@routes.route(
+    MINE,
+    "PUT",
+    "Gather more seats into the key (the key as the bearer token): a device adds the seats "
+    "taken since",
+    body=HeldSeatsSchema,
+    response=KeySeatsSchema,
+    auth=True,
+    limit="seats",
+    sender="key",
+    example={"seats": [{"game_id": "7690d987b78e", "token": "the-seat-token"}]},
+)
+def grow_key(body: dict[str, Any]) -> dict[str, Any]:
+    return {"seats": with_urls(seat_keys().add(key(), held(body)))}
+
+
+@routes.route(
+    MINE,
+    "DELETE",
+    "Revoke the key (the key as the bearer token): its link opens nothing from now on; the "
+    "seats stay their holders'",
+    response=KeyRevokedSchema,
+    auth=True,
+    limit="messages",
+    sender="key",
+)
+def revoke_key() -> dict[str, Any]:
+    seat_keys().revoke(key())
+    return {"revoked": True}
