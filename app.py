@@ -66,6 +66,7 @@ from server.notify.urls import UrlPolicy
 from server.outages import Outage
 from server.service import CourtService
 from server.store.failures import refusal
+from server.store.pool import Pool
 from server.store.sql import SqlEventStore
 from server.talk import TalkService
 from server.tools.cli import court_cli
@@ -140,7 +141,10 @@ def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
             parents=True, exist_ok=True
         )
     store = SqlEventStore(
-        settings.DATABASE_URL, synchronous=settings.SQLITE_SYNCHRONOUS, single_writer=not shell
+        settings.DATABASE_URL,
+        synchronous=settings.SQLITE_SYNCHRONOUS,
+        single_writer=not shell,
+        pool=Pool(settings.DATABASE_POOL_SIZE, settings.DATABASE_POOL_TIMEOUT),
     )
     if not shell:
         store.create_schema()

@@ -131,6 +131,12 @@ class Settings:
         "DATABASE_URL", f"sqlite:///{ROOT / 'instance' / 'small-council.db'}"
     )
     SQLITE_SYNCHRONOUS: str = _setting("SQLITE_SYNCHRONOUS", "NORMAL", SQLITE_SYNCHRONOUS_MODES)
+    # Connections a server process keeps open to the database (its writing one among them;
+    # as many more while all are busy), and the seconds a request waits for one before it is
+    # refused as `database_unavailable`. PostgreSQL's max_connections must exceed twice the
+    # size, times the processes.
+    DATABASE_POOL_SIZE: int = _setting("DATABASE_POOL_SIZE", 10, range(1, 501))
+    DATABASE_POOL_TIMEOUT: float = _setting("DATABASE_POOL_TIMEOUT", 30.0)
     HOST: str = _setting("HOST", "127.0.0.1")
     PORT: int = _setting("PORT", 5000)
     # What `python app.py` serves through: "gunicorn" (one gevent worker) or "dev"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from court.ids import HAND, KING, NobleId, RegionId, Seat, TitleId
-from court.ruleset import Category, Gender
+from court.ruleset import Category, Gender, Ruleset
 from court.state import CourtState, Noble, NobleStatus
 
 
@@ -34,8 +34,16 @@ class ElectionSpec:
 
 
 def sequence(state: CourtState) -> tuple[ElectionSpec, ...]:
-    """The elections of phase 1 in the order of R-4.2: Lord Commander, Wardens 1-5, Hand, King."""
+    """The elections of phase 1 in the order of R-4.2: Lord Commander, Wardens 1-5, Hand, King;
+    made once for each ruleset (several times a command ask for them)."""
     rules = state.ruleset
+    found: tuple[ElectionSpec, ...] | None = rules.derived.get("elections")
+    if found is None:
+        found = rules.derived["elections"] = _sequence(rules)
+    return found
+
+
+def _sequence(rules: Ruleset) -> tuple[ElectionSpec, ...]:
     settings = rules.profile.elections
     specs: list[ElectionSpec] = []
     if rules.profile.variants.nights_watch:

@@ -258,15 +258,16 @@ def _ransom(state: CourtState, seat: Seat) -> list[Command]:
 
 
 def _offers(state: CourtState, seat: Seat) -> list[Command]:
+    captives = [n for n in state.nobles.values() if n.status is NobleStatus.CAPTIVE]
+    if not captives:  # most of the time: every seat's moves are asked for at every push
+        return []
     house = state.seats[seat].house
     gold = state.treasury.get(house, 0)
     amounts = sorted({1, gold}) if gold >= 1 else []
-    held = [
-        n.id for n in state.nobles.values() if n.status is NobleStatus.CAPTIVE and n.captor == house
-    ]
+    held = [n.id for n in captives if n.captor == house]
     moves: list[Command] = []
-    for captive in state.nobles.values():
-        if captive.house != house or captive.status is not NobleStatus.CAPTIVE:
+    for captive in captives:
+        if captive.house != house:
             continue
         if captive.captor is None or state.seat_of_house(captive.captor) is None:
             continue

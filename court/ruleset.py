@@ -158,6 +158,9 @@ class Ruleset:
     # Each region's Warden title (the military title of the region): the elections' order
     # (court/electorate.py) is asked for on every command.
     warden_index: dict[RegionId, TitleDef] = field(default_factory=dict, compare=False, repr=False)
+    # What other modules derive from the rules alone, made on first ask (the phase-1
+    # elections, court/electorate.py); never part of a snapshot or of equality.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "title_index", {t.id: t for t in self.titles})

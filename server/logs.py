@@ -55,6 +55,20 @@ class Logs:
         self._size = size
         self._lock = threading.Lock()
 
+    def records(
+        self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[Record]:
+        """The records after `after` up to `upto`, at most `limit`, in one read of the store:
+        none are read past a head the caller holds, and the game's head is read only when
+        none were found, to refuse an unknown game (UnknownGame). Pages connect and catch up
+        by the hundred while the pool's connections are few (DATABASE_POOL_SIZE)."""
+        if upto is not None and after >= upto:
+            return []
+        found = list(self.store.read(game_id, after=after, upto=upto, limit=limit))
+        if not found and self.store.head(game_id) is None:
+            raise UnknownGame(game_id)
+        return found
+
     def pages(self, game_id: str, *, after: int = 0, upto: int | None = None) -> Iterator[Record]:
         """The records after `after` (up to `upto`) in version order, read PAGE at a time: a
         reader that stops early has read at most a page more, and no read stays open."""

@@ -178,8 +178,7 @@ class CourtService:
     def records(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
     ) -> list[Record]:
-        self.current(game_id)
-        return list(self.store.read(game_id, after=after, upto=upto, limit=limit))
+        return self.logs.records(game_id, after=after, upto=upto, limit=limit)
 
     def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
         """Every record of the game up to `upto`, read from the store a page at a time (an

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
+from court.views.kept import Kept, reuse
 from court.views.padding import padded_marker
 from court.views.purchases import auction_view, offers_view, turns_view
 
@@ -73,7 +73,7 @@ def court_views(
     recorders = any(viewer.recorder for viewer, _ in viewers)
     facts = _section(state, "facts", kept) if recorders else None
     return [
-        {**shared, **own_view(state, version, viewer, move, handed_at, election, facts)}
+        {**shared, **own_view(state, version, viewer, move, handed_at, election, facts, kept)}
         for viewer, handed_at in viewers
     ]
 
@@ -87,21 +87,12 @@ READS: dict[str, tuple[str, ...]] = {
     "regions": ("ruleset", "villages", "septs"),
     "facts": ("status", "ruleset", "nobles", "titles", "pending", "villages", "treasury"),
 }
-Kept = dict[str, tuple[tuple[Any, ...], Any]]
 
 
 def _section(state: CourtState, name: str, kept: Kept | None) -> Any:
-    """The section `name` of READS: from `kept` when it was made of the very same parts, or
-    made and put there with the parts it was made of."""
+    """The section `name` of READS, from `kept` while the parts it reads are the same."""
     made = {"houses": houses_view, "titles": titles_view, "regions": regions_view}
-    now = tuple(getattr(state, part) for part in READS[name])
-    before = kept.get(name) if kept is not None else None
-    if before is not None and all(map(operator.is_, before[0], now)):
-        return before[1]
-    section = made[name](state) if name in made else recordable(state)
-    if kept is not None:
-        kept[name] = (now, section)
-    return section
+    return reuse(state, kept, name, READS[name], made.get(name, recordable))
 
 
 def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> dict[str, Any]:
@@ -133,16 +124,17 @@ def own_view(
     handed_at: int | None,
     election: dict[str, Any] | None,
     facts: list[Any] | None,
+    kept: Kept | None = None,
 ) -> dict[str, Any]:
     """The sections of the court that depend on who views it; `election` is the election's
     section as a spectator sees it, to which the viewer's own markers are added; `facts`
-    what a recorder may record now."""
+    what a recorder may record now; `kept` as for court_views."""
     mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
     return {
         "viewer": viewer_view(viewer, handed_at),
         "election": None if election is None else {**election, "my_markers": mine},
         "moves": [move(m) for m in legal_commands(state, viewer)],
-        "host_role": host_role_view(state, viewer),
+        "host_role": host_role_view(state, viewer, kept),
         # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
         # The facts the host or the game master may record now, for their panel to offer.

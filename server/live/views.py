@@ -24,6 +24,7 @@ SEAT = "seat:"
 WHOLE = frozenset({"/election/my_markers"})
 
 Ops = list[dict[str, Any]]
+_ABSENT = object()  # a key the view before did not have
 
 
 def audience_of(actor: Actor) -> str:
@@ -111,8 +112,10 @@ class Views:
         not send it that one. The views are rendered together (court_views), so the sections
         every viewer sees alike are rendered and compared once."""
         wanted = [(a, v) for a in to if (v := viewer_of(state, a)) is not None]
+        with self._guard:
+            kept = self._kept.setdefault(game_id, {})
         views = court_views(
-            state, version, [(v, handed_at(state, v)) for _, v in wanted], move_view
+            state, version, [(v, handed_at(state, v)) for _, v in wanted], move_view, kept
         )
         with self._guard:
             shown = self._shown.setdefault(game_id, {})
@@ -154,11 +157,14 @@ def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], Ops], path: str = 
     elif isinstance(old, dict):
         ops = [{"op": "remove", "path": f"{path}/{_escape(k)}"} for k in old if k not in new]
         for k, value in new.items():
+            before = old.get(k, _ABSENT)
+            if before is value:  # a section shared with the view before: nothing to compare
+                continue
             at = f"{path}/{_escape(k)}"
-            if k in old:
-                ops += diff(old[k], value, memo, at)
-            else:
+            if before is _ABSENT:
                 ops.append({"op": "add", "path": at, "value": value})
+            elif before != value:
+                ops += diff(before, value, memo, at)
     elif isinstance(old, list) and len(old) == len(new):
         ops = []
         for index, (before, after) in enumerate(zip(old, new, strict=True)):
@@ -189,4 +195,6 @@ def _spliced(old: list[Any], new: list[Any], path: str) -> Ops:
 
 
 def _escape(key: str) -> str:
+    if "~" not in key and "/" not in key:  # every key the views have
+        return key
     return key.replace("~", "~0").replace("/", "~1")

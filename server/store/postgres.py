@@ -19,12 +19,14 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 from sqlmodel import create_engine
 
+from server.store.pool import DEFAULT_POOL, Pool
+
 # The advisory lock serialising appends; no other code in the database may use this key.
 LOCK_KEY = 7_160_429_001
 
 
-def make_engine(url: str, *, read_only: bool = False) -> Engine:
+def make_engine(url: str, *, read_only: bool = False, pool: Pool = DEFAULT_POOL) -> Engine:
     """A pooled engine; a connection is checked before use so a restarted server is survived.
     `read_only`: every transaction is read-only, so PostgreSQL refuses any write."""
     options = {"options": "-c default_transaction_read_only=on"} if read_only else {}
-    return create_engine(url, pool_pre_ping=True, connect_args=options)
+    return create_engine(url, pool_pre_ping=True, connect_args=options, **pool.options())

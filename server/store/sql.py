@@ -44,6 +44,7 @@ from server.store import talk as store_talk
 from server.store.lock import hold_single_writer
 from server.store.mail import MailStore
 from server.store.notices import NoticeStore
+from server.store.pool import DEFAULT_POOL, Pool
 from server.store.seat_keys import SeatKeyStore
 from server.store.writer import Append, Writer
 
@@ -130,11 +131,15 @@ def database_url(url: str) -> str:
     )
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> Engine:
+def make_engine(
+    url: str, *, synchronous: str = "NORMAL", read_only: bool = False, pool: Pool = DEFAULT_POOL
+) -> Engine:
     url = database_url(url)
     if url.startswith("sqlite"):
-        return store_sqlite.make_engine(url, synchronous=synchronous, read_only=read_only)
-    return store_pg.make_engine(url, read_only=read_only)
+        return store_sqlite.make_engine(
+            url, synchronous=synchronous, read_only=read_only, pool=pool
+        )
+    return store_pg.make_engine(url, read_only=read_only, pool=pool)
 
 
 def _rows(
@@ -175,7 +180,8 @@ def taken_version(exc: Exception) -> bool:
 class SqlEventStore:
     """Event store on SQLite (the default) or PostgreSQL. `read_only` opens an existing
     database for reading alone (the CLI's read commands): any write fails. `single_writer`
-    (a server process): no other process may serve the same SQLite file (server/store/lock.py)."""
+    (a server process): no other process may serve the same SQLite file (server/store/lock.py).
+    `pool`: the connections kept for reads (server/store/pool.py)."""
 
     def __init__(
         self,
@@ -185,13 +191,14 @@ class SqlEventStore:
         read_only: bool = False,
         single_writer: bool = False,
         outage: Outage | None = None,
+        pool: Pool = DEFAULT_POOL,
     ) -> None:
         # The database's outages as the log tells them: a read or a write that passes ends one.
         self.outage = outage or Outage("database")
         self._writer_lock = hold_single_writer(url) if single_writer else None
         self.url = url
         self.read_only = read_only
-        self.engine = make_engine(url, synchronous=synchronous, read_only=read_only)
+        self.engine = make_engine(url, synchronous=synchronous, read_only=read_only, pool=pool)
         self._head = _Compiled(_HEAD, self.engine)
         self._read = {upto: _Compiled(_stream(upto), self.engine) for upto in (False, True)}
         self._read_all = _Compiled(_LOG, self.engine)

@@ -16,9 +16,12 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
 from config.settings import SQLITE_SYNCHRONOUS_MODES
+from server.store.pool import DEFAULT_POOL, Pool
 
 
-def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = False) -> Engine:
+def make_engine(
+    url: str, *, synchronous: str = "NORMAL", read_only: bool = False, pool: Pool = DEFAULT_POOL
+) -> Engine:
     """An engine whose every connection is in WAL mode at the chosen synchronous level; or,
     `read_only`, one that opens an existing file only and refuses every write."""
     if synchronous not in SQLITE_SYNCHRONOUS_MODES:
@@ -27,11 +30,9 @@ def make_engine(url: str, *, synchronous: str = "NORMAL", read_only: bool = Fals
     if read_only and not memory:
         # SQLite's URI form: mode=ro never creates the file and never writes to it.
         url = f"sqlite:///file:{url.removeprefix('sqlite:///')}?mode=ro&uri=true"
-    engine = create_engine(
-        url,
-        connect_args={"check_same_thread": False},
-        poolclass=StaticPool if memory else None,
-    )
+    # A database in memory is one connection shared by every thread (StaticPool).
+    sized = {"poolclass": StaticPool} if memory else pool.options()
+    engine = create_engine(url, connect_args={"check_same_thread": False}, **sized)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:

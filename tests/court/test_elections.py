@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from court import electorate
 from court.commands import (
     AcceptTitle,
     AdvancePhase,
@@ -482,3 +483,18 @@ def test_a_hand_election_needs_two_council_members_in_play() -> None:
     hand = next(e for e in seen if isinstance(e, ElectionSkipped) and e.election == "hand")
     assert "fewer than 2 Small Council members" in hand.reason and "R-7.7" in hand.reason
     assert state.election is None and state.phase is Phase.CARDS
+
+
+def test_the_phase_1_elections_are_made_once_for_a_ruleset_and_anew_for_a_changed_one() -> None:
+    """R-4.2: the order is asked for several times a command; a ruleset made from another
+    (another profile) never reuses what the first one made."""
+    state = given(*started(3))
+    first = electorate.sequence(state)
+    rules = state.ruleset
+    profile = rules.profile
+    variants = replace(profile.variants, nights_watch=not profile.variants.nights_watch)
+    other = replace(state, rules=replace(rules, profile=replace(profile, variants=variants)))
+
+    assert electorate.sequence(state) is first
+    assert [s.id for s in electorate.sequence(other)] != [s.id for s in first]
+    assert ("lord-commander" in [s.id for s in first]) is rules.profile.variants.nights_watch

@@ -4,8 +4,11 @@ changed; each view equals the one `court_view` gives that viewer alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from court.commands import SPECTATOR, Actor, AdjustGold
 from court.ids import HouseId
+from court.state import GameStatus
 from court.views.court import court_view, court_views
 from court.views.padding import MARKER_WIDTH
 from server.messages.catalogue import move_view
@@ -61,3 +64,25 @@ def test_the_width_of_a_marker_holds_the_longest_kind_and_candidate() -> None:
     state = given(*started(3))
     longest = max(len(n) for n in state.nobles)
     assert len('"decoy"') + longest + 2 < MARKER_WIDTH
+
+
+def test_the_host_role_is_one_section_for_the_viewers_of_one_reason_until_it_may_change() -> None:
+    """The host role's section differs between viewers only by why they may not vote (the
+    host, a spectator, none for a seat): each reason's section is made once, kept while the
+    seats, their votes and the game's status are the same, and made again when they change."""
+    state = given(*started(3))
+    kept: dict = {}
+    views = court_views(state, 9, [(v, None) for v in VIEWERS], move_view, kept)
+    richer = then_state(
+        state, when_fact(state, AdjustGold(house=HouseId("stark"), amount=2, cause="Tax"))
+    )
+    again = court_views(richer, 10, [(v, None) for v in VIEWERS], move_view, kept)
+    ended = replace(richer, status=GameStatus.ENDED)
+    over = court_views(ended, 11, [(v, None) for v in VIEWERS], move_view, kept)
+
+    roles = [v["host_role"] for v in views]
+    assert roles[0] is roles[1] and roles[2] is not roles[0] and roles[3] is not roles[0]
+    assert [v["host_role"] for v in again] == roles
+    assert all(a["host_role"] is r for a, r in zip(again, roles, strict=True))
+    assert over == [court_view(ended, 11, v, move_view) for v in VIEWERS]
+    assert all(v["host_role"]["why"] == "ended" for v in over)

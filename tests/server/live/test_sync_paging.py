@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event
 
 from server.live.sockets import SYNC_PAGE
 from tests.live_server import LiveServer
@@ -50,6 +51,24 @@ def test_a_sync_at_the_head_is_one_empty_last_page(app: Flask, game: Game) -> No
     client = connect(app, game, None)
     ack = send(client, "sync", {"last_version": game.started})
     assert (ack["records"], ack["more"], ack["next_after"]) == ([], False, None)
+
+
+def test_a_sync_at_the_head_takes_one_database_connection(app: Flask, game: Game) -> None:
+    """Every page sends `sync` as it connects, and a busy server has many connecting at once
+    and few connections to the database: one that holds the head reads the head alone, and
+    a page that is behind reads its records without asking for the head again."""
+    spectator = connect(app, game, None)
+    taken: list[object] = []
+    event.listen(app.extensions["court_store"].engine, "checkout", lambda *_: taken.append(1))
+    # When a page at the head syncs three times
+    for _ in range(3):
+        assert send(spectator, "sync", {"last_version": game.started})["records"] == []
+    # Then each sync took one connection from the pool
+    assert len(taken) == 3
+    # And a page one record behind takes two: the head, and its records
+    ack = send(spectator, "sync", {"last_version": game.started - 1})
+    assert [r["version"] for r in ack["records"]] == [game.started]
+    assert len(taken) == 5
 
 
 @pytest.fixture(scope="module")

@@ -57,3 +57,14 @@ def test_sections_shared_by_several_views_are_compared_once() -> None:
     first = diff({"s": shared_old, "v": 1}, {"s": shared_new, "v": 2}, memo)
     second = diff({"s": shared_old, "v": 5}, {"s": shared_new, "v": 6}, memo)
     assert first[0] is second[0]  # the very same operation, found once
+
+
+def test_a_section_the_view_before_held_is_skipped_and_a_key_with_a_slash_is_escaped() -> None:
+    """A section kept from the view before (the same object) is not compared; a key holding
+    "/" or "~" is written escaped in the path (RFC 6901)."""
+    kept = {"houses": [{"vp": 1}]}
+    ops = diff({"k": kept, "a/b": 1, "m~n": 1}, {"k": kept, "a/b": 2, "m~n": 3}, {})
+    assert ops == [
+        {"op": "replace", "path": "/a~1b", "value": 2},
+        {"op": "replace", "path": "/m~0n", "value": 3},
+    ]
