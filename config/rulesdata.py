@@ -359,6 +359,7 @@ def _validate_profile(profile: _Entry, roster: _Entry) -> None:
     _check_seconds(file, "deadlines", profile.get("deadlines", {}), STEP_KINDS)
     _check_seconds(file, "clocks", profile.get("clocks", {}), (*STEP_KINDS, "increment"))
     _check_seconds(file, "host_role", profile.get("host_role", {}), ("takeover_after",))
+    _check_seconds(file, "table_votes", profile.get("table_votes", {}), ("replace_after",))
     nobles = {noble["id"] for house in houses.values() for noble in house["nobles"]}
     for bonus in profile.get("elections", {}).get("king_house_bonuses", []):
         _check_house_bonus(file, bonus, houses.keys(), nobles)

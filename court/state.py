@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.ruleset import Attribute, Gender, Ruleset
+from court.table import TableVotes
 from elections import turns
 
 
@@ -342,6 +343,8 @@ class CourtState:
     # clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
+    # What the table decides together (court/table.py).
+    table: TableVotes = field(default_factory=TableVotes)
 
     @property
     def ruleset(self) -> Ruleset:

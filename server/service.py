@@ -235,7 +235,8 @@ class CourtService:
         """Create a game; returns its id, the host's secret token and the outcome.
 
         `game_master` records facts without playing (section 9); `choices` are the host's
-        (CreateGame's variants, deadlines, clocks, host_role, first_player_seat, listed)."""
+        (CreateGame's variants, deadlines, clocks, host_role, table_votes, first_player_seat,
+        listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(

@@ -82,6 +82,14 @@ from court.commands.setup import (
     StartGame,
     VillageChange,
 )
+from court.commands.table import (
+    AnswerCorrection,
+    ProposeCorrection,
+    TableCommand,
+    VoteToEnd,
+    VoteToReplace,
+    WithdrawCorrection,
+)
 from court.commands.titles import (
     AcceptTitle,
     RefuseTitle,
@@ -98,6 +106,7 @@ Command = (
     | NobleCommand
     | PurchaseCommand
     | SeatCommand
+    | TableCommand
 )
 
 
@@ -135,6 +144,7 @@ __all__ = [
     "AddNoble",
     "AdjustGold",
     "AdvancePhase",
+    "AnswerCorrection",
     "AnswerMarriage",
     "BuildSept",
     "BuyFiefTitle",
@@ -169,6 +179,7 @@ __all__ = [
     "PassBid",
     "PlaceBallot",
     "PlaceBid",
+    "ProposeCorrection",
     "ProposeMarriage",
     "PurchaseCommand",
     "RecordCapture",
@@ -188,9 +199,13 @@ __all__ = [
     "SetupCommand",
     "StandForElection",
     "StartGame",
+    "TableCommand",
     "TitleCommand",
     "VillageChange",
     "VoteForHost",
+    "VoteToEnd",
+    "VoteToReplace",
+    "WithdrawCorrection",
     "WithdrawRansom",
     "describe",
 ]

@@ -63,6 +63,7 @@ from court.events import Event, GameEnded, OutlawDeclared, TitleGranted
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
+from tests.court.fold_table import table_decides
 from tests.court.given import Table, created, joined, seat, table_step
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -399,6 +400,7 @@ NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "court-at-work": court_at_work,
     "host-away": host_away,
+    "table-decides": lambda: _encoded(table_decides()),
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},
 }
 
