@@ -44,7 +44,16 @@ from court.commands import (
     StartGame,
     WithdrawRansom,
 )
-from court.decide import council_seat, decrees, false_idols, marriages, outlaws, purchases, titles
+from court.decide import (
+    council_seat,
+    decrees,
+    false_idols,
+    marriages,
+    outlaws,
+    purchases,
+    table_votes,
+    titles,
+)
 from court.decide.powers import seat_holding
 from court.decide.rounds import HOST_PHASES, closes_several
 from court.ids import HAND, NobleId, Seat
@@ -70,7 +79,7 @@ def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
         moves.append(AdvancePhase())
         if closes_several(state):
             moves.append(CloseTablePhases())
-    return moves
+    return moves + table_votes.listed(state, actor)
 
 
 def _lobby(state: CourtState, actor: Actor) -> list[Command]:

@@ -47,6 +47,7 @@ from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock, FifoLocks
 from server.filled import filled
+from server.filled_table import Past
 from server.keys import ServerKeys
 from server.logs import Logs
 from server.outages import Outage
@@ -292,7 +293,7 @@ class CourtService:
             for attempt in range(self.retries):
                 head = self._head_for(game_id, command)
                 now = self.clock()
-                decided = filled(command, game_id, head, self.presence)
+                decided = filled(command, game_id, head, self.presence, Past.of(self, game_id))
                 try:
                     acting = self._acting(head.state, actor)
                     events, state = self._decide(game_id, head.state, decided, acting, now)
