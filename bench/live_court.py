@@ -27,6 +27,8 @@ import requests
 from live_peers import Peer, Room, timed_command
 
 PLAYERS = 6
+SPECTATORS = 2  # the pages watching each room of bench/load.py beside its seats
+PAGES = PLAYERS + SPECTATORS
 HOUSES = ("stark", "lannister", "baratheon", "targaryen", "tyrell", "martell")
 STANDING = frozenset({"stark", "baratheon", "tyrell"})  # put forward a Lord; the others pass
 BALLOT_PASSING = frozenset({"lannister"})  # pass in the ballot; the other voters place
@@ -39,7 +41,7 @@ VILLAGES = (
 )
 ELECTION = "warden-north"
 MAX_ADVANCES = 40  # moves played between two elections (a round takes a dozen)
-HTTP_SECONDS = 20.0
+HTTP_SECONDS = 60.0  # setup requests wait behind 1,600 pages connecting and catching up
 # A connection left idle longer is not used again: the court's gunicorn closes a kept-alive
 # connection after 5 s (server/serve.py), and a request sent as it closes is reset.
 IDLE_SECONDS = 1.0

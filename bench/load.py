@@ -1,4 +1,5 @@
-"""Load bench: many rooms of six seats play complete Warden elections at the same time, first
+"""Load bench: many rooms of six seats and two spectators play complete Warden elections at the
+same time, first
 against one server process, then against two sharing PostgreSQL and Redis, then against the
 bare Flask-SocketIO floor (bench/load_floor.py) with the same rooms and peers.
 
@@ -6,14 +7,16 @@ Run from the repo root: `.venv/bin/python bench/load.py` (200 rooms, 1,200 socke
 `--rooms N` for a smaller run. It starts a throwaway PostgreSQL cluster (durable default
 settings) and a redis-server (tests/services.py), and each time N court servers (`python
 app.py`, devtools/servers.py) with DATABASE_URL on a new database and REDIS_URL, on
-127.0.0.1. Every seat is a WebSocket of its own; all of them live on one asyncio loop in
-the bench's process (bench/loop_peers.py), so that the clients cost little CPU beside the
-server on the same cores. With two processes the seats of every room alternate between
+127.0.0.1. Every seat and spectator is a WebSocket of its own, playing as the court page
+plays (bench/page_client.py: the same messages, the court view kept from each push's
+change, the witness's hashes recomputed); all of them live on one asyncio loop in the
+bench's process (bench/loop_peers.py), so that the clients cost little CPU beside the
+server on the same cores. With two processes the pages of every room alternate between
 them, so half of each room's pushes cross from one process to the other.
 
 Setup (games, seats, villages, phases) goes through HTTP and is not timed. Then every room
 plays its election at once; each command is timed from its emit to its ack, and the
-next command of a room waits until all six seats have the push. With `--elections N` the
+next command of a room waits until all eight pages have the push. With `--elections N` the
 rooms play N elections, each set up over HTTP (not timed) once every room has finished the
 one before; the timed windows (wall, CPU) are added up.
 
@@ -21,14 +24,22 @@ Prints `name: value` lines: `cores` (the cores the bench and its servers may run
 each run (`one_proc`, `two_proc`, `floor`) the commands, commands per wall second, the ack
 p50 and p99, `*_cpu_ms_per_cmd` (user + system CPU of the server process(es) over the timed
 window, over the commands) and `*_client_cpu_ms_per_cmd` (the same of the bench's own
-process: its clients); `scale_ratio` (two over one process, same run); `rss_mb_per_room`
-(growth of the server's resident memory from idle to all rooms active, over the rooms;
-`two_proc_rss_mb_per_room` for both processes together); `errors` (refused or lost
-commands, must be 0) and a `machine:` line.
+process: its clients); `*_bytes_per_push` (the mean length of a push a page received) and
+`*_page_cpu_ms_per_cmd` (the CPU one page spent reading one command's push: parsing it,
+changing its court view, the witness's hashes), `*_stale_views` (changes a page could not
+apply: it would connect again; must be 0); `scale_ratio` (two over one process, same
+run); `rss_mb_per_room` (growth of the server's resident memory from idle to all rooms
+active, over the rooms; `two_proc_rss_mb_per_room` for both processes together); `errors`
+(refused or lost commands, must be 0), a `load:` line (the load averages as the run ends)
+and a `machine:` line.
 
 Targets, each missed one printed as a `FAILED: <name>` line: at 200 rooms on one
 process `one_proc_cmds_per_s` >= 1,000 and `one_proc_p99_ms` <= 250 (not checked with fewer
-rooms), and `scale_ratio` >= 1.6 on a machine with 4 cores or more (not checked below:
+rooms); against the floor and the peer of the same run, `one_proc_cpu_ms_per_cmd` <= 1.5x
+`floor_cpu_ms_per_cmd`, `one_proc_cmds_per_s` >= 0.8x `peer_cmds_per_s`, `one_proc_p99_ms`
+<= 1.5x `peer_p99_ms` (at 200 rooms), `one_proc_bytes_per_push` <= 2,048 and
+`two_proc_cpu_ms_per_cmd` <= 1.3x `one_proc_cpu_ms_per_cmd`; `scale_ratio` >= 1.6 on a
+machine with 4 cores or more (not checked below:
 two servers, the clients, PostgreSQL and Redis then share too few). The exit status is 1
 when a command failed (`FAILED: errors`); a missed target makes it 1 only with `--strict`,
 for a machine that can meet them (a dedicated one with the cores), because on the
@@ -52,6 +63,7 @@ bench/peers/node_modules the first time; without node, npm or the network it pri
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -74,10 +86,11 @@ from common import (  # repo root on sys.path
     per_second,
     percentile,
 )
-from live_court import PLAYERS, CourtHttp, Game, Table
+from live_court import PAGES, SPECTATORS, CourtHttp, Game, Table
 from live_peers import Room, raise_open_files
 from load_floor import FloorRun, measure_floor
 from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, in_every_room
+from page_client import PagePeer
 from profiling import profiled
 
 from devtools.servers import CourtServer, court_servers
@@ -95,6 +108,12 @@ CMDS_PER_S_TARGET = 1000.0
 P99_MS_TARGET = 250.0
 SCALE_RATIO_TARGET = 1.6
 SCALE_CORES = 4
+# Against the floor and the peer measured in the same run.
+FLOOR_CPU_RATIO = 1.5  # one process's CPU per command over the floor's
+TWO_CPU_RATIO = 1.3  # two processes' CPU per command over one's
+PEER_RATE_RATIO = 0.8  # one process's commands per second over the peer's, at least
+PEER_P99_RATIO = 1.5  # one process's ack p99 over the peer's, at most
+BYTES_PER_PUSH_TARGET = 2048.0
 
 
 @dataclass
@@ -106,6 +125,10 @@ class Run:
     rss_growth: int = 0  # bytes, all servers together
     cpu: float = 0.0  # CPU seconds of the servers (every process) during the timed window
     client_cpu: float = 0.0  # CPU seconds of this process (the clients) in the same window
+    pushes: int = 0  # pushes the pages received in the timed window
+    push_bytes: int = 0  # their length
+    page_cpu_ns: int = 0  # the CPU the pages spent reading them
+    stale: int = 0  # view changes a page could not apply
     errors: list[str] = field(default_factory=list)
 
 
@@ -115,11 +138,11 @@ class LoadTable(Table):
 
     def __init__(self, http: CourtHttp, game: Game, loop: Loop) -> None:
         self.loop = loop
-        self.loop_room = LoopRoom(PLAYERS)
-        super().__init__(http, game, self.loop_room, 0)
+        self.loop_room = LoopRoom(PAGES)
+        super().__init__(http, game, self.loop_room, SPECTATORS)
 
-    def peer(self, room: Room, index: int, *, keep_records: bool = False) -> LoopPeer:  # type: ignore[override]
-        return LoopPeer(self.loop, room, index, keep_records=keep_records)
+    def peer(self, room: Room, index: int, *, keep_records: bool = False) -> PagePeer:  # type: ignore[override]
+        return PagePeer(self.loop, room, index, keep_records=keep_records)
 
     async def play_acked(self, acks: list[float]) -> None:
         if not self.moves:
@@ -183,11 +206,28 @@ def on_the_loop(loop: Loop, tables: Sequence[LoadTable], pids: Sequence[int], ru
     plays = [
         (f"game {t.game.id}", t.play_acked(acks)) for t, acks in zip(tables, samples, strict=True)
     ]
+    pages: list[PagePeer] = [p for t in tables for p in t.peers]  # type: ignore[misc]
+    before = _page_totals(pages)
     cpu_before, client_before = cpu_seconds(pids), time.process_time()
     run.wall += in_every_room(loop, plays, run.errors)
     run.cpu += cpu_seconds(pids) - cpu_before
     run.client_cpu += time.process_time() - client_before
     run.acks += [s for room in samples for s in room]
+    after = _page_totals(pages)
+    run.pushes += after[0] - before[0]
+    run.push_bytes += after[1] - before[1]
+    run.page_cpu_ns += after[2] - before[2]
+    run.stale += after[3] - before[3]
+
+
+def _page_totals(pages: Sequence[PagePeer]) -> tuple[int, int, int, int]:
+    """The pushes every page received, their bytes, the CPU spent on them, the stale views."""
+    return (
+        sum(p.pushes for p in pages),
+        sum(p.push_bytes for p in pages),
+        sum(p.cpu_ns for p in pages),
+        sum(p.stale + p.unchained for p in pages),
+    )
 
 
 def measure(
@@ -228,6 +268,10 @@ def report(prefix: str, run: Run | FloorRun | PeerRun) -> float:
         emit(f"{prefix}_p99_ms", percentile(run.acks, 0.99) * 1000, 2)
         emit(f"{prefix}_cpu_ms_per_cmd", run.cpu * 1000 / len(run.acks), 3)
         emit(f"{prefix}_client_cpu_ms_per_cmd", run.client_cpu * 1000 / len(run.acks), 3)
+    if isinstance(run, Run) and run.pushes:
+        emit(f"{prefix}_bytes_per_push", run.push_bytes / run.pushes, 1)
+        emit(f"{prefix}_page_cpu_ms_per_cmd", run.page_cpu_ns / 1e6 / run.pushes, 3)
+        emit(f"{prefix}_stale_views", run.stale)
     return rate
 
 
@@ -246,13 +290,13 @@ def versions(pg: PostgresServer, redis: RedisServer) -> str:
     return f"PostgreSQL {pg_version}, Redis {redis_version}"
 
 
-def peer(rooms: int, elections: int, one: Run | None) -> bool:
+def peer(rooms: int, elections: int, one: Run | None) -> PeerRun | None:
     """Print the peer's lines at the same room count, and its ratios to the court's one
-    process (`one`, when it ran); False when a move of the peer failed."""
+    process (`one`, when it ran); the peer's run, None when it was skipped."""
     reason = harness()
     if reason is not None:
         emit("peer_skipped", reason)
-        return True
+        return None
     with (
         tempfile.TemporaryDirectory(prefix="bench-peer-") as folder,
         peer_server(Path(folder)) as (url, pid),
@@ -266,15 +310,15 @@ def peer(rooms: int, elections: int, one: Run | None) -> bool:
         p99_ratio = percentile(one.acks, 0.99) / percentile(run.acks, 0.99)
         emit("one_proc_p99_vs_peer", p99_ratio, 3)
         emit("one_proc_cmds_per_s_vs_peer", per_second(len(one.acks), one.wall) / rate, 3)
-    return not run.errors
+    return run
 
 
 def peer_only(rooms: int, elections: int) -> int:
     raise_open_files(OPEN_FILES)
     emit("rooms", rooms)
-    ok = peer(rooms, elections, None)
+    run = peer(rooms, elections, None)
     emit("machine", machine_line())
-    return 0 if ok else 1
+    return 1 if run is not None and run.errors else 0
 
 
 def main() -> int:
@@ -296,6 +340,13 @@ def main() -> int:
         "--profile", type=Path, help="py-spy flame graphs of the servers' timed window here"
     )
     parser.add_argument(
+        "--cpus",
+        nargs="+",
+        default=[],
+        metavar="CORES",
+        help="pin each server process to its own cores (taskset -c lists: --cpus 0-1 2-3)",
+    )
+    parser.add_argument(
         "--strict", action="store_true", help="exit 1 when a target is missed, not only on errors"
     )
     args = parser.parse_args()
@@ -310,7 +361,7 @@ def main() -> int:
         return 0
     raise_open_files(OPEN_FILES)
     emit("rooms", args.rooms)
-    emit("sockets", args.rooms * PLAYERS)
+    emit("sockets", args.rooms * PAGES)
     emit("cores", cores())
     runs: dict[int, Run] = {}
     floor: FloorRun | None = None
@@ -327,7 +378,9 @@ def main() -> int:
                 "RATE_LIMITS": "off",  # every room plays from 127.0.0.1
             }
             names = [f"proc{processes}-{i}" for i in range(processes)]
-            with court_servers(processes, env, Path(folder), names=names) as servers:
+            with court_servers(
+                processes, env, Path(folder), names=names, cpus=args.cpus
+            ) as servers:
                 runs[processes] = measure(servers, args.rooms, args.elections, args.profile)
         machine = f"{machine_line()}, {versions(pg, redis)}"
         if not args.no_floor:
@@ -347,33 +400,65 @@ def main() -> int:
         report("floor", floor)
     errors = [error for run in runs.values() for error in run.errors]
     emit("errors", len(errors))
-    if not args.no_peer and not peer(args.rooms, args.elections, runs.get(1)):
+    peer_run = None if args.no_peer else peer(args.rooms, args.elections, runs.get(1))
+    if peer_run is not None and peer_run.errors:
         errors.append("the peer's moves failed")
+    emit("load", load_line())
     emit("machine", machine)
     for error in errors[:10]:
         print(f"error: {error}", flush=True)
     missed = missed_targets(
-        args.rooms, runs.get(1), rates.get(1, 0.0), scale if len(rates) == 2 else None
+        args.rooms, runs, rates.get(1, 0.0), scale if len(rates) == 2 else None, floor, peer_run
     )
     for name in ["errors"] * bool(errors) + missed:
         print(f"FAILED: {name}", flush=True)
     return 1 if errors or (missed and args.strict) else 0
 
 
+def load_line() -> str:
+    """The machine's load averages (1, 5, 15 minutes) as the run ends: others' work shows."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def cpu_per_cmd(run: Run | FloorRun | PeerRun | None) -> float | None:
+    return run.cpu * 1000 / len(run.acks) if run is not None and run.acks else None
+
+
 def missed_targets(
-    rooms: int, one_proc: Run | None, one_rate: float, scale: float | None
+    rooms: int,
+    runs: dict[int, Run],
+    one_rate: float,
+    scale: float | None,
+    floor: FloorRun | None,
+    peer_run: PeerRun | None,
 ) -> list[str]:
-    """The targets the module's docstring lists that this run missed. Throughput and ack p99 are for
-    TARGET_ROOMS rooms and are checked only there; the scale ratio only on a machine with
-    SCALE_CORES cores (two servers, the clients, PostgreSQL and Redis each need one)."""
+    """The targets the module's docstring lists that this run missed. Throughput and ack p99
+    are for TARGET_ROOMS rooms and are checked only there; the scale ratio only on a machine
+    with SCALE_CORES cores (two servers, the clients, PostgreSQL and Redis each need one)."""
     missed = []
-    if one_proc is None:
+    one_proc = runs.get(1)
+    one_cpu = cpu_per_cmd(one_proc)
+    floor_cpu, two_cpu = cpu_per_cmd(floor), cpu_per_cmd(runs.get(2))
+    if one_cpu is not None and floor_cpu is not None and one_cpu > FLOOR_CPU_RATIO * floor_cpu:
+        missed.append("one_proc_cpu_ms_per_cmd")
+    if one_cpu is not None and two_cpu is not None and two_cpu > TWO_CPU_RATIO * one_cpu:
+        missed.append("two_proc_cpu_ms_per_cmd")
+    pushes = one_proc.pushes if one_proc is not None else 0
+    if one_proc is not None and pushes and one_proc.push_bytes / pushes > BYTES_PER_PUSH_TARGET:
+        missed.append("one_proc_bytes_per_push")
+    if one_proc is None or not one_proc.acks:
         pass
     elif rooms >= TARGET_ROOMS:
         if one_rate < CMDS_PER_S_TARGET:
             missed.append("one_proc_cmds_per_s")
-        if one_proc.acks and percentile(one_proc.acks, 0.99) * 1000 > P99_MS_TARGET:
+        if percentile(one_proc.acks, 0.99) * 1000 > P99_MS_TARGET:
             missed.append("one_proc_p99_ms")
+        if peer_run is not None and peer_run.acks:
+            peer_rate = per_second(len(peer_run.acks), peer_run.wall)
+            if one_rate < PEER_RATE_RATIO * peer_rate:
+                missed.append("one_proc_cmds_per_s (vs peer)")
+            if percentile(one_proc.acks, 0.99) > PEER_P99_RATIO * percentile(peer_run.acks, 0.99):
+                missed.append("one_proc_p99_ms (vs peer)")
     else:
         emit("load_targets", f"checked at {TARGET_ROOMS} rooms only")
     if scale is None:

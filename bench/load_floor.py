@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from common import ROOT, cpu_seconds
-from live_court import PLAYERS
+from live_court import PAGES
 from live_peers import STOP_SECONDS, _wait_healthy, free_port
 from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, open_all
 
@@ -54,13 +54,14 @@ def floor_server(log: Path) -> Iterator[tuple[str, int]]:
 
 
 def measure_floor(folder: Path, rooms: int, bumps: int) -> FloorRun:
-    """`rooms` rooms of six peers, each room sending `bumps` bumps one after another (its
-    seats in turn, each waiting until the six have the push), all rooms at once."""
+    """`rooms` rooms of eight peers (as many as the court's rooms have pages), each room
+    sending `bumps` bumps one after another (its peers in turn, each waiting until the eight
+    have the push), all rooms at once."""
     run = FloorRun()
     loop = Loop()
-    peers = [[LoopPeer(loop, LoopRoom(PLAYERS), 0)] for _ in range(rooms)]
+    peers = [[LoopPeer(loop, LoopRoom(PAGES), 0)] for _ in range(rooms)]
     for room in peers:
-        room += [LoopPeer(loop, room[0].room, i) for i in range(1, PLAYERS)]
+        room += [LoopPeer(loop, room[0].room, i) for i in range(1, PAGES)]
     everyone = [peer for room in peers for peer in room]
     try:
         with floor_server(folder / "floor.log") as (url, pid):
@@ -86,7 +87,7 @@ async def _bump_all(peers: list[list[LoopPeer]], bumps: int, acks: list[float]) 
         shared = members[0].room
         assert isinstance(shared, LoopRoom)
         for i in range(bumps):
-            peer = members[i % PLAYERS]
+            peer = members[i % PAGES]
             await peer.pace()
             start = time.perf_counter()
             ack = await peer.call("bump", {})

@@ -3,11 +3,13 @@ played far longer than in `make test`.
 
 Run from the repo root: `.venv/bin/python bench/soak.py [--games N] [--rounds R]`. Plays N
 seeded games (default 1,200) of 40 rounds over 3, 4, 5 and 6 players and every mix of the
-variants, two worker processes at a time, each game in a throwaway SQLite database, the
-court checked after every event and the log verified deeply at the end; then the property
-test (tests/property/machine.py) with many more examples. Prints `name: value` lines and
-exits 1 with `FAILED: <name>` lines when any game has a problem or the property test fails:
-the floor is zero problems.
+variants, each with its rules profile drawn (every setting from its allowed values), one
+worker process a core, each game in a throwaway SQLite database, the court checked after every
+event and the log verified deeply at the end; then the property test (tests/property/machine.py)
+with many more examples. Prints `name: value` lines, then how many times each event type and
+rule id occurred (server/tools/coverage.py), and exits 1 with `FAILED: <name>` lines when any
+game has a problem, when the run reached an event type or rule id fewer than 10 times without
+saying why it cannot, or when the property test fails: the floor is zero problems.
 """
 
 from __future__ import annotations
@@ -25,40 +27,42 @@ from common import ROOT, emit, machine_line  # repo root on sys.path
 
 from config.rulesdata import load_ruleset
 from server.store.sql import SqlEventStore
-from server.tools.simulate import MIXES, simulate
+from server.tools.coverage import UNREACHABLE, Coverage
+from server.tools.simulate import every_mix, plan, simulate
 
 PLAYERS = (3, 4, 5, 6)
 
 
-def _batch(args: tuple[int, int, int]) -> tuple[int, int, int, list[str]]:
-    """Games `start`, `start + step`, ... below `stop`: (games, events, facts, problems)."""
+def _batch(args: tuple[int, int, int]) -> tuple[int, int, int, list[str], Coverage]:
+    """Games `start` to `stop`: (games, events, facts, problems, what they reached)."""
     start, stop, rounds = args
     ruleset = load_ruleset()
     games = events = facts = 0
     problems: list[str] = []
+    reached = Coverage()
+    mixes = every_mix()
     with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
         store = SqlEventStore(f"sqlite:///{Path(scratch) / 'soak.db'}")
         store.create_schema()
         try:
             for n in range(start, stop):
+                players, mix = plan(n, list(PLAYERS), mixes)
                 summary = simulate(
-                    store,
-                    ruleset,
-                    players=PLAYERS[n % len(PLAYERS)],
-                    rounds=rounds,
-                    seed=n,
-                    variants=MIXES[(n // len(PLAYERS)) % len(MIXES)],
+                    store, ruleset, players=players, rounds=rounds, seed=n, variants=mix
                 )
+                reached.merge(summary.coverage)
                 games += 1
                 events += summary.records
                 facts += summary.facts + summary.facts_refused
                 problems += [f"seed {n}: {p}" for p in summary.problems[:3]]
         finally:
             store.close()
-    return games, events, facts, problems
+    return games, events, facts, problems, reached
 
 
-def simulated(games: int, rounds: int, workers: int) -> bool:
+def simulated(games: int, rounds: int, workers: int) -> tuple[bool, bool]:
+    """Whether the games had no problem, and whether they reached every event type and rule
+    id often enough (or said why not)."""
     size = max(1, games // (workers * 8))
     batches = [(n, min(n + size, games), rounds) for n in range(0, games, size)]
     started = time.perf_counter()
@@ -76,7 +80,13 @@ def simulated(games: int, rounds: int, workers: int) -> bool:
     emit("soak_problems", len(problems))
     for problem in problems[:20]:
         print(f"  problem: {problem}", file=sys.stderr)
-    return not problems
+    reached = Coverage()
+    for result in results:
+        reached.merge(result[4])
+    short = reached.short()
+    emit("soak_short_of_coverage", len(short))
+    print("\n".join(reached.table()))
+    return not problems, all(name in UNREACHABLE for name, _, _ in short)
 
 
 def machine(examples: int, steps: int) -> bool:
@@ -112,8 +122,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=400)
     args = parser.parse_args()
     failed = []
-    if not simulated(args.games, args.rounds, args.workers):
+    sound, covered = simulated(args.games, args.rounds, args.workers)
+    if not sound:
         failed.append("soak_problems")
+    if not covered:
+        failed.append("soak_coverage")
     if not machine(args.examples, args.steps):
         failed.append("machine_failures")
     emit("machine", machine_line())

@@ -56,7 +56,7 @@ REPEATS = 5  # pairs of runs (service and floor) for appends and for replays; me
 CURRENT_CALLS = 200  # calls timed for the warm current court
 HOUSES = ("stark", "lannister", "baratheon")
 
-APPEND_RATIO_TARGET = 0.25
+APPEND_RATIO_TARGET = 0.30
 REPLAY_RATIO_TARGET = 0.30
 CURRENT_MS_TARGET = 5.0
 HISTORY_PAGE = 200  # records in the history page read at the end of the long game

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from config.mapdrawing import DrawingError, validate_drawing
+from config.profile_rules import profile_problem
 
 CONFIG_DIR: Path = Path(__file__).resolve().parent
 
@@ -47,9 +48,6 @@ ARMS_CHARGES = (
     "tower",
 )
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # R-1.1
-# R-4.3: the step kinds with a deadline and, with the clocks variant, a time bank each.
-STEP_KINDS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
-MAX_SECONDS = 7 * 24 * 3600  # a week: the longest deadline or time bank a profile may set
 
 _PARTS = ("profile", "map", "roster", "titles")
 _MAP_FILE = "map.toml"
@@ -342,51 +340,6 @@ def _check_one_title_each(
 
 
 def _validate_profile(profile: _Entry, roster: _Entry) -> None:
-    file = f"profiles/{profile.get('name')}.toml"
-    players = profile.get("players", {})
-    low, high = players.get("min"), players.get("max")
-    if not _is_whole(low) or low < _MIN_PLAYERS:
-        raise RulesDataError(f"{file}: players.min {low!r} must be at least {_MIN_PLAYERS}")
-    if not _is_whole(high) or high > _MAX_PLAYERS:
-        raise RulesDataError(f"{file}: players.max {high!r} must be at most {_MAX_PLAYERS}")
-    if low > high:
-        raise RulesDataError(f"{file}: players.min {low} is above players.max {high}")
-    houses = {house["id"]: house for house in roster["houses"]}
-    if len(houses) < high:
-        raise RulesDataError(
-            f"{file}: players.max {high} needs as many houses, {_ROSTER_FILE} has {len(houses)}"
-        )
-    _check_seconds(file, "deadlines", profile.get("deadlines", {}), STEP_KINDS)
-    _check_seconds(file, "clocks", profile.get("clocks", {}), (*STEP_KINDS, "increment"))
-    _check_seconds(file, "host_role", profile.get("host_role", {}), ("takeover_after",))
-    _check_seconds(file, "table_votes", profile.get("table_votes", {}), ("replace_after",))
-    nobles = {noble["id"] for house in houses.values() for noble in house["nobles"]}
-    for bonus in profile.get("elections", {}).get("king_house_bonuses", []):
-        _check_house_bonus(file, bonus, houses.keys(), nobles)
-
-
-def _check_seconds(file: str, section: str, values: object, keys: Sequence[str]) -> None:
-    """R-4.3: deadlines and time banks (and the host's absence before a takeover) are whole
-    seconds from 0 to a week."""
-    if not isinstance(values, Mapping):
-        raise RulesDataError(f"{file}: [{section}] must be a table")
-    for key, seconds in values.items():
-        if key not in keys:
-            raise RulesDataError(f"{file}: {section}.{key} is not one of {', '.join(keys)}")
-        if not _is_whole(seconds) or not 0 <= seconds <= MAX_SECONDS:
-            raise RulesDataError(
-                f"{file}: {section}.{key} {seconds!r} must be whole seconds from 0 to {MAX_SECONDS}"
-            )
-
-
-def _check_house_bonus(
-    file: str, bonus: _Entry, houses: Collection[str], nobles: Collection[str]
-) -> None:
-    where = f"{file}: elections.king_house_bonuses"
-    if not _is_whole(bonus.get("votes")) or bonus["votes"] < 1:
-        raise RulesDataError(f"{where}: votes {bonus.get('votes')!r} must be a whole number >= 1")
-    if bonus.get("house") not in houses:
-        raise RulesDataError(f"{where}: unknown house {bonus.get('house')!r}")
-    for noble_id in bonus.get("while_in_play", []):
-        if noble_id not in nobles:
-            raise RulesDataError(f"{where}: unknown noble {noble_id!r}")
+    found = profile_problem(profile, roster)
+    if found is not None:
+        raise RulesDataError(found)

@@ -74,6 +74,17 @@ def _game_created_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "listed": True}
 
 
+def _gold_paid_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GoldPaid 1 -> 2: payments before the bank held a price bought what came with them."""
+    return {**data, "held": False}
+
+
+def _council_seat_lapsed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """CouncilSeatLapsed 1 -> 2: a seat that lapsed before refunds kept its price (R-4.6 as
+    it then stood): nothing came back."""
+    return {**data, "refund": 0}
+
+
 def _game_started_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """GameStarted 1 -> 2: the time of the start was not recorded (0.0)."""
     return {**data, "at": 0.0}
@@ -95,6 +106,17 @@ def _host_taken_over_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "voters": [], "host_away_since": None}
 
 
+def _title_returned_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """TitleReturned 1 -> 2: no title came back with its price before refunds (R-3.6)."""
+    return {**data, "refund": 0}
+
+
+def _title_slots_exceeded_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """TitleSlotsExceeded 1 -> 2: the price of the title that came was not recorded; it was
+    never refunded."""
+    return {**data, "price": 0}
+
+
 # (type name, schema version) -> function reading that shape into the next one.
 UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("DecreeStepOpened", 1): _decree_step_opened_v1,
@@ -104,10 +126,14 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeptsPillaged", 1): _septs_pillaged_v1,
     ("GameEnded", 1): _game_ended_v1,
     ("GameCreated", 1): _game_created_v1,
+    ("GoldPaid", 1): _gold_paid_v1,
+    ("CouncilSeatLapsed", 1): _council_seat_lapsed_v1,
     ("GameStarted", 1): _game_started_v1,
     ("SeatHanded", 1): _seat_handed_v1,
     ("HostVoteCast", 1): _host_vote_cast_v1,
     ("HostTakenOver", 1): _host_taken_over_v1,
+    ("TitleReturned", 1): _title_returned_v1,
+    ("TitleSlotsExceeded", 1): _title_slots_exceeded_v1,
 }
 
 Converter = Callable[[Any], Any]

@@ -126,7 +126,8 @@ def is_titled(state: CourtState, noble: NobleId) -> bool:
 def condition(state: CourtState, election: ElectionSpec) -> str | None:
     """Why the election is not held (a sentence), or None when it is (R-7.1 step 1)."""
     if election.title in state.titles:
-        return f"the {election.name} title is not free"
+        held = "R-7.3" if election.kind is Kind.LORD_COMMANDER else "R-7.5"
+        return f"the {election.name} title is not free: it is held for life ({held})"
     match election.kind:
         case Kind.LORD_COMMANDER:
             need = state.ruleset.profile.elections.lord_commander_min_brothers

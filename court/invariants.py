@@ -19,6 +19,7 @@ from typing import Any
 
 from court import clocks, electorate, steps
 from court.decide.powers import power_lost
+from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
@@ -33,8 +34,9 @@ class Unsound(Exception):
 
 
 def require_sound(state: CourtState, event: object = None) -> None:
-    """Raise `Unsound` when the state breaks an invariant (a `decide` check)."""
-    found = violations(state)
+    """Raise `Unsound` when the state, or the event that led to it, breaks an invariant (a
+    `decide` check)."""
+    found = violations(state, event)
     if found:
         raise Unsound(found)
 
@@ -70,14 +72,34 @@ def _reads(*parts: str) -> Callable[[Check], Check]:
     return wrap
 
 
-def violations(state: CourtState) -> list[str]:
-    """Sentences naming each broken property; empty when the state is sound."""
+def violations(state: CourtState, event: object = None) -> list[str]:
+    """Sentences naming each broken property of the state, and of the event that led to it
+    when it is given; empty when both are sound."""
     found = _seats(state)
     if state.rules is None:
         return found
     for check in CHECKS:
         found.extend(check(state))
+    if event is not None:
+        found.extend(_event(state, event))
     return found
+
+
+def _event(state: CourtState, event: object) -> list[str]:
+    """What an event may not say of the court it leads to: a Noble named as capturer is a
+    Noble of the captor's House in play, not captive, dead or a Brother (section 9, R-8.1).
+    The capture changes nothing of him, so the court after it shows him as he was."""
+    if not isinstance(event, NobleCaptured) or event.by is None:
+        return []
+    by = state.nobles.get(event.by)
+    if by is None or by.house != event.captor:
+        return [f"{event.by} captured {event.noble} for {event.captor}, not his House (R-8.1)"]
+    if by.status is not NobleStatus.IN_PLAY:
+        return [
+            f"{by.name} captured {event.noble} while {by.status.value}: the capturing Noble "
+            "must be in play (section 9)"
+        ]
+    return []
 
 
 @_reads("treasury", "seats", "players", "rules")
@@ -95,6 +117,32 @@ def _seats(state: CourtState) -> list[str]:
     if state.rules is not None:
         known = state.rules.house_index
         found.extend(f"House {h} is not in the roster" for h in houses if h not in known)
+    return found
+
+
+@_reads("treasury", "ledger", "auction", "seats")
+def _gold(state: CourtState) -> list[str]:
+    """R-2.1: every Gold Dragon moved is accounted for by a rule or a fact; R-4.6: the bank
+    holds the price of the fourth council seat only while its buyer may still take it, so a
+    paid seat is delivered or refunded."""
+    ledger = state.ledger
+    found: list[str] = []
+    have, held = sum(state.treasury.values()), sum(ledger.held.values())
+    accounted = ledger.issued - ledger.spent
+    if have + held != accounted:
+        found.append(
+            f"the treasuries hold {have} Gold Dragons and the bank {held} for a purchase, but "
+            f"the rules and facts account for {accounted} (R-2.1)"
+        )
+    auction = state.auction
+    waiting = auction.winner if auction is not None else None
+    buyer = state.seats[waiting].house if waiting in state.seats else None
+    found.extend(
+        f"House {house} paid {gold} Gold Dragons for the fourth council seat and neither took "
+        "it nor got them back (R-4.6)"
+        for house, gold in ledger.held.items()
+        if house != buyer or gold <= 0
+    )
     return found
 
 
@@ -169,11 +217,13 @@ def _royals(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles")
+@_reads("nobles", "rules")
 def _nobles(state: CourtState) -> list[str]:
-    """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1)."""
+    """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1);
+    spouses are of opposite gender only when the profile asks it (R-5.1 [D])."""
     found: list[str] = []
     nobles = state.nobles
+    opposite = state.ruleset.profile.marriage.opposite_gender
     captive, dead, brother = NobleStatus.CAPTIVE, NobleStatus.DEAD, NobleStatus.BROTHER
     for noble in nobles.values():
         status, captor = noble.status, noble.captor
@@ -188,8 +238,10 @@ def _nobles(state: CourtState) -> list[str]:
             found.append(f"{noble.name} is dead but still married (R-1.4, R-5.4)")
         elif spouse is None or spouse.spouse != noble.id:
             found.append(f"{noble.name}'s marriage is not returned by his spouse (R-5.1)")
-        elif spouse.gender is noble.gender or spouse.house == noble.house:
-            found.append(f"{noble.name} is married within his House or gender (R-5.1)")
+        elif spouse.house == noble.house:
+            found.append(f"{noble.name} is married within his House (R-5.1)")
+        elif opposite and spouse.gender is noble.gender:
+            found.append(f"{noble.name} is married within his gender (R-5.1)")
     return found
 
 
@@ -288,6 +340,7 @@ def _clocks(state: CourtState) -> list[str]:
 
 CHECKS: tuple[Check, ...] = (
     _clocks,
+    _gold,
     _titles,
     _royals,
     _nobles,

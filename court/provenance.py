@@ -6,7 +6,9 @@ phase marks, the note that a fact was recorded) are one click away."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import Any
 
 
 class Kind(StrEnum):
@@ -67,7 +69,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ClockStopped": ("R-4.3",),
     "StepTimedOut": ("R-4.3",),
     "ElectionSkipped": ("R-7.1", "R-4.2"),
-    "ElectionOpened": ("R-7.1", "R-4.2"),
+    "ElectionOpened": ("R-7.1", "R-4.2", "R-7.6"),
     "CandidateStood": ("R-7.1",),
     "CandidacyPassed": ("R-7.1",),
     "CandidateWithdrawn": ("R-7.2",),
@@ -78,8 +80,9 @@ RULES: dict[str, tuple[str, ...]] = {
     "TitleRefused": ("R-3.3",),
     "TitleReturned": ("R-3.2",),
     "TitlePassed": ("R-3.2", "R-3.10"),
-    "TitleSlotsExceeded": ("R-3.2",),
+    "TitleSlotsExceeded": ("R-3.2", "R-3.1"),
     "TitleChoiceTimedOut": ("R-3.2", "R-4.3"),
+    "TitleChoiceLapsed": ("R-3.3", FACTS),
     "TitleConceded": ("R-6.6", "R-3.10"),
     "DecreeStepOpened": ("R-4.2", "R-6.1"),
     "DecreeStepSkipped": ("R-4.2",),
@@ -123,10 +126,18 @@ RULES: dict[str, tuple[str, ...]] = {
     "RansomPaid": ("R-8.2",),
     "RansomRefused": ("R-8.2",),
     "RansomWithdrawn": ("R-8.2",),
-    "GameEnded": ("R-4.7",),
+    "GameEnded": ("R-4.7", "R-3.7"),
 }
 
 NAMED = re.compile(r"\bR-\d+\.\d+\b")
+# The rule of each election, by the start of its id (court/electorate.py): a line of an
+# election applies its own rule besides the procedure's.
+ELECTIONS = (
+    ("lord-commander", "R-7.3"),
+    ("warden-", "R-7.4"),
+    ("hand", "R-7.7"),
+    ("king", "R-7.8"),
+)
 
 
 def kind_of(event_type: str) -> Kind:
@@ -136,8 +147,18 @@ def kind_of(event_type: str) -> Kind:
     return Kind.BOOKKEEPING if event_type in BOOKKEEPING else Kind.PLAY
 
 
-def rules_of(event_type: str, sentence: str) -> list[str]:
-    """The rules a record applied: those its sentence names first, then its type's own, each
-    once. A type this server does not know applied none it can name."""
+def rules_of(event_type: str, sentence: str, data: Mapping[str, Any] | None = None) -> list[str]:
+    """The rules a record applied: those its sentence names first, then those its cause or
+    reason names (a Queen's title granted "the King married (R-3.8)"), its type's own, and an
+    election's own rule, each once. A type this server does not know applied none it can
+    name."""
+    data = data or {}
     named = NAMED.findall(sentence)
+    for key in ("cause", "reason"):
+        text = data.get(key)
+        if isinstance(text, str):
+            named += NAMED.findall(text)
+    election = data.get("election")
+    if isinstance(election, str):
+        named += [rule for start, rule in ELECTIONS if election.startswith(start)]
     return list(dict.fromkeys([*named, *RULES.get(event_type, ())]))

@@ -14,9 +14,10 @@ from typing import Any
 
 from court.commands import DeathKind
 from court.decide import titles
+from court.electorate import is_council
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId
 from court.ruleset import Attribute, Category, Gender
-from court.state import CourtState, GameStatus, Noble, NobleStatus, PendingKind
+from court.state import CourtState, GameStatus, Noble, NobleStatus
 
 Fact = dict[str, Any]
 # Deaths any living Noble may die (R-1.4); Justice and Uprising ask more (R-6.5, R-6.2).
@@ -81,12 +82,12 @@ def _villages(state: CourtState) -> Fact | None:
 
 
 def _capture(state: CourtState) -> Fact | None:
-    """R-8.1: a Noble in play, by another House, taken by one of its living Nobles or not."""
+    """R-8.1: a Noble in play, by another House, taken by one of its Nobles in play or not
+    (section 9: a captive, dead or a Brother captures nobody)."""
     nobles = _in_play(state)
     houses = _houses(state)
-    living = [n for n in state.nobles.values() if n.alive]
     captors = {n.id: [h for h in houses if h != n.house] for n in nobles}
-    takers = {h: [None, *(n.id for n in living if n.house == h)] for h in houses}
+    takers = {h: [None, *(n.id for n in nobles if n.house == h)] for h in houses}
     depends = {
         "house": {"on": "noble", "choices": captors},
         "by": {"on": "house", "choices": takers},
@@ -96,12 +97,11 @@ def _capture(state: CourtState) -> Fact | None:
 
 def _death(state: CourtState) -> Fact | None:
     """R-1.4: a living Noble dies; Justice only an Outlaw not immune (R-6.5), an Uprising only
-    the Gods-cursed (R-6.2); not a Noble whose player still takes or refuses a title (R-3.3)."""
-    pending = state.pending
-    waiting = pending.noble if pending and pending.kind is PendingKind.ACCEPTANCE else None
+    the Gods-cursed (R-6.2); also a Noble whose player still has a title choice to make, who
+    loses it (section 9)."""
     kinds: dict[NobleId, list[str]] = {}
     for noble in state.nobles.values():
-        if not noble.alive or noble.id == waiting:
+        if not noble.alive:
             continue
         allowed = [k.value for k in ANY_DEATH]
         if noble.outlaw and Attribute.IMMUNE_TO_JUSTICE not in noble.attributes:
@@ -116,17 +116,16 @@ def _death(state: CourtState) -> Fact | None:
 
 
 def _join(state: CourtState) -> Fact | None:
-    """R-3.5: a Warden in play, no Outlaw, not on the council yet, takes a free Master title;
-    not while a title choice waits (R-3.2, R-3.3)."""
-    if state.pending is not None:
-        return None
+    """R-3.5: a Warden in play, no Outlaw, not on the council (neither the Hand nor a Master),
+    takes a free Master title; a choice another player still has to make does not hold it
+    back (section 9)."""
     masters = [t.id for t in state.ruleset.titles if t.master]
     wardens = [
         n.id
         for n in _in_play(state)
         if not n.outlaw
         and titles.held_in(state, n.id, Category.MILITARY)
-        and not set(state.titles_of(n.id)) & set(masters)
+        and not is_council(state, n.id)
     ]
     free = [t for t in masters if state.holder(t) is None]
     return _fact("join_the_small_council", noble=wardens, title=free)

@@ -30,6 +30,7 @@ from court.commands import (
     JoinSeat,
     LeaveSeat,
     MarkerChoice,
+    OfferRansom,
     Pardon,
     Pass,
     PassBid,
@@ -51,13 +52,13 @@ from court.decide import (
     marriages,
     outlaws,
     purchases,
+    ransom,
     table_votes,
     titles,
 )
 from court.decide.powers import seat_holding
 from court.decide.rounds import HOST_PHASES, closes_several
 from court.ids import HAND, NobleId, Seat
-from court.ruleset import Category
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep
 
 PLACEHOLDER_SALT = "drawn-by-the-server"
@@ -119,9 +120,7 @@ def _pending(state: CourtState, seat: Seat) -> list[Command]:
         return [AcceptTitle(), RefuseTitle()]
     category = titles.category(state, pending.title)
     moves: list[Command] = []
-    for title in titles.held_in(state, pending.noble, category):
-        if category is Category.ROYAL:
-            continue
+    for title in titles.overflow_choices(state, pending.noble, category):
         moves.append(ResolveTitleOverflow(title=title, to=None))
         moves += [
             ResolveTitleOverflow(title=title, to=noble)
@@ -244,12 +243,36 @@ def _purchases(state: CourtState, seat: Seat) -> list[Command]:
 
 
 def _ransom(state: CourtState, seat: Seat) -> list[Command]:
-    moves: list[Command] = []
+    """R-8.2: for each of his Nobles held captive by a seated player, an offer of Gold
+    Dragons (1 or his whole treasury: the amount is the player's to type), of each captive he
+    holds, or of both; answers to the offers made to him, and his own offers to withdraw."""
+    moves: list[Command] = _offers(state, seat)
     for offer in state.offers.values():
         if offer.to_seat == seat:
-            moves += [AcceptRansom(offer=offer.id), RefuseRansom(offer=offer.id)]
+            if ransom.accept_problem(state, offer) is None:
+                moves.append(AcceptRansom(offer=offer.id))
+            moves.append(RefuseRansom(offer=offer.id))
         if offer.seat == seat:
             moves.append(WithdrawRansom(offer=offer.id))
+    return moves
+
+
+def _offers(state: CourtState, seat: Seat) -> list[Command]:
+    house = state.seats[seat].house
+    gold = state.treasury.get(house, 0)
+    amounts = sorted({1, gold}) if gold >= 1 else []
+    held = [
+        n.id for n in state.nobles.values() if n.status is NobleStatus.CAPTIVE and n.captor == house
+    ]
+    moves: list[Command] = []
+    for captive in state.nobles.values():
+        if captive.house != house or captive.status is not NobleStatus.CAPTIVE:
+            continue
+        if captive.captor is None or state.seat_of_house(captive.captor) is None:
+            continue
+        moves += [OfferRansom(captive=captive.id, gold=a) for a in amounts]
+        moves += [OfferRansom(captive=captive.id, gold=0, captives=(n,)) for n in held]
+        moves += [OfferRansom(captive=captive.id, gold=1, captives=(n,)) for n in held if gold]
     return moves
 
 

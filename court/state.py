@@ -158,7 +158,7 @@ class PendingKind(StrEnum):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PendingTitle:
     """The game waits for one player about a title: take or refuse a win (R-3.3),
-    or pass or return a title of a full category (R-3.2)."""
+    or pass or return a title of a full category (R-3.2), bought for `price` (R-3.6)."""
 
     kind: PendingKind
     seat: Seat
@@ -166,11 +166,13 @@ class PendingTitle:
     title: TitleId
     election: str | None = None
     deadline: float | None = None
+    price: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Alliance:
-    """Two players allied by a marriage (R-5.2); ends with the marriage (R-5.4)."""
+    """Two players allied by a marriage (R-5.2, R-5.4); `lord` and `lady` are the spouses in
+    the order of `CourtState.couple` (two Lords or two Ladies when R-5.1 allows it)."""
 
     seats: tuple[Seat, Seat]
     lord: NobleId
@@ -217,9 +219,6 @@ class TurnStep:
     def power(self) -> Power | None:
         """The power of the turn under way, if it belongs to a title."""
         return self.powers[self.turn] if self.turn < len(self.powers) else None
-
-
-DecreeStep = TurnStep
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -271,6 +270,18 @@ class RansomOffer:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Ledger:
+    """Every Gold Dragon moved, accounted for by a rule or a fact (R-2.1): `issued` came in
+    (starting treasuries, income, pillage, the host's facts), `spent` went to the bank for what
+    was delivered (a Sept, a Fief title, the fourth council seat taken), `held` is the price of
+    the fourth seat the bank holds for its buyer until his Warden takes it or it is refunded."""
+
+    issued: int = 0
+    spent: int = 0
+    held: dict[HouseId, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RunningClock:
     """A player's time bank running for a step of `kind` since `started` (R-4.3 clocks)."""
 
@@ -290,8 +301,7 @@ class CourtState:
     dice_seed: str | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
-    # On the front page or private, and the digest of the invite secret that joins a private
-    # game.
+    # On the front page or private; the digest of the invite secret to a private game.
     listed: bool = False
     invite_sha256: str | None = None
     seats: dict[Seat, SeatInfo] = field(default_factory=dict)
@@ -313,6 +323,7 @@ class CourtState:
     nobles: dict[NobleId, Noble] = field(default_factory=dict)
     titles: dict[TitleId, NobleId] = field(default_factory=dict)
     treasury: dict[HouseId, int] = field(default_factory=dict)
+    ledger: Ledger = Ledger()
     villages: dict[VillageId, HouseId] = field(default_factory=dict)
     # Septs standing, per village (R-4.6: at most the profile's septs_per_village each).
     septs: dict[VillageId, int] = field(default_factory=dict)
@@ -326,8 +337,8 @@ class CourtState:
     proposal: Proposal | None = None
     # Phase 4 after the council seat sale: each player's purchases in turn order (R-4.1).
     purchase_turns: TurnStep | None = None
-    # The Warden who holds the fourth council seat bought in a sale, while he sits on the
-    # council (R-4.6); the seat is offered only while nobody holds it.
+    # The Warden holding the fourth council seat bought in a sale, while he sits on the council
+    # (R-4.6); the seat is offered only while nobody holds it.
     fourth_seat: NobleId | None = None
     # The round in which the King last granted a Fief title: at most one a round (R-3.6).
     king_granted_round: int = 0
@@ -338,13 +349,11 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
-    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind, once his clock
-    # for that kind has stopped at least once (before, his bank is the profile's), and the
-    # clocks running now.
+    # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind once his clock
+    # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
-    # What the table decides together (court/table.py).
-    table: TableVotes = field(default_factory=TableVotes)
+    table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -361,8 +370,7 @@ class CourtState:
         return next((s.seat for s in self.seats.values() if s.house == house), None)
 
     def turn_order(self, taking_part: Callable[[Seat], object] | None = None) -> tuple[Seat, ...]:
-        """Seats starting from the First Player, clockwise (R-1.1), leaving out those
-        `taking_part` refuses (a step's turns go to the seats with a part in it)."""
+        """Seats from the First Player clockwise (R-1.1), but those `taking_part` refuses."""
         return turns.turn_order(self.seat_order, self.first_player, taking_part)
 
     def holder(self, title: TitleId) -> Noble | None:
@@ -376,10 +384,17 @@ class CourtState:
         return next((a for a in self.alliances if seat in a.seats), None)
 
     def bank(self, seat: Seat, kind: str) -> float:
-        """Seconds left in `seat`'s time bank for steps of `kind`, as his clock last stopped
-        (R-4.3 clocks variant)."""
+        """Seconds left in `seat`'s bank for steps of `kind` as his clock last stopped (R-4.3)."""
         own = self.banks.get(seat, {})
         return own[kind] if kind in own else float(self.ruleset.profile.clocks.bank(kind))
 
     def seat_of_noble(self, noble: NobleId) -> Seat | None:
         return self.seat_of_house(self.nobles[noble].house)
+
+    def couple(self, one: NobleId, other: NobleId) -> tuple[NobleId, NobleId]:
+        """Two spouses in the order marriage events and alliances name them: the Lord first
+        in a Lord and a Lady, else (R-5.1 with opposite_gender off) by their ids."""
+        a, b = self.nobles[one], self.nobles[other]
+        if a.gender is not b.gender:
+            return (one, other) if a.gender is Gender.LORD else (other, one)
+        return (one, other) if one < other else (other, one)

@@ -169,8 +169,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "observer",
         "court/views/court.py",
         "a seat's court view shows every seat's markers, FOR and DECOY, before the reveal",
-        "    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()\n",
-        "    mine = [m for placed in election.placements.values() for m in placed]\n",
+        "        for m in election.placements.get(viewer.seat, ())\n",
+        "        for placed in election.placements.values()\n        for m in placed\n",
         "tests/server/live/test_sockets.py",
     ),
     _m(

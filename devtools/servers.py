@@ -67,6 +67,8 @@ class CourtServer:
     keys: Mapping[str, str] = field(default_factory=shared_keys)
     process: subprocess.Popen[bytes] | None = None
     process_id: str = ""  # as /healthz names the running process
+    # The cores the process may run on (`taskset -c` list, "0-1" or "2,3"); None: any.
+    cpus: str | None = None
 
     @property
     def url(self) -> str:
@@ -79,8 +81,13 @@ class CourtServer:
     def start(self) -> CourtServer:
         env = {**os.environ, **self.keys, **self.env, "HOST": HOST, "PORT": str(self.port)}
         with open(self.log, "ab") as out:
+            pinned = ["taskset", "-c", self.cpus] if self.cpus else []
             self.process = subprocess.Popen(
-                [sys.executable, "app.py"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+                [*pinned, sys.executable, "app.py"],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         try:
             self.process_id = self._wait_healthy()
@@ -164,16 +171,24 @@ def _rss(pid: int) -> int:
 
 @contextlib.contextmanager
 def court_servers(
-    count: int, env: Mapping[str, str], folder: Path, *, names: Sequence[str] = ()
+    count: int,
+    env: Mapping[str, str],
+    folder: Path,
+    *,
+    names: Sequence[str] = (),
+    cpus: Sequence[str] = (),
 ) -> Iterator[list[CourtServer]]:
     """`count` servers with the same settings (a shared PostgreSQL and Redis for more than
-    one) and the same keys, started one after another, always stopped when the block ends."""
+    one) and the same keys, started one after another, always stopped when the block ends;
+    the i-th pinned to the cores `cpus[i]` names, when given."""
     servers: list[CourtServer] = []
     keys = shared_keys()
     try:
         for index in range(count):
             name = names[index] if index < len(names) else f"server-{index + 1}"
-            servers.append(CourtServer(env, folder / f"{name}.log", keys=keys).start())
+            pinned = cpus[index] if index < len(cpus) else None
+            server = CourtServer(env, folder / f"{name}.log", keys=keys, cpus=pinned)
+            servers.append(server.start())
         yield servers
     finally:
         for server in servers:

@@ -17,7 +17,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -115,6 +115,30 @@ class Replay:
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+
+    def extend(self, game_id: str, records: Sequence[Record]) -> tuple[Head, list[Record]] | None:
+        """The cached head moved on by `records` another process appended and announced, and
+        the records after it; None (read the store instead) unless some of them follow the
+        cached head at once, each ends on its hash from the one before (what an announcement
+        says is checked against the chain this process holds) and none has a private part
+        (an announcement carries none: its record is folded from the store)."""
+        cached = self.cached(game_id)
+        fresh = [r for r in records if cached is not None and r.version > cached.version]
+        if cached is None or not fresh or fresh[0].version != cached.version + 1:
+            return None
+        state, last = cached.state, cached.hash
+        for version, record in enumerate(fresh, start=cached.version + 1):
+            if record.version != version or record.private_sha256 or record.private is not None:
+                return None
+            if record.expected_hash(last) != record.hash:
+                return None
+            event = codec.decode(
+                record.type, record.schema_version, record.data, None, self.upcasters
+            )
+            state, last = evolve.evolve(state, event), record.hash
+        head = Head(fresh[-1].version, last, state)
+        self.remember(game_id, head)
+        return head, fresh
 
     def forget(self, game_id: str) -> None:
         with self._cache_lock:

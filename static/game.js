@@ -1,5 +1,7 @@
 // The court page: connects to the live court and draws the table and the panels from each
-// court view the server renders for this viewer. It keeps no secret but the viewer's own.
+// court view the server renders for this viewer: whole in the welcome, then changed by the
+// JSON Patch each push carries. It keeps no secret but the viewer's own.
+import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
 import { errorText, fill, h, keeping, say } from "./dom.js";
@@ -13,14 +15,15 @@ import { connectCourt } from "./live.js";
 import { RealmMap } from "./map.js";
 import { renderMoves } from "./moves.js";
 import { Names } from "./names.js";
-// Being told it is your turn (title, icon, tone, notifications; the host's webhook).
+// Being told it is your turn (title, icon, tone, notifications).
 import { TurnSignals } from "./notify.js";
+// The connection line and the host's webhook form, following the viewer's role.
+import { RoleParts } from "./role.js";
 import { renderSeating } from "./seating.js";
 import { renderSpectators, renderSummary } from "./table.js";
 // Table talk and whispers.
 import { TalkPanel } from "./talk.js";
 import { renderThrone } from "./throne.js";
-import { setUpWebhook } from "./webhook.js";
 // The page as a witness of the record it was shown.
 import { showMismatch, Witness } from "./witness.js";
 
@@ -38,16 +41,28 @@ const witness = new Witness(gameId, {
 });
 const feed = new Feed($("feed"));
 let court = null,
-  presence = null,
-  fetching = null,
-  again = false;
+  audience = null,
+  presence = null;
 const signals = new TurnSignals({
   sound: $("turn-sound"),
   notifications: $("turn-notifications"),
   notificationsState: $("notifications-state"),
   gameId,
 });
-let webhookShown = false;
+const role = new RoleParts({
+  connection,
+  notifyPanel: $("notify-panel"),
+  webhook: {
+    panel: $("webhook-settings"),
+    form: $("webhook-form"),
+    url: $("webhook-url"),
+    test: $("webhook-test"),
+    remove: $("webhook-remove"),
+    status: $("webhook-status"),
+  },
+  gameId,
+  token: () => tokenFor(gameId),
+});
 const realmMap = new RealmMap(document.getElementById("map-panel"), {
   redraw: () => draw(),
   send: (...args) => ctx.send(...args),
@@ -110,7 +125,7 @@ function draw() {
   const names = new Names(court);
   document.title = `${court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`} · Game ${gameId} · Small Council`;
   signals.update(court);
-  showNotifySettings();
+  role.draw(court);
   renderSummary($("summary"), court, names, clock);
   renderThrone($("throne"), court, names);
   renderHouses($("houses"), court, names, presence, clock);
@@ -125,37 +140,6 @@ function draw() {
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
   $("map-panel").hidden = false;
   keeping($("map-panel"), () => realmMap.draw(court, names));
-}
-
-// The panel for players and the host; its webhook part for the host alone, set up once.
-function showNotifySettings() {
-  const { viewer } = court;
-  $("notify-panel").hidden = viewer.seat === null && !viewer.host;
-  if (!viewer.host || webhookShown) return;
-  webhookShown = true;
-  setUpWebhook(
-    {
-      panel: $("webhook-settings"),
-      form: $("webhook-form"),
-      url: $("webhook-url"),
-      test: $("webhook-test"),
-      remove: $("webhook-remove"),
-      status: $("webhook-status"),
-    },
-    gameId,
-    () => tokenFor(gameId),
-  );
-}
-
-function describeViewer() {
-  const { viewer } = court;
-  const names = new Names(court);
-  if (viewer.seat !== null)
-    return `Connected as ${names.seat(viewer.seat).replace(" — you", "")}${viewer.host ? ", host" : ""}.`;
-  if (viewer.host) return "Connected as the host.";
-  if (viewer.role === "game_master")
-    return "Connected as the game master: you record what happens at the table.";
-  return "Connected as a spectator: you see only what is public.";
 }
 
 // While the socket is down nobody's presence is known: the badges say so until it is back.
@@ -188,27 +172,27 @@ function refused(error) {
   }
 }
 
-// The court view after new events: fetched again, at least at the version pushed.
-async function refresh(version) {
-  if (fetching) {
-    again = true;
+// The court view after a push: the push's change of the view this page holds (or the whole
+// view), for the audience the page was welcomed as (docs/protocol.md, "Court views"). A change
+// from a version the page does not hold, or for another audience (the token now stands for
+// something else), is not applied: the page connects again and is welcomed anew.
+function follow(push) {
+  const { view, checkpoint, version } = push;
+  if (!view) return;
+  const same = court && view.audience === audience;
+  if (same && court.game.version >= version) return;
+  try {
+    if (view.court) court = view.court;
+    else if (same && court.game.version === view.from) applyPatch(court, view.patch, true, true);
+    else throw new Error("the push changes a view this page does not hold");
+  } catch {
+    court = null;
+    live.reconnect();
     return;
   }
-  fetching = (async () => {
-    do {
-      again = false;
-      try {
-        const view = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
-        if (!court || view.game.version >= court.game.version) court = view;
-        witness.see(view.checkpoint);
-      } catch (error) {
-        tell(errorText(error), "error", error.code);
-      }
-    } while (again || (court && court.game.version < version));
-  })();
-  await fetching;
-  fetching = null;
-  draw();
+  audience = view.audience;
+  court.checkpoint = checkpoint;
+  witness.see(checkpoint, push.records);
 }
 
 const live = connectCourt({
@@ -216,9 +200,10 @@ const live = connectCourt({
   token: () => tokenFor(gameId),
   async onWelcome(payload, first) {
     court = payload.court;
+    audience = payload.audience;
     witness.see(court.checkpoint);
-    say(connection, describeViewer(), "success");
     if (noticeOffline) tell(null);
+    role.connected(court);
     draw();
     if (first) {
       const records = await live
@@ -229,11 +214,12 @@ const live = connectCourt({
       draw();
     }
   },
-  onEvents(records, version) {
+  onEvents(records, _version, push) {
     feed.add(records);
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
     if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
-    refresh(version);
+    if (push) follow(push);
+    draw();
   },
   onPresence(payload) {
     presence = payload;

@@ -32,8 +32,14 @@ export function connectCourt({
     lastVersion = lastVersion === null ? version : Math.max(lastVersion, version);
   };
 
-  socket.on("connect", () => onStatus("connected"));
-  socket.on("disconnect", () => onStatus("reconnecting"));
+  // A connection the page closes itself to connect again (a new token, a view it must be
+  // welcomed to anew) is no lost connection: the page says nothing until the welcome.
+  let switching = false;
+  socket.on("connect", () => {
+    switching = false;
+    onStatus("connected");
+  });
+  socket.on("disconnect", () => onStatus(switching ? "switching" : "reconnecting"));
   socket.io.on("reconnect_attempt", () => onStatus("reconnecting"));
   // The server's refusal carries {code, message} as `data`; a network failure (the server
   // stopped, the device offline) carries none, and the client keeps retrying by itself.
@@ -48,10 +54,11 @@ export function connectCourt({
     if (first) seen(payload.version);
     onWelcome(payload, first);
   });
-  const deliver = (records, upto) => {
+  // `push`: the whole message when it is a push, which carries the court view's change too.
+  const deliver = (records, upto, push = null) => {
     const fresh = records.filter((r) => lastVersion === null || r.version > lastVersion);
     seen(upto);
-    if (fresh.length) onEvents(fresh, upto);
+    if (fresh.length) onEvents(fresh, upto, push);
   };
   // A catch-up longer than a page comes in pages (`more`, `next_after`): the client asks for
   // each next one with `sync`, and holds the records pushed meanwhile until the last page.
@@ -72,7 +79,7 @@ export function connectCourt({
     }
     const pushed = held;
     held = null;
-    for (const payload of pushed) deliver(payload.records, payload.version);
+    for (const payload of pushed) deliver(payload.records, payload.version, payload);
   };
   // The page after `after`; asked again a second later when messages come too fast.
   const nextPage = async (after) => {
@@ -88,7 +95,7 @@ export function connectCourt({
   socket.on("events", (payload) => {
     if (held) held.push(payload);
     else if (payload.more) catchUp(payload);
-    else deliver(payload.records, payload.version);
+    else deliver(payload.records, payload.version, payload);
   });
   socket.on("presence", (payload) => onPresence(payload));
   if (onTalk) socket.on("talk", (payload) => onTalk(payload));
@@ -138,6 +145,7 @@ export function connectCourt({
       }
     },
     reconnect() {
+      switching = true;
       socket.disconnect();
       socket.connect();
     },

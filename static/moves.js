@@ -26,6 +26,7 @@ const LABELS = {
   place_bid: "Sealed bid for the fourth council seat",
   pass_bid: "No bid for the council seat",
   choose_council_seat: "Seat a Warden on the Small Council",
+  offer_ransom: "Offer a ransom for one of your captives",
   accept_ransom: "Accept a ransom",
   refuse_ransom: "Refuse a ransom",
   withdraw_ransom: "Withdraw your ransom offer",
@@ -119,6 +120,7 @@ function moveForm(message, variants, ctx, names, court) {
     );
   }
   if (message === "place_bid") return bidForm(variants, ctx);
+  if (message === "offer_ransom") return ransomForm(variants, ctx, names, court);
   const selects = fields.map((field) => h("select", { name: field, id: `${message}-${field}` }));
   const refill = (from) => {
     for (let i = from; i < fields.length; i += 1) {
@@ -191,6 +193,51 @@ function bidForm(variants, ctx) {
       ),
       h("label", { for: "bid-amount" }, "Amount ", input),
       h("button", { type: "submit" }, "Bid"),
+    ),
+  );
+}
+
+// R-8.2: a ransom for one of your captive Nobles: Gold Dragons, up to your treasury, and any of
+// the captives you hold, from what the server lists.
+function ransomForm(variants, ctx, names, court) {
+  const captives = [...new Set(variants.map((v) => v.captive))];
+  const held = [...new Set(variants.flatMap((v) => v.captives))];
+  const most = Math.max(...variants.map((v) => v.gold));
+  const captive = h(
+    "select",
+    { id: "offer_ransom-captive", name: "captive" },
+    captives.map((c) => h("option", { value: c }, valueLabel("captive", c, names, court))),
+  );
+  const gold = h("input", {
+    type: "number",
+    id: "ransom-gold",
+    name: "gold",
+    min: 0,
+    max: most,
+    value: 0,
+    required: true,
+  });
+  const boxes = held.map((c) =>
+    h("input", { type: "checkbox", name: "captives", value: c, id: `ransom-captive-${c}` }),
+  );
+  const submit = (event) => {
+    event.preventDefault();
+    const given = boxes.filter((box) => box.checked).map((box) => box.value);
+    ctx.send("offer_ransom", { captive: captive.value, gold: Number(gold.value), captives: given });
+  };
+  return h(
+    "form",
+    { class: "move", "data-message": "offer_ransom", onsubmit: submit },
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, LABELS.offer_ransom),
+      h("label", { for: captive.id }, "For ", captive),
+      h("label", { for: gold.id }, `Gold Dragons (at most ${most}) `, gold),
+      boxes.map((box, i) =>
+        h("label", { for: box.id }, box, ` ${valueLabel("captive", held[i], names, court)}`),
+      ),
+      h("button", { type: "submit", id: "send-offer_ransom" }, "Offer"),
     ),
   );
 }

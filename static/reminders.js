@@ -1,7 +1,7 @@
 // A seat's reminders by mail: give, see and remove the address the court mails when this
 // page is closed (its turn, the results, the end of the game), and confirm one with the link
 // the court mailed (#mail=CODE). Only the seat's own token reads the address back.
-import { call, tokenFor } from "./api.js";
+import { call } from "./api.js";
 import { errorText, say } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,15 +33,17 @@ async function confirmFromLink() {
   }
 }
 
-async function setUpMail() {
+// The panel's handlers, set once; `show` reads the address with the seat token then held (the
+// panel shows where the server mails at all), `hide` forgets it on the page (no seat here now).
+export function setUpMail(token) {
   const panel = $("mail-settings");
   const form = $("mail-form");
   const address = $("mail-address");
   const remove = $("mail-remove");
   const state = $("mail-state");
   const status = $("mail-status");
-  const token = () => tokenFor(gameId);
-  const show = (answer) => {
+  let shown = 0; // each show or hide; an answer read for an earlier one is dropped
+  const fillIn = (answer) => {
     panel.hidden = !answer.mail;
     address.value = answer.address ?? "";
     remove.disabled = !answer.address;
@@ -55,27 +57,34 @@ async function setUpMail() {
       say(status, errorText(error), "error");
     }
   };
-  if (!token()) return;
-  try {
-    show(await call("GET", path, undefined, token()));
-  } catch {
-    return; // no seat of this game on this device: nothing to set
-  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run("Sending the mail with the link…", async () => {
-      show(await call("PUT", path, { address: address.value }, token()));
+      fillIn(await call("PUT", path, { address: address.value }, token()));
       return "A mail with a link is on its way: open it to confirm the address.";
     });
   });
   remove.addEventListener("click", () =>
     run("Removing…", async () => {
       await call("DELETE", path, undefined, token());
-      show({ address: null, verified: false, mail: true });
+      fillIn({ address: null, verified: false, mail: true });
       return "Removed: the court mails you nothing more.";
     }),
   );
+  const hide = () => {
+    shown++;
+    fillIn({ address: null, verified: false, mail: false });
+    say(status, null);
+  };
+  return {
+    show() {
+      const now = ++shown;
+      call("GET", path, undefined, token())
+        .then((answer) => now === shown && fillIn(answer))
+        .catch(() => now === shown && hide());
+    },
+    hide,
+  };
 }
 
-await confirmFromLink();
-await setUpMail();
+confirmFromLink();

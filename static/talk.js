@@ -3,6 +3,7 @@
 // text (textContent through `h`), never parsed as HTML.
 import { call, tokenFor } from "./api.js";
 import { errorText, fill, h, say } from "./dom.js";
+import { atEnd, Unread } from "./unread.js";
 
 // Who a party is, in words: "Eddard (House Stark)", "the game master".
 export function partyName(party, names) {
@@ -21,6 +22,24 @@ export function where(line, names) {
   return `whispered to ${line.recipients.map((p) => (mine(p) ? "you" : partyName(p, names))).join(", ")}`;
 }
 
+// When a line was said, in the reader's local time ("14:05"; with the day when not today),
+// the full date in its tooltip.
+export function saidAt(line) {
+  const at = new Date(line.said_at);
+  if (Number.isNaN(at.getTime())) return null;
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const today = at.toDateString() === new Date().toDateString();
+  return h(
+    "time",
+    {
+      class: "talk-time muted",
+      datetime: line.said_at,
+      title: at.toLocaleString([], { dateStyle: "full", timeStyle: "long" }),
+    },
+    today ? time : `${at.toLocaleDateString([], { day: "numeric", month: "short" })} ${time}`,
+  );
+}
+
 export function lineItem(line, names) {
   const text = h("span", { class: "talk-text" });
   text.textContent = line.text;
@@ -31,6 +50,8 @@ export function lineItem(line, names) {
       "data-position": line.position,
       "data-testid": "talk-line",
     },
+    saidAt(line),
+    " ",
     h("span", { class: "talk-who" }, `${partyName(line.sender, names)} `),
     h("span", { class: "muted" }, `(${where(line, names)}): `),
     text,
@@ -60,6 +81,7 @@ export class TalkPanel {
     this.send = send;
     this.lines = new Map(); // position -> line
     this.names = null;
+    this.party = null;
     this.list = h("ol", {
       class: "talk-lines",
       "aria-live": "polite",
@@ -87,7 +109,27 @@ export class TalkPanel {
       this.text,
       h("button", { type: "submit" }, "Send"),
     );
-    fill(el, h("h2", { id: "talk-heading" }, "Table talk"), this.list, form, this.status);
+    const badge = h("span", { class: "talk-unread", "data-testid": "talk-unread", hidden: true });
+    const jump = h("button", {
+      type: "button",
+      class: "talk-jump",
+      "data-testid": "talk-jump",
+      hidden: true,
+    });
+    this.unread = new Unread({
+      list: this.list,
+      badge,
+      jump,
+      key: (party) => `talk-read:${gameId}:${party}`,
+    });
+    fill(
+      el,
+      h("h2", { id: "talk-heading" }, "Table talk ", badge),
+      this.list,
+      jump,
+      form,
+      this.status,
+    );
   }
 
   // The last position held: a reconnection asks only for what came after it.
@@ -105,8 +147,12 @@ export class TalkPanel {
         : viewer.role === "game_master"
           ? "master"
           : null;
+    this.party = party;
     this.el.hidden = party === null;
-    if (party === null) return;
+    if (party === null) {
+      this.unread.update([], null);
+      return;
+    }
     const options = [
       ["table", "Everyone at the table"],
       ...court.seats
@@ -147,13 +193,14 @@ export class TalkPanel {
     // The list follows its newest line unless the reader scrolled up in it; only the list
     // scrolls, never the window (scrollIntoView would move the whole page on every push).
     const list = this.list;
-    const following = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    const following = atEnd(list);
     const kept = list.scrollTop;
     fill(
       list,
       sorted.map((line) => lineItem(line, this.names)),
     );
     list.scrollTop = following ? list.scrollHeight : kept;
+    this.unread.update(sorted, this.party);
   }
 
   async submit() {
@@ -164,6 +211,8 @@ export class TalkPanel {
         to === "table"
           ? await this.send("say", { text })
           : await this.send("whisper", { to: to === "master" ? "master" : Number(to), text });
+      // The speaker looks at what he said: the list goes to its end.
+      this.list.scrollTop = this.list.scrollHeight;
       this.add([ack.line]);
       this.text.value = "";
       say(this.status, "", "info");

@@ -3,9 +3,12 @@
 import { call } from "./api.js";
 import { errorText, say } from "./dom.js";
 
+// The form's handlers, set once; `show` reads the setting with the token then held, `hide`
+// forgets it on the page (the host role went to another seat).
 export function setUpWebhook(els, gameId, token) {
   const { panel, form, url, test, remove, status } = els;
   const path = `/api/games/${gameId}/webhook`;
+  let shown = 0; // each show or hide; an answer read for an earlier one is dropped
   const run = async (doing, work) => {
     say(status, doing, "info");
     try {
@@ -14,25 +17,14 @@ export function setUpWebhook(els, gameId, token) {
       say(status, errorText(error), "error");
     }
   };
-  const show = (current) => {
+  const fillIn = (current) => {
     url.value = current ?? "";
     remove.disabled = test.disabled = !current;
   };
-  panel.hidden = false;
-  call("GET", path, undefined, token())
-    .then((answer) => {
-      show(answer.url);
-      say(
-        status,
-        answer.url ? "A webhook is set: the chat is told whose turn it is." : "No webhook is set.",
-        "info",
-      );
-    })
-    .catch((error) => say(status, errorText(error), "error"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run("Saving…", async () => {
-      show((await call("PUT", path, { url: url.value }, token())).url);
+      fillIn((await call("PUT", path, { url: url.value }, token())).url);
       return "Saved: the chat is told from the next turn on.";
     });
   });
@@ -45,8 +37,35 @@ export function setUpWebhook(els, gameId, token) {
   remove.addEventListener("click", () =>
     run("Removing…", async () => {
       await call("DELETE", path, undefined, token());
-      show(null);
+      fillIn(null);
       return "Removed: the chat is told nothing more.";
     }),
   );
+  return {
+    show() {
+      const now = ++shown;
+      panel.hidden = false;
+      fillIn(null);
+      say(status, "Reading the webhook…", "info");
+      call("GET", path, undefined, token())
+        .then((answer) => {
+          if (now !== shown) return;
+          fillIn(answer.url);
+          say(
+            status,
+            answer.url
+              ? "A webhook is set: the chat is told whose turn it is."
+              : "No webhook is set.",
+            "info",
+          );
+        })
+        .catch((error) => now === shown && say(status, errorText(error), "error"));
+    },
+    hide() {
+      shown++;
+      panel.hidden = true;
+      fillIn(null);
+      say(status, null);
+    },
+  };
 }

@@ -39,6 +39,17 @@ export function linkText(gameId, previous, record) {
   return `${previous}\n${meta}\n${record.data_json}\n${record.private_sha256}`;
 }
 
+// The one JSON form the chain hashes (court/chain.py `canonical`): keys sorted, no spaces.
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
 function load(gameId) {
   try {
     const kept = JSON.parse(localStorage.getItem(STORE + gameId));
@@ -69,17 +80,24 @@ export class Witness {
     this.queue = Promise.resolve();
   }
 
-  // A checkpoint of the head the server showed: {game_id, version, hash, key_id, signature}.
-  see(checkpoint) {
+  // A checkpoint of the head the server showed: {game_id, version, hash, key_id, signature};
+  // `records`, when a push brought them, the records up to it.
+  see(checkpoint, records = null) {
     if (!checkpoint || checkpoint.game_id !== this.gameId) return this.queue;
-    this.queue = this.queue.then(() => this.check(checkpoint)).catch(() => {});
+    this.queue = this.queue.then(() => this.check(checkpoint, records)).catch(() => {});
     return this.queue;
   }
 
-  async check(checkpoint) {
+  async check(checkpoint, records = null) {
     if (this.mismatch) return;
     const kept = this.kept;
     if (kept === null) {
+      this.keep(checkpoint);
+      return;
+    }
+    // The records a push brought, when they follow the kept version: their hashes recomputed
+    // here from the kept hash need no request. Any doubt asks the server for the chain below.
+    if (records && (await this.chainsOn(kept, records, checkpoint))) {
       this.keep(checkpoint);
       return;
     }
@@ -146,6 +164,25 @@ export class Witness {
     }
     if (!hashes.has(kept.version)) return { problem: "missing", hash: "", pages };
     return { hashes, pages };
+  }
+
+  // Whether `records` are every record after the kept version up to `checkpoint`, each ending
+  // on its hash when recomputed from the kept one (their public part in canonical JSON).
+  async chainsOn(kept, records, checkpoint) {
+    const last = records.at(-1);
+    if (!last || records[0].version !== kept.version + 1 || last.version !== checkpoint.version)
+      return false;
+    let previous = kept.hash;
+    for (const [index, record] of records.entries()) {
+      if (record.version !== kept.version + 1 + index) return false;
+      const text = linkText(this.gameId, previous, {
+        ...record,
+        data_json: canonical(record.data),
+      });
+      previous = await sha256Hex(text);
+      if (previous !== record.hash) return false;
+    }
+    return previous === checkpoint.hash;
   }
 
   keep(checkpoint) {

@@ -138,7 +138,7 @@ def _checked(
     except Exception as exc:  # evolve trusts its input; a forged log can break it
         raise Failed("fold", f"the log cannot be folded here ({exc!r})") from None
     seat(record, event, after)
-    broken = violations(after)
+    broken = violations(after, event)
     if broken:
         raise Failed("invariants", broken[0])
     return after, unchecked

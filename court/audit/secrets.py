@@ -7,7 +7,7 @@ from typing import Any
 
 from court import dice
 from court.audit.failed import Failed
-from court.decide.council_seat import bid_commitment, sale_result
+from court.decide.council_seat import bid_commitment, sale_result, wardens_off_council
 from court.events import (
     BallotPlaced,
     BallotsRevealed,
@@ -151,9 +151,14 @@ def _bids(before: CourtState, event: BidsRevealed) -> None:
         void = amount > before.treasury[before.seats[seat].house]
         if bid.get("void") is not void:
             raise Failed("bids", "a bid is marked void against the treasury at the reveal")
+        seated = bool(wardens_off_council(before, before.seats[seat].house))
+        if "no_warden" in bid and bid["no_warden"] is seated:
+            raise Failed("bids", "a bid is marked as having no Warden to seat against the court")
         if not void and amount > 0:
             valid[seat] = amount
-    if (event.winner, event.reason) != sale_result(before, valid):
+    # A reveal recorded before bids without a Warden were dropped marks none of them.
+    dropping = all("no_warden" in bid for bid in event.bids)
+    if (event.winner, event.reason) != sale_result(before, valid, dropping):
         raise Failed("bids", "the sale's result does not follow from the bids revealed")
 
 

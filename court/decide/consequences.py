@@ -9,7 +9,7 @@ dispute may rebuild the court at any version.
 
 from __future__ import annotations
 
-from court.events import Event, TitleGranted, TitleReturned
+from court.events import Event, TitleChoiceLapsed, TitleGranted, TitleReturned
 from court.events.decrees import MarriageEnded
 from court.events.nobles import (
     AllianceEnded,
@@ -18,9 +18,9 @@ from court.events.nobles import (
     OutlawDeclared,
     TookTheBlack,
 )
-from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category, Gender
-from court.state import CourtState, NobleStatus
+from court.ids import HAND, KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
+from court.ruleset import Attribute, Category
+from court.state import CourtState, NobleStatus, PendingKind
 
 
 def alliance_ends(state: CourtState, noble: NobleId, reason: str) -> list[Event]:
@@ -58,10 +58,41 @@ def queen_steps_down(state: CourtState, noble: NobleId, reason: str) -> list[Eve
     return [TitleReturned(title=QUEEN, noble=queen, reason=reason)]
 
 
+def choice_lapses(state: CourtState, noble: NobleId, what: str, keeps_titles: bool) -> list[Event]:
+    """Section 9: a fact is never held back by a choice his player still has to make: the
+    choice lapses and the title stays on the board. A title won and not yet taken is never
+    granted; after an overflow (R-3.2) the title that came returns, or another of the
+    category when it was the Hand, who is never returned so (R-3.10). A death returns every
+    title anyway (`keeps_titles` False), the first return settling the choice."""
+    pending = state.pending
+    if pending is None or pending.noble != noble:
+        return []
+    reason = f"{state.nobles[noble].name} {what} before his player chose"
+    if pending.kind is PendingKind.ACCEPTANCE:
+        return [
+            TitleChoiceLapsed(seat=pending.seat, noble=noble, title=pending.title, reason=reason)
+        ]
+    if not keeps_titles:
+        return []
+    title = pending.title
+    if title == HAND:
+        category = state.ruleset.title_index[HAND].category
+        title = next(
+            t
+            for t in state.titles_of(noble)
+            if t != HAND and state.ruleset.title_index[t].category is category
+        )
+    # A title bought goes back with its price: his player never chose to give it up.
+    refund = pending.price if title == pending.title else 0
+    return [TitleReturned(title=title, noble=noble, reason=f"{reason} (section 9)", refund=refund)]
+
+
 def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     """R-1.4: a dead Noble keeps no title and no marriage; R-3.8: the widowed Queen protects
-    the realm if she is in play and no Outlaw."""
-    events: list[Event] = alliance_ends(state, noble, "a spouse died (R-5.4)")
+    the realm if she is in play and no Outlaw; section 9: a title choice waiting for him
+    lapses."""
+    events = choice_lapses(state, noble, "died", keeps_titles=False)
+    events += alliance_ends(state, noble, "a spouse died (R-5.4)")
     stepped = queen_steps_down(state, noble, "the King's marriage ended with a death (R-3.8)")
     events += stepped
     returned = frozenset(e.title for e in stepped if isinstance(e, TitleReturned))
@@ -99,8 +130,9 @@ def capture(
     state: CourtState, noble: NobleId, captor: HouseId, by: NobleId | None, cause: str
 ) -> list[Event]:
     """R-8.1: a captive keeps his titles; R-5.4, R-3.8: a heart breaker or cruel captor ends
-    the captive's marriage, its alliance and a Queen's reign."""
-    events: list[Event] = []
+    the captive's marriage, its alliance and a Queen's reign; section 9: a title choice
+    waiting for him lapses."""
+    events = choice_lapses(state, noble, "was captured", keeps_titles=True)
     captive = state.nobles[noble]
     if (
         by is not None
@@ -110,9 +142,7 @@ def capture(
         reason = "a spouse was captured by a heart breaker or cruel Noble (R-5.4)"
         events += alliance_ends(state, noble, reason)
         events += queen_steps_down(state, noble, f"the King's marriage ended: {reason[2:]}")
-        lord, lady = (
-            (noble, captive.spouse) if captive.gender is Gender.LORD else (captive.spouse, noble)
-        )
+        lord, lady = state.couple(noble, captive.spouse)
         events.append(MarriageEnded(lord=lord, lady=lady, reason=reason))
     events.append(NobleCaptured(noble=noble, captor=captor, by=by, cause=cause))
     return events

@@ -88,11 +88,18 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...] | None:
         return _open(state, now) if state.step is None else None
     if auction.winner is None:
         return _reveal(state, auction, now) if not auction.waiting else ()
-    if not wardens_off_council(state, _house(state, auction.winner)):
-        return (CouncilSeatLapsed(seat=auction.winner, reason="he has no Warden left to seat"),)
     if not free_masters(state):
-        return (CouncilSeatLapsed(seat=auction.winner, reason="no Master title is free any more"),)
+        return (lapse(state, auction.winner, "no Master title is free any more"),)
+    if not wardens_off_council(state, _house(state, auction.winner)):
+        return (lapse(state, auction.winner, "he has no Warden left to seat"),)
     return ()
+
+
+def lapse(state: CourtState, buyer: Seat, reason: str) -> CouncilSeatLapsed:
+    """R-4.6 [D]: the seat bought lapses before a Warden takes it; the price the bank holds is
+    refunded in the same event: nobody ever pays for a seat he does not get."""
+    refund = state.ledger.held.get(_house(state, buyer), 0)
+    return CouncilSeatLapsed(seat=buyer, reason=reason, refund=refund)
 
 
 def _open(state: CourtState, now: float) -> tuple[Event, ...]:
@@ -154,8 +161,10 @@ def pass_bid(state: CourtState, cmd: PassBid, actor: Actor) -> tuple[Event, ...]
 
 
 def _reveal(state: CourtState, auction: Auction, now: float) -> tuple[Event, ...]:
-    """Every bid shown at once; the highest wins and pays; a tie at the top or no positive bid
-    sells nothing (R-4.6 [D]). A bid the House can no longer pay is void (R-2.1)."""
+    """Every bid shown at once; the highest remaining bid wins and pays, the bank holding the
+    price until his Warden takes the seat; a tie at the top or no positive bid sells nothing
+    (R-4.6 [D]). A bid the House can no longer pay is void (R-2.1); a bid of a player who no
+    longer has a Warden to seat is dropped before ranking."""
     shown: list[dict] = []
     valid: dict[Seat, int] = {}
     for seat in auction.order:
@@ -171,6 +180,7 @@ def _reveal(state: CourtState, auction: Auction, now: float) -> tuple[Event, ...
                 "salt": bid.secret_salt,
                 "commitment": bid.commitment,
                 "void": void,
+                "no_warden": not wardens_off_council(state, _house(state, seat)),
             }
         )
         if not void and bid.secret_amount > 0:
@@ -184,14 +194,41 @@ def _reveal(state: CourtState, auction: Auction, now: float) -> tuple[Event, ...
     )
     if winner is None:
         return (revealed,)
-    house = _house(state, winner)
-    return (revealed, GoldPaid(house=house, to_house=None, amount=valid[winner], cause=SEAT_CAUSE))
+    paid = GoldPaid(
+        house=_house(state, winner),
+        to_house=None,
+        amount=valid[winner],
+        cause=SEAT_CAUSE,
+        held=True,
+    )
+    return (revealed, paid)
 
 
-def sale_result(state: CourtState, valid: dict[Seat, int]) -> tuple[Seat | None, str]:
-    """The buyer and the reason of the sale's result (R-4.6 [D])."""
+def sale_result(
+    state: CourtState, valid: dict[Seat, int], drop_without_warden: bool = True
+) -> tuple[Seat | None, str]:
+    """The buyer and the reason of the sale's result from the bids the Houses can pay (R-4.6
+    [D]): bids of players with no Warden left to seat are dropped before ranking (a reveal
+    recorded before that rule, `drop_without_warden` False, sold nothing when the top bidder
+    had none)."""
     if not valid:
         return None, NO_BID
+    if not drop_without_warden:
+        return _top_bid_only(state, valid)
+    if not free_masters(state):
+        return None, NO_FREE_MASTER
+    seated = {s: a for s, a in valid.items() if wardens_off_council(state, _house(state, s))}
+    if not seated:
+        return None, NO_WARDEN
+    top = max(seated.values())
+    leaders = [s for s, amount in seated.items() if amount == top]
+    if len(leaders) > 1:
+        return None, TIE
+    return leaders[0], HIGHEST_BID
+
+
+def _top_bid_only(state: CourtState, valid: dict[Seat, int]) -> tuple[Seat | None, str]:
+    """The sale as reveals recorded before bids were dropped decided it: the top bid alone."""
     top = max(valid.values())
     leaders = [s for s, amount in valid.items() if amount == top]
     if len(leaders) > 1:
@@ -248,4 +285,4 @@ def close_overdue(state: CourtState, auction: Auction, late: tuple[Seat, ...]) -
     """R-4.3: the `late` bidders have passed; a buyer who has not chosen loses the seat."""
     if auction.winner is None:
         return (BidsTimedOut(passed=late),)
-    return (CouncilSeatLapsed(seat=auction.winner, reason="no choice before the deadline"),)
+    return (lapse(state, auction.winner, "no choice before the deadline"),)

@@ -24,10 +24,17 @@ from court.commands import (
 from court.decide import consequences, elections, titles
 from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
-from court.events import AttributeGained, Event, GoldAdjusted, NobleAdded, NobleFreed
+from court.events import (
+    AttributeGained,
+    Event,
+    GoldAdjusted,
+    NobleAdded,
+    NobleFreed,
+    TitleSlotsExceeded,
+)
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category, Gender
-from court.state import CourtState, GameStatus, Noble, NobleStatus, PendingKind
+from court.state import CourtState, GameStatus, Noble, NobleStatus
 from court.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 
 WALL_SUPPLIES = range(1, 101)
@@ -42,10 +49,17 @@ NEWCOMER_ATTRIBUTES = frozenset(
         Attribute.IMMUNE_TO_JUSTICE,
     }
 )
+# How a Noble out of play stands, for the sentences that refuse him an act (section 9).
+_STANDING = {
+    NobleStatus.CAPTIVE: "held captive",
+    NobleStatus.DEAD: "dead",
+    NobleStatus.BROTHER: "a Brother of the Night's Watch",
+    NobleStatus.IN_PLAY: "in play",
+}
 JOIN_CAUSE = "Join the Small Council (court event, R-3.5)"
 MOTHER_CAUSE = "Mother of Dragons (court event)"
 HEIR_CAUSE = "Heir born (court event, R-3.9)"
-WALL_CAUSE = "Wall supplies disposed by the Lord Commander"
+WALL_CAUSE = "Wall supplies disposed by the Lord Commander (R-8.5)"
 
 
 # -- shared checks ------------------------------------------------------------------------------
@@ -105,13 +119,16 @@ def _title_name(state: CourtState, title: TitleId) -> str:
     return found.name if found else title
 
 
-def _no_title_choice_waiting(state: CourtState) -> None:
-    """A title choice of R-3.2/R-3.3 must be settled before another title is granted."""
-    if state.pending is not None:
+def _no_second_choice(state: CourtState, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """A fact is never held back by a choice a player still has to make (section 9), but the
+    court waits for one choice at a time: a grant that would ask a second is refused. A Warden
+    joining the council has a free High slot, so only a table of other slots meets this."""
+    if state.pending is not None and any(isinstance(e, TitleSlotsExceeded) for e in events):
         raise CourtError(
             "title_choice_pending",
             "The game waits for a title choice first (R-3.2, R-3.3); record this afterwards.",
         )
+    return events
 
 
 # -- captives (R-8.1) ---------------------------------------------------------------------------
@@ -142,10 +159,15 @@ def record_capture(state: CourtState, cmd: RecordCapture, actor: Actor) -> tuple
         )
     if cmd.by is not None:
         by = _noble(state, cmd.by)
-        if not by.alive or by.house != captor:
+        if by.house != captor:
             raise CourtError(
-                "bad_captor",
-                f"The capturing Noble must be a living Noble of {captor} (R-8.1).",
+                "bad_captor", f"The capturing Noble must be a Noble of {captor} (R-8.1)."
+            )
+        if by.status is not NobleStatus.IN_PLAY:
+            raise CourtError(
+                "captor_not_in_play",
+                f"{by.name} is {_STANDING[by.status]}: the capturing Noble must be in play, "
+                "not captive, dead or a Brother (section 9).",
             )
     return tuple(consequences.capture(state, noble.id, captor, cmd.by, cause))
 
@@ -201,14 +223,6 @@ def record_death(state: CourtState, cmd: RecordDeath, actor: Actor) -> tuple[Eve
             "not_gods_cursed",
             f"An Uprising is played only on a Gods-cursed Noble (R-6.2): {noble.name} is not.",
         )
-    pending = state.pending
-    if pending is not None and pending.kind is PendingKind.ACCEPTANCE and pending.noble == noble.id:
-        # Otherwise his player could still take the title for a dead Noble.
-        raise CourtError(
-            "title_choice_pending",
-            f"The game waits for {noble.name}'s player to take or refuse a title (R-3.3); "
-            "record the death once that is settled.",
-        )
     return tuple(consequences.death(state, noble.id, f"{kind.value}: {cause}"))
 
 
@@ -252,8 +266,9 @@ def add_noble(state: CourtState, cmd: AddNoble, actor: Actor) -> tuple[Event, ..
 def join_small_council(
     state: CourtState, cmd: JoinSmallCouncil, actor: Actor, now: float
 ) -> tuple[Event, ...]:
-    """R-3.5: only a Warden joins, with a free Master title his player picks; R-3.2: with his
-    High slot full the game waits for his player to pass or return one."""
+    """R-3.5: only a Warden off the council joins (the Hand and the Masters are on it), with
+    a free Master title his player picks; section 9: a choice another player still has to
+    make does not hold the fact back."""
     cause = _fact(state, actor, "record a Court Event", cmd.cause)
     noble = _in_play(state, cmd.noble, "join the Small Council")
     if noble.outlaw:
@@ -265,12 +280,13 @@ def join_small_council(
             "not_a_warden",
             f"Only a Warden may join the Small Council (R-3.5): {noble.name} is not.",
         )
-    seat = next((t for t in state.titles_of(noble.id) if _is_master(state, t)), None)
+    council = {t.id for t in state.ruleset.titles if t.council}
+    seat = next((t for t in state.titles_of(noble.id) if t in council), None)
     if seat is not None:
         raise CourtError(
             "already_on_council",
             f"{noble.name} already sits on the Small Council as "
-            f"{_title_name(state, seat)} (R-3.5).",
+            f"{_title_name(state, seat)}, and cannot join it again (R-3.5).",
         )
     if not _is_master(state, cmd.title):
         masters = ", ".join(t.id for t in state.ruleset.titles if t.master)
@@ -279,9 +295,9 @@ def join_small_council(
             f"A Warden joining the council picks a Master title (R-3.5): {masters}.",
         )
     _free_title(state, cmd.title)
-    _no_title_choice_waiting(state)
     deadline = elections.deadline(state, "title_choice", now)
-    return titles.grant(state, cmd.title, noble.id, f"{JOIN_CAUSE}: {cause}", deadline)
+    granted = titles.grant(state, cmd.title, noble.id, f"{JOIN_CAUSE}: {cause}", deadline)
+    return _no_second_choice(state, granted)
 
 
 def _is_master(state: CourtState, title: TitleId) -> bool:

@@ -144,14 +144,15 @@ def divorce(state: CourtState, cmd: Divorce, actor: Actor) -> tuple[Event, ...]:
 
 def concessions(state: CourtState, seat: Seat) -> list[tuple[TitleId, NobleId]]:
     """R-6.6: (title, to) pairs: a non-Royal title of one of the player's Nobles, to another
-    of his own Nobles who could stand for it (R-3.10)."""
+    of his own Nobles who could stand for it (R-3.10); never the Hand, gained only by election
+    (R-3.10)."""
     house = state.seats[seat].house
     own = [n for n in state.nobles.values() if n.house == house]
     found = []
     for giver in own:
         for title in state.titles_of(giver.id):
             definition = state.ruleset.title(title)
-            if definition is None or definition.category is Category.ROYAL:
+            if definition is None or definition.category is Category.ROYAL or title == HAND:
                 continue
             found += [
                 (title, taker.id)

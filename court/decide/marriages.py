@@ -18,7 +18,7 @@ from court.events.decrees import (
 )
 from court.events.nobles import GoldPaid
 from court.ids import KING, MASTER_OF_LAWS, QUEEN, NobleId, Seat
-from court.ruleset import Attribute, Gender
+from court.ruleset import Attribute
 from court.state import CourtState, Noble, NobleStatus
 
 STEP = steps.MARRIAGES.id
@@ -75,12 +75,9 @@ def possible(state: CourtState, seat: Seat) -> Iterator[tuple[NobleId, NobleId]]
 
 
 def divorceable(state: CourtState) -> list[NobleId]:
-    """Married Lords whose couple the Master of Laws may divorce."""
-    return [
-        n.id
-        for n in state.nobles.values()
-        if n.spouse is not None and n.gender is Gender.LORD and n.alive
-    ]
+    """The married Nobles, each naming the couple the Master of Laws may divorce (R-5.4): a
+    divorce works the same for every couple, whatever their genders (R-5.1)."""
+    return [n.id for n in state.nobles.values() if n.spouse is not None and n.alive]
 
 
 def master_of_laws_seat(state: CourtState) -> Seat | None:
@@ -161,12 +158,15 @@ def _wedding(
                     cause=f"{state.nobles[payer].name} is hard to marry (R-5.3)",
                 )
             )
-    lord, lady = (noble, other) if state.nobles[noble].gender is Gender.LORD else (other, noble)
+    lord, lady = state.couple(noble, other)
     events.append(
         MarriageMade(lord=lord, lady=lady, seats=(seat, to_seat), alliance=forms_alliance(state))
     )
-    if state.titles.get(KING) == lord and QUEEN not in state.titles:
-        events.append(TitleGranted(title=QUEEN, noble=lady, cause="the King married (R-3.8)"))
+    king = state.titles.get(KING)
+    if king in (lord, lady) and QUEEN not in state.titles:
+        # R-3.8, R-5.1: the King's spouse takes the Queen title, whatever the spouse's gender.
+        spouse = lady if king == lord else lord
+        events.append(TitleGranted(title=QUEEN, noble=spouse, cause="the King married (R-3.8)"))
     return events
 
 
@@ -177,9 +177,7 @@ def divorce(state: CourtState, cmd: Divorce, seat: Seat) -> tuple[Event, ...]:
     noble = state.nobles.get(cmd.noble)
     if noble is None or noble.spouse is None:
         raise CourtError("not_married", "Name one spouse of a married couple.")
-    lord, lady = (
-        (noble.id, noble.spouse) if noble.gender is Gender.LORD else (noble.spouse, noble.id)
-    )
+    lord, lady = state.couple(noble.id, noble.spouse)
     reason = "the Master of Laws divorced the couple (R-5.4)"
     return (
         *alliance_ends(state, lord, reason),

@@ -146,7 +146,8 @@ def buy_fief_title(
     afford(state, house, price)
     paid = GoldPaid(house=house, to_house=None, amount=price, cause=f"{definition.name} bought")
     deadline = elections.deadline(state, "title_choice", now)
-    return (paid, *titles.grant(state, cmd.title, cmd.noble, "bought (R-3.6)", deadline))
+    bought = titles.grant(state, cmd.title, cmd.noble, "bought (R-3.6)", deadline, price)
+    return (paid, *bought)
 
 
 def king_may_grant(state: CourtState, seat: Seat) -> CourtError | None:

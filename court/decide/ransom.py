@@ -74,14 +74,10 @@ def accept(state: CourtState, cmd: AcceptRansom, actor: Actor) -> tuple[Event, .
     found, seat = _open_offer(state, actor, cmd.offer, "accept a ransom")
     if seat != found.to_seat:
         raise NotAllowed("not_your_offer", "Only the captor's player accepts a ransom (R-8.2).")
+    problem = accept_problem(state, found)
+    if problem is not None:
+        raise problem
     house, to_house = state.seats[found.seat].house, state.seats[found.to_seat].house
-    if not _held_by(state, found.captive, to_house) or not all(
-        _held_by(state, n, house) for n in found.captives
-    ):
-        raise CourtError(
-            "offer_stale", "A Noble of this offer has changed hands since it was made (R-8.2)."
-        )
-    afford(state, house, found.gold)
     return (
         RansomPaid(
             offer=found.id,
@@ -92,6 +88,23 @@ def accept(state: CourtState, cmd: AcceptRansom, actor: Actor) -> tuple[Event, .
             captives=found.captives,
         ),
     )
+
+
+def accept_problem(state: CourtState, found: RansomOffer) -> CourtError | None:
+    """Why the offer cannot be accepted now, or None: every Noble of it is still where it was
+    made, and the offering House can pay its gold now (R-8.2, R-2.1)."""
+    house, to_house = state.seats[found.seat].house, state.seats[found.to_seat].house
+    if not _held_by(state, found.captive, to_house) or not all(
+        _held_by(state, n, house) for n in found.captives
+    ):
+        return CourtError(
+            "offer_stale", "A Noble of this offer has changed hands since it was made (R-8.2)."
+        )
+    try:
+        afford(state, house, found.gold)
+    except CourtError as refused:
+        return refused
+    return None
 
 
 def refuse(state: CourtState, cmd: RefuseRansom, actor: Actor) -> tuple[Event, ...]:

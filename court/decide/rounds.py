@@ -102,15 +102,14 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
 def close_table_phases(state: CourtState, actor: Actor) -> tuple[Event, ...]:
     """R-4.1: the host closes the phase played at the table and, at once, each following phase
     played at the table, up to the next phase the server runs (income, or the end of round):
-    facts are recorded in any phase, so the table closes its turn of the board game once.
-    Refused where the phase after this one is not played at the table: closing this one alone
-    is AdvancePhase, and only what the host is offered is accepted."""
+    facts are recorded in any phase, so the table closes its turn of the board game once. It is
+    listed only when it closes more than one phase, and so accepted only then."""
     events = advance_phase(state, AdvancePhase(), actor)
     if not closes_several(state):
         raise CourtError(
             "one_table_phase",
-            "Only this phase is played at the table before the server's next one: close it "
-            "alone (R-4.1).",
+            "Only this phase is played at the table before the server's next one: advance the "
+            "phase instead (R-4.1).",
         )
     now = then(state, events)
     while now.phase in HOST_PHASES:
@@ -214,7 +213,10 @@ def _title_choice_timed_out(
     return (
         timed_out,
         TitleReturned(
-            title=pending.title, noble=pending.noble, reason="no choice before the deadline"
+            title=pending.title,
+            noble=pending.noble,
+            reason="no choice before the deadline",
+            refund=pending.price,
         ),
     )
 

@@ -65,6 +65,14 @@ def meets(state: CourtState, title: TitleId, noble: NobleId) -> bool:
     return True
 
 
+def overflow_choices(state: CourtState, noble: NobleId, cat: Category) -> list[TitleId]:
+    """The titles of the full category his player may pass or return (R-3.2): never a Royal
+    title (R-3.4), never the Hand (R-3.10)."""
+    if cat is Category.ROYAL:
+        return []
+    return [t for t in held_in(state, noble, cat) if t != HAND]
+
+
 def could_stand(state: CourtState, title: TitleId, noble: NobleId) -> bool:
     """R-3.10: a free slot of the title's category and every condition to receive it. Every
     way a title changes hands but elections and the Queen rule checks this."""
@@ -72,9 +80,15 @@ def could_stand(state: CourtState, title: TitleId, noble: NobleId) -> bool:
 
 
 def grant(
-    state: CourtState, title: TitleId, noble: NobleId, cause: str, deadline: float | None
+    state: CourtState,
+    title: TitleId,
+    noble: NobleId,
+    cause: str,
+    deadline: float | None,
+    price: int = 0,
 ) -> tuple[Event, ...]:
-    """A title goes to a Noble, with everything that follows from it."""
+    """A title goes to a Noble, with everything that follows from it; `price` is what his
+    House paid for it (R-3.6), refunded should the choice after an overflow be taken away."""
     events: list[Event] = []
     if title == HAND:
         events += [
@@ -98,7 +112,12 @@ def grant(
         assert seat is not None
         events.append(
             TitleSlotsExceeded(
-                seat=seat, noble=noble, category=cat.value, title=title, deadline=deadline
+                seat=seat,
+                noble=noble,
+                category=cat.value,
+                title=title,
+                deadline=deadline,
+                price=price,
             )
         )
     events.append(TitleGranted(title=title, noble=noble, cause=cause))
@@ -177,6 +196,12 @@ def resolve_overflow(
         )
     if category(state, cmd.title) is Category.ROYAL:
         raise CourtError("royal_title", "Royal titles are never transferred (R-3.4).")
+    if cmd.title == HAND:
+        raise CourtError(
+            "hand_stays",
+            "The Hand is gained only by election and is never passed on or returned by this "
+            "choice: pass or return another title (R-3.10).",
+        )
     if cmd.to is None:
         return (
             TitleReturned(title=cmd.title, noble=pending.noble, reason="too many titles (R-3.2)"),

@@ -93,12 +93,15 @@ class DieRolled(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GoldPaid(Event):
-    """Gold Dragons changed hands at court; `to_house` None is the bank (R-2.1)."""
+    """Gold Dragons changed hands at court; `to_house` None is the bank (R-2.1). `held`: the
+    bank holds the price until what was bought is delivered, or refunds it (the fourth council
+    seat, R-4.6); a payment without it bought what came with it."""
 
     house: HouseId
     to_house: HouseId | None
     amount: int
     cause: str
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -66,8 +66,10 @@ class BidsTimedOut(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BidsRevealed(Event):
     """Every sealed bid shown at once: `bids` holds seat, amount, salt and commitment of each,
-    and whether it was void (above the treasury at the reveal, R-2.1). The highest bid wins;
-    a tie at the top or no positive bid sells nothing (R-4.6 [D])."""
+    whether it was void (above the treasury at the reveal, R-2.1) and whether its bidder had
+    no Warden left to seat (`no_warden`, dropped before ranking; absent from reveals recorded
+    before, where such a top bid sold nothing). The highest remaining bid wins; a tie at the
+    top or no positive bid sells nothing (R-4.6 [D])."""
 
     bids: tuple[dict[str, Any], ...]
     winner: Seat | None
@@ -89,10 +91,12 @@ class CouncilSeatTaken(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CouncilSeatLapsed(Event):
     """The seat bought was not taken: no choice before the deadline, or no Warden or Master
-    title left to choose; the price stays paid."""
+    title left to choose. `refund` Gold Dragons, the price the bank held, go back to the
+    buyer's House in this same event (R-4.6); a lapse recorded before refunds has none."""
 
     seat: Seat
     reason: str
+    refund: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -26,11 +26,14 @@ class TitleGranted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitleReturned(Event):
-    """A title went back to the board (R-3.2, R-3.4, R-3.8)."""
+    """A title went back to the board (R-3.2, R-3.4, R-3.8). `refund`: the price his House
+    paid for it, given back in this same event when the choice after buying it with his slots
+    full was taken from his player (a capture or the deadline, R-3.6, section 9)."""
 
     title: TitleId
     noble: NobleId
     reason: str
+    refund: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,13 +47,15 @@ class TitlePassed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitleSlotsExceeded(Event):
-    """A Noble holds one title too many of a category; his player must pass or return one."""
+    """A Noble holds one title too many of a category; his player must pass or return one.
+    `price`: what his House paid for the title that came (a Fief title bought, R-3.6)."""
 
     seat: Seat
     noble: NobleId
     category: str
     title: TitleId
     deadline: float | None
+    price: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,3 +67,15 @@ class TitleChoiceTimedOut(Event):
     noble: NobleId
     title: TitleId
     kind: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitleChoiceLapsed(Event):
+    """The Noble whose player had to take or refuse a title died or was captured before he
+    chose: the choice lapses and the title stays on the board (section 9, R-3.3); the fact's
+    own events follow."""
+
+    seat: Seat
+    noble: NobleId
+    title: TitleId
+    reason: str

@@ -23,7 +23,7 @@ from court.events.decrees import (
     SeptsPillaged,
     TitleConceded,
 )
-from court.evolve.base import Handlers, replace
+from court.evolve.base import Handlers, issued, replace
 from court.ids import NobleId, Seat
 from court.state import (
     Alliance,
@@ -104,7 +104,8 @@ def _unwed(state: CourtState, lord: NobleId, lady: NobleId) -> CourtState:
         lord: copy(state.nobles[lord], spouse=None),
         lady: copy(state.nobles[lady], spouse=None),
     }
-    alliances = tuple(a for a in state.alliances if (a.lord, a.lady) != (lord, lady))
+    # Either order names the couple: logs before same-gender marriages named the Lord first.
+    alliances = tuple(a for a in state.alliances if {a.lord, a.lady} != {lord, lady})
     return replace(state, nobles=nobles, alliances=alliances)
 
 
@@ -127,7 +128,8 @@ def _septs_pillaged(state: CourtState, e: SeptsPillaged) -> CourtState:
     treasury = dict(state.treasury)
     for share in e.shares:
         treasury[share.house] += share.gold
-    return replace(state, septs={}, septs_banned=True, treasury=treasury)
+    ledger = issued(state, sum(share.gold for share in e.shares))
+    return replace(state, septs={}, septs_banned=True, treasury=treasury, ledger=ledger)
 
 
 def _title_conceded(state: CourtState, e: TitleConceded) -> CourtState:

@@ -19,7 +19,7 @@ from court.events.nobles import (
     OutlawPardoned,
     TookTheBlack,
 )
-from court.evolve.base import Handlers, replace
+from court.evolve.base import Handlers, hold, replace, spent
 from court.ruleset import Attribute, noble_card
 from court.state import CourtState, Noble, NobleStatus
 
@@ -93,7 +93,9 @@ def _gold_paid(state: CourtState, e: GoldPaid) -> CourtState:
     treasury = {**state.treasury, e.house: state.treasury[e.house] - e.amount}
     if e.to_house is not None:
         treasury[e.to_house] += e.amount
-    return replace(state, treasury=treasury)
+        return replace(state, treasury=treasury)
+    ledger = hold(state, e.house, e.amount) if e.held else spent(state, e.amount)
+    return replace(state, treasury=treasury, ledger=ledger)
 
 
 def _alliance_ended(state: CourtState, e: AllianceEnded) -> CourtState:

@@ -25,7 +25,7 @@ from court.events.purchases import (
     RansomWithdrawn,
     SeptBuilt,
 )
-from court.evolve.base import Handlers, replace
+from court.evolve.base import Handlers, release, replace
 from court.ids import Seat
 from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
@@ -77,7 +77,8 @@ def _bids_revealed(state: CourtState, e: BidsRevealed) -> CourtState:
 
 
 def _council_seat_taken(state: CourtState, e: CouncilSeatTaken) -> CourtState:
-    return replace(state, auction=None, fourth_seat=e.noble)
+    ledger = release(state, state.seats[e.seat].house, delivered=True)
+    return replace(state, auction=None, fourth_seat=e.noble, ledger=ledger)
 
 
 def _council_seat_vacated(state: CourtState, e: CouncilSeatVacated) -> CourtState:
@@ -108,7 +109,12 @@ def _fief_granted_by_king(state: CourtState, e: FiefGrantedByKing) -> CourtState
 
 
 def _council_seat_lapsed(state: CourtState, e: CouncilSeatLapsed) -> CourtState:
-    return replace(state, auction=None)
+    """The held price leaves the ledger and the refund comes back to the treasury: the two
+    agree when the lapse refunds the price (R-4.6), which the ledger's invariant holds to."""
+    house = state.seats[e.seat].house
+    treasury = {**state.treasury, house: state.treasury[house] + e.refund}
+    ledger = release(state, house, delivered=False)
+    return replace(state, auction=None, treasury=treasury, ledger=ledger)
 
 
 def _ransom_offered(state: CourtState, e: RansomOffered) -> CourtState:

@@ -10,7 +10,7 @@ from court.events.rounds import (
     RoundStarted,
     VillageControlChanged,
 )
-from court.evolve.base import Handlers, replace
+from court.evolve.base import Handlers, issued, replace
 from court.state import (
     CourtState,
     Phase,
@@ -44,12 +44,13 @@ def _income_paid(state: CourtState, e: IncomePaid) -> CourtState:
     treasury = dict(state.treasury)
     for income in e.amounts:
         treasury[income.house] += income.gold
-    return replace(state, treasury=treasury)
+    ledger = issued(state, sum(income.gold for income in e.amounts))
+    return replace(state, treasury=treasury, ledger=ledger)
 
 
 def _gold_adjusted(state: CourtState, e: GoldAdjusted) -> CourtState:
     treasury = {**state.treasury, e.house: state.treasury[e.house] + e.amount}
-    return replace(state, treasury=treasury)
+    return replace(state, treasury=treasury, ledger=issued(state, e.amount))
 
 
 def _fact_recorded(state: CourtState, e: FactRecorded) -> CourtState:

@@ -16,6 +16,7 @@ from court.ruleset import Ruleset
 from court.state import (
     CourtState,
     GameStatus,
+    Ledger,
     Noble,
     SeatInfo,
 )
@@ -81,6 +82,7 @@ def _game_started(state: CourtState, e: GameStarted) -> CourtState:
         first_player=e.first_player,
         nobles=nobles,
         treasury=treasury,
+        ledger=Ledger(issued=sum(treasury.values())),
         started_at=e.at,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from court.events.titles import (
+    TitleChoiceLapsed,
     TitleChoiceTimedOut,
     TitleGranted,
     TitlePassed,
@@ -15,6 +16,7 @@ from court.events.titles import (
 from court.evolve.base import Handlers, replace
 from court.state import (
     CourtState,
+    Ledger,
     PendingKind,
     PendingTitle,
 )
@@ -40,10 +42,19 @@ def _title_granted(state: CourtState, e: TitleGranted) -> CourtState:
 
 
 def _title_returned(state: CourtState, e: TitleReturned) -> CourtState:
-    return replace(
+    """A refund leaves what was spent on the title and comes back to its House (R-2.1)."""
+    state = replace(
         state,
         titles={t: n for t, n in state.titles.items() if t != e.title},
         pending=_settled(state, PendingKind.OVERFLOW, e.noble),
+    )
+    if not e.refund:
+        return state
+    house, ledger = state.nobles[e.noble].house, state.ledger
+    return replace(
+        state,
+        treasury={**state.treasury, house: state.treasury[house] + e.refund},
+        ledger=Ledger(issued=ledger.issued, spent=ledger.spent - e.refund, held=ledger.held),
     )
 
 
@@ -57,7 +68,12 @@ def _title_passed(state: CourtState, e: TitlePassed) -> CourtState:
 
 def _title_slots_exceeded(state: CourtState, e: TitleSlotsExceeded) -> CourtState:
     pending = PendingTitle(
-        kind=PendingKind.OVERFLOW, seat=e.seat, noble=e.noble, title=e.title, deadline=e.deadline
+        kind=PendingKind.OVERFLOW,
+        seat=e.seat,
+        noble=e.noble,
+        title=e.title,
+        deadline=e.deadline,
+        price=e.price,
     )
     return replace(state, pending=pending)
 
@@ -66,7 +82,12 @@ def _title_choice_timed_out(state: CourtState, e: TitleChoiceTimedOut) -> CourtS
     return state  # the grant or return that follows settles the choice
 
 
+def _title_choice_lapsed(state: CourtState, e: TitleChoiceLapsed) -> CourtState:
+    return replace(state, pending=_settled(state, PendingKind.ACCEPTANCE, e.noble))
+
+
 HANDLERS: Handlers = {
+    TitleChoiceLapsed: _title_choice_lapsed,
     TitleChoiceTimedOut: _title_choice_timed_out,
     TitleRefused: _title_refused,
     TitleGranted: _title_granted,

@@ -11,7 +11,7 @@ from court.state import CourtState
 NOTHING_SOLD = {
     "tie": "a tie for the highest bid",
     "no_bid": "no positive bid",
-    "no_warden": "the highest bidder has no Warden left to seat",
+    "no_warden": "no bidder has a Warden left to seat",
     "no_free_master": "no Master title is free any more",
 }
 
@@ -45,7 +45,8 @@ def _bids_timed_out(d: Data, state: CourtState) -> str:
 
 def _bids_revealed(d: Data, state: CourtState) -> str:
     shown = ", ".join(
-        f"{names.player(state, b['seat'])} {b['amount']}" + (" (void)" if b["void"] else "")
+        f"{names.player(state, b['seat'])} {b['amount']}"
+        + (" (void)" if b["void"] else " (no Warden to seat)" if b.get("no_warden") else "")
         for b in d["bids"]
     )
     bids = f"Bids revealed: {shown or 'none'}"
@@ -66,7 +67,9 @@ def _council_seat_taken(d: Data, state: CourtState) -> str:
 
 
 def _council_seat_lapsed(d: Data, state: CourtState) -> str:
-    return f"{names.player(state, d['seat'])} loses the council seat bought: {d['reason']}."
+    refund = d.get("refund", 0)
+    back = f"; {names.gold(refund)} refunded (R-4.6)" if refund else ""
+    return f"{names.player(state, d['seat'])} loses the council seat bought: {d['reason']}{back}."
 
 
 def _council_seat_vacated(d: Data, state: CourtState) -> str:

@@ -16,9 +16,11 @@ def _title_granted(d: Data, state: CourtState) -> str:
 
 
 def _title_returned(d: Data, state: CourtState) -> str:
+    refund = d.get("refund", 0)
+    back = f"; the {names.gold(refund)} paid for it refunded (R-3.6)" if refund else ""
     return (
         f"{names.noble(state, d['noble'])} returned the {names.title(state, d['title'])} title "
-        f"to the board: {d['reason']}."
+        f"to the board: {d['reason']}{back}."
     )
 
 
@@ -49,8 +51,17 @@ def _title_choice_timed_out(d: Data, state: CourtState) -> str:
     )
 
 
+def _title_choice_lapsed(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.player(state, d['seat'])} can no longer take or refuse the "
+        f"{names.title(state, d['title'])} title for {names.noble(state, d['noble'])}: "
+        f"{d['reason']}; it stays on the board (section 9)."
+    )
+
+
 SENTENCES: Sentences = {
     "TitleRefused": _title_refused,
+    "TitleChoiceLapsed": _title_choice_lapsed,
     "TitleGranted": _title_granted,
     "TitleReturned": _title_returned,
     "TitlePassed": _title_passed,

@@ -73,15 +73,17 @@ def _nobles(before: CourtState, after: CourtState) -> Iterator[Change]:
 
 
 def _marriages(before: CourtState, after: CourtState) -> Iterator[Change]:
+    """Each marriage made or ended, told once, by the spouse its events name first."""
     for noble in after.nobles.values():
         old = before.nobles.get(noble.id)
         old_spouse = old.spouse if old else None
-        if old_spouse == noble.spouse or noble.gender.value != "lord":
+        if old_spouse == noble.spouse:
             continue
         who = _noble(after, noble.id)
-        if noble.spouse is not None:
-            yield Change("marriage", f"{who} is now married to {_noble(after, noble.spouse)}.")
-        if old_spouse is not None:
+        spouse = noble.spouse
+        if spouse is not None and after.couple(noble.id, spouse)[0] == noble.id:
+            yield Change("marriage", f"{who} is now married to {_noble(after, spouse)}.")
+        if old_spouse is not None and before.couple(noble.id, old_spouse)[0] == noble.id:
             yield Change("marriage", f"{who} is no longer married to {_noble(after, old_spouse)}.")
     old_pairs = {frozenset(a.seats) for a in before.alliances}
     new_pairs = {frozenset(a.seats) for a in after.alliances}

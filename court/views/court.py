@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from court import invites, steps
@@ -11,10 +12,11 @@ from court.decide.victory import house_points
 from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
-from court.state import CourtState, Election, GameStatus, Noble, PendingTitle, TurnStep
+from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.clocks import clocks_view
 from court.views.host_role import host_role_view
-from court.views.purchases import auction_view, offers_view
+from court.views.padding import padded_marker
+from court.views.purchases import auction_view, offers_view, turns_view
 
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
@@ -51,30 +53,98 @@ def court_view(
     viewer may make as the message that sends it (the server's catalogue names them).
     `handed_at`: the version at which the host last handed the viewer's seat to a new token,
     as the game stands now; nothing the seat held sealed before it is the viewer's."""
+    return court_views(state, version, [(viewer, handed_at)], move)[0]
+
+
+def court_views(
+    state: CourtState,
+    version: int,
+    viewers: Sequence[tuple[Actor, int | None]],
+    move: Callable[[Command], dict[str, Any]],
+    kept: Kept | None = None,
+) -> list[dict[str, Any]]:
+    """The court at `version` for each (viewer, handed_at), as `court_view` gives it; the
+    sections every viewer sees alike are made once, the same objects in every view, and
+    `kept` (see `_section`) carries the largest of them from one call to the next."""
+    shared = shared_view(state, version, kept)
+    election = election_view(state.election, Actor())
+    recorders = any(viewer.recorder for viewer, _ in viewers)
+    facts = _section(state, "facts", kept) if recorders else None
+    return [
+        {**shared, **own_view(state, version, viewer, move, handed_at, election, facts)}
+        for viewer, handed_at in viewers
+    ]
+
+
+# The largest sections every viewer (every recorder, for the facts) sees alike, with the
+# parts of the court each reads: the court is frozen (a changed part is a new object), so
+# the same parts make the same section.
+READS: dict[str, tuple[str, ...]] = {
+    "houses": ("ruleset", "seats", "nobles", "titles", "treasury"),
+    "titles": ("ruleset", "titles"),
+    "regions": ("ruleset", "villages", "septs"),
+    "facts": ("status", "ruleset", "nobles", "titles", "pending", "villages", "treasury"),
+}
+Kept = dict[str, tuple[tuple[Any, ...], Any]]
+
+
+def _section(state: CourtState, name: str, kept: Kept | None) -> Any:
+    """The section `name` of READS: from `kept` when it was made of the very same parts, or
+    made and put there with the parts it was made of."""
+    made = {"houses": houses_view, "titles": titles_view, "regions": regions_view}
+    now = tuple(getattr(state, part) for part in READS[name])
+    before = kept.get(name) if kept is not None else None
+    if before is not None and all(map(operator.is_, before[0], now)):
+        return before[1]
+    section = made[name](state) if name in made else recordable(state)
+    if kept is not None:
+        kept[name] = (now, section)
+    return section
+
+
+def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> dict[str, Any]:
+    """The sections of the court that are the same for every viewer; those of READS are
+    taken from `kept` (see `_section`) when given."""
+    large = {name: _section(state, name, kept) for name in ("houses", "titles", "regions")}
     return {
         "game": game_view(state, version),
-        "viewer": viewer_view(viewer, handed_at),
         "seats": seats_view(state),
-        "houses": houses_view(state),
+        "houses": large["houses"],
         "alliances": alliances_view(state),
-        "titles": titles_view(state),
-        "election": election_view(
-            state.election, viewer, _withheld(state, version, viewer, handed_at)
-        ),
+        "titles": large["titles"],
         "decree": decree_view(state),
         "purchases": turns_view(state.purchase_turns),
         "fourth_seat": state.fourth_seat,
-        "moves": [move(m) for m in legal_commands(state, viewer)],
         "pending": pending_view(state.pending),
         "auction": auction_view(state.auction),
         "offers": offers_view(state.offers),
-        "regions": regions_view(state),
+        "regions": large["regions"],
         "clocks": clocks_view(state),
+    }
+
+
+def own_view(
+    state: CourtState,
+    version: int,
+    viewer: Actor,
+    move: Callable[[Command], dict[str, Any]],
+    handed_at: int | None,
+    election: dict[str, Any] | None,
+    facts: list[Any] | None,
+) -> dict[str, Any]:
+    """The sections of the court that depend on who views it; `election` is the election's
+    section as a spectator sees it, to which the viewer's own markers are added; `facts`
+    what a recorder may record now."""
+    mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
+    return {
+        "viewer": viewer_view(viewer, handed_at),
+        "election": None if election is None else {**election, "my_markers": mine},
+        "moves": [move(m) for m in legal_commands(state, viewer)],
         "host_role": host_role_view(state, viewer),
         # The invite secret opens a private game: it is the host's and the game master's alone.
         "invite": invites.of(state) if viewer.recorder else None,
         # The facts the host or the game master may record now, for their panel to offer.
-        "facts": recordable(state) if viewer.recorder else None,
+        "facts": facts if viewer.recorder else None,
     }
 
 
@@ -249,8 +319,6 @@ def election_view(
     those none whose commitment is `withheld` (None: none at all)."""
     if election is None:
         return None
-    mine = election.placements.get(viewer.seat, ()) if viewer.seat is not None else ()
-    mine = () if withheld is None else tuple(m for m in mine if m.commitment not in withheld)
     return {
         "id": election.id,
         "title": election.title,
@@ -272,11 +340,24 @@ def election_view(
             }
             for seat, markers in election.placements.items()
         ],
-        "my_markers": [
-            {"commitment": m.commitment, "kind": m.secret_kind, "candidate": m.secret_candidate}
-            for m in mine
-        ],
+        "my_markers": my_markers(election, viewer, withheld),
     }
+
+
+def my_markers(
+    election: Election | None, viewer: Actor, withheld: frozenset[str] | None
+) -> list[dict[str, Any]]:
+    """The viewer's own markers with their secret kinds and candidates, each padded to one
+    width (court/views/padding.py): a view or a change of it is as long whatever they hold."""
+    if election is None or viewer.seat is None or withheld is None:
+        return []
+    return [
+        padded_marker(
+            {"commitment": m.commitment, "kind": m.secret_kind, "candidate": m.secret_candidate}
+        )
+        for m in election.placements.get(viewer.seat, ())
+        if m.commitment not in withheld
+    ]
 
 
 def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
@@ -289,18 +370,6 @@ def pending_view(pending: PendingTitle | None) -> dict[str, Any] | None:
         "title": pending.title,
         "election": pending.election,
         "deadline": pending.deadline,
-    }
-
-
-def turns_view(turns: TurnStep | None) -> dict[str, Any] | None:
-    """Phase 4's purchase turns (R-4.1): whose turn it is and who is done."""
-    if turns is None:
-        return None
-    return {
-        "order": list(turns.order),
-        "done": list(turns.acted),
-        "current": turns.current,
-        "deadline": turns.deadline,
     }
 
 

@@ -77,6 +77,7 @@ class Observer:
         and `rules` say whether it is play, a skip or bookkeeping, and the rules it applied
         (court/provenance.py)."""
         text = describe(record, after)
+        data = current_shape(record, None)[0]
         return {
             "version": record.version,
             "type": record.type,
@@ -85,10 +86,10 @@ class Observer:
             "hash": record.hash,
             "round": after.round,
             "phase": after.phase.value if after.phase else None,
-            "data": current_shape(record, None)[0],
+            "data": data,
             "text": text,
             "kind": provenance.kind_of(record.type).value,
-            "rules": provenance.rules_of(record.type, text),
+            "rules": provenance.rules_of(record.type, text, data),
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:

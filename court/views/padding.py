@@ -19,6 +19,8 @@ PADDED_RECORDS = frozenset({"BallotPlaced", "BidPlaced"})
 RECORD_WIDTH = 1024
 # The width of the receipt in the ack of a placement or a bid.
 RECEIPT_WIDTH = 768
+# The width of the kind and candidate of one of the viewer's markers in his court view.
+MARKER_WIDTH = 96
 PAD = "pad"
 
 
@@ -42,3 +44,8 @@ def padded_record(told: dict[str, Any]) -> dict[str, Any]:
 def padded_receipt(answer: dict[str, Any]) -> dict[str, Any]:
     """The ack of a placement or a bid with its `pad`, filling its receipt's width."""
     return {**answer, PAD: pad(RECEIPT_WIDTH, answer["receipt"])}
+
+
+def padded_marker(marker: dict[str, Any]) -> dict[str, Any]:
+    """One of the viewer's own markers in his court view, with its `pad`."""
+    return {**marker, PAD: pad(MARKER_WIDTH, marker["kind"], marker["candidate"])}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from court.state import Auction, RansomOffer
+from court.state import Auction, RansomOffer, TurnStep
 
 
 def auction_view(auction: Auction | None) -> dict[str, Any] | None:
@@ -37,3 +37,15 @@ def offers_view(offers: dict[int, RansomOffer]) -> list[dict[str, Any]]:
         }
         for o in sorted(offers.values(), key=lambda o: o.id)
     ]
+
+
+def turns_view(turns: TurnStep | None) -> dict[str, Any] | None:
+    """Phase 4's purchase turns (R-4.1): whose turn it is and who is done."""
+    if turns is None:
+        return None
+    return {
+        "order": list(turns.order),
+        "done": list(turns.acted),
+        "current": turns.current,
+        "deadline": turns.deadline,
+    }

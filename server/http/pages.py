@@ -15,8 +15,10 @@ bp = Blueprint("pages", __name__)
 ROOT = Path(__file__).resolve().parents[2]
 # Only these files of the package are served, never the rest of node_modules.
 NOBLE_HASHES = ROOT / "node_modules" / "@noble" / "hashes"
+JSON_PATCH = ROOT / "node_modules" / "fast-json-patch" / "module"
 # Browser modules served from node_modules (no CDN): the Socket.IO client, and SHA-256 for a
-# page that WebCrypto is not given to (plain http away from this machine) to check the record.
+# page that WebCrypto is not given to (plain http away from this machine) to check the record,
+# and the JSON Patch applier that brings the page's court view up to each push.
 VENDOR = {
     "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",
     "socket.io.esm.min.js.map": ROOT / "node_modules" / "socket.io-client" / "dist",
@@ -24,6 +26,7 @@ VENDOR = {
         f"noble-hashes/{name}": NOBLE_HASHES
         for name in ("sha2.js", "_md.js", "_u64.js", "utils.js")
     },
+    **{f"fast-json-patch/{name}": JSON_PATCH for name in ("core.mjs", "helpers.mjs")},
 }
 
 
@@ -66,6 +69,6 @@ def vendor(name: str) -> Response:
             f"{name} is not installed; run `make run`, which installs it with npm ci.",
         )
     response = send_from_directory(folder, name, max_age=3600)
-    if name.endswith(".js"):
+    if name.endswith((".js", ".mjs")):
         response.mimetype = "text/javascript"
     return response

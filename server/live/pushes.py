@@ -4,7 +4,9 @@ Each server process pushes to its own clients only. It remembers, per game that 
 client here, the last version it pushed; a push carries every record after it, read from
 the log when this process did not append them itself (another process did, or a command
 lost a race and was decided again), so its clients get every version once and in order, with
-the server's signed checkpoint of the last of them (server/keys/signing.py).
+the server's signed checkpoint of the last of them (server/keys/signing.py), and the court
+view of that version as the room's audience may see it (server/live/views.py): the page
+draws it and never asks for the court again.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from court.chain import Record
 from court.commands import SPECTATOR, Actor
 from court.ids import GameId, Seat
 from court.state import CourtState
+from server.live.views import HOST, MASTER, SEAT, Views, audiences
 from server.observer import observe
 from server.service import CourtService, Head
 
@@ -34,19 +37,32 @@ def seat_room(game_id: str, seat: int) -> str:
 
 
 def public_room(game_id: str) -> str:
+    """The spectators' connections."""
     return f"game:{game_id}:public"
 
 
+def host_room(game_id: str) -> str:
+    """The connections of a host who holds no seat."""
+    return f"game:{game_id}:host"
+
+
 def master_room(game_id: str) -> str:
-    """The game master's connections (besides the public room): his talk (server/live/talk.py)."""
+    """The game master's connections: his court view and his talk (server/live/talk.py)."""
     return f"game:{game_id}:master"
 
 
-# Records after which a token may stand for less than it did (a seat handed on or left, the
-# host role passed): the connections that keep an actor are told before anything more is
-# pushed to them.
+def audience_room(game_id: str, audience: str) -> str:
+    """The room of an audience (server/live/views.py): each connection is in one."""
+    if audience.startswith(SEAT):
+        return seat_room(game_id, int(audience.removeprefix(SEAT)))
+    return {HOST: host_room, MASTER: master_room}.get(audience, public_room)(game_id)
+
+
+# Records after which a token may stand for another audience than it did (a seat handed on or
+# left, the host role passed, the host seated): the connections that keep an actor are moved
+# to their new audience's room, and told, before anything more is pushed to them.
 SEAT_CHANGES = frozenset(
-    {"SeatLeft", "SeatHanded", "SeatRemoved", "HostHandedOver", "HostTakenOver"}
+    {"SeatLeft", "SeatHanded", "SeatRemoved", "HostHandedOver", "HostTakenOver", "SeatJoined"}
 )
 
 SeatWatcher = Callable[[str, CourtState], object]
@@ -65,6 +81,7 @@ class RoomPusher:
         self._clients: dict[str, int] = {}  # game -> clients connected here
         self._guard = threading.Lock()
         self._seat_watchers: list[SeatWatcher] = []
+        self.views = Views()
 
     def watch_seats(self, watcher: SeatWatcher) -> None:
         """Call `watcher(game, state)` before pushing records that may end what a token
@@ -92,6 +109,7 @@ class RoomPusher:
             else:
                 self._clients.pop(game_id, None)
                 self._cursors.pop(game_id, None)
+                self.views.forget(game_id)
 
     def games(self) -> list[str]:
         """The games with a client connected here."""
@@ -112,9 +130,11 @@ class RoomPusher:
         head = Head(records[-1].version, records[-1].hash, state)
         self._push(game_id, self._after(game_id, last, fresh, head), state)
 
-    def catch_up(self, game_id: str) -> int:
+    def catch_up(self, game_id: str, announced: Sequence[Record] = ()) -> int:
         """Push whatever the log holds beyond this process's cursor (another process
-        appended it); the number of records pushed."""
+        appended it); the number of records pushed. `announced`: the records the other
+        process announced with their public parts, folded into the cached head without
+        reading the store when they follow it (server/replay.py `extend`)."""
         if game_id not in self.games():
             return 0
         service = self.service()
@@ -123,7 +143,8 @@ class RoomPusher:
                 last = self._cursors.get(game_id)
             if last is None:
                 return 0
-            head, newer = service.newer(game_id)
+            moved = service.replay.extend(game_id, announced) if announced else None
+            head, newer = moved if moved is not None else service.newer(game_id)
             if head.version <= last:
                 return 0
             records = self._after(game_id, last, [r for r in newer if r.version > last], head)
@@ -142,9 +163,10 @@ class RoomPusher:
         return self.service().records(game_id, after=after, upto=upto)
 
     def _push(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
-        """One public payload for every room that may see no private part; a payload of its
-        own for each seat that owns a private record of the batch. Only to this process's
-        clients: every other process pushes to its own."""
+        """To each audience with a connection here (server/live/views.py): the records as it
+        may see them (the public rendering, or a seat's own when it owns a private record of
+        the batch) and the change of its court view. Only to this process's clients: every
+        other process pushes to its own."""
         if not records:
             return
         if any(r.type in SEAT_CHANGES for r in records):
@@ -154,18 +176,26 @@ class RoomPusher:
         version = last.version
         # One signature for every room: each shows the log up to the same record.
         signed = self.service().keys.signing.checkpoint(game_id, version, last.hash)
+        with self._guard:
+            held = self._cursors.get(game_id)
+        here = {a: audience_room(game_id, a) for a in audiences(state)}
+        here = {a: room for a, room in here.items() if self._occupied(room)}
+        views = self.views.changes(game_id, state, version, held, here)
         owners = {r.seat for r in records if r.private is not None}
-        rooms = [public_room(game_id)]
-        for seat in state.seats:
-            if seat in owners:
-                own = _payload(records, Actor(seat=Seat(seat)), state, signed)
-                self._emit(own, seat_room(game_id, seat))
-            else:
-                rooms.append(seat_room(game_id, seat))
-        self._emit(_payload(records, SPECTATOR, state, signed), rooms)
+        public = _told(records, SPECTATOR, state)
+        for audience, view in views.items():
+            seat = _seat(audience)
+            told = public if seat not in owners else _told(records, Actor(seat=seat), state)
+            payload = {"version": version, "records": told, "checkpoint": signed, "view": view}
+            self._emit(payload, here[audience])
         with self._guard:
             if game_id in self._cursors:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
+
+    def _occupied(self, room: str) -> bool:
+        """Whether a connection of this process is in the room."""
+        rooms = self.socketio.server.manager.rooms  # type: ignore[attr-defined]  # untyped
+        return bool(rooms.get(NAMESPACE, {}).get(room))
 
     def _emit(self, payload: dict[str, Any], to: str | list[str]) -> None:
         # SocketIO.emit passes a list of rooms and ignore_queue on to python-socketio.
@@ -178,12 +208,10 @@ class RoomPusher:
         )
 
 
-def _payload(
-    records: Sequence[Record], viewer: Actor, state: CourtState, checkpoint: dict[str, Any]
-) -> dict[str, Any]:
+def _seat(audience: str) -> Seat | None:
+    return Seat(int(audience.removeprefix(SEAT))) if audience.startswith(SEAT) else None
+
+
+def _told(records: Sequence[Record], viewer: Actor, state: CourtState) -> list[dict[str, Any]]:
     observer = observe(viewer, state)
-    return {
-        "version": checkpoint["version"],
-        "records": [observer.told(r, state) for r in records],
-        "checkpoint": checkpoint,
-    }
+    return [observer.told(r, state) for r in records]

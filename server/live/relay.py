@@ -3,12 +3,17 @@ is announced on a Redis channel; every other process then pushes what is new to 
 clients of that game, read from the database (presence: from Redis), and watches the game's
 next deadline.
 
-An announcement carries ids only: "game G stands at version N, its open step is due at D",
-"game G has a talk line at position P", "game G's presence changed". No record, no line's
-text, ever passes through Redis. So a lost or late announcement costs a delay, never a record
-or a line: the next one (or a client's catch-up on reconnect) brings everything after the
-process's cursor; announcements that could not be sent are sent once Redis answers again, and
-a process that lost the channel catches up every game it follows once it has it back.
+An announcement says "game G stands at version N, its open step is due at D", "game G has a
+talk line at position P", "game G's presence changed". An append whose records have no
+private part carries them too (their public parts are what every spectator is pushed): the
+other processes fold them into the head they hold, checked against its hash chain, and push
+them without reading the database. A record with a private part (a ballot, a bid, a seat's
+token digest), a line's text or parties, never pass through Redis: such an append is
+announced by its version alone and read from the database. So a lost or late announcement
+costs a delay, never a record or a line: the next one (or a client's catch-up on reconnect)
+brings everything after the process's cursor; announcements that could not be sent are sent
+once Redis answers again, and a process that lost the channel catches up every game it
+follows once it has it back.
 """
 
 from __future__ import annotations
@@ -81,6 +86,7 @@ class Relay:
         self.push_presence: Callable[[str], object] = lambda game_id: None
         self._workers = workers
         self._dirty: dict[tuple[str, str], None] = {}  # (kind, game) to catch up, oldest first
+        self._announced: dict[str, list[Record]] = {}  # game -> records announced, not pushed
         self._unsent: dict[tuple[str, str], str] = {}  # (kind, game) -> its latest announcement
         self._wake = threading.Condition()
         self._stopped = threading.Event()
@@ -102,7 +108,9 @@ class Relay:
         """Announce an append (the service calls this under the game's lock, after the
         commit). Without Redis the command still stands: the other processes' clients get
         its records once Redis answers again, or when they reconnect."""
-        message = {"version": records[-1].version, "deadline": next_deadline(state)}
+        message: dict[str, Any] = {"version": records[-1].version, "deadline": next_deadline(state)}
+        if all(r.private is None and not r.private_sha256 for r in records):
+            message["records"] = [r.to_json() for r in records]
         self._submit(COURT, game_id, message)
 
     def publish_talk(self, line: TalkLine) -> None:
@@ -186,8 +194,15 @@ class Relay:
         if deadline is not None:
             self.watcher.watch_deadline(game_id, float(deadline))
         kind = TALK if "talk" in message else PRESENCE if "presence" in message else COURT
-        if game_id in self.followed(kind):
-            self.mark(kind, game_id)
+        if game_id not in self.followed(kind):
+            return
+        announced = _records(message.get("records"))
+        with self._wake:
+            if announced:
+                self._announced.setdefault(game_id, []).extend(announced)
+            else:  # a gap: the records before it come from the database anyway
+                self._announced.pop(game_id, None)
+        self.mark(kind, game_id)
 
     def mark(self, kind: str, game_id: str) -> None:
         """Catch the game up soon; a game already waiting is caught up once."""
@@ -232,7 +247,12 @@ class Relay:
                 kind, game_id = next(iter(self._dirty))
                 del self._dirty[(kind, game_id)]
             try:
-                self.catch_ups()[kind](game_id)
+                if kind == COURT:
+                    with self._wake:
+                        announced = self._announced.pop(game_id, [])
+                    self.pusher.catch_up(game_id, announced)
+                else:
+                    self.catch_ups()[kind](game_id)
             except DATABASE_ERRORS as exc:
                 log_failure(log, f"catching up game {game_id}", exc, self.database)
                 self._stopped.wait(RETRY_SECONDS)
@@ -245,3 +265,14 @@ class Relay:
     @property
     def database(self) -> Outage:
         return self.pusher.service().database
+
+
+def _records(raw: Any) -> list[Record]:
+    """The records an announcement carries; none when it carries none or they are unreadable
+    (the database has them)."""
+    if not isinstance(raw, list):
+        return []
+    try:
+        return [Record.from_json(r) for r in raw]
+    except (TypeError, ValueError, KeyError):
+        return []

@@ -31,12 +31,13 @@ from server.limits import Limits, RateLimited
 from server.live.pushes import (
     NAMESPACE,
     RoomPusher,
+    audience_room,
     game_room,
-    master_room,
     public_room,
     seat_room,
 )
 from server.live.talk import TalkHandlers, TalkPusher
+from server.live.views import PUBLIC, audience_of, regroup, seat_ended
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
@@ -82,15 +83,6 @@ def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "code": code, "message": message, **extra}
 
 
-def _ended(state: CourtState, seat: Seat) -> str:
-    if seat in state.seats:
-        return (
-            f"Seat {seat + 1} was handed to a new link by the host: this device no longer "
-            "holds it and now watches as a spectator."
-        )
-    return f"Seat {seat + 1} is no longer held: this device now watches as a spectator."
-
-
 def _refuse(error: dict[str, Any]) -> NoReturn:
     """Refuse a connection: the client's `connect_error` carries the message and, as `data`,
     the whole `{ok: false, code, message}` (docs/protocol.md)."""
@@ -130,6 +122,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         self.talk_pusher = talk_pusher
         self._sessions: dict[str, tuple[str, Actor]] = {}
         self._addresses: dict[str, str] = {}  # the client address of each open connection
+        self._audiences: dict[str, str] = {}  # the audience whose room each connection is in
         self._sessions_lock = threading.Lock()
 
     # -- connection --------------------------------------------------------
@@ -201,18 +194,18 @@ class CourtNamespace(TalkHandlers, Namespace):
         self.pusher.catch_up(game_id)
 
     def _welcome(self, game_id: str, actor: Actor, last_version: int | None, head: Head) -> None:
+        audience = audience_of(actor)
         join_room(game_room(game_id))
-        if actor.seat is not None:
-            join_room(seat_room(game_id, actor.seat))
-        else:
-            join_room(public_room(game_id))
-        if actor.master:
-            join_room(master_room(game_id))
+        join_room(audience_room(game_id, audience))
+        with self._sessions_lock:
+            self._audiences[connection_sid()] = audience
         checkpoint = signed(self.service(), head)
-        court = court_of(actor, head, checkpoint)
-        _to_this_connection(
-            "welcome", {"version": head.version, "court": court, "checkpoint": checkpoint}
-        )
+        court = court_of(actor, head)
+        # The next push to the audience's room changes this view: the page holds it.
+        self.pusher.views.remember(game_id, audience, head.version, court)
+        court_now = {**court, "checkpoint": checkpoint}
+        welcome = {"version": head.version, "checkpoint": checkpoint, "audience": audience}
+        _to_this_connection("welcome", {**welcome, "court": court_now})
         if last_version is not None and last_version < head.version:
             _to_this_connection("events", self._page(game_id, actor, head, last_version))
 
@@ -221,6 +214,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         with self._sessions_lock:
             session = self._sessions.pop(sid, None)
             address = self._addresses.pop(sid, None)
+            self._audiences.pop(sid, None)
         if address is not None:
             self.limits.close(address, sid)
         if session is not None:
@@ -251,27 +245,29 @@ class CourtNamespace(TalkHandlers, Namespace):
         return game_id, acting
 
     def reseat(self, game_id: str, state: CourtState) -> list[str]:
-        """After a seat was handed, removed or given up, or the host role moved: each of this
-        process's connections of the game whose token holds its seat no more is told so
-        (`seat_ended`) and moved to the spectators' room, before anything more is pushed;
-        its next command is refused with `bad_token`. The connections ended."""
+        """After a seat was taken, handed, removed or given up, or the host role moved: each
+        of this process's connections of the game whose token now stands for another
+        audience is moved to that audience's room before anything more is pushed; one whose
+        token holds its seat no more is told so (`seat_ended`), watches as a spectator, and
+        its next command is refused with `bad_token`. The connections whose seat ended."""
         with self._sessions_lock:
-            kept = [(sid, a) for sid, (g, a) in self._sessions.items() if g == game_id]
+            kept = [
+                (sid, a, self._audiences.get(sid, PUBLIC))
+                for sid, (g, a) in self._sessions.items()
+                if g == game_id
+            ]
         ended = []
-        for sid, actor in kept:
-            acting = still_acting(state, actor)
-            if actor.seat is None or (acting is not None and acting.seat == actor.seat):
-                continue
-            self.server.leave_room(sid, seat_room(game_id, actor.seat), namespace=self.namespace)
-            self.server.enter_room(sid, public_room(game_id), namespace=self.namespace)
-            self.server.emit(
-                "seat_ended",
-                {"game": game_id, "seat": actor.seat, "message": _ended(state, actor.seat)},
-                to=sid,
-                namespace=self.namespace,
-                ignore_queue=True,
-            )
-            ended.append(sid)
+        for sid, was, now, lost in regroup(state, kept):
+            self.server.leave_room(sid, audience_room(game_id, was), namespace=self.namespace)
+            self.server.enter_room(sid, audience_room(game_id, now), namespace=self.namespace)
+            with self._sessions_lock:
+                self._audiences[sid] = now
+            if lost is not None:
+                told = {"game": game_id, "seat": lost, "message": seat_ended(state, lost)}
+                self.server.emit(
+                    "seat_ended", told, to=sid, namespace=self.namespace, ignore_queue=True
+                )
+                ended.append(sid)
         return ended
 
     # -- commands ----------------------------------------------------------
@@ -370,7 +366,9 @@ class CourtNamespace(TalkHandlers, Namespace):
         new_actor = Actor(seat=Seat(seat), host=actor.host, token_sha256=token)
         with self._sessions_lock:
             self._sessions[connection_sid()] = (game_id, new_actor)
-        self._enter_room(seat_room(game_id, seat), leave=public_room(game_id))
+            was = self._audiences.get(connection_sid(), PUBLIC)
+            self._audiences[connection_sid()] = audience_of(new_actor)
+        self._enter_room(seat_room(game_id, seat), leave=audience_room(game_id, was))
         return answer
 
     def on_sync(self, payload: Any) -> dict[str, Any]:

@@ -131,7 +131,8 @@ GAME: tuple[Message, ...] = (
         CloseTablePhases,
         "host",
         "Close the phase played at the table and each one after it up to the next phase the "
-        "server runs: movement, battles and the Wall in one (R-4.1)",
+        "server runs: movement, battles and the Wall in one (R-4.1); refused with one phase to "
+        "close",
         sender=Sender.HOST,
     ),
     Message(

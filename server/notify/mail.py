@@ -11,6 +11,7 @@ import smtplib
 import socket
 import ssl
 import threading
+import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -21,6 +22,9 @@ from email_validator import EmailNotValidError, validate_email
 from court.errors import CourtError
 from server.notify.delivery import DeliveryFailed
 from server.store.mail import ADDRESS_MAX
+
+# Seconds by which a read ended by the socket's own timeout may come before the deadline's timer.
+TIMER_SLACK = 0.05
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +102,7 @@ def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str) -> None:
     # Made before it connects, so that the deadline can cut the greeting's read too.
     client = _client(smtp)
     timer.start()
+    began = time.monotonic()
     try:
         client.connect(smtp.host, smtp.port)
         if smtp.security == "starttls":
@@ -113,7 +118,8 @@ def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str) -> None:
     except smtplib.SMTPRecipientsRefused:
         raise DeliveryFailed("the mail server refused the address", final=True) from None
     except (OSError, smtplib.SMTPException) as exc:
-        if cut.is_set():
+        # The socket's own timeout may end the read a moment before the timer cuts it.
+        if cut.is_set() or time.monotonic() - began >= smtp.timeout - TIMER_SLACK:
             raise DeliveryFailed(
                 f"the mail server did not answer within {smtp.timeout:g} s"
             ) from None

@@ -29,7 +29,9 @@ from server.observer import court_of, observe
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
-from server.tools.simulate import MIXES, VARIANTS, simulate
+from server.tools.coverage import Coverage
+from server.tools.sim_table import GameSummary
+from server.tools.simulate import VARIANTS, every_mix, plan, simulate
 from server.tools.witness import WitnessError, check_signatures, judge, keys_of, read_witness
 
 court_cli = AppGroup("court", help="Inspect and move game logs, and play simulated games.")
@@ -251,7 +253,7 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
     if text == "random":
         return None
     if text == "all":
-        return list(MIXES)
+        return every_mix()
     names = set() if text == "none" else {v.strip() for v in text.split(",")}
     unknown = names - set(VARIANTS)
     if unknown:
@@ -272,13 +274,23 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
     show_default=True,
     help="random, all (each mix in turn), none, or names joined by commas.",
 )
-@click.option("--profile", default="default", show_default=True)
+@click.option(
+    "--profile",
+    default="random",
+    show_default=True,
+    help="random (each game draws every setting from its allowed values) or a profile's name.",
+)
 @click.option(
     "--database",
     default=None,
     help="Keep the games in this database URL; by default a throwaway SQLite file.",
 )
 @click.option("--quiet", is_flag=True, help="Print only games with problems and the summary.")
+@click.option(
+    "--coverage",
+    is_flag=True,
+    help="Print how many times each event type and each rule id occurred in the run.",
+)
 def simulate_(
     players: str,
     rounds: int,
@@ -288,39 +300,51 @@ def simulate_(
     profile: str,
     database: str | None,
     quiet: bool,
+    coverage: bool,
 ) -> None:
     """Play whole games with random legal moves and random recorded facts at every moment,
     stored like real games, checking the court after every event; exit 1 if any check
-    failed. Game n plays the n-th player count and variant mix, in turn."""
+    failed. Game n plays the n-th player count and variant mix, in turn; each game draws
+    its rules profile unless one is named."""
     counts, mixes = _counts(players), _mixes(variants)
     try:
-        ruleset = load_ruleset(profile)
+        ruleset = load_ruleset("default" if profile == "random" else profile)
     except RulesDataError as exc:
         click.echo(f"error: unknown_profile: {exc}", err=True)
         sys.exit(2)
+    reached = Coverage()
     with tempfile.TemporaryDirectory(prefix="court-simulate-") as scratch:
-        url = database or f"sqlite:///{Path(scratch) / 'simulate.db'}"
-        store = SqlEventStore(url)
+        store = SqlEventStore(database or f"sqlite:///{Path(scratch) / 'simulate.db'}")
         store.create_schema()
         failed, started = 0, time.perf_counter()
         try:
             for n in range(games):
+                count, mix = plan(n, counts, mixes)
                 summary = simulate(
                     store,
                     ruleset,
-                    players=counts[n % len(counts)],
+                    players=count,
                     rounds=rounds,
                     seed=seed + n,
-                    variants=None if mixes is None else mixes[(n // len(counts)) % len(mixes)],
+                    variants=mix,
+                    random_rules=profile == "random",
                     keys=current_app.extensions["court"].keys,
                 )
-                if not quiet or summary.problems:
-                    click.echo(summary.line())
-                for problem in summary.problems[:20]:
-                    click.echo(f"  problem: {problem}", err=True)
-                failed += bool(summary.problems)
+                reached.merge(summary.coverage)
+                failed += _report(summary, quiet)
         finally:
             store.close()
     rate = games / (time.perf_counter() - started)
     click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
+    if coverage:
+        click.echo("\n".join(reached.table()))
     sys.exit(1 if failed else 0)
+
+
+def _report(summary: GameSummary, quiet: bool) -> bool:
+    """Print the game's line (unless quiet and sound) and its first problems; whether any."""
+    if not quiet or summary.problems:
+        click.echo(summary.line())
+    for problem in summary.problems[:20]:
+        click.echo(f"  problem: {problem}", err=True)
+    return bool(summary.problems)

@@ -22,6 +22,7 @@ from court.commands import (
     RecordVillageControl,
     RecordWallSupplies,
 )
+from court.electorate import is_council
 from court.ids import HouseId, NobleId, TitleId
 from court.ruleset import Category
 from court.state import CourtState, Noble, NobleStatus
@@ -64,6 +65,19 @@ def in_the_spotlight(state: CourtState) -> set[NobleId]:
         found.add(state.fourth_seat)
     found |= {n.spouse for n in state.nobles.values() if n.spouse is not None}
     return {n for n in found if n in state.nobles}
+
+
+def wardens_off_council(state: CourtState, noble: Noble) -> bool:
+    """A Warden in play, no Outlaw, neither the Hand nor a Master (R-3.5)."""
+    return (
+        noble.status is NobleStatus.IN_PLAY
+        and not noble.outlaw
+        and any(
+            state.ruleset.title_index[t].category is Category.MILITARY
+            for t in state.titles_of(noble.id)
+        )
+        and not is_council(state, noble.id)
+    )
 
 
 def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
@@ -135,14 +149,12 @@ def _noble_fact(
         death = rng.choice(list(DeathKind))
         return RecordDeath(noble=rng.choice(living).id, kind=death.value, cause=cause)
     if kind == "join_council":
-        masters = [
-            t.id
-            for t in state.ruleset.titles
-            if t.category is Category.HIGH and t.id.startswith("master-")
-        ]
-        return JoinSmallCouncil(
-            noble=rng.choice(living).id, title=TitleId(rng.choice(masters)), cause=cause
-        )
+        # Mostly a Warden off the council, whom the Court Event card names at a table: the
+        # council fills, elects its Hand, and the Hand's decrees come (R-3.5, R-7.7, R-6.4).
+        masters = [t.id for t in state.ruleset.titles if t.master]
+        wardens = [n for n in living if wardens_off_council(state, n)]
+        joiner = rng.choice(wardens if wardens and rng.random() < 0.7 else living)
+        return JoinSmallCouncil(noble=joiner.id, title=TitleId(rng.choice(masters)), cause=cause)
     if kind == "mother":
         return GrantMotherOfDragons(noble=rng.choice(living).id, cause=cause)
     return HeirBorn(noble=rng.choice(living).id, cause=cause)

@@ -1,35 +1,40 @@
 """Simulated games: whole games played with random legal moves and random recorded facts,
 through the real service and event store, checking the court after every event.
 
-Every move is drawn from `rules.legal_commands`, so a listed move the court refuses is a
-defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid
-decree step, mid ballot, while a title choice waits, during the sale) and may be impossible:
-a refused fact must leave the log as it was. After every command the server's follow-ups
-must have settled the court (`invariants.unsettled`) and someone must be able to move (no
-game may stall, R-4.3). After the game, the state rebuilt from the exported log must equal
-the live state. A seed makes a game repeatable: same seed, same log.
+Each game draws its rules profile: every setting from its allowed values (court/profile.py),
+recorded in its first event as any profile is. Every move is drawn from `rules.legal_commands`
+(server/tools/sim_moves.py picks it as a table would), so a listed move the court refuses is a
+defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid decree
+step, mid ballot, while a title choice waits, during the sale) and may be impossible: a refused
+fact must leave the log as it was. Seats change hands now and then, in the lobby and in play.
+After every event the court keeps its invariants (the event's own included); after every command
+the server's follow-ups must have settled the court (`invariants.unsettled`) and someone must be
+able to move (no game may stall, R-4.3). After the game, the state rebuilt from the exported log
+must equal the live state. A seed makes a game repeatable: same seed, same log.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import secrets
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
+from config.profile_rules import random_profile
 from court import invites
 from court.audit import audit
 from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
+    ChangeListing,
     CloseOverdueStep,
     Command,
+    LeaveSeat,
     PlaceBallot,
     PlaceBid,
+    RemoveSeat,
     StartGame,
+    VoteToEnd,
 )
 from court.decide import rounds
 from court.errors import CourtError
@@ -37,22 +42,33 @@ from court.evolve import evolve, replay
 from court.ids import GameId, Seat
 from court.invariants import unsettled, violations
 from court.rules import legal_commands
+from court.sentences import describe
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
-from server.ports import EventStore
+from server.ports import EventStore, token_digest
 from server.replay import Head
 from server.service import CourtService, Outcome
 from server.store.sql import SqlEventStore
 from server.tools.sim_facts import random_fact
+from server.tools.sim_moves import pick, seat_change
+from server.tools.sim_table import (
+    GameSummary,
+    SeededSecrets,
+    SimClock,
+    SimPresence,
+    critical,
+    moment,
+)
 
-START_TIME = 1_800_000_000.0
 DEADLINE_SECONDS = 120
 VARIANTS = ("nights_watch", "title_concession", "sealed_ballots", "clocks")
-# Every mix of the variants, in a fixed order: game n of a run with `--variants all` plays
-# mix n % 16.
+# Every mix of the variants, mix n using variant i when bit i of n is set.
 MIXES: tuple[dict[str, bool], ...] = tuple(
     {v: bool(n >> i & 1) for i, v in enumerate(VARIANTS)} for n in range(2 ** len(VARIANTS))
 )
+# The order a run plays the mixes in: every variant at once, none, each alone, then the
+# others, so that the first games of any run play every variant.
+MIX_ORDER = tuple(sorted(range(len(MIXES)), key=lambda n: (n != 15, n != 0, n.bit_count(), n)))
 # Seconds between two moves: mostly quick, now and then long enough for a deadline to pass.
 PAUSES = (1, 1, 2, 3, 5, 8, DEADLINE_SECONDS + 1)
 # How often the host records a fact instead of a move being made: mostly in the phases played
@@ -60,97 +76,31 @@ PAUSES = (1, 1, 2, 3, 5, 8, DEADLINE_SECONDS + 1)
 TABLE_FACT_RATE = 0.6
 FACT_RATE = 0.12
 CRITICAL_FACT_RATE = 0.35
+# How often a seat changes hands during play, and a lobby sees players come and go.
+SEAT_RATE = 0.01
+LOBBY_CHURN = 0.5
 
 
-def critical(state: CourtState) -> bool:
-    """A moment where a fact changes what a step does: a decree turn acting through a title
-    (R-6.7), an election under way (R-7.2), a title choice waiting."""
-    decree = state.decree
-    return (
-        state.pending is not None
-        or state.election is not None
-        or (decree is not None and decree.power is not None)
-    )
+def plan(n: int, counts: list[int], mixes: list[dict[str, bool]] | None) -> tuple[int, Any]:
+    """Game n's player count and variant mix (None: its seed draws them). Over len(mixes) x
+    len(counts) games every mix plays with every count, and the first len(mixes) games play
+    every mix."""
+    if mixes is None:
+        return counts[n % len(counts)], None
+    turn = n % (len(mixes) * len(counts))
+    mix = turn % len(mixes)
+    return counts[(mix + turn // len(mixes)) % len(counts)], mixes[mix]
 
 
-def moment(state: CourtState) -> str:
-    """Where the round stands, to tell at which moments facts were recorded."""
-    if state.pending is not None:
-        return f"title choice ({state.pending.kind.value})"
-    if state.election is not None:
-        return f"election {state.election.stage.value}"
-    if state.decree is not None:
-        return "marriage proposal" if state.proposal is not None else f"decree {state.decree.id}"
-    if state.auction is not None:
-        return "council seat sale" if state.auction.winner is None else "council seat choice"
-    if state.purchase_turns is not None:
-        return "purchase turns"
-    return f"phase {state.phase.value if state.phase else '-'}"
-
-
-class SeededSecrets:
-    """Tokens, dice seeds and salts from a seeded generator: a simulated game is repeatable.
-    Never used for real games, whose secrets come from the system."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-
-    def _hex(self, bits: int) -> str:
-        return f"{self._rng.getrandbits(bits):0{bits // 4}x}"
-
-    def token(self) -> str:
-        return self._hex(256)
-
-    def game_id(self) -> str:
-        # Fresh each time: the same seed may be played again into the same database.
-        return secrets.token_hex(6)
-
-    def seed(self) -> str:
-        return self._hex(256)
-
-    def salt(self) -> str:
-        return self._hex(128)
-
-
-class SimClock:
-    def __init__(self, start: float = START_TIME) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@dataclass
-class GameSummary:
-    game_id: str
-    players: int
-    seed: int
-    variants: dict[str, bool]
-    status: str = ""
-    round: int = 0
-    records: int = 0
-    moves: int = 0
-    facts: int = 0
-    facts_refused: int = 0
-    timeouts: int = 0
-    winners: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    # Facts recorded (or refused) at each moment of the round (see `moment`).
-    moments: Counter[str] = field(default_factory=Counter)
-
-    def line(self) -> str:
-        on = ",".join(v for v, used in self.variants.items() if used) or "none"
-        winners = ",".join(self.winners) or "-"
-        return (
-            f"game {self.game_id} seed {self.seed}: {self.players} players, variants {on}, "
-            f"{self.status} in round {self.round}, {self.records} events, {self.moves} moves, "
-            f"{self.facts} facts ({self.facts_refused} refused), {self.timeouts} timeouts, "
-            f"winners {winners}, problems {len(self.problems)}"
-        )
+def every_mix() -> list[dict[str, bool]]:
+    """Every mix of the variants, in the order a run plays them."""
+    return [MIXES[n] for n in MIX_ORDER]
 
 
 class Simulation:
-    """One simulated game; `run()` plays it and returns its summary."""
+    """One simulated game; `run()` plays it and returns its summary. With `random_rules` the
+    game's profile is `ruleset`'s with every setting drawn; otherwise it is played as given,
+    its deadlines short enough to pass."""
 
     def __init__(
         self,
@@ -161,17 +111,24 @@ class Simulation:
         rounds: int,
         seed: int,
         variants: dict[str, bool] | None = None,
+        random_rules: bool = True,
         fact_rate: float = FACT_RATE,
         max_commands: int = 20_000,
         keys: ServerKeys | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.clock = SimClock()
-        seeded = SeededSecrets(random.Random(seed ^ 0x5EED))
-        self.service = CourtService(store, clock=self.clock, secret_source=seeded, keys=keys)
+        self.presence = SimPresence()
+        self.service = CourtService(
+            store,
+            clock=self.clock,
+            secret_source=SeededSecrets(random.Random(seed ^ 0x5EED)),
+            presence=self.presence,
+            keys=keys,
+        )
         self.store, self.ruleset = store, ruleset
         self.players, self.rounds, self.seed = players, rounds, seed
-        self.variants = variants
+        self.variants, self.random_rules = variants, random_rules
         self.fact_rate, self.max_commands = fact_rate, max_commands
         self.state: CourtState | None = None
         self.version = 0
@@ -183,47 +140,75 @@ class Simulation:
     def run(self) -> GameSummary:
         drawn = {v: self.rng.random() < 0.5 for v in VARIANTS}
         variants = dict(self.variants) if self.variants is not None else drawn
-        deadlines = {k: DEADLINE_SECONDS for k in ("candidacy", "ballot", "decree", "purchase")}
-        deadlines["title_choice"] = DEADLINE_SECONDS
+        ruleset, deadlines = (
+            self.ruleset,
+            dict.fromkeys(
+                ("candidacy", "ballot", "decree", "purchase", "title_choice"), DEADLINE_SECONDS
+            ),
+        )
+        if self.random_rules:
+            profile = random_profile(ruleset["profile"], self.rng, self.players)
+            ruleset, deadlines = {**ruleset, "profile": profile}, {}
         game_id, _token, created = self.service.create_game(
-            ruleset=self.ruleset,
+            ruleset=ruleset,
             players=self.players,
             host_name="Simulated host",
             variants=variants,
             deadlines=deadlines,
         )
-        self.summary = summary = GameSummary(game_id, self.players, self.seed, variants)
+        self.summary = summary = GameSummary(
+            game_id, self.players, self.seed, variants, ruleset["profile"]["name"]
+        )
         self._absorb(created)
         self.invite = invites.of(created.state)
-        host = self._seat_everyone(game_id)
-        self._act(game_id, host, StartGame())
+        self._seat_everyone(game_id)
+        self._act(game_id, self._host(), StartGame())
         for _ in range(self.max_commands):
-            if not self._step(game_id, host):
+            if not self._step(game_id):
                 break
         else:
             summary.problems.append(f"the game did not finish in {self.max_commands} commands")
         self.finish(game_id)
         return summary
 
-    def _seat_everyone(self, game_id: str) -> Actor:
-        houses = self.rng.sample([h["id"] for h in self.ruleset["roster"]["houses"]], self.players)
-        host = Actor(host=True)
-        for index, house in enumerate(houses):
-            joiner = host if index == 0 else SPECTATOR
-            _token, outcome = self.service.join(
-                game_id, joiner, house=house, player_name=f"Player {index + 1}", invite=self.invite
-            )
-            self._absorb(outcome)
-        return Actor(seat=Seat(0), host=True)
+    def _seat_everyone(self, game_id: str) -> None:
+        """The host takes seat 0; the others join; in one lobby of two, the game goes on the
+        front page and off again, and a player leaves or is removed and another comes."""
+        houses = [h["id"] for h in self.ruleset["roster"]["houses"]]
+        chosen = self.rng.sample(houses, self.players)
+        spare = [h for h in houses if h not in chosen]
+        churn = self.rng.random() < LOBBY_CHURN
+        for index, house in enumerate(chosen):
+            self._join(game_id, house, index, Actor(host=True) if index == 0 else SPECTATOR)
+            if churn and index == 0:
+                self._act(game_id, self._host(), ChangeListing(listed=True))
+                self._act(game_id, self._host(), ChangeListing(listed=False))
+                self._act(game_id, self._host(), RemoveSeat(seat=self._join(game_id, spare[0])))
+                self._act(game_id, Actor(seat=self._join(game_id, spare[0])), LeaveSeat())
 
-    def _step(self, game_id: str, host: Actor) -> bool:
+    def _join(self, game_id: str, house: str, index: int = -1, joiner: Actor = SPECTATOR) -> Seat:
+        name = f"Player {index + 1}" if index >= 0 else "A passer-by"
+        _token, outcome = self.service.join(
+            game_id, joiner, house=house, player_name=name, invite=self.invite
+        )
+        self._absorb(outcome)
+        return max(self._state().seats)
+
+    def _host(self) -> Actor:
+        """The host as the game stands: the seat holding the role (the host's own at first)."""
+        return Actor(seat=self._state().host_seat(), host=True)
+
+    def _step(self, game_id: str) -> bool:
         """One command; False when the game is over or has played its rounds."""
         state = self._state()
         if state.status is not GameStatus.PLAYING or state.round > self.rounds:
             return False
         if rounds.overdue(state, self.clock()):
-            self._act(game_id, host, CloseOverdueStep())
+            self._act(game_id, self._host(), CloseOverdueStep())
             self._summary().timeouts += 1
+            return True
+        if self.rng.random() < SEAT_RATE:
+            self._change_seat(game_id, state)
             return True
         # Facts are mostly recorded in the phases played at the table (R-4.1), and more often
         # while a title's power, a candidacy or a title choice hangs on a Noble's fate.
@@ -236,11 +221,9 @@ class Simulation:
         if self.rng.random() < rate:
             self._record_fact(game_id, state)
             return True
-        moves = [
-            (actor, move)
-            for actor in self._actors(state, host)
-            for move in legal_commands(state, actor)
-        ]
+        # A simulated table plays its game out: no vote to end it (listed all game long).
+        moves = [(a, m) for a in self._actors(state) for m in legal_commands(state, a)]
+        moves = [(a, m) for a, m in moves if not isinstance(m, VoteToEnd)]
         if not moves:
             # Someone always has a move (a pass at least): a court waiting for nobody stalls.
             self._summary().problems.append(
@@ -248,14 +231,21 @@ class Simulation:
                 f"({moment(state)})"
             )
             return False
-        actor, move = self.rng.choice(moves)
+        actor, move = pick(state, self.rng, moves)
         self._act(game_id, actor, move)
         self._summary().moves += 1
         self.clock.now += self.rng.choice(PAUSES)
         return True
 
-    def _actors(self, state: CourtState, host: Actor) -> list[Actor]:
-        return [host if s == host.seat else Actor(seat=Seat(s)) for s in sorted(state.seats)]
+    def _actors(self, state: CourtState) -> list[Actor]:
+        return [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
+
+    def _change_seat(self, game_id: str, state: CourtState) -> None:
+        """A seat handed to a new device, the host role handed on, or a vote for a new host."""
+        digest = token_digest(self.service.secrets.token())
+        change = seat_change(state, self.rng, digest, self.presence, self.clock())
+        if change is not None:
+            self._act(game_id, *change)
 
     def _act(self, game_id: str, actor: Actor, move: Command) -> None:
         """A listed move: the court must take it."""
@@ -281,7 +271,7 @@ class Simulation:
         fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
         before = self.service.length(game_id)
         try:
-            outcome = self.service.handle(game_id, fact, Actor(host=True))
+            outcome = self.service.handle(game_id, fact, self._host())
         except CourtError as exc:
             summary.facts_refused += 1
             if exc.code == "engine_defect":
@@ -297,11 +287,12 @@ class Simulation:
     # -- checks ------------------------------------------------------------------------------
 
     def _absorb(self, outcome: Outcome) -> None:
-        """Fold each new record and check the court after every event."""
-        state = self.state
+        """Fold each new record, check the court after every event, and count what the record
+        reached: its type and the rules its line in the history applied."""
+        state, summary = self.state, self._summary()
         for record in outcome.records:
             if record.version != self.version + 1:
-                self._summary().problems.append(f"version {record.version} follows {self.version}")
+                summary.problems.append(f"version {record.version} follows {self.version}")
             event = self.service.decode(record)
             state = (
                 evolve(state, event)
@@ -309,11 +300,13 @@ class Simulation:
                 else replay(GameId(record.game_id), (event,))
             )
             self.version = record.version
-            self._summary().problems.extend(
-                f"after version {record.version} ({record.type}): {v}" for v in violations(state)
+            summary.problems.extend(
+                f"after version {record.version} ({record.type}): {v}"
+                for v in violations(state, event)
             )
+            summary.coverage.add(record.type, describe(record, state), record.data)
         if state is not None:
-            self._summary().problems.extend(
+            summary.problems.extend(
                 f"after version {self.version}, settled: {v}" for v in unsettled(state)
             )
         self.state = state
@@ -381,12 +374,21 @@ def simulate(
     rounds: int,
     seed: int,
     variants: dict[str, bool] | None = None,
+    random_rules: bool = True,
     keys: ServerKeys | None = None,
 ) -> GameSummary:
     """Play one seeded game to its end or through `rounds` rounds; its summary. Without
-    `variants` the seed draws them. `keys`: the server's, for games kept in its database."""
+    `variants` the seed draws them; with `random_rules` the seed draws every setting of its
+    profile too. `keys`: the server's, for games kept in its database."""
     simulation = Simulation(
-        store, ruleset, players=players, rounds=rounds, seed=seed, variants=variants, keys=keys
+        store,
+        ruleset,
+        players=players,
+        rounds=rounds,
+        seed=seed,
+        variants=variants,
+        random_rules=random_rules,
+        keys=keys,
     )
     try:
         return simulation.run()

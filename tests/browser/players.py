@@ -21,6 +21,7 @@ class Person:
     page: Page
     frames: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    requests: list[tuple[str, str]] = field(default_factory=list)  # (method, url) sent
 
     def received(self) -> str:
         """Everything this browser was sent over Socket.IO, and what its pages stored."""
@@ -57,6 +58,7 @@ def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
     page = context.new_page()
     person = Person(name, context, page)
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: person.frames.append(str(f))))
+    page.on("request", lambda r: person.requests.append((r.method, r.url)))
     page.on("pageerror", lambda e: person.errors.append(str(e)))
     page.on("console", lambda m: person.errors.append(m.text) if _page_error(m) else None)
     page.goto(url)
@@ -85,3 +87,14 @@ def wait_version(person: Person, version: int) -> None:
         arg=version,
         timeout=WAIT_MS,
     )
+
+
+def assert_shown_no_markers(person: Person, salts: list[str]) -> None:
+    """Neither the salts nor the kinds of another seat's markers reached this browser: no
+    record's private part (which holds the salts) and no own markers in a court view or in a
+    change of one (the only places a kind travels before the reveal)."""
+    seen = person.received()
+    compact = seen.replace('\\"', '"').replace('": ', '":').replace('", "', '","')
+    assert not any(salt in seen for salt in salts), person.name
+    assert '"my_markers":[{' not in compact, person.name
+    assert '/election/my_markers","value":[{' not in compact, person.name

@@ -54,26 +54,32 @@ def test_the_socket_io_client_is_served_from_the_npm_package(client: FlaskClient
     assert response.data == installed.read_bytes()
 
 
-def test_the_sha256_modules_of_the_witness_are_served_from_the_npm_package(
-    client: FlaskClient,
+@pytest.mark.parametrize(
+    ("package", "name"),
+    [("@noble/hashes", f"noble-hashes/{n}") for n in ("sha2.js", "_md.js", "_u64.js", "utils.js")]
+    + [("fast-json-patch", f"fast-json-patch/{n}") for n in ("core.mjs", "helpers.mjs")],
+)
+def test_the_witness_and_patch_modules_are_served_from_their_npm_packages(
+    client: FlaskClient, package: str, name: str
 ) -> None:
-    for name in ("sha2.js", "_md.js", "_u64.js", "utils.js"):
-        installed = VENDOR[f"noble-hashes/{name}"] / name
-        if not installed.is_file():
-            if os.environ.get("CI"):
-                pytest.fail("node_modules has no @noble/hashes: make test runs npm ci first")
-            pytest.skip("@noble/hashes is not installed (make run / make test install it)")
+    installed = VENDOR[name] / name.rpartition("/")[2]
+    if not installed.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"node_modules has no {package}: make test runs npm ci first")
+        pytest.skip(f"{package} is not installed (make run / make test install it)")
 
-        response = client.get(f"/vendor/noble-hashes/{name}")
+    response = client.get(f"/vendor/{name}")
 
-        assert response.status_code == 200 and response.mimetype == "text/javascript"
-        assert response.data == installed.read_bytes()
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.data == installed.read_bytes()
 
 
 @pytest.mark.parametrize(
     "name",
     [
         "package.json",
+        "fast-json-patch/duplex.mjs",
+        "fast-json-patch/../index.js",
         "..%2Fpackage.json",
         "debug.js",
         "socket.io.js",

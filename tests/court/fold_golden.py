@@ -64,7 +64,7 @@ from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
 from tests.court.fold_table import table_decides
-from tests.court.given import Table, created, joined, seat, table_step
+from tests.court.given import Table, created, joined, seat, started, table_step
 
 DATA = Path(__file__).resolve().parent / "data"
 LOGS = DATA / "fold_logs"
@@ -254,6 +254,7 @@ def simulated(name: str) -> list[Line]:
             rounds=SIMULATED_ROUNDS,
             seed=seed,
             variants=MIXES[mix],
+            random_rules=False,
         )
         game.service.secrets.game_id = lambda: name  # type: ignore[method-assign]
         summary = game.run()
@@ -338,6 +339,52 @@ def court_at_work() -> list[Line]:
     return _encoded(table.events)
 
 
+def seat_refunded() -> list[Line]:
+    """A game of 3 where the fourth council seat's top bidder loses his only Warden before the
+    reveal and is dropped, the next bid buys and the bank holds its price, two Join the Small
+    Council events fill the free Masters and the seat lapses with its refund (R-4.6); then
+    Bran, elected Warden of the North, dies before his player takes the title, and the choice
+    lapses (section 9)."""
+    from court.commands import JoinSmallCouncil, PassBid, PlaceBid, StandForElection
+    from court.state import Stage
+    from tests.court.test_elections import ballot
+
+    table = Table(*started(3))
+    _grant(
+        table,
+        warden_north="robb-stark",
+        warden_west="jaime-lannister",
+        warden_south="mace-tyrell",
+        warden_east="tywin-lannister",
+        master_of_ships="tywin-lannister",
+        warden_crownlands="garlan-tyrell",
+        master_of_whisperers="garlan-tyrell",
+    )
+    while table.state.auction is None:
+        table.add(*table_step(table.state))
+    table.act(PlaceBid(amount=5, salt="a"), seat(0))
+    table.act(RecordDeath(noble=NobleId("robb-stark"), kind="battle", cause="the Twins"))
+    table.act(PlaceBid(amount=3, salt="b"), seat(1))
+    table.act(PassBid(), seat(2))
+    for lord, master in (("jaime-lannister", "master-of-coin"), ("mace-tyrell", "master-of-laws")):
+        table.act(JoinSmallCouncil(noble=NobleId(lord), title=TitleId(master), cause="card"))
+    for village in ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin"):
+        table.act(RecordVillageControl(village=village, house="stark", cause="battle"))
+    _next_round(table)
+    while table.state.decree is not None and table.state.decree.current is not None:
+        table.act(Pass(), seat(table.state.decree.current))
+    while (election := table.state.election) is not None and election.current is not None:
+        stark = election.current == 0
+        if election.stage is Stage.CANDIDACY:
+            move: Any = StandForElection(noble=NobleId("bran-stark")) if stark else Pass()
+        else:
+            move = ballot(("for", "bran-stark")) if stark else Pass()
+        table.act(move, seat(election.current))
+    assert table.state.pending is not None
+    table.act(RecordDeath(noble=NobleId("bran-stark"), kind="assassination", cause="a dagger"))
+    return _encoded(table.events)
+
+
 def _grant(table: Table, **titles: str) -> None:
     for title, noble in titles.items():
         granted = TitleId(title.replace("_", "-"))
@@ -399,6 +446,7 @@ NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 # run by --record, for a log that is not stored yet.
 BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "court-at-work": court_at_work,
+    "seat-refunded-choice-lapsed": seat_refunded,
     "host-away": host_away,
     "table-decides": lambda: _encoded(table_decides()),
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},

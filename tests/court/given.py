@@ -70,15 +70,16 @@ def joined(seat: int, house: str | None = None, host: bool = False) -> SeatJoine
     )
 
 
-def lobby(players: int = 3, seated: int | None = None) -> tuple[Event, ...]:
+def lobby(players: int = 3, seated: int | None = None, **profile_changes: Any) -> tuple[Event, ...]:
     count = players if seated is None else seated
-    return (created(players), *(joined(i) for i in range(count)))
+    return (created(players, **profile_changes), *(joined(i) for i in range(count)))
 
 
-def started(players: int = 3, first: int = 0) -> tuple[Event, ...]:
-    """A started game, with phase 1 of round 1 run as far as the server runs it alone."""
+def started(players: int = 3, first: int = 0, **profile_changes: Any) -> tuple[Event, ...]:
+    """A started game, with phase 1 of round 1 run as far as the server runs it alone; the
+    profile changed as `created` changes it (`marriage__opposite_gender=False`)."""
     order = tuple(Seat(i) for i in range(players))
-    before = lobby(players)
+    before = lobby(players, **profile_changes)
     start = (
         GameStarted(seat_order=order, first_player=Seat(first)),
         RoundStarted(round=1, first_player=Seat(first)),

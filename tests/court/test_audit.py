@@ -19,6 +19,7 @@ from court.commands import (
     EmbraceRhllor,
     Pass,
     PlaceBid,
+    RecordDeath,
     RecordVillageControl,
     StandForElection,
 )
@@ -243,6 +244,47 @@ def test_a_sale_result_that_does_not_follow_from_the_bids_is_caught() -> None:
     reveal["winner"] = 1
     result = audit(rechain(lines))
     assert not result.ok and result.check == "commitments"
+
+
+def _sale_with_a_dropped_top_bid() -> list[Line]:
+    """Stark bids 9 and loses Robb, his only Warden; Lannister's 2 buys the seat (R-4.6)."""
+    table = Table(*started(3))
+    for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")):
+        table.add(TitleGranted(title=TitleId(title), noble=NobleId(lord), cause="test"))
+    while table.state.auction is None:
+        table.act(AdvancePhase())
+    table.act(PlaceBid(amount=9, salt="a"), seat(0))
+    table.act(RecordDeath(noble=NobleId("robb-stark"), kind="battle", cause="the Twins"))
+    table.act(PlaceBid(amount=2, salt="b"), seat(1))
+    return chained(table.events)
+
+
+def test_a_bid_dropped_for_want_of_a_warden_is_checked_against_the_court() -> None:
+    """R-4.6 [D]: the reveal marks the bids of players with no Warden to seat, drops them, and
+    the highest remaining bid buys; a mark the court does not bear out is caught."""
+    lines = _sale_with_a_dropped_top_bid()
+    assert audit(records(lines)).ok
+    reveal = lines[_index(lines, "BidsRevealed")]["data"]
+    assert [b["no_warden"] for b in reveal["bids"]] == [True, False] and reveal["winner"] == 1
+    reveal["bids"][0]["no_warden"] = False
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "bids"
+
+
+def test_a_reveal_recorded_before_bids_were_dropped_is_judged_by_the_rule_of_its_time() -> None:
+    """R-4.6: a log from before the rule marks no bid; its top bidder without a Warden sold
+    nothing then, and verifies so; the same reveal claiming a sale does not."""
+    lines = _sale_with_a_dropped_top_bid()
+    at = _index(lines, "BidsRevealed")
+    reveal = lines[at]["data"]
+    for bid in reveal["bids"]:
+        del bid["no_warden"]
+    reveal.update(winner=None, reason="no_warden", deadline=None)
+    del lines[at + 1 :]  # nothing paid, nothing after
+    assert audit(rechain(copy.deepcopy(lines))).ok
+    reveal.update(winner=1, reason="highest_bid")
+    result = audit(rechain(lines))
+    assert not result.ok and result.check == "bids"
 
 
 @pytest.mark.parametrize(

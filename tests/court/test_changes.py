@@ -111,3 +111,17 @@ def test_the_fourth_council_seat_and_a_ban_of_septs_are_told() -> None:
         "Robb Stark no longer sits in the fourth Small Council seat.",
         "Septs are no longer banned.",
     ]
+
+
+def test_a_marriage_of_two_ladies_is_told_once_made_and_once_ended() -> None:
+    """R-5.1 [D] with opposite_gender off: a couple of two Ladies is told once, as any other."""
+    before = given(*started(4, marriage__opposite_gender=False))
+    cersei = NobleId("cersei-lannister")
+    wed = MarriageMade(lord=cersei, lady=SANSA, seats=(Seat(0), Seat(1)), alliance=True)
+    after = then_state(before, (wed,))
+    assert [c.text for c in changes(before, after) if c.kind == "marriage"] == [
+        "Cersei Lannister is now married to Sansa Stark."
+    ]
+    assert [c.text for c in changes(after, before) if c.kind == "marriage"] == [
+        "Cersei Lannister is no longer married to Sansa Stark."
+    ]

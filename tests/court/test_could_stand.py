@@ -10,7 +10,6 @@ import pytest
 
 from court.commands import (
     ConcedeTitle,
-    JoinSmallCouncil,
     RecordVillageControl,
     ResolveTitleOverflow,
 )
@@ -29,7 +28,6 @@ from tests.court.given import (
     started,
     then_state,
     when,
-    when_fact,
 )
 
 ROBB, EDDARD, SANSA = NobleId("robb-stark"), NobleId("eddard-stark"), NobleId("sansa-stark")
@@ -53,14 +51,19 @@ def control(state: CourtState, villages, house: str) -> CourtState:
     return state
 
 
-def high_overflow() -> CourtState:
-    """Robb, Hand and Warden of the North, joins the council as Master of Ships: his player must
-    pass or return one of his two High titles (R-3.2). Jaime is Warden of the West."""
-    state = grant(
-        grant(grant(given(*started(3)), "warden-north", ROBB), "hand", ROBB), "warden-west", JAIME
+def high_overflow(held: str = "master-of-coin") -> CourtState:
+    """Robb, Warden of the North holding a High title (`held`), receives Master of Ships: his
+    player must pass or return one of his two High titles (R-3.2). Jaime is Warden of the
+    West."""
+    state = grant(grant(given(*started(3)), "warden-north", ROBB), held, ROBB)
+    state = grant(state, "warden-west", JAIME)
+    state = evolve(
+        state,
+        TitleSlotsExceeded(
+            seat=0, noble=ROBB, category="high", title="master-of-ships", deadline=None
+        ),
     )
-    cmd = JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="court event")
-    state = then_state(state, when_fact(state, cmd))
+    state = grant(state, "master-of-ships", ROBB)
     assert state.pending is not None
     return state
 
@@ -71,7 +74,6 @@ def high_overflow() -> CourtState:
         ("master-of-ships", JAIME, True),  # a Warden in play
         ("master-of-ships", TYWIN, False),  # not a Warden (R-3.5)
         ("master-of-ships", CERSEI, False),  # a Lady
-        ("hand", JAIME, False),  # not on the Small Council (R-7.7)
     ],
 )
 def test_a_title_one_too_many_passes_only_to_a_noble_who_could_stand_for_it(title, to, ok) -> None:
@@ -86,6 +88,22 @@ def test_a_title_one_too_many_passes_only_to_a_noble_who_could_stand_for_it(titl
         with pytest.raises(CourtError) as err:
             when(state, move, seat(0))
         assert err.value.code in ("cannot_hold", "no_free_slot")
+
+
+@pytest.mark.parametrize("to", [None, JAIME], ids=["returned", "passed"])
+def test_an_overflow_that_involves_the_hand_returns_another_title(to) -> None:
+    """R-3.10: the Hand is gained only by election and is never passed on or returned by an
+    overflow choice; the other title is passed or returned, and only that is listed."""
+    state = high_overflow(held="hand")
+    hand = ResolveTitleOverflow(title=TitleId("hand"), to=to)
+    moves = legal_commands(state, seat(0))
+    assert hand not in moves
+    assert ResolveTitleOverflow(title=TitleId("master-of-ships"), to=None) in moves
+    with pytest.raises(CourtError) as err:
+        when(state, hand, seat(0))
+    assert err.value.code == "hand_stays" and "R-3.10" in err.value.message
+    kept = then_state(state, when(state, ResolveTitleOverflow(title="master-of-ships"), seat(0)))
+    assert kept.titles["hand"] == ROBB and kept.pending is None
 
 
 def test_a_fief_title_one_too_many_passes_only_to_a_house_holding_its_fiefdom() -> None:

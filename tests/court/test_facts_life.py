@@ -31,12 +31,14 @@ from court.events import (
     NobleDied,
     NobleFreed,
     RoundStarted,
+    TitleChoiceLapsed,
     TitleGranted,
     TitleReturned,
     TitleSlotsExceeded,
 )
 from court.evolve import replay
 from court.ids import HouseId, NobleId, Seat
+from court.recordable import recordable
 from court.ruleset import Attribute
 from court.state import Alliance, CourtState, NobleStatus, PendingKind, PendingTitle
 from tests.court.given import (
@@ -148,13 +150,13 @@ def test_a_brother_of_the_nights_watch_cannot_be_captured() -> None:
         (RecordCapture(noble=ROBB, house="martell", cause="x"), "unknown_house"),
         (RecordCapture(noble="nobody", house="lannister", cause="x"), "unknown_noble"),
         (RecordCapture(noble=ROBB, house="lannister", by=MARGAERY, cause="x"), "bad_captor"),
-        (RecordCapture(noble=ROBB, house="lannister", by=KEVAN, cause="x"), "bad_captor"),
+        (RecordCapture(noble=ROBB, house="lannister", by=KEVAN, cause="x"), "captor_not_in_play"),
     ],
     ids=["own-house", "house-not-playing", "unknown-noble", "captor-of-another-house", "dead-by"],
 )
 def test_an_impossible_capture_is_refused(command, code) -> None:
-    """R-1.4, R-8.1: a captive is held by another House that plays, taken by one of its living
-    Nobles."""
+    """R-1.4, R-8.1: a captive is held by another House that plays, taken by one of its Nobles
+    in play."""
     state = noble(court(), KEVAN, status=NobleStatus.DEAD)
 
     assert refused(state, command).code == code
@@ -170,6 +172,22 @@ def test_a_capture_by_a_cruel_or_heart_breaker_noble_ends_the_alliance(captor) -
     assert isinstance(events[0], AllianceEnded) and set(events[0].seats) == {0, 2}
     assert "R-5.4" in events[0].reason
     assert then_state(state, events).alliances == ()
+
+
+@pytest.mark.parametrize(
+    ("standing", "held_by"),
+    [(NobleStatus.CAPTIVE, "stark"), (NobleStatus.BROTHER, None)],
+    ids=["captive", "brother"],
+)
+def test_a_captive_or_a_brother_captures_nobody_and_the_marriage_stands(standing, held_by) -> None:
+    """Section 9, R-8.1: the capturing Noble must be in play; a captive cruel Tywin (or Tywin
+    sworn to the Watch) cannot take Robb and end his marriage (R-5.4)."""
+    state = noble(married(court()), TYWIN, status=standing, captor=held_by)
+
+    err = refused(state, RecordCapture(noble=ROBB, house="lannister", by=TYWIN, cause="x"))
+
+    assert err.code == "captor_not_in_play"
+    assert "section 9" in err.message and "Tywin" in err.message
 
 
 def test_a_capture_by_an_ordinary_noble_leaves_the_alliance() -> None:
@@ -329,17 +347,68 @@ def test_an_uprising_cannot_be_played_on_a_noble_who_is_not_gods_cursed() -> Non
     assert "R-6.2" in err.message
 
 
-def test_a_noble_whose_player_must_still_take_or_refuse_a_title_cannot_die_yet() -> None:
-    """R-3.3: the game waits for the choice first; a dead Noble could not take the title."""
+def waiting_to_take(title: str = "warden-north", noble: NobleId = ROBB) -> CourtState:
+    """Robb's player must take or refuse a title he won (R-3.3)."""
     waiting = PendingTitle(
-        kind=PendingKind.ACCEPTANCE, seat=Seat(0), noble=ROBB, title="warden-north", election="x"
+        kind=PendingKind.ACCEPTANCE, seat=Seat(0), noble=noble, title=title, election="x"
     )
-    state = replace(court(), pending=waiting)
+    return replace(court(), pending=waiting)
 
-    err = refused(state, RecordDeath(noble=ROBB, kind="assassination", cause="x"))
 
-    assert err.code == "title_choice_pending"
-    assert when(state, RecordDeath(noble=NED, kind="assassination", cause="x"))
+@pytest.mark.parametrize(
+    ("fact", "what"),
+    [
+        (RecordDeath(noble=ROBB, kind="assassination", cause="x"), "died"),
+        (RecordCapture(noble=ROBB, house="lannister", cause="x"), "was captured"),
+    ],
+    ids=["death", "capture"],
+)
+def test_a_fact_about_a_noble_whose_player_must_take_or_refuse_a_title_lapses_the_choice(
+    fact, what
+) -> None:
+    """Section 9, R-3.3: a fact is never held back by a choice a player still has to make: the
+    Noble who dies or is captured while his player must take or refuse a title loses that
+    choice, the title stays on the board and the game goes on."""
+    state = waiting_to_take()
+
+    events = when_fact(state, fact)
+
+    assert events[0] == TitleChoiceLapsed(
+        seat=0,
+        noble=ROBB,
+        title="warden-north",
+        reason=f"Robb Stark {what} before his player chose",
+    )
+    after = then_state(state, events)
+    assert after.pending is None and "warden-north" not in after.titles
+    assert when(state, RecordDeath(noble=NED, kind="assassination", cause="x"))  # not his
+
+
+def test_a_captive_whose_player_must_choose_after_an_overflow_returns_the_title_that_came() -> None:
+    """Section 9, R-3.2: captured while his player must pass or return a title, the Noble loses
+    that choice: the title that came (Warden of the East) stays on the board, the one he held
+    stays his (a captive keeps his titles, R-8.1)."""
+    state = grant(court(), "warden-north", ROBB)
+    state = then_state(
+        state,
+        (
+            TitleSlotsExceeded(
+                seat=0, noble=ROBB, category="military", title="warden-east", deadline=None
+            ),
+            TitleGranted(title="warden-east", noble=ROBB, cause="election:warden-east"),
+        ),
+    )
+
+    events = when_fact(state, RecordCapture(noble=ROBB, house="lannister", cause="x"))
+
+    assert events[0] == TitleReturned(
+        title="warden-east",
+        noble=ROBB,
+        reason="Robb Stark was captured before his player chose (section 9)",
+    )
+    after = then_state(state, events)
+    assert after.pending is None and after.titles_of(ROBB) == ("warden-north",)
+    assert after.nobles[ROBB].status is NobleStatus.CAPTIVE
 
 
 def test_a_death_of_an_unknown_kind_is_refused() -> None:
@@ -442,17 +511,29 @@ def test_a_noble_who_is_not_a_warden_cannot_join_the_small_council() -> None:
     assert "R-3.5" in err.message
 
 
-def test_the_hand_who_joins_as_a_master_must_pass_or_return_a_high_title() -> None:
-    """R-3.5, R-3.2: his High slot is full, so the game waits for his player's choice."""
+def test_the_hand_cannot_join_the_small_council_he_sits_on() -> None:
+    """R-3.5: a Noble already on the council, the Hand as much as a Master, cannot join it
+    again (and so can never leave office through an overflow choice, R-3.10)."""
     state = grant(grant(court(), "warden-north", ROBB), "hand", ROBB)
+
+    err = refused(state, JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="x"))
+
+    assert err.code == "already_on_council"
+    assert "Hand of the King" in err.message and "R-3.5" in err.message
+    assert not any(
+        f["fact"] == "join_the_small_council" and ROBB in f["choices"]["noble"]
+        for f in recordable(state)
+    )
+
+
+def test_join_the_small_council_is_recorded_while_another_player_must_choose_a_title() -> None:
+    """Section 9: a fact is never held back by a choice a player still has to make."""
+    state = grant(waiting_to_take("warden-east", TYWIN), "warden-north", ROBB)
 
     events = when_fact(state, JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="x"))
 
-    assert isinstance(events[-2], TitleSlotsExceeded)  # the choice waits before the title
-    pending = then_state(state, events).pending
-    assert pending is not None
-    assert pending.kind is PendingKind.OVERFLOW
-    assert (pending.seat, pending.noble, pending.title) == (0, ROBB, "master-of-ships")
+    after = then_state(state, events)
+    assert after.titles["master-of-ships"] == ROBB and after.pending == state.pending
 
 
 @pytest.mark.parametrize(
@@ -462,11 +543,21 @@ def test_the_hand_who_joins_as_a_master_must_pass_or_return_a_high_title() -> No
         (lambda s: s, "no-such-title", "not_a_master_title"),
         (lambda s: grant(s, "master-of-coin", TYWIN), "master-of-coin", "title_taken"),
         (lambda s: grant(s, "master-of-laws", ROBB), "master-of-coin", "already_on_council"),
+        (lambda s: grant(s, "hand", ROBB), "master-of-coin", "already_on_council"),
         (lambda s: noble(s, ROBB, outlaw=True), "master-of-coin", "noble_outlaw"),
         (lambda s: captive(s, ROBB), "master-of-coin", "noble_captive"),
         (lambda s: noble(s, ROBB, status=NobleStatus.DEAD), "master-of-coin", "noble_dead"),
     ],
-    ids=["hand", "unknown-title", "taken", "already-master", "outlaw", "captive", "dead"],
+    ids=[
+        "hand",
+        "unknown-title",
+        "taken",
+        "already-master",
+        "already-hand",
+        "outlaw",
+        "captive",
+        "dead",
+    ],
 )
 def test_an_impossible_join_of_the_small_council_is_refused(prepare, master, code) -> None:
     """R-3.5: a Warden in play, not an Outlaw (R-6.5), not yet a Master, picks a free Master
@@ -573,7 +664,7 @@ def test_the_lord_commander_disposes_of_the_walls_supplies() -> None:
         GoldAdjusted(
             house="tyrell",
             amount=3,
-            cause="Wall supplies disposed by the Lord Commander: surplus bids",
+            cause="Wall supplies disposed by the Lord Commander (R-8.5): surplus bids",
         ),
     )
     assert then_state(state, events).treasury["tyrell"] == state.treasury["tyrell"] + 3
@@ -663,3 +754,17 @@ def test_no_fact_of_a_nobles_life_is_recorded_before_the_game_starts(command) ->
 def test_a_fact_about_an_unknown_noble_is_refused(command) -> None:
     """Section 9: a fact that contradicts the court is refused with a clear reason."""
     assert refused(court(), replace(command, noble="nobody")).code == "unknown_noble"
+
+
+def test_a_court_event_that_would_ask_a_second_title_choice_waits_for_the_first() -> None:
+    """Section 9, R-3.2: the court waits for one choice at a time. A Warden whose High slot is
+    full (a title table where he holds one off the council: here the Lord Commander's, granted
+    by hand) cannot join while another player's choice waits; the choice made, he can."""
+    state = grant(grant(court(), "warden-north", ROBB), "lord-commander", ROBB)
+    waiting = grant(waiting_to_take("warden-east", TYWIN), "warden-north", ROBB)
+    waiting = grant(waiting, "lord-commander", ROBB)
+    join = JoinSmallCouncil(noble=ROBB, title="master-of-ships", cause="x")
+
+    assert refused(waiting, join).code == "title_choice_pending"
+    events = when_fact(state, join)
+    assert any(isinstance(e, TitleSlotsExceeded) for e in events)

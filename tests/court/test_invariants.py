@@ -7,6 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from court.events import NobleCaptured
+from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.invariants import violations
 from court.state import Alliance, CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
@@ -75,6 +77,12 @@ BROKEN = {
         s, septs={"winterfell": 1}, septs_banned=True
     ),
     "winners while playing (R-4.7)": lambda s: replace(s, winners=(Seat(0),)),
+    "gold from nowhere (R-2.1)": lambda s: replace(s, treasury={**s.treasury, "stark": 99}),
+    "a price held with no sale waiting (R-4.6)": lambda s: replace(
+        s,
+        treasury={**s.treasury, "stark": s.treasury["stark"] - 3},
+        ledger=replace(s.ledger, held={"stark": 3}),
+    ),
 }
 
 
@@ -119,3 +127,22 @@ def test_an_outlaw_keeps_fief_and_royal_titles_soundly() -> None:
 def test_an_ended_game_records_its_winners_soundly() -> None:
     state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),))
     assert violations(state) == []
+
+
+@pytest.mark.parametrize(
+    ("standing", "captor"),
+    [(NobleStatus.CAPTIVE, "stark"), (NobleStatus.BROTHER, None), (NobleStatus.DEAD, None)],
+    ids=["captive", "brother", "dead"],
+)
+def test_a_capture_by_a_noble_out_of_play_is_named_with_its_rule(standing, captor) -> None:
+    """Section 9: the Noble named as capturer is in play; a log that says otherwise breaks
+    the court's invariants at write time, whatever decided it."""
+    state = noble(court(), "tywin-lannister", status=standing, captor=captor)
+    capture = NobleCaptured(
+        noble=NobleId("robb-stark"), captor="lannister", by=NobleId("tywin-lannister"), cause="x"
+    )
+    after = evolve(state, capture)
+    assert violations(after) == []  # the court alone cannot tell
+    assert any("section 9" in v for v in violations(after, capture))
+    in_play = evolve(court(), capture)
+    assert violations(in_play, capture) == []

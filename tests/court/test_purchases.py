@@ -21,7 +21,7 @@ from court.commands import (
 )
 from court.decide import decide, settle
 from court.errors import CourtError
-from court.events import EVENT_TYPES, GoldPaid, TitleGranted, TitleSlotsExceeded
+from court.events import EVENT_TYPES, Event, GoldPaid, TitleGranted, TitleSlotsExceeded
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -84,6 +84,13 @@ def bid(amount: int, salt: str = "salt") -> PlaceBid:
 def sale(now: float = 0.0, **deadlines: int) -> CourtState:
     """Phase 4 with Stark (Robb, Warden of the North) and Lannister (Jaime, Warden of the
     West) in the sale; Tyrell has no Warden. Each House holds 10 GD."""
+    state = given(*sale_events(now, **deadlines))
+    assert state.auction is not None
+    return state
+
+
+def sale_events(now: float = 0.0, **deadlines: int) -> tuple[Event, ...]:
+    """The events that lead to `sale()`'s court."""
     events = started(3)
     if deadlines:
         before = (
@@ -92,12 +99,11 @@ def sale(now: float = 0.0, **deadlines: int) -> CourtState:
         )
         events = (*before, *settle(replay(GAME, before), events[4:6], 0.0))
         events = (*events, *pass_decrees(replay(GAME, events)))
-    state = wardens(
-        given(*events), ("warden-north", "robb-stark"), ("warden-west", "jaime-lannister")
+    events += tuple(
+        TitleGranted(title=TitleId(title), noble=NobleId(lord), cause="test")
+        for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister"))
     )
-    state = to_purchases(state, now)
-    assert state.auction is not None
-    return state
+    return (*events, *decide(given(*events), AdvancePhase(), HOST, now))
 
 
 # -- Septs --------------------------------------------------------------------------------
@@ -347,8 +353,9 @@ def test_bids_stay_secret_until_the_reveal() -> None:
 
 
 def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title() -> None:
-    """R-4.6: the highest bidder pays the bank; R-3.5: his player picks one of his Wardens and
-    one free Master title."""
+    """R-4.6: the highest bidder pays at the reveal, the bank holding the price until his
+    Warden takes the seat; R-3.5: his player picks one of his Wardens and one free Master
+    title."""
     state = act(sale(), bid(3, "a"), seat(0))
     gold = state.treasury["lannister"]
     events = when(state, bid(5, "b"), seat(1))
@@ -365,10 +372,15 @@ def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title()
             == (b["commitment"])
         )
     assert paid == GoldPaid(
-        house="lannister", to_house=None, amount=5, cause="the fourth Small Council seat (R-4.6)"
+        house="lannister",
+        to_house=None,
+        amount=5,
+        cause="the fourth Small Council seat (R-4.6)",
+        held=True,
     )
     state = then_state(state, events)
     assert state.treasury["lannister"] == gold - 5 and state.treasury["stark"] == 10
+    assert state.ledger.held == {"lannister": 5}
     assert state.auction is not None and state.auction.winner == 1
     with pytest.raises(CourtError) as err:
         when(state, AdvancePhase())
@@ -384,6 +396,7 @@ def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title()
     state = then_state(state, events)
     assert state.titles["master-of-laws"] == "jaime-lannister"
     assert state.auction is None and state.fourth_seat == "jaime-lannister"
+    assert state.ledger.held == {} and state.treasury["lannister"] == gold - 5
 
 
 @pytest.mark.parametrize(
@@ -453,16 +466,18 @@ def test_the_sale_closes_at_its_deadline_with_the_missing_recorded_as_passing() 
     assert isinstance(events[1], BidsRevealed) and events[1].winner == 1
 
 
-def test_a_buyer_who_does_not_choose_before_the_deadline_loses_the_seat() -> None:
-    """R-4.3 with R-3.5: the choice closes at its deadline; the price stays paid."""
+def test_a_buyer_who_does_not_choose_before_the_deadline_loses_the_seat_and_is_refunded() -> None:
+    """R-4.3 with R-3.5, R-4.6: the choice closes at its deadline; the price is refunded in
+    the event that records the lapse."""
     state = sale(now=0.0, title_choice=30)
     state = then_state(state, decide(state, PassBid(), seat(0), 1.0))
     state = then_state(state, decide(state, bid(3), seat(1), 2.0))
     assert state.auction is not None and state.auction.deadline == 32.0
+    assert state.treasury["lannister"] == 7
     events = decide(state, CloseOverdueStep(), seat(0), 40.0)
-    assert isinstance(events[0], CouncilSeatLapsed)
+    assert events[0] == CouncilSeatLapsed(seat=1, reason="no choice before the deadline", refund=3)
     state = then_state(state, events)
-    assert state.auction is None and state.treasury["lannister"] == 7
+    assert state.auction is None and state.treasury["lannister"] == 10
     assert not any(t in state.titles for t in MASTERS)
 
 

@@ -16,6 +16,7 @@ from court.commands import (
 from court.errors import CourtError
 from court.events.purchases import RansomOffered, RansomPaid, RansomRefused, RansomWithdrawn
 from court.ids import NobleId
+from court.rules import legal_commands
 from court.state import CourtState, NobleStatus, RansomOffer
 from tests.court.given import given, seat, started, then_state, when
 from tests.court.test_elections import act, noble
@@ -178,4 +179,52 @@ def test_an_offer_whose_offered_captive_changed_hands_is_refused_at_acceptance()
     state = act(state, RecordRelease(noble="tyrion-lannister", cause="let go"))
     with pytest.raises(CourtError) as err:
         when(state, AcceptRansom(offer=1), seat(1))
+    assert err.value.code == "offer_stale"
+
+
+def test_the_captives_player_is_offered_gold_captives_and_both_as_ransom_moves() -> None:
+    """R-8.2: the moves listed for Stark, whose Robb Lannister holds: Gold Dragons (1 or his
+    whole treasury: the amount is his to type), each captive he holds, or both; each is taken.
+    Lannister offers for Tyrion, Robb among what he may give."""
+    state = captives()
+    listed = [m for m in legal_commands(state, seat(0)) if isinstance(m, OfferRansom)]
+    assert sorted(listed, key=repr) == sorted(
+        [
+            offer(1),
+            offer(10),
+            offer(0, "tyrion-lannister"),
+            offer(0, "loras-tyrell"),
+            offer(1, "tyrion-lannister"),
+            offer(1, "loras-tyrell"),
+        ],
+        key=repr,
+    )
+    for move in listed:
+        assert isinstance(when(state, move, seat(0))[0], RansomOffered)
+    theirs = {m for m in legal_commands(state, seat(1)) if isinstance(m, OfferRansom)}
+    tyrion = "tyrion-lannister"
+    assert offer(1, "robb-stark", captive=tyrion) in theirs
+    assert {m.captive for m in theirs} == {tyrion}
+
+
+def test_an_offer_whose_gold_the_house_can_no_longer_pay_is_not_listed_for_acceptance() -> None:
+    """R-8.2, R-2.1: Stark offered 8 GD, then lost gold; Lannister may refuse the offer but not
+    accept it until Stark can pay, and is not offered to."""
+    state = act(captives(), offer(8), seat(0))
+    assert AcceptRansom(offer=1) in legal_commands(state, seat(1))
+    poorer = with_gold(state, "stark", 5)
+    moves = legal_commands(poorer, seat(1))
+    assert AcceptRansom(offer=1) not in moves and RefuseRansom(offer=1) in moves
+    with pytest.raises(CourtError) as err:
+        when(poorer, AcceptRansom(offer=1), seat(1))
+    assert err.value.code == "treasury_too_low"
+
+
+def test_an_offer_of_a_captive_who_went_home_is_not_listed_for_acceptance() -> None:
+    """R-8.2: Tyrion, offered, was released since: the offer can no longer be honoured."""
+    state = act(captives(), offer(0, "tyrion-lannister"), seat(0))
+    freed = noble(state, "tyrion-lannister", status=NobleStatus.IN_PLAY, captor=None)
+    assert AcceptRansom(offer=1) not in legal_commands(freed, seat(1))
+    with pytest.raises(CourtError) as err:
+        when(freed, AcceptRansom(offer=1), seat(1))
     assert err.value.code == "offer_stale"

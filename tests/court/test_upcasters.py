@@ -35,6 +35,8 @@ from court.events import (
     SeatHanded,
     SeptBuilt,
     TitleGranted,
+    TitleReturned,
+    TitleSlotsExceeded,
 )
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
@@ -276,6 +278,39 @@ def test_weights_read_from_an_old_ballot_are_the_votes_of_the_election(
     assert {w.seat: w.votes for w in event.weights} == {0: 4, 1: 1, 2: 0}
 
 
+def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> None:
+    """R-4.6 as it stood before refunds: a log whose seat lapsed after its price was paid (a
+    GoldPaid and a CouncilSeatLapsed of schema 1, a reveal marking no bid) is read through the
+    upcasters as a payment that bought what came with it and a lapse that refunded nothing;
+    it verifies, every Gold Dragon accounted for, and the price stays paid as it did."""
+    from court.commands import CloseOverdueStep, PassBid, PlaceBid
+    from court.decide import decide
+    from tests.court.test_purchases import sale_events
+
+    table = Table(*sale_events(now=0.0, title_choice=30))
+    start = table.state
+    table.add(*decide(table.state, PassBid(), seat(0), 1.0))
+    table.add(*decide(table.state, PlaceBid(amount=3, salt="s"), seat(1), 2.0))
+    table.add(*decide(table.state, CloseOverdueStep(), seat(0), 40.0))
+    assert table.state.treasury["lannister"] == start.treasury["lannister"]  # refunded now
+    lines = chained(table.events)
+    for line in lines:
+        data = line["data"]
+        if line["type"] == "GoldPaid" and data.pop("held"):
+            line["schema_version"] = 1
+        elif line["type"] == "CouncilSeatLapsed":
+            data.pop("refund")
+            line["schema_version"] = 1
+        elif line["type"] == "BidsRevealed":
+            for bid in data["bids"]:
+                del bid["no_warden"]
+    old_log = rechain(lines)
+    assert audit(old_log).ok
+    kept = fold(old_log)
+    assert kept.treasury["lannister"] == start.treasury["lannister"] - 3
+    assert kept.ledger.held == {} and kept.auction is None
+
+
 # Events that gained fields in schema 2, each with what a schema-1 record reads as in them:
 # never recorded, so unknown.
 ADDED: list[tuple[Event, dict[str, Any]]] = [
@@ -304,6 +339,23 @@ ADDED: list[tuple[Event, dict[str, Any]]] = [
             host_away_since=3.0,
         ),
         {"voters": (), "host_away_since": None},
+    ),
+    (
+        TitleReturned(
+            title=TitleId("fief-winterfell"), noble=NobleId("robb-stark"), reason="x", refund=8
+        ),
+        {"refund": 0},
+    ),
+    (
+        TitleSlotsExceeded(
+            seat=Seat(0),
+            noble=NobleId("robb-stark"),
+            category="fief",
+            title=TitleId("fief-winterfell"),
+            deadline=None,
+            price=8,
+        ),
+        {"price": 0},
     ),
 ]
 

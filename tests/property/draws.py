@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from config.profile_rules import NOT_DRAWN
 from court.commands import (
     AddNoble,
     AdjustGold,
@@ -28,7 +29,8 @@ from court.commands import (
     RecordWallSupplies,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
-from court.state import CourtState
+from court.profile import AS_WRITTEN, SETTINGS
+from court.state import CourtState, NobleStatus
 from server.messages.catalogue import CATALOGUE
 from server.messages.facts import FACTS
 from server.tools.sim_facts import in_the_spotlight
@@ -84,7 +86,12 @@ def _by_name(state: CourtState) -> dict[str, Strategy]:
 
 def _by_command(state: CourtState) -> dict[tuple[type, str], Strategy]:
     masters = [TitleId(t.id) for t in state.ruleset.titles if t.master]
+    # R-8.2: a ransom is for a captive, paid in captives: drawn mostly among the court's.
+    held = sorted(n.id for n in state.nobles.values() if n.status is NobleStatus.CAPTIVE)
+    captives = st.sampled_from(held or sorted(state.nobles) or [NobleId("nobody")])
     return {
+        (OfferRansom, "captive"): captives,
+        (OfferRansom, "captives"): st.lists(captives, max_size=2, unique=True).map(tuple),
         (MarkerChoice, "kind"): st.sampled_from(["for", "decoy"]),
         (RecordDeath, "kind"): st.sampled_from([k.value for k in DeathKind]),
         (AddNoble, "noble"): st.sampled_from([NobleId(f"newcomer-{n}") for n in range(4)]),
@@ -145,3 +152,22 @@ def facts(state: CourtState) -> st.SearchStrategy[Command]:
 def commands(state: CourtState) -> st.SearchStrategy[Command]:
     """Any other command a client could send, with the court's own ids in it."""
     return any_of(state, OTHER_COMMANDS)
+
+
+def profiles(profile: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+    """`profile` with every setting drawn from its allowed values (court/profile.py), as
+    config/profile_rules.py draws one for simulated games; the First Player's place is drawn
+    below 3, a place of every game."""
+    sections: dict[str, dict[str, Strategy]] = {}
+    for setting in SETTINGS:
+        choices = list(setting.allowed.choices())
+        written = profile.get(setting.section, {}).get(setting.key)
+        drawn = st.sampled_from([written if c == AS_WRITTEN else c for c in choices])
+        if (setting.section, setting.key) in NOT_DRAWN or not choices:
+            drawn = st.just(written)
+        if (setting.section, setting.key) == ("players", "first_player_seat"):
+            drawn = st.integers(0, 2)
+        sections.setdefault(setting.section, {})[setting.key] = drawn
+    return st.fixed_dictionaries(
+        {name: st.fixed_dictionaries(keys) for name, keys in sections.items()}
+    ).map(lambda drawn: {**profile, **drawn, "name": "random"})

@@ -1,7 +1,9 @@
 """A stateful property test of the court: Hypothesis plays a game through the real service
-and store, picking at every step any move `rules.legal_commands` offers a seat, the host or
-the game master, any fact the host could record at that moment (mid decree step, mid ballot,
-while a title choice waits), the clock running past a deadline, or a move nobody listed.
+and store, under a rules profile drawn for the example (every setting from its allowed values,
+court/profile.py), picking at every step any move `rules.legal_commands` offers a seat, the
+host or the game master (ransoms of gold, of captives and of both among them, R-8.2), any fact
+the host could record at that moment (mid decree step, mid ballot, while a title choice waits),
+the clock running past a deadline, or a move nobody listed.
 
 After every step: no exception but a `CourtError`; every invariant holds (the service also
 refuses to store a court that breaks one); the server's follow-ups have settled the court;
@@ -54,20 +56,19 @@ from server.store.sql import SqlEventStore
 from server.tools.simulate import VARIANTS
 from tests.court.recordable_check import CHOSEN, listed
 from tests.fakes import CountingSecrets, FixedClock
-from tests.property.draws import commands, facts
+from tests.property.draws import commands, facts, profiles
 
 DEADLINE = 60
+DEFAULT = load_ruleset()
 MASTER = Actor(master=True)
 # What to do at a step, and how often: moves most, facts often, the clock now and then.
 ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2
-# Commands `decide` may accept although no list offers them: ransom offers (free-form, any
-# time, R-8.2), what moves seats and the host role between players (no move of the game, as
-# court/rules.py says), a vote to replace a player (it hangs on the server's word on his
-# connections), a correction (free-form, as the facts are) and the close of an overdue step
-# (the clock's, which anyone may send).
-# Facts are the host's account of the table (section 9), drawn apart.
+# Commands `decide` may accept although no list offers them: what moves seats and the host role
+# between players (no move of the game, as court/rules.py says), a vote to replace a player (it
+# hangs on the server's word on his connections), a correction (free-form, as the facts are) and
+# the close of an overdue step (the clock's, which anyone may send). Facts are the host's account
+# of the table (section 9), drawn apart.
 NEVER_LISTED = (
-    OfferRansom,
     HandSeat,
     HandHost,
     VoteForHost,
@@ -85,7 +86,11 @@ TABLE_VOTES = table_votes.LISTED
 def _key(command: Command) -> Any:
     """A move as listed and as sent compare equal: salts are the server's, a bid's amount is
     the player's to type (1 and the whole treasury are listed), markers come in any order,
-    and a ballot without a marker is the pass that is listed (R-7.1 step 3)."""
+    a ballot without a marker is the pass that is listed (R-7.1 step 3), and a ransom is
+    listed by what it is made of: gold, captives or both (R-8.2), its amounts and its
+    captives the player's to choose."""
+    if isinstance(command, OfferRansom):
+        return ("ransom", command.captive, command.gold > 0, bool(command.captives))
     if isinstance(command, PlaceBallot) and not command.markers:
         return Pass()
     if isinstance(command, PlaceBallot):
@@ -116,15 +121,23 @@ class CourtMachine(RuleBasedStateMachine):
         variants=st.fixed_dictionaries({v: st.booleans() for v in VARIANTS}),
         houses=st.permutations(["stark", "lannister", "tyrell", "martell", "greyjoy", "baratheon"]),
         spread=st.lists(st.integers(0, 6), min_size=40, max_size=40),
+        profile=profiles(DEFAULT["profile"]),
     )
     def create(
-        self, players: int, variants: dict[str, bool], houses: list[str], spread: list[int]
+        self,
+        players: int,
+        variants: dict[str, bool],
+        houses: list[str],
+        spread: list[int],
+        profile: dict[str, Any],
     ) -> None:
+        # The host sets every step's deadline when he creates the game (R-4.3), so that the
+        # clock always has a step to close.
         deadlines = dict.fromkeys(
             ("candidacy", "ballot", "decree", "title_choice", "purchase"), DEADLINE
         )
         game_id, _, _ = self.service.create_game(
-            ruleset=load_ruleset(),
+            ruleset={**DEFAULT, "profile": profile},
             players=players,
             host_name="Host",
             variants=variants,
@@ -258,7 +271,7 @@ class CourtMachine(RuleBasedStateMachine):
             event = codec.decode(copy.type, copy.schema_version, copy.data, copy.private)
             base = self.rebuilt if self.rebuilt is not None else initial(GameId(self.game_id))
             self.rebuilt = evolve(base, event)
-            assert violations(self.rebuilt) == [], (copy.version, copy.type)
+            assert violations(self.rebuilt, event) == [], (copy.version, copy.type)
             self.version = copy.version
 
     @invariant()

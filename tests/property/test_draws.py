@@ -3,13 +3,20 @@ without an entry of its own, and a field of a kind it cannot fill fails here."""
 
 from __future__ import annotations
 
+from hypothesis import find, settings
 from hypothesis import given as hypothesis_given
-from hypothesis import settings
 from hypothesis import strategies as st
 
+from config.profile_rules import NOT_DRAWN, profile_problem
+from config.rulesdata import load_ruleset
+from court.commands import OfferRansom
+from court.profile import SETTINGS
+from court.rules import legal_commands
 from server.messages.catalogue import CATALOGUE
-from tests.court.given import given, started
+from tests.court.given import given, seat, started
+from tests.court.test_ransom import captives
 from tests.property.draws import FACT_COMMANDS, OTHER_COMMANDS, Draws, commands, facts
+from tests.property.machine import CourtMachine
 
 
 def test_every_message_of_the_catalogue_is_drawn_as_a_fact_or_a_command() -> None:
@@ -38,3 +45,38 @@ def test_a_drawn_command_names_things_of_the_court_at_hand(data: st.DataObject) 
     for name in ("noble", "to", "captive", "house", "title", "village", "candidate", "by"):
         value = getattr(command, name, None)
         assert value is None or value in known, (command, name)
+
+
+def test_each_example_of_the_machine_draws_every_setting_of_its_profile() -> None:
+    """R-1.1 to R-8.5 [D]: the property machine creates each example's game with a profile
+    drawn from every setting's allowed values (court/profile.py): each setting that may take
+    more than one value takes one other than the default profile's in some example, and every
+    profile drawn is one config/rulesdata.py accepts."""
+    drawn = CourtMachine.create.hypothesis_stateful_initialize_rule.arguments["profile"]
+    default = load_ruleset()
+    search = settings(database=None, max_examples=2000)
+    for setting in SETTINGS:
+        where = (setting.section, setting.key)
+        if where in NOT_DRAWN or len(setting.allowed.choices()) < 2:
+            continue
+        written = default["profile"].get(setting.section, {}).get(setting.key)
+        other = find(drawn, lambda p, w=where, v=written: p[w[0]].get(w[1]) != v, settings=search)
+        assert profile_problem(other, default["roster"]) is None, where
+
+
+def test_the_machine_offers_captives_as_ransom_among_its_moves_and_its_unlisted_draws() -> None:
+    """R-8.2: the machine plays the moves `legal_commands` lists, and these offer each captive
+    the player holds, alone or with gold; its unlisted draws offer captives too."""
+    state = captives()  # Lannister holds Robb; Stark holds Tyrion and Loras
+    listed = legal_commands(state, seat(0))
+
+    for held in ("tyrion-lannister", "loras-tyrell"):
+        assert OfferRansom(captive="robb-stark", gold=0, captives=(held,)) in listed
+        assert OfferRansom(captive="robb-stark", gold=1, captives=(held,)) in listed
+    search = settings(database=None, max_examples=2000)
+    both = find(
+        commands(state),
+        lambda c: isinstance(c, OfferRansom) and c.gold > 0 and bool(c.captives),
+        settings=search,
+    )
+    assert set(both.captives) <= set(state.nobles)  # Nobles of the court at hand

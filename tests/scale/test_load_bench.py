@@ -22,7 +22,12 @@ FIGURES = (
     "floor_cpu_ms_per_cmd",
     "scale_ratio",
     "rss_mb_per_room",
+    "one_proc_bytes_per_push",
+    "one_proc_page_cpu_ms_per_cmd",
+    "two_proc_bytes_per_push",
+    "two_proc_page_cpu_ms_per_cmd",
     "errors",
+    "load",
 )
 
 
@@ -41,6 +46,9 @@ def test_the_load_bench_plays_two_rooms_on_one_and_two_processes_without_error()
     cpu = ("one_proc_cpu_ms_per_cmd", "two_proc_cpu_ms_per_cmd", "floor_cpu_ms_per_cmd")
     assert all(float(lines[name]) >= 0 for name in cpu)
     assert "PostgreSQL" in lines["machine"] and "Redis" in lines["machine"]
+    # every page kept its court view from the pushes alone, and the pushes carried it
+    assert lines["one_proc_stale_views"] == lines["two_proc_stale_views"] == "0"
+    assert 0 < float(lines["one_proc_bytes_per_push"]) < 20_000
 
 
 def test_with_two_elections_every_room_plays_both_and_only_their_commands_are_timed() -> None:

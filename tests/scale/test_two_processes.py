@@ -70,17 +70,21 @@ def test_both_processes_sign_with_the_one_key_they_serve(cluster: Cluster) -> No
         watcher.close()
 
 
+def seated(cluster: Cluster, game: Game, on_b: set[str]) -> dict[str, LiveClient]:
+    """A connection for each seat, to process b for the Houses in `on_b`, else to a."""
+    seats = {}
+    for house in HOUSES:
+        server = cluster.b if house in on_b else cluster.a
+        name = f"{house}@{'b' if house in on_b else 'a'}"
+        seats[house] = LiveClient(name).connect(server.url, game.id, game.tokens[house])
+    return seats
+
+
 def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
     cluster: Cluster,
 ) -> None:
     game = started_game(cluster.a.url)
-    seats = {
-        "stark": LiveClient("stark@a").connect(cluster.a.url, game.id, game.tokens["stark"]),
-        "tyrell": LiveClient("tyrell@a").connect(cluster.a.url, game.id, game.tokens["tyrell"]),
-        "lannister": LiveClient("lannister@b").connect(
-            cluster.b.url, game.id, game.tokens["lannister"]
-        ),
-    }
+    seats = seated(cluster, game, on_b={"lannister"})
     watcher = LiveClient("spectator@b").connect(cluster.b.url, game.id)
     clients = [*seats.values(), watcher]
     try:
@@ -89,6 +93,32 @@ def test_a_placement_made_on_one_process_reaches_the_clients_of_the_other(
         for client in clients:
             client.wait_version(head)
             saw_the_placement(client, ack, owner=client is seats["stark"])
+    finally:
+        close_all(clients)
+
+
+def test_public_records_cross_in_the_announcement_and_a_ballot_never_does(
+    cluster: Cluster, redis_server: RedisServer
+) -> None:
+    """The other process pushes an append's public records from its announcement (no read
+    of the database); a placement, whose record has a private part, is announced by its
+    version alone and read from the database there."""
+    game = started_game(cluster.a.url)
+    seats = seated(cluster, game, on_b={"stark"})
+    watcher = LiveClient("spectator@b").connect(cluster.b.url, game.id)
+    clients = [*seats.values(), watcher]
+    try:
+        with RedisCapture(redis_server) as seen:
+            ack = place_a_ballot(seats, HttpClient(cluster.a.url), game)
+            head = len(log_of(cluster.a.url, game.id))
+            for client in clients:
+                client.wait_version(head)
+        for client in clients:
+            saw_the_placement(client, ack, owner=client is seats["stark"])
+        assert b'\\"CandidateStood\\"' in seen.data or b'"CandidateStood"' in seen.data
+        assert b"BallotPlaced" not in seen.data
+        salts = [m["salt"] for m in ack["receipt"]["markers"]]
+        assert all(salt.encode() not in seen.data.split(b"BallotsRevealed")[0] for salt in salts)
     finally:
         close_all(clients)
 

@@ -10,11 +10,13 @@ import pytest
 from flask import Flask
 
 from app import create_app
+from court.events import EVENT_TYPES
 from tests.server.tools.cli.court_shell import Court, Played
 
 LINE = re.compile(
     r"game (?P<id>[0-9a-f]{12}) seed (?P<seed>\d+): (?P<players>\d) players, variants \S+, "
-    r"(?P<status>playing|ended) in round (?P<round>\d+), (?P<events>\d+) events, .* problems 0"
+    r"profile (?P<profile>[a-z0-9_-]+), (?P<status>playing|ended) in round (?P<round>\d+), "
+    r"(?P<events>\d+) events, .* problems 0"
 )
 
 
@@ -56,15 +58,56 @@ def test_simulate_stores_the_games_in_the_database_it_is_told(
 
 
 def test_simulate_cycles_player_counts_and_variant_mixes(app: Flask, court: Court) -> None:
-    """Every player count R-1.1 allows with every mix of the variants, in turn."""
+    """Every player count R-1.1 allows with every mix of the variants, in turn; the first
+    games of a run play every variant (the first all at once, the clocks among them)."""
     result = court(
         app, "simulate", "--players", "3-6", "--variants", "all", "--rounds", "1", "--games", "8"
     )
     assert result.exit_code == 0, result.output
     lines = [LINE.fullmatch(line) for line in result.output.splitlines()[:8]]
     assert [g["players"] for g in lines if g] == ["3", "4", "5", "6"] * 2
-    mixes = [line.split("variants ")[1].split(",")[0] for line in result.output.splitlines()[:8]]
-    assert mixes[:4] == ["none"] * 4 and mixes[4] == "nights_watch"
+    mixes = [line.split("variants ")[1].split(", ")[0] for line in result.output.splitlines()[:8]]
+    assert mixes[:6] == [
+        "nights_watch,title_concession,sealed_ballots,clocks",
+        "none",
+        "nights_watch",
+        "title_concession",
+        "sealed_ballots",
+        "clocks",
+    ]
+
+
+def test_simulate_draws_each_games_profile_unless_one_is_named(app: Flask, court: Court) -> None:
+    """Every [D] setting drawn from its allowed values (court/profile.py), or a named profile
+    played as it is."""
+    drawn = court(app, "simulate", "--rounds", "1", "--games", "2")
+    named = court(app, "simulate", "--rounds", "1", "--profile", "default")
+    assert drawn.exit_code == 0 and named.exit_code == 0, drawn.output + named.output
+    assert [LINE.fullmatch(x)["profile"] for x in drawn.output.splitlines()[:2]] == ["random"] * 2
+    assert LINE.fullmatch(named.output.splitlines()[0])["profile"] == "default"
+
+
+def test_simulate_counts_the_event_types_and_rule_ids_a_run_reached(
+    app: Flask, court: Court
+) -> None:
+    """--coverage: every event type and every rule id of the court rules with its count in
+    the run, then what it reached fewer than 10 times."""
+    result = court(app, "simulate", "--rounds", "2", "--games", "2", "--coverage")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    counts = {}
+    for line in lines[lines.index("event type                 count") + 1 :]:
+        if not line.strip():
+            break
+        name, count = line.split()
+        counts[name] = int(count)
+    assert set(counts) == set(EVENT_TYPES) and counts["GameCreated"] == 2
+    rules = lines[lines.index("rule id                    count") + 1 :]
+    assert rules[0].split()[0] == "R-1.1" and int(rules[0].split()[1]) > 0
+    at = next(i for i, line in enumerate(lines) if line.startswith("reached fewer than 10 "))
+    listed = lines[at + 1 :]
+    assert len(listed) == int(lines[at].rsplit(" ", 1)[1]) > 0
+    assert "  GameEnded: 0 (not reached often enough)" in listed  # two games of two rounds
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,130 @@
+"""The table around a simulated game: its clock and seeded secrets, where the round stands when
+a fact is recorded, and the summary a game leaves (its problems, its facts, and what it reached:
+server/tools/coverage.py)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
+
+from court.ids import Seat
+from court.state import CourtState
+from server.tools.coverage import Coverage
+
+START_TIME = 1_800_000_000.0
+
+
+def critical(state: CourtState) -> bool:
+    """A moment where a fact changes what a step does: a decree turn acting through a title
+    (R-6.7), an election under way (R-7.2), a title choice waiting."""
+    decree = state.decree
+    return (
+        state.pending is not None
+        or state.election is not None
+        or (decree is not None and decree.power is not None)
+    )
+
+
+def moment(state: CourtState) -> str:
+    """Where the round stands, to tell at which moments facts were recorded."""
+    if state.pending is not None:
+        return f"title choice ({state.pending.kind.value})"
+    if state.election is not None:
+        return f"election {state.election.stage.value}"
+    if state.decree is not None:
+        return "marriage proposal" if state.proposal is not None else f"decree {state.decree.id}"
+    if state.auction is not None:
+        return "council seat sale" if state.auction.winner is None else "council seat choice"
+    if state.purchase_turns is not None:
+        return "purchase turns"
+    return f"phase {state.phase.value if state.phase else '-'}"
+
+
+class SeededSecrets:
+    """Tokens, dice seeds and salts from a seeded generator: a simulated game is repeatable.
+    Never used for real games, whose secrets come from the system."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def _hex(self, bits: int) -> str:
+        return f"{self._rng.getrandbits(bits):0{bits // 4}x}"
+
+    def token(self) -> str:
+        return self._hex(256)
+
+    def game_id(self) -> str:
+        # Fresh each time: the same seed may be played again into the same database.
+        return secrets.token_hex(6)
+
+    def seed(self) -> str:
+        return self._hex(256)
+
+    def salt(self) -> str:
+        return self._hex(128)
+
+
+class SimClock:
+    def __init__(self, start: float = START_TIME) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class SimPresence:
+    """The book of connections of a simulated table, as the service asks it about the host:
+    the host leaves and comes back when the simulation says so; a new host is present."""
+
+    def __init__(self) -> None:
+        self.gone: tuple[Seat, float] | None = None
+
+    def leave(self, host: Seat, now: float) -> None:
+        self.gone = (host, now)
+
+    def back(self) -> None:
+        self.gone = None
+
+    def away_since(self, host: Seat | None) -> float | None:
+        if self.gone is None or self.gone[0] != host:
+            return None
+        return self.gone[1]
+
+    def host_away_since(
+        self, game_id: str, host_seat: Seat | None, not_before: float
+    ) -> float | None:
+        since = self.away_since(host_seat)
+        return None if since is None else max(since, not_before)
+
+
+@dataclass
+class GameSummary:
+    game_id: str
+    players: int
+    seed: int
+    variants: dict[str, bool]
+    profile: str = "default"
+    status: str = ""
+    round: int = 0
+    records: int = 0
+    moves: int = 0
+    facts: int = 0
+    facts_refused: int = 0
+    timeouts: int = 0
+    winners: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    # Facts recorded (or refused) at each moment of the round (see `moment`).
+    moments: Counter[str] = field(default_factory=Counter)
+    coverage: Coverage = field(default_factory=Coverage)
+
+    def line(self) -> str:
+        on = ",".join(v for v, used in self.variants.items() if used) or "none"
+        winners = ",".join(self.winners) or "-"
+        return (
+            f"game {self.game_id} seed {self.seed}: {self.players} players, variants {on}, "
+            f"profile {self.profile}, {self.status} in round {self.round}, {self.records} "
+            f"events, {self.moves} moves, {self.facts} facts ({self.facts_refused} refused), "
+            f"{self.timeouts} timeouts, winners {winners}, problems {len(self.problems)}"
+        )
