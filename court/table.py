@@ -35,7 +35,9 @@ class TableVotes:
     """`replace`: for each seat some voted to replace, when each voter voted (a vote counts
     only if cast since the seat's current absence began); `end`: the seats voting to end the
     game; `correction` the host's proposal under vote with the seats that `accepted` and
-    `refused` it; `made` every correction the table accepted, in order."""
+    `refused` it; `made` every correction the table accepted, in order; `ended_by` the seats
+    whose votes ended the game (empty unless the table ended it); `replaced_at` when the table
+    last handed each seat to a new link (its new player's absence counts from then)."""
 
     replace: dict[Seat, dict[Seat, float]] = field(default_factory=dict)
     end: frozenset[Seat] = frozenset()
@@ -43,6 +45,8 @@ class TableVotes:
     accepted: frozenset[Seat] = frozenset()
     refused: frozenset[Seat] = frozenset()
     made: tuple[Correction, ...] = ()
+    ended_by: tuple[Seat, ...] = ()
+    replaced_at: dict[Seat, float] = field(default_factory=dict)
 
     def corrected(self, version: int) -> bool:
         return any(c.version == version for c in self.made)

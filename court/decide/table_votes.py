@@ -78,7 +78,7 @@ def vote_to_replace(
             f"{info.player_name} holds the host role: vote a new host in first (vote_host), "
             "then his seat can be replaced.",
         )
-    since = away_since(state, info.player_name, cmd.away_since, now)
+    since = away_since(state, cmd.seat, cmd.away_since, now)
     counted = {v: at for v, at in state.table.replace.get(cmd.seat, {}).items() if at >= since}
     if voter in counted:
         raise CourtError("already_voted", f"You already voted to replace {info.player_name}.")
@@ -110,14 +110,16 @@ def vote_to_replace(
     return (cast, replaced, handed)
 
 
-def away_since(state: CourtState, name: str, away: float | None, now: float) -> float:
-    """Since when a seat's player has been gone, from the game's start at the earliest; a
-    refusal while he is connected, or before the profile's time has passed."""
+def away_since(state: CourtState, seat: Seat, away: float | None, now: float) -> float:
+    """Since when a seat's player has been gone, from the game's start (or the seat's last
+    replacement, whose new player has had no time to come yet) at the earliest; a refusal
+    while he is connected, or before the profile's time has passed."""
+    name = state.seats[seat].player_name
     if away is None:
         raise CourtError(
             "seat_present", f"{name} is connected: a player who is here is not replaced."
         )
-    since = max(away, state.started_at)
+    since = max(away, state.started_at, state.table.replaced_at.get(seat, 0.0))
     after = state.ruleset.profile.table_votes.replace_after
     if now - since < after:
         raise CourtError(

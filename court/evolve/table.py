@@ -34,7 +34,15 @@ def _replace_vote_cast(state: CourtState, e: ReplaceVoteCast) -> CourtState:
 
 
 def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
-    return _table(state, replace={s: v for s, v in state.table.replace.items() if s != e.seat})
+    """The votes on the seat are cleared; the last of them, which made the majority, is when
+    the seat went to its new link."""
+    table = state.table
+    at = max(table.replace[e.seat].values())
+    return _table(
+        state,
+        replace={s: v for s, v in table.replace.items() if s != e.seat},
+        replaced_at={**table.replaced_at, e.seat: at},
+    )
 
 
 def _end_vote_cast(state: CourtState, e: EndVoteCast) -> CourtState:
@@ -46,7 +54,7 @@ def _end_vote_withdrawn(state: CourtState, e: EndVoteWithdrawn) -> CourtState:
 
 
 def _table_ended_game(state: CourtState, e: TableEndedGame) -> CourtState:
-    return _table(state, end=frozenset())
+    return _table(state, end=frozenset(), ended_by=e.voters)
 
 
 def _correction_proposed(state: CourtState, e: CorrectionProposed) -> CourtState:

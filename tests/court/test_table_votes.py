@@ -326,3 +326,20 @@ def test_only_facts_are_corrected_and_one_at_a_time() -> None:
     with pytest.raises(CourtError) as nothing:
         decide(court.state, AnswerCorrection(accept=True), seat(1))
     assert nothing.value.code == "no_correction"
+
+
+def test_a_seat_just_handed_to_a_new_link_waits_the_profile_s_time_before_another_vote() -> None:
+    """Given seat 2 replaced at LATER + 5 (its new player has not opened the link yet, so the
+    server still counts the seat gone since AWAY), when seat 1 votes to replace it again at
+    once, then the vote is refused (`seat_not_away_long`): the new link's absence is counted
+    from the replacement; once the profile's time has passed since then, it is taken."""
+    court = table()
+    court.act(replace_vote(2), HOST_SEAT, LATER)
+    court.act(replace_vote(2), seat(1), LATER + 5)
+    with pytest.raises(CourtError) as refused:
+        decide(court.state, replace_vote(2), seat(1), LATER + 10)
+    assert refused.value.code == "seat_not_away_long"
+    events = court.act(replace_vote(2), seat(1), LATER + 5 + 600)
+    assert events == (
+        ReplaceVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER + 605, away_since=LATER + 5),
+    )

@@ -106,3 +106,28 @@ def test_a_majority_ends_the_game_and_then_only_reading_is_left(app: Flask) -> N
     assert refused["code"] == "game_ended" and refused["message"], refused
     view = app.test_client().get(f"/api/games/{game.id}").get_json()
     assert view["game"]["status"] == "ended"
+
+
+def test_presence_says_since_when_each_seat_is_gone_and_the_view_shows_the_votes(
+    app: Flask,
+) -> None:
+    """The page learns which seats may be replaced from two parts: `presence` says since when
+    each seat without a connection has had none (a seat with one is not listed), and the
+    court view's `table` shows the votes cast with who cast them."""
+    game = game_with(app, replace_after=0)
+    host = connect(app, game, game.host_token)
+    lannister = connect(app, game, game.tokens["lannister"])
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    tyrell.disconnect(namespace=NAMESPACE)
+    told = [m["args"][0] for m in host.get_received(NAMESPACE) if m["name"] == "presence"]
+    away = told[-1]["seats_away_since"]
+    assert set(away) == {str(game.seats["tyrell"])}, told[-1]
+    assert away[str(game.seats["tyrell"])] <= told[-1]["server_time"]
+
+    assert send(lannister, "vote_replace", {"seat": game.seats["tyrell"]})["ok"] is True
+    view = app.test_client().get(f"/api/games/{game.id}").get_json()
+    votes = view["table"]["replace"]
+    assert [(v["seat"], [x["seat"] for x in v["voters"]]) for v in votes] == [
+        (game.seats["tyrell"], [game.seats["lannister"]])
+    ]
+    assert (votes[0]["electors"], votes[0]["votes_needed"]) == (2, 2)
