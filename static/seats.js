@@ -5,7 +5,7 @@
 import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
 import { confirmed, h } from "./dom.js";
 
-function copyField(id, label, value, ctx) {
+export function copyField(id, label, value, ctx) {
   const field = h("input", {
     id,
     type: "text",
