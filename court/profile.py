@@ -128,6 +128,14 @@ class HostRole:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TableVoteSettings:
+    """When the other seats may vote to hand a seat to a new link: once its player has had no
+    connection for `replace_after` seconds of a started game (a house setting)."""
+
+    replace_after: int = _seconds("house setting", draws=(0, 60, 900), default=900)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Treasury:
     starting: int = setting("R-2.2 [D]", range(31))
     income_per_village: int = setting("R-2.2 [D]", range(4))
@@ -227,6 +235,8 @@ class Profile:
     clocks: Clocks = Clocks()
     # Absent from logs before the seats' takeover waited for the host's absence.
     host_role: HostRole = HostRole()
+    # Absent from logs before the table voted to replace an absent player.
+    table_votes: TableVoteSettings = TableVoteSettings()
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Profile:
@@ -255,6 +265,7 @@ class Profile:
             victory=_section(Victory, raw["victory"]),
             clocks=_section(Clocks, raw.get("clocks", {})),
             host_role=_section(HostRole, raw.get("host_role", {})),
+            table_votes=_section(TableVoteSettings, raw.get("table_votes", {})),
         )
 
 

@@ -54,6 +54,7 @@ from court.decide import (
     outlaws,
     purchases,
     ransom,
+    table_votes,
     titles,
 )
 from court.decide.powers import seat_holding
@@ -80,7 +81,7 @@ def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
         moves.append(AdvancePhase())
         if closes_several(state):
             moves.append(CloseTablePhases())
-    return moves
+    return moves + table_votes.listed(state, actor)
 
 
 def _lobby(state: CourtState, actor: Actor) -> list[Command]:

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.ruleset import Attribute, Gender, Ruleset
+from court.table import TableVotes
 from elections import turns
 
 
@@ -352,6 +353,7 @@ class CourtState:
     # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
+    table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -368,8 +370,7 @@ class CourtState:
         return next((s.seat for s in self.seats.values() if s.house == house), None)
 
     def turn_order(self, taking_part: Callable[[Seat], object] | None = None) -> tuple[Seat, ...]:
-        """Seats starting from the First Player, clockwise (R-1.1), leaving out those
-        `taking_part` refuses (a step's turns go to the seats with a part in it)."""
+        """Seats from the First Player clockwise (R-1.1), but those `taking_part` refuses."""
         return turns.turn_order(self.seat_order, self.first_player, taking_part)
 
     def holder(self, title: TitleId) -> Noble | None:
@@ -383,8 +384,7 @@ class CourtState:
         return next((a for a in self.alliances if seat in a.seats), None)
 
     def bank(self, seat: Seat, kind: str) -> float:
-        """Seconds left in `seat`'s time bank for steps of `kind`, as his clock last stopped
-        (R-4.3 clocks variant)."""
+        """Seconds left in `seat`'s bank for steps of `kind` as his clock last stopped (R-4.3)."""
         own = self.banks.get(seat, {})
         return own[kind] if kind in own else float(self.ruleset.profile.clocks.bank(kind))
 

@@ -7,13 +7,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from court.commands import Command, HandSeat, VoteForHost
+from server.filled_table import Past, filled_table
 from server.ports import HostPresence
 from server.replay import Head
 
 
-def filled(command: Command, game_id: str, head: Head, presence: HostPresence | None) -> Command:
+def filled(
+    command: Command,
+    game_id: str,
+    head: Head,
+    presence: HostPresence | None,
+    past: Past | None = None,
+) -> Command:
     """`command` as the engine decides it on `head`. Without a book of connections (a tool
-    run without a server) the host counts as present: no takeover is decided blind."""
+    run without a server) the host counts as present: no takeover is decided blind; the same
+    holds for a seat the table would replace (server/filled_table.py)."""
     if isinstance(command, VoteForHost):
         state = head.state
         away = (
@@ -25,4 +33,4 @@ def filled(command: Command, game_id: str, head: Head, presence: HostPresence | 
     if isinstance(command, HandSeat):
         # The hand-over is the command's first event: its record follows the head's.
         return replace(command, at_version=head.version + 1)
-    return command
+    return filled_table(command, game_id, head, presence, past)

@@ -47,6 +47,7 @@ from court.rules import actor_of, still_acting
 from court.state import CourtState
 from server.fifo import FifoLock, FifoLocks
 from server.filled import filled
+from server.filled_table import Past
 from server.keys import ServerKeys
 from server.logs import Logs
 from server.outages import Outage
@@ -235,7 +236,8 @@ class CourtService:
         """Create a game; returns its id, the host's secret token and the outcome.
 
         `game_master` records facts without playing (section 9); `choices` are the host's
-        (CreateGame's variants, deadlines, clocks, host_role, first_player_seat, listed)."""
+        (CreateGame's variants, deadlines, clocks, host_role, table_votes, first_player_seat,
+        listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -295,7 +297,7 @@ class CourtService:
                 attempt += 1
                 head = self._head_for(game_id, command)
                 now = self.clock()
-                decided = filled(command, game_id, head, self.presence)
+                decided = filled(command, game_id, head, self.presence, Past.of(self, game_id))
                 try:
                     acting = self._acting(head.state, actor)
                     events, state = self._decide(game_id, head.state, decided, acting, now)

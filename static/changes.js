@@ -12,6 +12,7 @@ const KINDS = {
   treasury: "Treasury",
   village: "Village",
   sept: "Sept",
+  correction: "Correction",
 };
 
 export function setUpCompare({ gameId, form, from, to, setFrom, setTo, error, out, chosen }) {

@@ -22,6 +22,8 @@ import { TurnSignals } from "./notify.js";
 import { RoleParts } from "./role.js";
 import { renderSeating } from "./seating.js";
 import { renderSpectators, renderSummary } from "./table.js";
+// What the table decides together: replacing a player gone, ending the game, corrections.
+import { renderTableVotes } from "./table_votes.js";
 // Table talk and whispers.
 import { TalkPanel } from "./talk.js";
 import { renderThrone } from "./throne.js";
@@ -139,6 +141,9 @@ function draw() {
   keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
   keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
+  keeping($("table-votes-panel"), () =>
+    renderTableVotes($("table-votes-panel"), court, names, ctx),
+  );
   $("map-panel").hidden = false;
   keeping($("map-panel"), () => realmMap.draw(court, names));
 }

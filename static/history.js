@@ -84,6 +84,10 @@ function drawEntries() {
   const said = new Map();
   for (const line of talk)
     said.set(line.court_version, [...(said.get(line.court_version) ?? []), line]);
+  // A correction the table made, beside the record it corrects: the record stays as it was.
+  const corrections = new Map(
+    entries.filter((e) => e.type === "CorrectionMade").map((e) => [e.data.correction.version, e]),
+  );
   for (const e of entries) {
     const at = when(e);
     if (at !== mark) {
@@ -92,10 +96,16 @@ function drawEntries() {
     }
     const quiet = e.kind !== "play";
     if (quiet) hidden += 1;
+    const corrected = corrections.get(e.version);
     items.push(
       h(
         "li",
-        { "data-version": e.version, "data-kind": e.kind, class: quiet ? "quiet" : "" },
+        {
+          "data-version": e.version,
+          "data-kind": e.kind,
+          "data-corrected-by": corrected?.version,
+          class: [quiet && "quiet", corrected && "corrected"].filter(Boolean).join(" "),
+        },
         h(
           "button",
           { type: "button", class: "event", onclick: () => choose(e.version) },
@@ -120,6 +130,12 @@ function drawEntries() {
               ),
             )
           : null,
+        corrected && correctionNote(`Corrected by #${corrected.version}: `, corrected),
+        e.type === "CorrectionMade" &&
+          correctionNote(
+            `Corrects #${e.data.correction.version}, which stays as recorded: `,
+            entries[e.data.correction.version - 1],
+          ),
       ),
     );
     for (const line of said.get(e.version) ?? []) {
@@ -131,6 +147,22 @@ function drawEntries() {
   fill($("events"), items);
   $("hidden-count").textContent = `(${hidden} hidden)`;
   filter();
+}
+
+// A line under a corrected record or a correction, leading to the other one.
+function correctionNote(text, other) {
+  return h(
+    "p",
+    { class: "correction-note" },
+    text,
+    other
+      ? h(
+          "button",
+          { type: "button", class: "link", onclick: () => choose(other.version) },
+          `#${other.version} ${other.text}`,
+        )
+      : "",
+  );
 }
 
 // Skips and bookkeeping show only when asked for; the chosen event always shows.

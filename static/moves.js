@@ -52,6 +52,11 @@ const ELSEWHERE = new Set([
   "start",
   "advance_phase",
   "close_table_phases",
+  // What the table decides together (a vote to end the game, a correction's answer) asks
+  // first and belongs to no turn: never a one-click move of this panel.
+  "vote_end",
+  "answer_correction",
+  "withdraw_correction",
 ]);
 
 function valueLabel(field, value, names, court) {

@@ -7,7 +7,7 @@ import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } 
 import { confirmed, h } from "./dom.js";
 import { renameForm } from "./gamename.js";
 
-function copyField(id, label, value, ctx) {
+export function copyField(id, label, value, ctx) {
   const field = h("input", {
     id,
     type: "text",

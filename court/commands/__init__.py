@@ -83,6 +83,14 @@ from court.commands.setup import (
     StartGame,
     VillageChange,
 )
+from court.commands.table import (
+    AnswerCorrection,
+    ProposeCorrection,
+    TableCommand,
+    VoteToEnd,
+    VoteToReplace,
+    WithdrawCorrection,
+)
 from court.commands.titles import (
     AcceptTitle,
     RefuseTitle,
@@ -99,6 +107,7 @@ Command = (
     | NobleCommand
     | PurchaseCommand
     | SeatCommand
+    | TableCommand
 )
 
 
@@ -136,6 +145,7 @@ __all__ = [
     "AddNoble",
     "AdjustGold",
     "AdvancePhase",
+    "AnswerCorrection",
     "AnswerMarriage",
     "BuildSept",
     "BuyFiefTitle",
@@ -170,6 +180,7 @@ __all__ = [
     "PassBid",
     "PlaceBallot",
     "PlaceBid",
+    "ProposeCorrection",
     "ProposeMarriage",
     "PurchaseCommand",
     "RecordCapture",
@@ -190,9 +201,13 @@ __all__ = [
     "SetupCommand",
     "StandForElection",
     "StartGame",
+    "TableCommand",
     "TitleCommand",
     "VillageChange",
     "VoteForHost",
+    "VoteToEnd",
+    "VoteToReplace",
+    "WithdrawCorrection",
     "WithdrawRansom",
     "describe",
 ]

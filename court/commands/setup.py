@@ -23,6 +23,8 @@ class CreateGame:
     clocks: dict[str, int] = field(default_factory=dict)
     # When the seats may take the host role over (`takeover_after` seconds of his absence).
     host_role: dict[str, int] = field(default_factory=dict)
+    # When the other seats may vote to replace an absent player (`replace_after` seconds).
+    table_votes: dict[str, int] = field(default_factory=dict)
     first_player_seat: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None

@@ -61,6 +61,7 @@ from court.commands import (
     SetupCommand,
     StandForElection,
     StartGame,
+    TableCommand,
     TitleCommand,
     WithdrawRansom,
 )
@@ -78,6 +79,7 @@ from court.decide import (
     rounds,
     seats,
     setup,
+    table_votes,
     titles,
 )
 from court.events import Event
@@ -104,6 +106,8 @@ def command_events(
         return _purchase(state, command, actor, now)
     if isinstance(command, SeatCommand):
         return seats.decide_seat(state, command, actor, now)
+    if isinstance(command, TableCommand):
+        return table_votes.decide_table(state, command, actor, now)
     assert_never(command)
 
 

@@ -39,6 +39,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 6
 _ANY_PROFILE = {
     "clocks": {"candidacy", "ballot", "decree", "title_choice", "purchase", "increment"},
     "host_role": {"takeover_after"},
+    "table_votes": {"replace_after"},
 }
 
 
@@ -95,6 +96,7 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
         ("deadlines", cmd.deadlines),
         ("clocks", cmd.clocks),
         ("host_role", cmd.host_role),
+        ("table_votes", cmd.table_votes),
     )
     for section, choices in sections:
         known = profile.setdefault(section, {})
@@ -106,8 +108,8 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
         raise CourtError("bad_deadline", "A step deadline cannot be negative (R-4.3).")
     if any(v < 0 for v in profile["clocks"].values()):
         raise CourtError("bad_clock", "A time bank cannot be negative (R-4.3).")
-    if any(v < 0 for v in profile["host_role"].values()):
-        raise CourtError("bad_takeover_time", "The host's absence cannot last negative seconds.")
+    if any(v < 0 for v in (*profile["host_role"].values(), *profile["table_votes"].values())):
+        raise CourtError("bad_takeover_time", "An absence cannot last negative seconds.")
     if cmd.first_player_seat is not None:
         profile["players"]["first_player_seat"] = cmd.first_player_seat
     try:

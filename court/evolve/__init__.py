@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from court.events import Event
-from court.evolve import clocks, decrees, elections, nobles, purchases, rounds, seats, setup, titles
+from court.evolve import (
+    clocks,
+    decrees,
+    elections,
+    nobles,
+    purchases,
+    rounds,
+    seats,
+    setup,
+    table,
+    titles,
+)
 from court.evolve.base import Handlers
 from court.ids import GameId
 from court.state import CourtState
@@ -26,6 +37,7 @@ HANDLERS: Handlers = {
     **purchases.HANDLERS,
     **clocks.HANDLERS,
     **seats.HANDLERS,
+    **table.HANDLERS,
 }
 
 

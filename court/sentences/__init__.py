@@ -15,6 +15,7 @@ from court.sentences import (
     rounds,
     seats,
     setup,
+    table,
     titles,
 )
 from court.sentences.base import Sentences
@@ -30,6 +31,7 @@ SENTENCES: Sentences = {
     **purchases.SENTENCES,
     **clocks.SENTENCES,
     **seats.SENTENCES,
+    **table.SENTENCES,
 }
 
 

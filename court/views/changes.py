@@ -5,10 +5,12 @@ ballot, bid or token)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from court.sentences import names
+from court.sentences.table import told
 from court.state import CourtState, Noble, NobleStatus
 
 STATUS = {
@@ -21,7 +23,7 @@ STATUS = {
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    kind: str  # title, council, noble, treasury, marriage, alliance, village, sept
+    kind: str  # title, council, noble, treasury, marriage, alliance, village, sept, correction
     text: str
 
     def to_json(self) -> dict[str, str]:
@@ -138,6 +140,14 @@ def _council(before: CourtState, after: CourtState) -> Iterator[Change]:
         yield Change("council", banned)
 
 
+def _corrections(before: CourtState, after: CourtState) -> Iterator[Change]:
+    """The corrections the table accepted between the two versions, each naming the record it
+    corrects: the differences they make are told beside them."""
+    for correction in after.table.made[len(before.table.made) :]:
+        said = told(dataclasses.asdict(correction), after)
+        yield Change("correction", f"{said[0].upper()}{said[1:]}.")
+
+
 def _noble(state: CourtState, noble_id: str | None) -> str:
     return "nobody" if noble_id is None else names.noble(state, noble_id)
 
@@ -155,4 +165,5 @@ DIFFS: tuple[Callable[[CourtState, CourtState], Iterator[Change]], ...] = (
     _marriages,
     _treasuries,
     _villages,
+    _corrections,
 )

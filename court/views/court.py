@@ -19,6 +19,7 @@ from court.views.host_role import host_role_view
 from court.views.kept import Kept, reuse
 from court.views.padding import padded_marker
 from court.views.purchases import auction_view, offers_view, turns_view
+from court.views.table import table_view
 
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
@@ -51,10 +52,9 @@ def court_view(
     move: Callable[[Command], dict[str, Any]],
     handed_at: int | None = None,
 ) -> dict[str, Any]:
-    """The whole court as the viewer may see it at `version`; `move` shows each move the
-    viewer may make as the message that sends it (the server's catalogue names them).
-    `handed_at`: the version at which the host last handed the viewer's seat to a new token,
-    as the game stands now; nothing the seat held sealed before it is the viewer's."""
+    """The whole court as the viewer may see it at `version`; `move` shows each move as the
+    message that sends it. `handed_at`: the version at which the host last handed the viewer's
+    seat to a new token; nothing the seat held sealed before it is the viewer's."""
     return court_views(state, version, [(viewer, handed_at)], move)[0]
 
 
@@ -113,6 +113,7 @@ def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> di
         "offers": offers_view(state.offers),
         "regions": large["regions"],
         "clocks": clocks_view(state),
+        "table": table_view(state),
     }
 
 
@@ -183,8 +184,7 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
 
 
 def step_view(state: CourtState) -> dict[str, Any] | None:
-    """The step of this phase opened or skipped last, by its one id and its number in R-4.2
-    (None where the rules give none)."""
+    """The step of this phase opened or skipped last, by its id and its R-4.2 number."""
     step = steps.current(state)
     if step is None:
         return None

@@ -91,6 +91,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         deadlines=body["deadlines"],
         clocks=body["clocks"],
         host_role=body["host_role"],
+        table_votes=body["table_votes"],
         first_player_seat=body.get("first_player_seat"),
         game_master=master,
         listed=body["listed"],

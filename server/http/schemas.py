@@ -47,6 +47,16 @@ class HostRoleSchema(Shape):
     )
 
 
+class TableVotesSchema(Shape):
+    replace_after = _seconds(
+        metadata={
+            "description": "The other seats may vote to hand a seat to a new link once its "
+            "player has had no connection for this many seconds of the started game (0: as "
+            "soon as he has none)"
+        }
+    )
+
+
 class CreateGameSchema(Shape):
     name = GameName(
         allow_none=True,
@@ -60,6 +70,7 @@ class CreateGameSchema(Shape):
     deadlines = fields.Nested(DeadlinesSchema, load_default=dict)
     clocks = fields.Nested(ClocksSchema, load_default=dict)
     host_role = fields.Nested(HostRoleSchema, load_default=dict)
+    table_votes = fields.Nested(TableVotesSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
     game_master_name = Text(validate=NAME, allow_none=True)
     listed = Bool(

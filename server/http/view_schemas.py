@@ -8,6 +8,7 @@ from marshmallow import Schema, fields
 from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
 from server.http.schemas import CheckpointSchema
+from server.http.table_view_schemas import TableViewSchema
 
 
 class NobleViewSchema(Schema):
@@ -371,6 +372,7 @@ class CourtViewSchema(Schema):
     offers = fields.List(fields.Nested(OfferViewSchema), required=True)
     clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)
     host_role = fields.Nested(HostRoleViewSchema, required=True)
+    table = fields.Nested(TableViewSchema, required=True)
     invite = fields.String(
         allow_none=True,
         required=True,

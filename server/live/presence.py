@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
-from court.state import CourtState
+from court.state import CourtState, GameStatus
 from server.live.sockets import CourtNamespace, connection_sid, game_room
 
 
@@ -166,13 +166,29 @@ class PresenceNamespace(CourtNamespace):
         and since when he has had no connection."""
         state = state if state is not None else self.service().latest(game_id).state
         away = self.presence.host_away_since(game_id, state.host_seat(), state.started_at)
+        here = self.presence.snapshot(game_id)
         payload = {
-            **self.presence.snapshot(game_id),
+            **here,
             "host": away is None,
             "host_away_since": away,
+            "seats_away_since": self._seats_away(game_id, state, here["seats"]),
             "server_time": self.clock(),
         }
         self.emit("presence", payload, room=game_room(game_id))
+
+    def _seats_away(
+        self, game_id: str, state: CourtState, here: list[Seat]
+    ) -> dict[str, float | None]:
+        """Since when each seat without a connection has had none, in a game being played
+        (the other seats may vote to replace its player, court/decide/table_votes.py)."""
+        if state.status is not GameStatus.PLAYING:
+            return {}
+        book = self.presence
+        return {
+            str(seat): book.host_away_since(game_id, seat, state.started_at)
+            for seat in sorted(state.seats)
+            if seat not in here
+        }
 
     def push_presence(self, game_id: str) -> None:
         """For a process that finds another one's connections gone."""

@@ -15,9 +15,10 @@ from server.messages.game import GAME
 from server.messages.message import Message
 from server.messages.purchases import PURCHASES
 from server.messages.seats import SEATS
+from server.messages.table import TABLE
 
 CATALOGUE: dict[str, Message] = {
-    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES, *SEATS)
+    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES, *SEATS, *TABLE)
 }
 BY_COMMAND: dict[type, Message] = {m.command: m for m in CATALOGUE.values()}
 

@@ -34,6 +34,7 @@ from court.commands import (
     PlaceBid,
     RemoveSeat,
     StartGame,
+    VoteToEnd,
 )
 from court.decide import rounds
 from court.errors import CourtError
@@ -220,9 +221,9 @@ class Simulation:
         if self.rng.random() < rate:
             self._record_fact(game_id, state)
             return True
-        moves = [
-            (actor, move) for actor in self._actors(state) for move in legal_commands(state, actor)
-        ]
+        # A simulated table plays its game out: no vote to end it (listed all game long).
+        moves = [(a, m) for a in self._actors(state) for m in legal_commands(state, a)]
+        moves = [(a, m) for a, m in moves if not isinstance(m, VoteToEnd)]
         if not moves:
             # Someone always has a move (a pass at least): a court waiting for nobody stalls.
             self._summary().problems.append(

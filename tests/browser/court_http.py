@@ -30,6 +30,7 @@ class HttpCourt:
         houses: tuple[str, ...] = HOUSES,
         host_role: dict[str, int] | None = None,
         clocks: dict[str, int] | None = None,
+        table_votes: dict[str, int] | None = None,
     ) -> None:
         self.base = base
         body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
@@ -39,6 +40,8 @@ class HttpCourt:
             body["host_role"] = host_role
         if clocks:
             body["clocks"] = clocks
+        if table_votes:
+            body["table_votes"] = table_votes
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}

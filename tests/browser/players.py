@@ -52,8 +52,12 @@ def _page_error(message: Any) -> bool:
     return message.type == "error" and _CLOSED_SOCKET not in message.text
 
 
-def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def open_person(
+    browser: Any, name: str, url: str, width: int = 1280, color_scheme: str = "light"
+) -> Person:
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, color_scheme=color_scheme
+    )
     context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     person = Person(name, context, page)
@@ -65,9 +69,10 @@ def open_person(browser: Any, name: str, url: str, width: int = 1280) -> Person:
     return person
 
 
-def open_seat(browser: Any, name: str, url: str, game_id: str, token: str) -> Person:
-    """A page that already holds a seat token in its tab, as after joining."""
-    person = open_person(browser, name, "about:blank")
+def open_seat(browser: Any, name: str, url: str, game_id: str, token: str, **screen: Any) -> Person:
+    """A page that already holds a seat token in its tab, as after joining; `screen` its
+    width and colour scheme (`open_person`)."""
+    person = open_person(browser, name, "about:blank", **screen)
     person.context.add_init_script(f"sessionStorage.setItem('token:{game_id}', {token!r})")
     person.page.goto(url)
     return person

@@ -20,6 +20,7 @@ from court.commands import (
     rounds,
     seats,
     setup,
+    table,
     titles,
 )
 from court.decide import dispatch
@@ -33,6 +34,7 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (nobles, dispatch.NobleCommand),
     (purchases, dispatch.PurchaseCommand),
     (seats, dispatch.SeatCommand),
+    (table, dispatch.TableCommand),
 ]
 # Parts of a command, not commands: the markers a PlaceBallot carries, the villages of a
 # RecordVillages.

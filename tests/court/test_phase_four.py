@@ -94,7 +94,8 @@ def test_purchases_wait_for_the_council_seat_sale() -> None:
         when(state, BuildSept(village="winterfell"), seat(0))
     assert err.value.code == "sale_first"
     messages = {type(m).__name__ for m in legal_commands(state, seat(0))}
-    assert messages <= {"PassBid", "PlaceBid"}
+    # The vote to end the game is open to every seat all game long.
+    assert messages <= {"PassBid", "PlaceBid", "VoteToEnd"}
 
 
 def test_the_purchases_close_at_their_deadline() -> None:

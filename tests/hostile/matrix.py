@@ -67,6 +67,18 @@ STAGE = {
     # Refused in the lobby; in play refused too while the host has not been away for the
     # profile's time, which the seeded games never wait for: it is never a positive control.
     "vote_host": "cards",
+    # What the table decides together is any seat's, never one seat's turn: in the lobby every
+    # sender is refused (`game_lobby`), so the rows check who is refused before the rules.
+    **dict.fromkeys(
+        (
+            "vote_replace",
+            "vote_end",
+            "propose_correction",
+            "answer_correction",
+            "withdraw_correction",
+        ),
+        "lobby",
+    ),
 }
 # The seat whose move it is at each stage, and a seat whose move it is not.
 TURN = {

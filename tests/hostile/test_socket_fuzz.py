@@ -114,6 +114,12 @@ def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
         return who not in ("host", "stark")
     if event == "vote_host":
         return who not in ("lannister", "tyrell")
+    # The host's correction names any record and is never listed: his may pass. A vote to
+    # replace a player hangs on his connections: any seat's may pass.
+    if event in ("propose_correction", "withdraw_correction"):
+        return who not in ("host", "stark")
+    if event == "vote_replace":
+        return who not in ("stark", "lannister", "tyrell")
     return event not in court.moves[stage, who]
 
 
@@ -199,5 +205,5 @@ def test_a_well_formed_message_out_of_turn_or_role_is_refused_and_changes_nothin
 def test_every_stage_and_kind_of_sender_is_fuzzed(court: Court) -> None:
     """The lobby has no Tyrell (he left); every other pair has a connection."""
     assert len(court.clients) == len(STAGES) * len(WHO) - 1
-    assert court.moves["election", "lannister"] == {"stand", "pass"}
+    assert court.moves["election", "lannister"] == {"stand", "pass", "vote_end"}
     assert court.moves["decree", "stark"] >= {"pass"}

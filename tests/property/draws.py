@@ -76,6 +76,11 @@ def _by_name(state: CourtState) -> dict[str, Strategy]:
         # Filled in by the service, never by a client: anything the engine may be handed.
         "host_away_since": st.one_of(st.none(), st.floats(0, 1e9, allow_nan=False)),
         "at_version": st.integers(0, 1000),
+        "away_since": st.one_of(st.none(), st.floats(0, 1e9, allow_nan=False)),
+        # A correction's record, read from the log by the service: the machine sends none.
+        "recorded": st.none(),
+        "before": st.none(),
+        "noble_before": st.none(),
     }
 
 

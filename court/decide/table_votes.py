@@ -1,0 +1,197 @@
+"""What the table decides together, each by a strict majority and recorded with who voted: the
+other seats replace a player gone for the profile's time, the seats end the game, and the
+seats accept or refuse the host's correction of a recorded fact (docs/rules.md, "The table
+decides together")."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from court.commands import (
+    Actor,
+    AnswerCorrection,
+    Command,
+    ProposeCorrection,
+    TableCommand,
+    VoteToEnd,
+    VoteToReplace,
+    WithdrawCorrection,
+)
+from court.decide import corrections, victory
+from court.decide.corrections import require_playing
+from court.decide.guards import require_seat
+from court.decide.seats import span, tokens_in_use
+from court.errors import CourtError
+from court.events import (
+    EndVoteCast,
+    EndVoteWithdrawn,
+    Event,
+    GameEnded,
+    ReplaceVoteCast,
+    SeatHanded,
+    SeatReplaced,
+    TableEndedGame,
+)
+from court.events.decrees import Score
+from court.ids import Seat
+from court.state import CourtState, GameStatus
+from court.table import majority
+
+
+def decide_table(
+    state: CourtState, command: TableCommand, actor: Actor, now: float
+) -> tuple[Event, ...]:
+    match command:
+        case VoteToReplace():
+            return vote_to_replace(state, command, actor, now)
+        case VoteToEnd():
+            return vote_to_end(state, command, actor)
+        case ProposeCorrection():
+            return corrections.propose(state, command, actor)
+        case AnswerCorrection():
+            return corrections.answer(state, command, actor)
+        case WithdrawCorrection():
+            return corrections.withdraw(state, actor)
+        case _:
+            assert_never(command)
+
+
+# -- replacing a player who is gone ---------------------------------------------------------
+
+
+def vote_to_replace(
+    state: CourtState, cmd: VoteToReplace, actor: Actor, now: float
+) -> tuple[Event, ...]:
+    """Another seat votes to hand `cmd.seat` to a new link; the votes cast since the seat's
+    current absence began replace it once they are a strict majority of the other seats.
+    `cmd.away_since` is the server's word on the seat's connections."""
+    voter = require_seat(actor, "vote to replace a player")
+    require_playing(state)
+    info = state.seats.get(cmd.seat)
+    if info is None:
+        raise CourtError("unknown_seat", f"Nobody holds seat {cmd.seat + 1} in this game.")
+    if cmd.seat == voter:
+        raise CourtError("replace_self", "You cannot vote to replace yourself.")
+    if info.host:
+        raise CourtError(
+            "replace_host",
+            f"{info.player_name} holds the host role: vote a new host in first (vote_host), "
+            "then his seat can be replaced.",
+        )
+    since = away_since(state, cmd.seat, cmd.away_since, now)
+    counted = {v: at for v, at in state.table.replace.get(cmd.seat, {}).items() if at >= since}
+    if voter in counted:
+        raise CourtError("already_voted", f"You already voted to replace {info.player_name}.")
+    cast = ReplaceVoteCast(seat=voter, for_seat=cmd.seat, at=now, away_since=since)
+    voters = tuple(sorted({*counted, voter}))
+    electors = len(state.seats) - 1
+    if not majority(len(voters), electors):
+        return (cast,)
+    if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
+        raise CourtError("token_reused", "This seat token is already in use.")
+    replaced = SeatReplaced(
+        seat=cmd.seat,
+        house=info.house,
+        player_name=info.player_name,
+        votes=len(voters),
+        seats=electors,
+        voters=voters,
+        away_since=since,
+    )
+    handed = SeatHanded(
+        seat=cmd.seat,
+        house=info.house,
+        old_player_name=info.player_name,
+        player_name=info.player_name,
+        token_sha256=cmd.token_sha256,
+        # The hand-over is the command's third record.
+        at_version=cmd.at_version + 2,
+    )
+    return (cast, replaced, handed)
+
+
+def away_since(state: CourtState, seat: Seat, away: float | None, now: float) -> float:
+    """Since when a seat's player has been gone, from the game's start (or the seat's last
+    replacement, whose new player has had no time to come yet) at the earliest; a refusal
+    while he is connected, or before the profile's time has passed."""
+    name = state.seats[seat].player_name
+    if away is None:
+        raise CourtError(
+            "seat_present", f"{name} is connected: a player who is here is not replaced."
+        )
+    since = max(away, state.started_at, state.table.replaced_at.get(seat, 0.0))
+    after = state.ruleset.profile.table_votes.replace_after
+    if now - since < after:
+        raise CourtError(
+            "seat_not_away_long",
+            f"{name} has been away for {span(now - since)}; the other seats may vote to "
+            f"replace him once he has been away for {span(after)}.",
+        )
+    return since
+
+
+# -- ending the game ------------------------------------------------------------------------
+
+
+def vote_to_end(state: CourtState, cmd: VoteToEnd, actor: Actor) -> tuple[Event, ...]:
+    """A strict majority of all seats ends the game, without winners: only the victory check
+    of phase 8 names winners (R-4.7); the standings are recorded as they are."""
+    voter = require_seat(actor, "vote to end the game")
+    require_playing(state)
+    if not cmd.end:
+        if voter not in state.table.end:
+            raise CourtError("no_end_vote", "You have not voted to end the game.")
+        return (EndVoteWithdrawn(seat=voter),)
+    if voter in state.table.end:
+        raise CourtError("already_voted", "You already voted to end the game.")
+    cast = EndVoteCast(seat=voter)
+    voters = tuple(sorted({*state.table.end, voter}))
+    seats = len(state.seats)
+    if not majority(len(voters), seats):
+        return (cast,)
+    vp = victory.points(state)
+    return (
+        cast,
+        TableEndedGame(votes=len(voters), seats=seats, voters=voters),
+        GameEnded(
+            winners=(),
+            points=tuple(Score(seat=s, points=p) for s, p in vp.items()),
+            reason=f"the table ended the game by {len(voters)} votes of {seats}; nobody won "
+            "(R-4.7: only the victory check of phase 8 names winners)",
+        ),
+    )
+
+
+# The kinds of move `listed` offers: a vote to end the game is open to every seat all game
+# long, so it never says the game is moving (a bot or a test drawing moves leaves it out).
+LISTED = (VoteToEnd, AnswerCorrection, WithdrawCorrection)
+
+
+def listed(state: CourtState, actor: Actor) -> list[Command]:
+    """The table's moves a seat (or the host) may send now, as court/rules.py lists them: a
+    vote to end the game or taking it back, an answer to the correction under vote, the
+    host's withdrawal of it. A vote to replace a player depends on the server's word on his
+    connections, and a correction names any record: neither is listed (as the facts are not)."""
+    if state.status is not GameStatus.PLAYING:
+        return []
+    moves: list[Command] = []
+    correction = state.table.correction
+    if actor.seat is not None:
+        moves.append(VoteToEnd(end=actor.seat not in state.table.end))
+        if correction is not None and actor.seat not in state.table.accepted | state.table.refused:
+            moves += [
+                AnswerCorrection(accept=a)
+                for a in (True, False)
+                if _answerable(state, a, actor.seat)
+            ]
+    if actor.host and correction is not None:
+        moves.append(WithdrawCorrection())
+    return moves
+
+
+def _answerable(state: CourtState, accept: bool, voter: Seat) -> bool:
+    try:
+        corrections.answer(state, AnswerCorrection(accept=accept), Actor(seat=voter))
+    except CourtError:
+        return False
+    return True

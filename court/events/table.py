@@ -1,0 +1,121 @@
+"""Events of what the table decided together: votes to replace an absent player and to end
+the game, and a correction of a recorded fact proposed, answered, refused or made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from court.events.base import Event
+from court.ids import HouseId, NobleId, Seat
+from court.table import Correction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplaceVoteCast(Event):
+    """`seat` voted at `at` to hand `for_seat`, gone since `away_since`, to a new link."""
+
+    seat: Seat
+    for_seat: Seat
+    at: float
+    away_since: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatReplaced(Event):
+    """A strict majority of the other seats (`seats` of them) voted to replace the player of
+    `seat`, gone since `away_since`: `voters` cast the `votes`; a `SeatHanded` follows."""
+
+    seat: Seat
+    house: HouseId
+    player_name: str
+    votes: int
+    seats: int
+    voters: tuple[Seat, ...]
+    away_since: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndVoteCast(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndVoteWithdrawn(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableEndedGame(Event):
+    """A strict majority of the `seats` voted to end the game: `voters` cast the `votes`; a
+    `GameEnded` without winners follows."""
+
+    votes: int
+    seats: int
+    voters: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionProposed(Event):
+    """The host proposed a correction of a recorded fact; `seat` is his seat (None without
+    one), whose proposal is its acceptance."""
+
+    correction: Correction
+    seat: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionAnswered(Event):
+    seat: Seat
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionWithdrawn(Event):
+    version: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionRefused(Event):
+    """Too many seats refused the correction of `version` for a majority to accept it."""
+
+    version: int
+    refusals: int
+    seats: int
+    voters: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionMade(Event):
+    """A strict majority of the `seats` accepted the correction (`voters`): the compensating
+    events follow it; the corrected record stays in the log as it was."""
+
+    correction: Correction
+    votes: int
+    seats: int
+    voters: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NobleRestored(Event):
+    """A recorded death was corrected: the Noble is again as he stood before it."""
+
+    noble: NobleId
+    status: str
+    captor: HouseId | None = None
+    outlaw: bool = False
+    cause: str = ""
+
+
+TABLE_EVENTS: dict[str, tuple[type[Event], int]] = {
+    "ReplaceVoteCast": (ReplaceVoteCast, 1),
+    "SeatReplaced": (SeatReplaced, 1),
+    "EndVoteCast": (EndVoteCast, 1),
+    "EndVoteWithdrawn": (EndVoteWithdrawn, 1),
+    "TableEndedGame": (TableEndedGame, 1),
+    "CorrectionProposed": (CorrectionProposed, 1),
+    "CorrectionAnswered": (CorrectionAnswered, 1),
+    "CorrectionWithdrawn": (CorrectionWithdrawn, 1),
+    "CorrectionRefused": (CorrectionRefused, 1),
+    "CorrectionMade": (CorrectionMade, 1),
+    "NobleRestored": (NobleRestored, 1),
+}

@@ -1,0 +1,103 @@
+"""Folding what the table decides together: votes, corrections, a Noble whose recorded death
+was corrected."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from court.events import (
+    CorrectionAnswered,
+    CorrectionMade,
+    CorrectionProposed,
+    CorrectionRefused,
+    CorrectionWithdrawn,
+    EndVoteCast,
+    EndVoteWithdrawn,
+    NobleRestored,
+    ReplaceVoteCast,
+    SeatReplaced,
+    TableEndedGame,
+)
+from court.evolve.base import Handlers, replace
+from court.state import CourtState, NobleStatus
+from court.table import Correction
+
+
+def _table(state: CourtState, **changes: Any) -> CourtState:
+    return replace(state, table=dataclasses.replace(state.table, **changes))
+
+
+def _replace_vote_cast(state: CourtState, e: ReplaceVoteCast) -> CourtState:
+    votes = state.table.replace
+    return _table(state, replace={**votes, e.for_seat: {**votes.get(e.for_seat, {}), e.seat: e.at}})
+
+
+def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
+    """The votes on the seat are cleared; the last of them, which made the majority, is when
+    the seat went to its new link."""
+    table = state.table
+    at = max(table.replace[e.seat].values())
+    return _table(
+        state,
+        replace={s: v for s, v in table.replace.items() if s != e.seat},
+        replaced_at={**table.replaced_at, e.seat: at},
+    )
+
+
+def _end_vote_cast(state: CourtState, e: EndVoteCast) -> CourtState:
+    return _table(state, end=state.table.end | {e.seat})
+
+
+def _end_vote_withdrawn(state: CourtState, e: EndVoteWithdrawn) -> CourtState:
+    return _table(state, end=state.table.end - {e.seat})
+
+
+def _table_ended_game(state: CourtState, e: TableEndedGame) -> CourtState:
+    return _table(state, end=frozenset(), ended_by=e.voters)
+
+
+def _correction_proposed(state: CourtState, e: CorrectionProposed) -> CourtState:
+    accepted = frozenset() if e.seat is None else frozenset({e.seat})
+    return _table(state, correction=e.correction, accepted=accepted, refused=frozenset())
+
+
+def _correction_answered(state: CourtState, e: CorrectionAnswered) -> CourtState:
+    if e.accept:
+        return _table(state, accepted=state.table.accepted | {e.seat})
+    return _table(state, refused=state.table.refused | {e.seat})
+
+
+def _closed(state: CourtState, made: tuple[Correction, ...] = ()) -> CourtState:
+    made = (*state.table.made, *made)
+    return _table(state, correction=None, accepted=frozenset(), refused=frozenset(), made=made)
+
+
+def _correction_made(state: CourtState, e: CorrectionMade) -> CourtState:
+    return _closed(state, (e.correction,))
+
+
+def _correction_closed(state: CourtState, e: CorrectionRefused | CorrectionWithdrawn) -> CourtState:
+    return _closed(state)
+
+
+def _noble_restored(state: CourtState, e: NobleRestored) -> CourtState:
+    noble = dataclasses.replace(
+        state.nobles[e.noble], status=NobleStatus(e.status), captor=e.captor, outlaw=e.outlaw
+    )
+    return replace(state, nobles={**state.nobles, e.noble: noble})
+
+
+HANDLERS: Handlers = {
+    ReplaceVoteCast: _replace_vote_cast,
+    SeatReplaced: _seat_replaced,
+    EndVoteCast: _end_vote_cast,
+    EndVoteWithdrawn: _end_vote_withdrawn,
+    TableEndedGame: _table_ended_game,
+    CorrectionProposed: _correction_proposed,
+    CorrectionAnswered: _correction_answered,
+    CorrectionMade: _correction_made,
+    CorrectionRefused: _correction_closed,
+    CorrectionWithdrawn: _correction_closed,
+    NobleRestored: _noble_restored,
+}

@@ -1,0 +1,88 @@
+"""Marshmallow schemas of the court view's `table` (court/views/table.py): the table's open
+votes, the correction under vote and those made, every vote with who cast it."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+FACTS = ["death", "village_control", "gold"]
+
+
+class ReplaceVoterSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat that voted"})
+    at = fields.Float(required=True, metadata={"description": "When, in server seconds"})
+
+
+class ReplaceVotesSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat voted on"})
+    voters = fields.List(
+        fields.Nested(ReplaceVoterSchema),
+        required=True,
+        metadata={
+            "description": "Only those cast since the seat's current absence began count "
+            "(`presence.seats_away_since`)"
+        },
+    )
+    electors = fields.Integer(required=True, metadata={"description": "The other seats"})
+    votes_needed = fields.Integer(required=True)
+
+
+class EndVotesSchema(Schema):
+    voters = fields.List(fields.Integer(), required=True)
+    seats = fields.Integer(required=True)
+    votes_needed = fields.Integer(required=True)
+    ended_by = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={"description": "The seats whose votes ended the game; empty otherwise"},
+    )
+
+
+class CorrectionViewSchema(Schema):
+    version = fields.Integer(required=True, metadata={"description": "The record corrected"})
+    fact = fields.String(required=True, metadata={"enum": FACTS})
+    subject = fields.String(
+        required=True, metadata={"description": "The Noble, the village or the House"}
+    )
+    cause = fields.String(required=True)
+    recorded = fields.Dict(
+        required=True,
+        metadata={"description": "What the record says: {house}, {amount} or {status: dead}"},
+    )
+    proposed = fields.Dict(
+        required=True,
+        metadata={
+            "description": "What the correction says: {house}, {amount} or "
+            "{status, captor, outlaw} as the Noble stood before the death"
+        },
+    )
+    text = fields.String(required=True, metadata={"description": "Both, told as a sentence"})
+
+
+class OpenCorrectionSchema(CorrectionViewSchema):
+    accepted = fields.List(fields.Integer(), required=True)
+    refused = fields.List(fields.Integer(), required=True)
+    seats = fields.Integer(required=True)
+    votes_needed = fields.Integer(required=True)
+
+
+class TableViewSchema(Schema):
+    open = fields.Boolean(
+        required=True, metadata={"description": "The game is being played: the table may vote"}
+    )
+    replace_after = fields.Integer(
+        required=True,
+        metadata={"description": "Seconds a seat must have had no connection (the profile's)"},
+    )
+    replaced_at = fields.List(
+        fields.Nested(ReplaceVoterSchema),
+        required=True,
+        metadata={
+            "description": "When the table last handed each seat to a new link: its new "
+            "player's absence counts from then at the earliest"
+        },
+    )
+    replace = fields.List(fields.Nested(ReplaceVotesSchema), required=True)
+    end = fields.Nested(EndVotesSchema, required=True)
+    correction = fields.Nested(OpenCorrectionSchema, allow_none=True, required=True)
+    made = fields.List(fields.Nested(CorrectionViewSchema), required=True)

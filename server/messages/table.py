@@ -1,0 +1,124 @@
+"""Messages of what the table decides together: a vote to replace a player gone for the
+profile's time, a vote to end the game, the host's correction of a recorded fact and the seats'
+answers to it."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from court.commands import (
+    Actor,
+    AnswerCorrection,
+    ProposeCorrection,
+    VoteToEnd,
+    VoteToReplace,
+    WithdrawCorrection,
+)
+from court.events import SeatHanded
+from court.ids import Seat
+from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
+from server.messages.message import Answer, Message, Payload, Sender
+from server.service import CourtService
+
+
+class ReplaceSchema(Shape):
+    seat = Int(required=True, validate=validate.Range(0, VERSION_MAX))
+
+
+class EndSchema(Shape):
+    end = Bool(load_default=True)
+
+
+class CorrectionSchema(Shape):
+    version = Int(required=True, validate=validate.Range(1, VERSION_MAX))
+    house = Id(load_default=None, allow_none=True)
+    amount = Int(load_default=None, allow_none=True, validate=validate.Range(-1000, 1000))
+    cause = Cause()
+
+
+class AnswerSchema(Shape):
+    accept = Bool(required=True)
+
+
+class ReplacedSchema(Schema):
+    ok = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    token = fields.String(
+        metadata={
+            "description": "The replaced seat's new secret token, to the seat whose vote made "
+            "the majority only, once; absent while the vote is short of a majority"
+        }
+    )
+
+
+def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
+    """The vote, with a fresh token ready in case it makes the majority: the seat is then
+    handed to that token, which goes to the voter alone (shown once in this answer)."""
+    seat = Seat(body["seat"])
+    token, outcome = service.with_new_token(
+        game_id, actor, lambda digest: VoteToReplace(seat=seat, token_sha256=digest)
+    )
+    answer: Answer = {"ok": True, "version": outcome.version}
+    if any(isinstance(e, SeatHanded) for e in outcome.events):
+        answer["token"] = token
+    return answer
+
+
+TABLE: tuple[Message, ...] = (
+    Message(
+        "vote_replace",
+        VoteToReplace,
+        "a seat other than the absent one, in a started game",
+        "Vote to hand the seat of a player who has had no connection for the profile's "
+        "`table_votes.replace_after` (15 minutes unless the game says otherwise) to a new "
+        "link; a strict majority of the other seats' votes cast since his absence began "
+        "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
+        "new link opens nothing the seat held sealed before. The voter who makes the majority "
+        "receives the link once, in the answer. Refused in the lobby (`game_lobby`), while he "
+        "is connected (`seat_present`) and for the host's seat (`replace_host`)",
+        ReplaceSchema,
+        run=vote_replace,
+        answer=ReplacedSchema,
+        example={"seat": 1},
+    ),
+    Message(
+        "vote_end",
+        VoteToEnd,
+        "any seat, in a started game",
+        "Vote to end the game now (`end: false` takes the vote back): a strict majority of "
+        "the seats ends it without winners, the standings recorded (`TableEndedGame` names the "
+        "voters, `GameEnded` follows); afterwards the game is read-only",
+        EndSchema,
+        example={"end": True},
+    ),
+    Message(
+        "propose_correction",
+        ProposeCorrection,
+        "host, in a started game",
+        "Propose to correct the fact recorded at `version` (the record of the death, the "
+        "village or the Gold Dragons, not the note of who recorded it): a death is corrected "
+        "to 'he lives', a village to its holder `house` (null: nobody), Gold Dragons to "
+        "`amount`. The host's seat accepts by proposing; the correction is made, as a "
+        "compensating event after the untouched record, once a strict majority of the seats "
+        "accepts, and refused once it no longer can. One at a time",
+        CorrectionSchema,
+        Sender.HOST,
+        example={"version": 12, "amount": 2, "cause": "it was 2, not 5"},
+    ),
+    Message(
+        "answer_correction",
+        AnswerCorrection,
+        "any seat, while a correction is under vote",
+        "Accept or refuse the host's correction under vote, once",
+        AnswerSchema,
+        example={"accept": True},
+    ),
+    Message(
+        "withdraw_correction",
+        WithdrawCorrection,
+        "host, while a correction is under vote",
+        "Withdraw the correction under vote",
+        None,
+        Sender.HOST,
+    ),
+)
