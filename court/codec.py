@@ -100,6 +100,11 @@ def _seat_handed_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "at_version": 0}
 
 
+def _seat_handed_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """SeatHanded 2 -> 3: the time of the hand-over was not recorded (0.0)."""
+    return {**data, "at": 0.0}
+
+
 def _host_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """HostVoteCast 1 -> 2: the time of the vote was not recorded (such a vote never counts)."""
     return {**data, "at": None}
@@ -136,6 +141,7 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("GameCreated", 2): _game_created_v2,
     ("GameStarted", 1): _game_started_v1,
     ("SeatHanded", 1): _seat_handed_v1,
+    ("SeatHanded", 2): _seat_handed_v2,
     ("HostVoteCast", 1): _host_vote_cast_v1,
     ("HostTakenOver", 1): _host_taken_over_v1,
     ("TitleReturned", 1): _title_returned_v1,

@@ -36,8 +36,9 @@ class TableVotes:
     only if cast since the seat's current absence began); `end`: the seats voting to end the
     game; `correction` the host's proposal under vote with the seats that `accepted` and
     `refused` it; `made` every correction the table accepted, in order; `ended_by` the seats
-    whose votes ended the game (empty unless the table ended it); `replaced_at` when the table
-    last handed each seat to a new link (its new player's absence counts from then)."""
+    whose votes ended the game (empty unless the table ended it); `replaced_at` when each seat
+    last went to a new link, by the table's vote or the host's hand-over (its new player's
+    absence counts from then)."""
 
     replace: dict[Seat, dict[Seat, float]] = field(default_factory=dict)
     end: frozenset[Seat] = frozenset()

@@ -30,7 +30,7 @@ def decide_seat(
     require_status(state, GameStatus.LOBBY, GameStatus.PLAYING)
     match command:
         case HandSeat():
-            return hand_seat(state, command, actor)
+            return hand_seat(state, command, actor, now)
         case HandHost():
             return hand_host(state, command, actor)
         case VoteForHost():
@@ -62,7 +62,7 @@ def tokens_in_use(state: CourtState) -> set[str]:
     return found - {""}
 
 
-def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor) -> tuple[Event, ...]:
+def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor, now: float) -> tuple[Event, ...]:
     require_host(actor, "hand a seat to a new device or player")
     info = _seat(state, cmd.seat)
     if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
@@ -76,6 +76,7 @@ def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor) -> tuple[Event, ..
             player_name=name,
             token_sha256=cmd.token_sha256,
             at_version=cmd.at_version,
+            at=now,
         ),
     )
 

@@ -106,6 +106,7 @@ def vote_to_replace(
         token_sha256=cmd.token_sha256,
         # The hand-over is the command's third record.
         at_version=cmd.at_version + 2,
+        at=now,
     )
     return (cast, replaced, handed)
 

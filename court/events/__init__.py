@@ -209,7 +209,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # The game's name.
     "GameRenamed": (GameRenamed, 1),
     # Seats moving between players and devices, and the host role changing hands.
-    "SeatHanded": (SeatHanded, 2),
+    "SeatHanded": (SeatHanded, 3),
     "HostHandedOver": (HostHandedOver, 1),
     "HostVoteCast": (HostVoteCast, 2),
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),

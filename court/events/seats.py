@@ -14,7 +14,8 @@ from court.ids import HouseId, Seat
 class SeatHanded(Event):
     """The host gave a seat a new token: the old one opens nothing from now on, and the new
     one opens nothing the seat held before `at_version`, this record's version (0 in logs from
-    before it was recorded)."""
+    before it was recorded); `at` is when (0.0 in logs from before it was recorded): the new
+    player's absence counts from then."""
 
     PRIVATE: ClassVar[frozenset[str]] = frozenset({"token_sha256"})
 
@@ -24,6 +25,7 @@ class SeatHanded(Event):
     player_name: str
     token_sha256: str
     at_version: int = 0
+    at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

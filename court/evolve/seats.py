@@ -43,10 +43,18 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
         ),
     }
     votes = {v: s for v, s in state.host_votes.items() if v != e.seat}
+    table = state.table
+    if e.at:  # the new player's absence counts from the hand-over (0.0: not recorded)
+        table = dataclasses.replace(table, replaced_at={**table.replaced_at, e.seat: e.at})
     if not info.host:
-        return replace(state, seats=seats, host_votes=votes)
+        return replace(state, seats=seats, host_votes=votes, table=table)
     return replace(
-        state, seats=seats, host_votes=votes, host_token_sha256="", host_name=e.player_name
+        state,
+        seats=seats,
+        host_votes=votes,
+        table=table,
+        host_token_sha256="",
+        host_name=e.player_name,
     )
 
 

@@ -35,7 +35,8 @@ def _replace_vote_cast(state: CourtState, e: ReplaceVoteCast) -> CourtState:
 
 def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
     """The votes on the seat are cleared; the last of them, which made the majority, is when
-    the seat went to its new link."""
+    the seat went to its new link (as the hand-over that follows says too, where it records
+    its time)."""
     table = state.table
     at = max(table.replace[e.seat].values())
     return _table(

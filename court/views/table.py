@@ -21,7 +21,7 @@ def table_view(state: CourtState) -> dict[str, Any]:
     """`open`: the game is being played, so the table may vote. `replace`: each seat some voted
     to hand to a new link, with every vote and its time (only those cast since the seat's
     current absence began count, which `presence.seats_away_since` tells, and never before
-    `replaced_at`, when the table last handed that seat to a new link); `end`: the seats
+    `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
     proposal under vote; `made`: every correction the table accepted, in order."""
     seats = len(state.seats)

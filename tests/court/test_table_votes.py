@@ -12,6 +12,7 @@ from court.commands import (
     AdjustGold,
     AnswerCorrection,
     Command,
+    HandSeat,
     Pass,
     ProposeCorrection,
     RecordDeath,
@@ -342,4 +343,31 @@ def test_a_seat_just_handed_to_a_new_link_waits_the_profile_s_time_before_anothe
     events = court.act(replace_vote(2), seat(1), LATER + 5 + 600)
     assert events == (
         ReplaceVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER + 605, away_since=LATER + 5),
+    )
+
+
+def test_a_seat_the_host_handed_to_a_new_link_waits_the_profile_s_time_before_a_vote() -> None:
+    """Given seat 2's player gone since AWAY and the host handing seat 2 to a new link at
+    LATER (its new player has not opened it yet, so the server still counts the seat gone
+    since AWAY), when seat 1 votes to replace it at once, then the vote is refused
+    (`seat_not_away_long`): the new player's absence counts from the hand-over; once the
+    profile's time has passed since then, the vote is taken."""
+    court = table()
+    handed = court.act(HandSeat(seat=Seat(2), token_sha256=NEW, player_name="Eve"), HOST, LATER)
+    assert handed == (
+        SeatHanded(
+            seat=Seat(2),
+            house=court.state.seats[Seat(2)].house,
+            old_player_name="Player 3",
+            player_name="Eve",
+            token_sha256=NEW,
+            at=LATER,
+        ),
+    )
+    with pytest.raises(CourtError) as refused:
+        decide(court.state, replace_vote(2), seat(1), LATER + 599)
+    assert refused.value.code == "seat_not_away_long"
+    events = court.act(replace_vote(2), seat(1), LATER + 600)
+    assert events == (
+        ReplaceVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER + 600, away_since=LATER),
     )

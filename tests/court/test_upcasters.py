@@ -316,17 +316,6 @@ def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> N
 # never recorded, so unknown.
 ADDED: list[tuple[Event, dict[str, Any]]] = [
     (GameStarted(seat_order=(Seat(0), Seat(1)), first_player=Seat(0), at=5.0), {"at": 0.0}),
-    (
-        SeatHanded(
-            seat=Seat(1),
-            house=HouseId("lannister"),
-            old_player_name="Bob",
-            player_name="Eve",
-            token_sha256="e" * 64,
-            at_version=9,
-        ),
-        {"at_version": 0},
-    ),
     (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=5.0), {"at": None}),
     (
         HostTakenOver(
@@ -405,3 +394,24 @@ def test_a_game_created_before_names_reads_as_a_game_without_one() -> None:
     assert codec.decode(name, 2, old, private) == replace(named, name=None)
     first = {key: value for key, value in old.items() if key != "listed"}
     assert codec.decode(name, 1, first, private) == replace(named, name=None, listed=True)
+
+
+def test_a_hand_over_recorded_before_its_time_reads_with_none() -> None:
+    """Schema 2 of SeatHanded held no time (0.0: the new player's absence counts as before,
+    from his seat's last replacement or the start); schema 1 no version either."""
+    handed = SeatHanded(
+        seat=Seat(1),
+        house=HouseId("lannister"),
+        old_player_name="Bob",
+        player_name="Eve",
+        token_sha256="e" * 64,
+        at_version=9,
+        at=1234.5,
+    )
+    name, data, private = codec.encode(handed)
+    old = {key: value for key, value in data.items() if key != "at"}
+
+    assert codec.schema_version(name) == 3
+    assert codec.decode(name, 2, old, private) == replace(handed, at=0.0)
+    first = {key: value for key, value in old.items() if key != "at_version"}
+    assert codec.decode(name, 1, first, private) == replace(handed, at=0.0, at_version=0)
