@@ -7,11 +7,13 @@ shows the recorded result."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.conftest import ROOT
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import WAIT_MS, Person, open_person, open_seat
 from tests.live_server import LiveServer
@@ -38,9 +40,13 @@ def fits(person: Person) -> None:
 
 
 def panel(person: Person, shots: Path, name: str) -> None:
-    """A picture of the panel, which stays inside the window."""
+    """A picture of the panel, which stays inside the window; with SCREENSHOTS_TO_DOCS=1 also
+    into docs/screenshots/ as table-<name>.png for the README."""
     fits(person)
     person.page.locator("#table-votes-panel").screenshot(path=str(shots / f"{name}.png"))
+    if os.environ.get("SCREENSHOTS_TO_DOCS") == "1":
+        docs = ROOT / "docs" / "screenshots" / f"table-{name}.png"
+        person.page.locator("#table-votes-panel").screenshot(path=str(docs))
 
 
 def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
