@@ -288,10 +288,9 @@ class CourtService:
         return outcome, bid_receipt(outcome.record_of(BidPlaced))
 
     def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
-        """Decide and append one command, one at a time per game, deciding again on a lost race."""
+        """Decide and append one command, one at a time per game, deciding again on a lost race
+        for `race_seconds` (SERVICE_RACE_SECONDS, config/settings.py, says why a time)."""
         with self._locks.of(game_id):
-            # Lost races are tried again for a while rather than a number of times: the
-            # other process wins every race until its own queue for the game is empty.
             began, attempt = self.timer(), 0
             while attempt == 0 or self.timer() - began < self.race_seconds:
                 attempt += 1
@@ -393,9 +392,8 @@ class CourtService:
     # -- moving whole logs -------------------------------------------------
 
     def import_log(self, lines: Iterable[dict[str, Any]]) -> Verification:
-        """Store a whole exported log as a new game after verifying it deeply, exactly as
-        `verify` checks a stored one, as it is read (server/logs.py); refused whole at the
-        first failing version, with why."""
+        """Store a whole exported log as a new game, checked as `verify` checks a stored one
+        while it is read (server/logs.py); refused whole at the first failing version."""
         game_id, result = self.logs.import_log(lines)
         with self._locks.of(game_id):
             self.current(game_id)  # from the snapshot the import kept nearest the head

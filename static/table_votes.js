@@ -18,13 +18,14 @@ let replaceTimer = null;
 
 // Each other seat gone (or voted on): since when, whether it may be replaced yet, the votes
 // that count (those cast since his absence began) and this viewer's button.
-function replaceRows(court, names, ctx) {
+// `voted`: only the seats some vote counts for (what a spectator, who has no vote, is shown).
+function replaceRows(court, names, ctx, voted) {
   const { table, viewer } = court;
   const presence = ctx.presence();
   if (!presence || presence.stale)
-    return [
-      h("li", { class: "muted" }, "Whether the players are connected is not known right now."),
-    ];
+    return voted
+      ? []
+      : [h("li", { class: "muted" }, "Whether the players are connected is not known right now.")];
   const away = presence.seats_away_since ?? {};
   const votes = new Map(table.replace.map((r) => [r.seat, r]));
   const electors = court.seats.length - 1;
@@ -39,6 +40,7 @@ function replaceRows(court, names, ctx) {
     const cast = votes.get(seat.seat);
     if (since === undefined && !cast) continue;
     const counted = since === undefined ? [] : (cast?.voters ?? []).filter((v) => v.at >= since);
+    if (voted && !counted.length) continue;
     const needed = Math.floor(electors / 2) + 1;
     const parts = [h("strong", {}, names.seat(seat.seat)), " "];
     if (since === undefined)
@@ -342,15 +344,25 @@ function madeList(court) {
 
 export function renderTableVotes(el, court, names, ctx) {
   const { table } = court;
-  el.hidden = court.game.status === "lobby";
+  // A spectator has no vote: he is shown what the seats are voting on or have decided, and
+  // no panel while nothing is (a game nobody is connected to would list every seat).
+  const watching = court.viewer.seat === null && !court.viewer.host;
+  const rows = table.open ? replaceRows(court, names, ctx, watching) : [];
+  const decided =
+    rows.length ||
+    table.end.voters.length ||
+    table.end.ended_by.length ||
+    table.correction ||
+    table.made.length;
+  el.hidden = court.game.status === "lobby" || (watching && !decided);
   if (el.hidden) return;
-  const rows = table.open ? replaceRows(court, names, ctx) : [];
   fill(
     el,
     h("h2", { id: "table-votes-heading" }, "The table decides"),
     endPart(court, names, ctx),
     correctionPart(court, names, ctx),
     table.open &&
+      (rows.length > 0 || !watching) &&
       h(
         "div",
         { id: "replace-votes" },

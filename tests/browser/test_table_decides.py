@@ -72,14 +72,22 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     expect(tyrell.page.locator(".vote-replace")).to_have_count(0)
     expect(tyrell.page.locator("#replace-votes")).to_contain_text("Every seat is connected")
 
+    # A spectator, who has no vote, is shown no panel while nothing is under vote.
+    watcher = open_person(chromium, "watcher", url)
+    connected(watcher.page, "Connected as a spectator")
+    expect(watcher.page.locator("#table-votes-panel")).to_be_hidden()
+
     # Martell's player goes away: the others see it and vote him out from their pages.
     martell.context.close()
     row = f"#replace-votes li[data-seat='{MARTELL}']"
     for person in (host, lannister, tyrell):
         expect(person.page.locator(row)).to_contain_text("has had no connection since")
+    expect(watcher.page.locator("#table-votes-panel")).to_be_hidden()
     confirm(lannister, f"{row} .vote-replace")
-    for person in (host, tyrell):
+    for person in (host, tyrell, watcher):
         expect(person.page.locator(row)).to_contain_text("1 of the 2 needed (Player of lannister")
+    expect(watcher.page.locator(f"{row} .vote-replace")).to_have_count(0)
+    watcher.context.close()
     expect(lannister.page.locator(f"{row} .vote-replace")).to_have_count(0)
     expect(lannister.page.locator(row)).to_contain_text("You voted to replace him")
     fits(lannister)

@@ -117,6 +117,8 @@ def test_at_360_px_the_court_of_six_houses_fits_in_a_few_screens(
     base, game_id = six
     page = open_page(chromium, f"{base}/games/{game_id}", width=360)
     expect(page.locator("#houses article.house")).to_have_count(6)
+    # Nobody is connected, and nothing is under vote: a spectator is shown no table's panel
+    expect(page.locator("#table-votes-panel")).to_be_hidden()
     court = page.evaluate("document.querySelector('section.table').offsetHeight")
     whole = page.evaluate("document.scrollingElement.scrollHeight")
     assert court <= COURT_HEIGHT, court
