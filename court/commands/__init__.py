@@ -64,6 +64,7 @@ from court.commands.rounds import (
     RoundCommand,
 )
 from court.commands.seats import (
+    ClaimSeat,
     HandHost,
     HandSeat,
     RemoveSeat,
@@ -151,6 +152,7 @@ __all__ = [
     "BuyFiefTitle",
     "ChangeListing",
     "ChooseCouncilSeat",
+    "ClaimSeat",
     "CloseOverdueStep",
     "CloseTablePhases",
     "Command",

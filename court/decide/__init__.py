@@ -7,9 +7,18 @@ the next phase or round), decided on the state those events lead to.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
-from court.commands import Actor, AdvancePhase, CloseOverdueStep, CloseTablePhases, Command
+from court.commands import (
+    Actor,
+    AdvancePhase,
+    CloseOverdueStep,
+    CloseTablePhases,
+    Command,
+    SeatCommand,
+    TableCommand,
+)
 from court.decide import clocks, dispatch, facts, rounds
 from court.events import Event
 from court.evolve import evolve
@@ -42,13 +51,22 @@ def decide_folded(
     state on the way."""
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
-    # A fact the host records, or closing what is overdue, is no move of the sender's seat:
-    # it leaves his clock running (and earns no increment).
+    # A fact the host records, closing what is overdue, or what the seats and the table do
+    # beside the round (a vote, a hand-over, a new player's name) is no move of the sender's
+    # seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
-HOUSEKEEPING = frozenset({CloseOverdueStep, AdvancePhase, CloseTablePhases})
+HOUSEKEEPING = frozenset(
+    {
+        CloseOverdueStep,
+        AdvancePhase,
+        CloseTablePhases,
+        *typing.get_args(SeatCommand),
+        *typing.get_args(TableCommand),
+    }
+)
 
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:

@@ -6,7 +6,7 @@ the log (docs/rules.md, "Corrections")."""
 from __future__ import annotations
 
 from court.commands import Actor, AnswerCorrection, ProposeCorrection
-from court.decide.guards import require_host, require_seat, require_status
+from court.decide.guards import require_host, require_status, require_voter
 from court.errors import CourtError
 from court.events import (
     CorrectionAnswered,
@@ -75,13 +75,14 @@ def propose(state: CourtState, cmd: ProposeCorrection, actor: Actor) -> tuple[Ev
                 f"Only a recorded death, village or Gold Dragons can be corrected; record "
                 f"{cmd.version} is none of those.",
             )
-    proposed = CorrectionProposed(correction=correction, seat=actor.seat)
-    return (proposed, *_settled(state, correction, {*_host_seats(actor)}, set()))
+    seat = _host_seat(state, actor)
+    proposed = CorrectionProposed(correction=correction, seat=seat)
+    return (proposed, *_settled(state, correction, set() if seat is None else {seat}, set()))
 
 
-def _host_seats(actor: Actor) -> tuple[Seat, ...]:
-    """The host's seat, whose proposal is its acceptance."""
-    return () if actor.seat is None else (actor.seat,)
+def _host_seat(state: CourtState, actor: Actor) -> Seat | None:
+    """The host's seat, whose proposal is its acceptance, if it counts (R-9.2)."""
+    return actor.seat if actor.seat in state.counting() else None
 
 
 def _gold(
@@ -178,7 +179,7 @@ def _still_sound(state: CourtState, c: Correction) -> None:
 
 
 def answer(state: CourtState, cmd: AnswerCorrection, actor: Actor) -> tuple[Event, ...]:
-    voter = require_seat(actor, "answer a correction")
+    voter = require_voter(state, actor, "answer a correction")
     require_playing(state)
     table = state.table
     correction = table.correction
@@ -196,8 +197,9 @@ def _settled(
     state: CourtState, c: Correction, accepted: set[Seat], refused: set[Seat]
 ) -> tuple[Event, ...]:
     """What the answers so far decide: the correction made with its compensating event once
-    a strict majority of the seats accepts it, refused once it no longer can; nothing yet."""
-    seats = len(state.seats)
+    a strict majority of the seats that count (R-9.2) accepts it, refused once it no longer
+    can; nothing yet."""
+    seats = len(state.counting())
     if majority(len(accepted), seats):
         _still_sound(state, c)
         made = CorrectionMade(
@@ -214,6 +216,19 @@ def _settled(
             ),
         )
     return ()
+
+
+def settled_now(state: CourtState) -> tuple[Event, ...]:
+    """What the answers given decide once the seats that count have changed (R-9.2): the
+    correction made or refused as at an answer; one that would no longer be sound stays under
+    vote, for the host to withdraw."""
+    table = state.table
+    if table.correction is None:
+        return ()
+    try:
+        return _settled(state, table.correction, set(table.accepted), set(table.refused))
+    except CourtError:
+        return ()
 
 
 def compensation(c: Correction) -> Event:

@@ -89,6 +89,7 @@ from court.events.seats import (
     HostTakenOver,
     HostVoteCast,
     HostVoteWithdrawn,
+    SeatClaimed,
     SeatHanded,
     SeatRemoved,
 )
@@ -163,7 +164,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "RhllorEmbraced": (RhllorEmbraced, 1),
     "SeptsPillaged": (SeptsPillaged, 2),
     "TitleConceded": (TitleConceded, 1),
-    "GameEnded": (GameEnded, 2),
+    "GameEnded": (GameEnded, 3),
     "NobleDied": (NobleDied, 1),
     "NobleCaptured": (NobleCaptured, 1),
     "NobleFreed": (NobleFreed, 1),
@@ -209,7 +210,8 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     # The game's name.
     "GameRenamed": (GameRenamed, 1),
     # Seats moving between players and devices, and the host role changing hands.
-    "SeatHanded": (SeatHanded, 3),
+    "SeatHanded": (SeatHanded, 4),
+    "SeatClaimed": (SeatClaimed, 1),
     "HostHandedOver": (HostHandedOver, 1),
     "HostVoteCast": (HostVoteCast, 2),
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
@@ -302,6 +304,7 @@ __all__ = [
     "RhllorEmbraced",
     "RoundStarted",
     "Score",
+    "SeatClaimed",
     "SeatHanded",
     "SeatJoined",
     "SeatLeft",

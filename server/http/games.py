@@ -52,17 +52,18 @@ def player(game_id: str) -> Actor:
 @routes.route(
     "/profiles",
     "GET",
-    "List the rules profiles a game can be created with, and the deadlines and time banks "
-    "each gives a game",
+    "List the rules profiles a game can be created with, and the deadlines, time banks and "
+    "last round each gives a game",
     response=s.ProfilesSchema,
 )
 def profiles() -> dict[str, Any]:
     names = list_profiles()
-    times = {}
+    times, last_rounds = {}, {}
     for name in names:
         profile = load_ruleset(name)["profile"]
         times[name] = {"deadlines": profile["deadlines"], "clocks": profile.get("clocks", {})}
-    return {"profiles": names, "times": times}
+        last_rounds[name] = profile["victory"].get("last_round", 0)
+    return {"profiles": names, "times": times, "last_rounds": last_rounds}
 
 
 @routes.route(
@@ -93,6 +94,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         host_role=body["host_role"],
         table_votes=body["table_votes"],
         first_player_seat=body.get("first_player_seat"),
+        last_round=body.get("last_round"),
         game_master=master,
         listed=body["listed"],
         name=body["name"],

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from court.ending import Ending, How
 from court.events import NobleCaptured
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
@@ -125,7 +126,8 @@ def test_an_outlaw_keeps_fief_and_royal_titles_soundly() -> None:
 
 
 def test_an_ended_game_records_its_winners_soundly() -> None:
-    state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),))
+    ending = Ending(how=How.VICTORY, points={Seat(0): 3})
+    state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),), ending=ending)
     assert violations(state) == []
 
 
