@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from court.commands import (
     Actor,
+    ClaimSeat,
     Command,
     HandHost,
     HandSeat,
@@ -69,21 +70,30 @@ def pick(state: CourtState, rng: random.Random, moves: Sequence[Move]) -> Move:
 def seat_change(
     state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
 ) -> Move | None:
-    """A seat handed to a new device, the host role handed to another seat, the host leaving
-    the table or coming back, or a seat's vote for a new host (or its withdrawal) once he has
-    been away for the profile's time: what moves seats and the host role between players
-    during a game; None when nothing is handed or voted."""
+    """A seat handed to a new device, its new player saying his name when he opens the link
+    (R-9.2), the host role handed to another seat, the host leaving the table or coming back,
+    or a seat's vote for a new host (or its withdrawal) once he has been away for the
+    profile's time: what moves seats and the host role between players during a game; None
+    when nothing is handed or voted."""
     host = state.host_seat()
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
         return None
+    waiting = [s for s in sorted(state.seats) if state.seats[s].unclaimed]
+    if waiting and rng.random() < LEANING:
+        seat = rng.choice(waiting)
+        name = f"{state.seats[seat].player_name[:30]} anew"
+        return Actor(seat=seat, host=state.seats[seat].host), ClaimSeat(player_name=name)
     kind = rng.choice(("hand_seat", "hand_host", "vote", "vote", "vote", "vote"))
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
     if kind == "hand_host":
         return hosting, HandHost(seat=rng.choice(others))
-    voter = _voter(state, rng, others)
+    voters = [s for s in others if s in state.counting()]
+    if not voters:
+        return None
+    voter = _voter(state, rng, voters)
     if voter in state.host_votes and rng.random() < 0.3:
         return Actor(seat=voter), VoteForHost(seat=None)
     since = presence.away_since(host)
