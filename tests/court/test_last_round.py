@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from court.commands import Actor
 from court.decide import decide
 from court.errors import CourtError
 from court.events import Event, GameEnded, RoundStarted, TitleGranted
@@ -15,7 +16,8 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.invariants import violations
 from court.state import Alliance, CourtState, GameStatus, Phase
-from tests.court.given import HOST, Table, create_game, given, started, table_step
+from court.views.court import court_view
+from tests.court.given import HOST, Table, create_game, given, seat, started, table_step
 
 
 def grant(state: CourtState, title: str, noble: str) -> CourtState:
@@ -140,3 +142,28 @@ def test_a_game_played_past_its_last_round_breaks_the_invariants() -> None:
         replace(state, phase=Phase.END_OF_ROUND), RoundStarted(round=2, first_player=Seat(1))
     )
     assert any("R-4.8" in v for v in violations(past))
+
+
+def test_a_game_won_in_phase_8_carries_its_winners_and_standings_in_every_view() -> None:
+    """R-4.7 (and R-4.8's page): given Stark holding 3 VP at round 1's victory check, when the
+    game ends there, then every viewer's court view carries how it ended, the winner and each
+    seat's VP, the most first, with no move left; before the end it carries none."""
+    state = titled(
+        3, 0, ("king", "robb-stark"), ("hand", "bran-stark"), ("fief-winterfell", "eddard-stark")
+    )
+    assert court_view(state, 1, seat(1), lambda c: {})["ending"] is None
+    ended, events = to_the_victory_check(state)
+    for viewer in (seat(0), seat(1), HOST, Actor()):
+        view = court_view(ended, len(events), viewer, lambda c: {})
+        ending = view["ending"]
+        assert (ending["how"], ending["winners"], ending["round"]) == ("victory", [0], 1)
+        assert [(s["seat"], s["vp"], s["winner"]) for s in ending["standings"]] == [
+            (0, 3, True),
+            (1, 0, False),
+            (2, 0, False),
+        ]
+        assert ending["standings"][0]["house"] == "stark"
+        assert (
+            ending["text"] == "Player 1 (House Stark) won the game at the victory check of round 1."
+        )
+        assert view["moves"] == [] and view["game"]["last_round"] == 0

@@ -225,13 +225,34 @@ def test_a_clock_running_at_the_hand_over_starts_again_on_a_full_bank() -> None:
     court.act(Pass(), HOST_SEAT, START + 10)
     court.act(Pass(), seat(1), START + 20)
     handed_at = START + 20 + 250
+    first = len(court.events) + 1
+    hand = HandSeat(seat=Seat(2), token_sha256=NEW, at_version=first)
 
-    events = court.act(HandSeat(seat=Seat(2), token_sha256=NEW), HOST, handed_at)
+    events = court.act(hand, HOST, handed_at)
 
     assert events[0] == ClockStopped(seat=Seat(2), kind="decree", at=handed_at)
     assert events[-1] == ClockStarted(seat=Seat(2), kind="decree", at=handed_at)
+    # The hand-over records its own version, after the clock's stop.
+    assert isinstance(events[1], SeatHanded) and events[1].at_version == first + 1
+    assert court.events[first] == events[1]
     assert court.state.bank(Seat(2), "decree") == 300
     assert violations(court.state) == [] and unsettled(court.state) == []
     with pytest.raises(CourtError) as early:
         decide(court.state, CloseOverdueStep(), HOST, handed_at + 299)
     assert early.value.code == "not_overdue"
+
+
+def test_the_history_never_names_a_new_player_for_his_predecessor_s_vote() -> None:
+    """R-9.2: given seat 2's old player voted to end the game before his seat went to Eve,
+    when seats 0 and 1 end it, then the record names those two as the voters, not Eve, who
+    never voted; the history says so."""
+    court = table(3)
+    court.act(VoteToEnd(), seat(2))
+    hand_to_eve(court)
+    court.act(ClaimSeat(player_name="Eve"), EVE, LATER + 10)
+    court.act(VoteToEnd(), seat(1))
+    events = court.act(VoteToEnd(), HOST_SEAT)
+    ended = next(e for e in events if isinstance(e, TableEndedGame))
+    assert ended.voters == (Seat(0), Seat(1)) and ended.seats == 3
+    said = describe(record_of(ended), court.state)
+    assert "Eve" not in said and "Player 2" in said, said
