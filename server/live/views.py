@@ -11,8 +11,8 @@ from typing import Any
 
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
-from court.rules import still_acting
 from court.state import CourtState
+from court.tokens import still_acting
 from court.views.court import court_views
 from server.messages.catalogue import move_view
 
