@@ -15,8 +15,7 @@ class LinkEnd(StrEnum):
     """Why a key let a link go."""
 
     REVOKED = "revoked"  # the key was revoked
-    REPLACED = "replaced"  # a new key replaced it
-    MOVED = "moved"  # another key gathered the seat
+    REPLACED = "replaced"  # a new key gathered one of its seats
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -57,8 +57,8 @@ class AddSeatLink:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DropSeatLink:
-    """The key service lets link `link` go (revoked, replaced, or the seat gathered by another
-    key: `reason`, court/links.py `LinkEnd`); never sent by a client."""
+    """The key service lets link `link` go (the key revoked or replaced: `reason`,
+    court/links.py `LinkEnd`); never sent by a client."""
 
     link: int
     reason: str

@@ -75,7 +75,6 @@ def _seat_link_added(d: Data, state: CourtState) -> str:
 LINK_ENDS = {
     "revoked": "the key was revoked",
     "replaced": "a new key replaced the key",
-    "moved": "another key gathered it",
 }
 
 

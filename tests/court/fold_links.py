@@ -45,6 +45,6 @@ def seat_links() -> list[Event]:
     table.act(DropSeatLink(link=2, reason="revoked"), Actor())  # link 3 goes with it
     table.act(AddSeatLink(link_sha256="g" * 64), by_token("2" * 64, table))
     table.act(HandSeat(seat=Seat(2), token_sha256="9" * 64), seat(0, host=True))
-    table.act(DropSeatLink(link=6, reason="moved"), Actor())
+    table.act(DropSeatLink(link=6, reason="revoked"), Actor())
     assert table.state.links.by_token == {} and table.state.links.added == 7, table.state.links
     return table.events

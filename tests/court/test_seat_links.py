@@ -24,7 +24,7 @@ from court.commands import (
 )
 from court.decide import decide
 from court.errors import CourtError
-from court.events import Event, SeatLinkAdded, SeatLinkDropped
+from court.events import Event, SeatHanded, SeatLinkAdded, SeatLinkDropped, SeatReplaced
 from court.evolve import replay
 from court.ids import Seat
 from court.invariants import violations
@@ -35,6 +35,7 @@ from court.state import CourtState, GameStatus
 from court.tokens import actor_of, still_acting
 from tests.court.given import GAME, created, given, joined, started, then_state, when
 from tests.court.test_sentences import record_of
+from tests.court.test_table_votes import HOST_SEAT, LATER, replace_vote, table
 
 HOST_TOKEN = "h" * 64
 LINK = "a" * 64
@@ -246,3 +247,18 @@ def test_a_court_with_links_comes_back_whole_from_a_snapshot() -> None:
     state = linked(linked(game(), "1" * 64), HOST_TOKEN, NEW)
     back = snapshot.from_plain(snapshot.state_to_plain(state))
     assert back == state and back.links.by_token[NEW].seat is None
+
+
+def test_a_seat_the_table_replaces_drops_every_link_to_it() -> None:
+    """Given seat 2 gathered into its player's key and gone for the profile's time, when the
+    other seats vote to replace him (R-9.2), then the seat goes to a new token and the key's
+    link opens nothing: the old player's devices do not keep the seat."""
+    court = table()
+    court.act(AddSeatLink(link_sha256=LINK), holder(court.state, "2" * 64))
+    assert actor_of(court.state, LINK) == Actor(seat=Seat(2))
+    court.act(replace_vote(2), HOST_SEAT, LATER)
+
+    events = court.act(replace_vote(2), Actor(seat=Seat(1)), LATER + 5)
+
+    assert [type(e) for e in events[1:3]] == [SeatReplaced, SeatHanded]
+    assert actor_of(court.state, LINK) is None and court.state.links.by_token == {}
