@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from court.commands import SPECTATOR, Actor, AddSeatLink, DropSeatLink
-from court.errors import BadToken, CourtError, NotAllowed
+from court.errors import BadToken, Conflict, CourtError, NotAllowed
 from court.events import SeatLinkAdded
 from court.links import LinkEnd
 from court.sentences import names
@@ -216,6 +216,8 @@ class SeatKeys:
             if not kept:
                 return
             self._let_go(key, kept, LinkEnd.REVOKED)
+        if self.store.exists(key):
+            raise Conflict("busy", "The key gathered seats while it was revoked: revoke it again.")
 
     def _linked(
         self, link: str, seated: Iterable[tuple[Held, CourtState, Actor]]

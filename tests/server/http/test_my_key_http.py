@@ -182,11 +182,33 @@ def test_a_seat_handed_to_a_new_player_takes_its_link_with_it(
     )
     assert handed.status_code == 200, handed.get_json()
 
-    assert list(opened(client, made["key"])) == [first.id]
+    kept = opened(client, made["key"])
+    assert list(kept) == [first.id]
     # the old token and its link open nothing, and the key brings neither back
     for token in (second.tokens["lannister"], link):
         error_body(client.get(f"/api/games/{second.id}", headers=bearer(token)), 401, "bad_token")
-    assert link not in str(opened(client, made["key"]))
+    assert link not in str(kept)
+
+
+def test_a_key_one_of_whose_links_went_with_its_seat_revokes_the_others(
+    client: FlaskClient, two_games: tuple[Game, Game]
+) -> None:
+    first, second = two_games
+    made = make_key(client, held((first, "host"), (second, "lannister")))
+    links = {game: seat["token"] for game, seat in opened(client, made["key"]).items()}
+    handed = client.post(
+        f"/api/games/{second.id}/commands/hand_seat",
+        json={"seat": second.seats["lannister"]},
+        headers=second.host,
+    )
+    assert handed.status_code == 200, handed.get_json()
+
+    assert client.delete(MINE, headers=bearer(made["maker"])).status_code == 200
+
+    for game in (first, second):
+        refused = client.get(f"/api/games/{game.id}", headers=bearer(links[game.id]))
+        error_body(refused, 401, "bad_token")
+    assert viewer(client, first, first.host_token)["host"] is True
 
 
 def test_a_revoked_key_opens_nothing_and_says_so(
