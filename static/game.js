@@ -212,6 +212,8 @@ const live = connectCourt({
     role.connected(court);
     draw();
     if (first) {
+      // The whole chain, from the last version this device checked, while the player plays.
+      setTimeout(() => witness.checkInBackground(), 2000);
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
         .catch(() => null);
