@@ -73,6 +73,7 @@ const realmMap = new RealmMap(document.getElementById("map-panel"), {
 const talk = new TalkPanel($("talk-panel"), {
   gameId,
   send: (message, payload) => live.send(message, payload),
+  witness,
 });
 
 // The notice line: a success or an info clears itself after a few seconds (or at the next

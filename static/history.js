@@ -75,6 +75,7 @@ async function loadTalk() {
     const court = await call("GET", `/api/games/${gameId}`, undefined, token);
     if (court.viewer.seat === null && court.viewer.role !== "game_master") return;
     talk = await talkAfter(gameId, 0);
+    witness.seeTalk(talk);
     talkNames = new Names(court);
   } catch (error) {
     say(notice, errorText(error), "error");

@@ -14,7 +14,15 @@ import {
   signedBy,
   signedText,
 } from "./witness_crypto.js";
-import { HeldChain, loadKept, loadKey, saveKept, saveKey } from "./witness_store.js";
+import {
+  HeldChain,
+  loadKept,
+  loadKey,
+  loadTalk,
+  saveKept,
+  saveKey,
+  saveTalk,
+} from "./witness_store.js";
 
 // Signed checkpoints kept per game: the first ever seen and the newest ones.
 const KEPT = 24;
@@ -397,6 +405,40 @@ export class Witness {
     });
   }
 
+  // -- talk ---------------------------------------------------------------------------------
+
+  // Talk lines this reader is party to (each channel a chain of its own: court/talk.py): each
+  // hash recomputed, each signature checked with the kept key, and each channel's lines
+  // chained on from the newest line this device kept of it. A reader checks only the
+  // channels he reads, and learns nothing of the others'.
+  seeTalk(lines) {
+    if (!lines?.length) return this.queue;
+    return this.run(async () => {
+      const { keys } = await trustedKeys(this.fetchJson);
+      const heads = loadTalk(this.gameId);
+      const sorted = [...lines].sort((a, b) => a.number - b.number);
+      for (const line of sorted) {
+        const head = heads[line.channel] ?? null;
+        const problem = await talkProblem(line, head, keys);
+        if (problem) {
+          this.disagree({
+            problem: "talk",
+            version: line.number,
+            channel: line.channel,
+            told: problem,
+            seen_hash: head?.hash ?? "",
+            server_hash: line.hash,
+            server_line: line,
+          });
+          return;
+        }
+        if (!head || line.number > head.number)
+          heads[line.channel] = { number: line.number, hash: line.hash };
+      }
+      saveTalk(this.gameId, heads);
+    });
+  }
+
   // -- naming the first version changed -----------------------------------------------------
 
   // The server's hash at `version` now, or null when it has no such record.
@@ -489,6 +531,28 @@ export class Witness {
 
 export { canonical, GENESIS, linkText, sha256Hex };
 
+// The fields of a talk line its hash covers (court/talk.py `hashed_fields`).
+function talkFields(line) {
+  const { game_id, channel, number, court_version, sender, recipients, said_at, text } = line;
+  return { game_id, channel, number, court_version, sender, recipients, said_at, text };
+}
+
+// Why a talk line cannot be believed after the channel's kept `head`, or null.
+async function talkProblem(line, head, keys) {
+  const hash = await sha256Hex(`${line.prev_hash}\n${canonical(talkFields(line))}`);
+  if (hash !== line.hash) return "it does not hash to the hash the server gives it";
+  const text = signedText.talk(line);
+  const signed = await Promise.all(
+    Object.values(keys).map((k) => signedBy(k, line.signature, text)),
+  );
+  if (!signed.some(Boolean)) return "it is not signed by the key this device kept";
+  if (head && line.number === head.number && line.hash !== head.hash)
+    return `this device kept the hash ${head.hash} for it; the server now says ${line.hash}`;
+  if (head && line.number === head.number + 1 && line.prev_hash !== head.hash)
+    return `it does not follow the hash ${head.hash} this device kept for the line before`;
+  return null;
+}
+
 // What the banner says happened, by the problem found.
 function told(found) {
   const at = `version ${found.version}`;
@@ -499,6 +563,8 @@ function told(found) {
       return `The server no longer has ${at}, which this device saw. `;
     case "signature":
       return `The server's checkpoint of ${at} is not signed by the key this device kept from its first visit. `;
+    case "talk":
+      return `Line ${found.version} of the ${found.channel === "table" ? "table talk" : "whispers"} (${found.channel}) cannot be believed: ${found.told}. `;
     case "key":
       return `The server now signs with the key ${found.server_hash}; this device kept ${found.seen_hash} from its first visit. `;
     default: {
