@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,10 @@ HELD = """(id) => new Promise((resolve) => {
 
 def wait_held(person: Person, game_id: str, version: int) -> None:
     """Until the page has recomputed and holds every hash up to `version`."""
-    person.page.wait_for_function(
-        f"async ([id, v]) => (await ({HELD})(id)) >= v", arg=[game_id, version], polling=200
-    )
+    deadline = time.monotonic() + 10
+    while person.page.evaluate(HELD, game_id) < version:
+        assert time.monotonic() < deadline, f"{person.name} never held version {version}"
+        time.sleep(0.1)
 
 
 def hash_at(game: HttpCourt, version: int) -> str:
