@@ -249,8 +249,10 @@ function checkedSince({ since, records }) {
   return `checked from version ${since + 1} to ${records}: the server checked the versions before when last asked`;
 }
 
-// What this page found itself, in place of any "verified": never shown beside a failure.
+// What this page found itself, in place of any "verified": never shown beside a failure. A
+// failure the server's own check names stays: it is red already, and says more.
 function showFailed(out, found) {
+  if (out.dataset.check && !["ok", "witness"].includes(out.dataset.check)) return;
   out.className = "notice error";
   out.dataset.check = "witness";
   fill(
@@ -270,7 +272,7 @@ async function verify() {
   try {
     const result = await call("GET", `/api/games/${gameId}/verify`);
     await witness.queue;
-    if (witness.mismatch) {
+    if (witness.mismatch && result.ok) {
       showFailed(out, witness.mismatch);
       return;
     }

@@ -28,6 +28,8 @@ import {
 const KEPT = 24;
 // The pause between two pages of a check in the background: the page stays the player's.
 const PAUSE_MS = 20;
+// The most often a pushed checkpoint's signature is checked.
+const SIGN_EVERY_MS = 5000;
 // Records hashed on the page's own thread at a time, where no worker can be had.
 const SLICE = 100;
 
@@ -136,6 +138,8 @@ export class Witness {
     this.mismatch = null;
     this.queue = Promise.resolve();
     this.unsigned = null; // the newest checkpoint whose signature waits to be checked
+    this.signing = null; // the timer that will check it
+    this.signedAt = -Infinity; // when the last one was
     this.shown = null; // {version, hash}: the last record `checkShown` recomputed
     this.probes = []; // the /chain pages read while looking for the first version changed
   }
@@ -170,14 +174,23 @@ export class Witness {
     });
   }
 
+  // The newest checkpoint's signature, checked when the page is idle and at most every
+  // SIGN_EVERY_MS: the pushed records chain to it, so one signature vouches for all of them.
   signSoon(checkpoint) {
-    if (this.unsigned === null)
-      idle(() => {
-        const newest = this.unsigned;
-        this.unsigned = null;
-        this.run(() => this.signed(newest));
-      });
     this.unsigned = checkpoint;
+    if (this.signing) return;
+    const wait = Math.max(0, this.signedAt + SIGN_EVERY_MS - performance.now());
+    this.signing = setTimeout(
+      () =>
+        idle(() => {
+          const newest = this.unsigned;
+          this.signing = null;
+          this.unsigned = null;
+          this.signedAt = performance.now();
+          this.run(() => this.signed(newest));
+        }),
+      wait,
+    );
   }
 
   // Whether the checkpoint is signed by a key this device trusts; kept when it is (the

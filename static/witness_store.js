@@ -8,6 +8,7 @@ const KEY = "small-council.witness-key";
 const TALK = "small-council.witness-talk.";
 // Versions a stored chunk of the held chain holds: 1,024 hashes of 64 hexadecimal digits.
 const CHUNK = 1024;
+const FLUSH_MS = 1000;
 
 function read(name) {
   try {
@@ -65,7 +66,13 @@ export class HeldChain {
     this.gameId = gameId;
     this.length = 0;
     this.chunks = new Map();
+    this.touched = new Set(); // chunks changed since the last write
+    this.flushing = null;
     this.ready = this.load();
+    addEventListener("pagehide", () => this.flush());
+    addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.flush();
+    });
   }
 
   async load() {
@@ -95,26 +102,32 @@ export class HeldChain {
     return (await this.chunk(index)).slice(offset, offset + 64) || null;
   }
 
-  // Adds the hashes of the versions after `length`; written before `length` moves.
+  // Adds the hashes of the versions after `length`: held at once, written to IndexedDB at most
+  // every FLUSH_MS (a push adds one or two; a chunk is rewritten whole) and when the page hides.
   async extend(hashes) {
     let version = this.length;
-    const touched = new Set();
     for (const hash of hashes) {
       const index = Math.floor(version / CHUNK);
       this.chunks.set(index, (await this.chunk(index)) + hash);
-      touched.add(index);
+      this.touched.add(index);
       version += 1;
     }
-    const db = await open();
-    if (db) {
-      const tx = db.transaction("chains", "readwrite");
-      const store = tx.objectStore("chains");
-      for (const index of touched) store.put(this.chunks.get(index), `${this.gameId}:${index}`);
-      store.put(version, this.gameId);
-      await new Promise((resolve) => {
-        tx.oncomplete = tx.onerror = tx.onabort = resolve;
-      });
-    }
     this.length = version;
+    this.flushing ??= setTimeout(() => this.flush(), FLUSH_MS);
+  }
+
+  async flush() {
+    clearTimeout(this.flushing);
+    this.flushing = null;
+    const db = await open();
+    if (!db || !this.touched.size) return;
+    const tx = db.transaction("chains", "readwrite");
+    const store = tx.objectStore("chains");
+    for (const index of this.touched) store.put(this.chunks.get(index), `${this.gameId}:${index}`);
+    store.put(this.length, this.gameId);
+    this.touched.clear();
+    await new Promise((resolve) => {
+      tx.oncomplete = tx.onerror = tx.onabort = resolve;
+    });
   }
 }
