@@ -5,10 +5,12 @@ opened again it names the first version that differs (found by halving with /cha
 both hashes, and offers the server's signed checkpoints as evidence that `flask court verify
 --witness` reads and names the same version. A record edited in place, its hash left alone, is
 named by the history page whether it saw the game before or not, and no green "verified" shows
-beside either failure."""
+beside either failure. A checkpoint signed by no key the page kept, or a server signing with
+another key than at the first visit, raises the banner too."""
 
 from __future__ import annotations
 
+import base64
 import json
 import sqlite3
 import time
@@ -19,6 +21,7 @@ from playwright.sync_api import expect
 
 from app import create_app
 from court.chain import canonical
+from server.keys.signing import SigningKeys, key_id_of
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import Person, open_person
 from tests.browser.test_history_badge import NORTH
@@ -221,3 +224,36 @@ def test_a_record_edited_in_place_is_named_by_every_history_page(
     result = verify.test_cli_runner().invoke(args=["court", "verify", game.id])
     assert result.exit_code == 1, result.output
     assert f"(version {CHANGED})" in result.output
+
+
+def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_banner(
+    chromium: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "court.db"
+    first, second = (SigningKeys.random().text() for _ in range(2))
+    # Given a court page that kept the server's key at its first visit
+    with LiveServer(db, deadlines=False, settings={"SIGNING_KEY": first}) as server:
+        port, game = server.http.server_port, HttpCourt(server.url)
+        url = f"{server.url}/games/{game.id}"
+        person = open_person(chromium, "ann", url)
+        wait_kept(person, game.id, len(game.records()))
+        person.page.wait_for_function("() => localStorage.getItem('small-council.witness-key')")
+        # When a view's checkpoint comes with a signature the key did not make
+        other = open_person(chromium, "ben", url)
+
+        def tampered(route: Any) -> None:
+            view = route.fetch().json()
+            view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
+            route.fulfill(json=view)
+
+        other.page.route(f"**/api/games/{game.id}/versions/*", tampered)
+        other.page.goto(f"{url}/history")
+        banner_names(other, len(game.records()), "signature")
+
+    # When the server starts again signing with another key
+    with LiveServer(db, deadlines=False, port=port, settings={"SIGNING_KEY": second}):
+        person.page.reload()
+        # Then the page names the key it kept and the one the server signs with now
+        banner = person.page.locator("#witness")
+        expect(banner).to_have_attribute("data-problem", "key")
+        expect(banner).to_contain_text(key_id_of(SigningKeys.of(second, "test").public))
