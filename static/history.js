@@ -29,6 +29,8 @@ let talk = [],
 let shown = null,
   wanted = null,
   timer = null;
+// The page's check of the head's signed checkpoint, which the badge waits for.
+let headChecked = Promise.resolve();
 const showAll = $("show-all");
 const compare = setUpCompare({
   gameId,
@@ -271,6 +273,7 @@ async function verify() {
   out.textContent = "Checking the record…";
   try {
     const result = await call("GET", `/api/games/${gameId}/verify`);
+    await headChecked;
     await witness.queue;
     if (witness.mismatch && result.ok) {
       showFailed(out, witness.mismatch);
@@ -338,7 +341,7 @@ $("export").addEventListener("click", download);
     const head = await loadEntries();
     // The newest record's signed checkpoint: what this device saw of the record is checked
     // against it, as the court page does.
-    call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
+    headChecked = call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
       .then((page) => witness.finishShown(page.checkpoint))
       .catch(() => {});
     await loadTalk();

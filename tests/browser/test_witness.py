@@ -226,6 +226,17 @@ def test_a_record_edited_in_place_is_named_by_every_history_page(
     assert f"(version {CHANGED})" in result.output
 
 
+def forge_signatures(person: Person, game_id: str) -> None:
+    """The court views this page reads come with a checkpoint signed by no key."""
+
+    def tampered(route: Any) -> None:
+        view = route.fetch().json()
+        view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
+        route.fulfill(json=view)
+
+    person.page.route(f"**/api/games/{game_id}/versions/*", tampered)
+
+
 def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_banner(
     chromium: Any, tmp_path: Path
 ) -> None:
@@ -240,13 +251,7 @@ def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_bann
         person.page.wait_for_function("() => localStorage.getItem('small-council.witness-key')")
         # When a view's checkpoint comes with a signature the key did not make
         other = open_person(chromium, "ben", url)
-
-        def tampered(route: Any) -> None:
-            view = route.fetch().json()
-            view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
-            route.fulfill(json=view)
-
-        other.page.route(f"**/api/games/{game.id}/versions/*", tampered)
+        forge_signatures(other, game.id)
         other.page.goto(f"{url}/history")
         banner_names(other, len(game.records()), "signature")
 
@@ -257,3 +262,33 @@ def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_bann
         banner = person.page.locator("#witness")
         expect(banner).to_have_attribute("data-problem", "key")
         expect(banner).to_contain_text(key_id_of(SigningKeys.of(second, "test").public))
+
+
+# A browser whose WebCrypto has no Ed25519, as older ones.
+NO_ED25519 = """
+const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+crypto.subtle.importKey = (format, key, algorithm, ...rest) =>
+  algorithm?.name === "Ed25519"
+    ? Promise.reject(new DOMException("Ed25519 is not supported", "NotSupportedError"))
+    : importKey(format, key, algorithm, ...rest);
+"""
+
+
+def test_without_ed25519_in_webcrypto_the_page_checks_signatures_with_the_served_library(
+    chromium: Any, server: LiveServer
+) -> None:
+    game = HttpCourt(server.url)
+    person = open_person(chromium, "ann", "about:blank")
+    person.context.add_init_script(NO_ED25519)
+    person.page.goto(f"{server.url}/games/{game.id}/history")
+    # The history's head checkpoint verifies with @noble/curves, served from node_modules
+    badge = person.page.locator("[data-testid=verification]")
+    expect(badge).to_contain_text("checked the server's signature of the head")
+    expect(person.page.locator("#witness")).to_be_hidden()
+    assert any("/vendor/noble-curves/ed25519.js" in url for _, url in person.requests)
+    assert not person.errors, person.errors
+
+    # ... and a checkpoint the key did not sign still raises the banner
+    forge_signatures(person, game.id)
+    person.page.reload()
+    banner_names(person, len(game.records()), "signature")
