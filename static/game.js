@@ -78,6 +78,7 @@ const realmMap = new RealmMap(document.getElementById("map-panel"), {
 const talk = new TalkPanel($("talk-panel"), {
   gameId,
   send: (message, payload) => live.send(message, payload),
+  witness,
 });
 
 // The notice line: a success or an info clears itself after a few seconds (or at the next
@@ -217,6 +218,8 @@ const live = connectCourt({
     role.connected(court);
     draw();
     if (first) {
+      // The whole chain, from the last version this device checked, while the player plays.
+      setTimeout(() => witness.checkInBackground(), 2000);
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
         .catch(() => null);
