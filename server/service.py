@@ -118,12 +118,12 @@ class CourtService:
         )
 
     def current(self, game_id: str) -> Head:
-        """The game's newest state, from the cache when it is at the stored head."""
+        """The game's newest state, from the cache when it ends on the stored head's hash."""
         stored = self.store.head(game_id)
         if stored is None:
             raise UnknownGame(game_id)
-        cached = self.replay.cached(game_id)
-        if cached is not None and cached.version == stored.version:
+        cached = self.replay.cached_on(game_id, stored.version, stored.hash)
+        if cached is not None:
             return cached
         head = self.replay.fold(game_id, self.replay.start(game_id, stored.version), upto=None)
         self.replay.remember(game_id, head)
@@ -131,9 +131,9 @@ class CourtService:
 
     def latest(self, game_id: str) -> Head:
         """The newest head this process knows, without asking the store when one is cached:
-        this process's own appends are cached as they are made, another process's are
-        folded in when it announces them (server/live/relay.py) or when an append of ours
-        loses the race to it."""
+        this process's own appends are cached as they are made, another process's are read
+        from the log when it announces them (server/live/relay.py) or when an append of ours
+        loses the race to it: the cache holds nothing the database does not."""
         cached = self.replay.cached(game_id)
         return cached if cached is not None else self.current(game_id)
 
