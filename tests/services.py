@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
@@ -240,24 +241,37 @@ def _check(result: subprocess.CompletedProcess[str], what: str) -> None:
 
 @dataclass(slots=True)
 class RedisServer:
-    """A redis-server on a loopback port; `stop()` and `start()` it again on the same port to
+    """A redis-server on a loopback port, which answers only clients that give its password
+    (as docs/deployment.md sets Redis up); `stop()` and `start()` it again on the same port to
     play an outage."""
 
     port: int
     process: subprocess.Popen[bytes]
     binary: str = ""
     folder: Path = Path()
+    password: str = field(default_factory=lambda: secrets.token_hex(16))
 
     @property
     def url(self) -> str:
-        return f"redis://{HOST}:{self.port}/0"
+        return self.url_of(0)
+
+    def url_of(self, database: int) -> str:
+        """The URL of one of the server's numbered databases, with the password."""
+        return f"redis://:{self.password}@{HOST}:{self.port}/{database}"
 
     def command(self, *words: str) -> bytes:
-        """One command in the Redis protocol; the raw reply line (enough for PING and INFO)."""
-        request = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
+        """One command in the Redis protocol, after the password; the raw reply line (enough
+        for PING and INFO)."""
         with socket.create_connection((HOST, self.port), timeout=5) as sock:
-            sock.sendall(request.encode())
+            sock.sendall(self.authenticate())
+            if not _reply(sock).startswith(b"+OK"):
+                raise ServiceError(f"redis-server on port {self.port} refused its password")
+            sock.sendall(resp(*words))
             return sock.recv(65536)
+
+    def authenticate(self) -> bytes:
+        """The AUTH command a raw connection opens with."""
+        return resp("AUTH", self.password)
 
     @classmethod
     @contextlib.contextmanager
@@ -287,6 +301,8 @@ class RedisServer:
             str(self.folder),
             "--protected-mode",
             "yes",
+            "--requirepass",
+            self.password,
         ]
         with open(self.folder / "server.log", "ab") as log:
             self.process = subprocess.Popen(
@@ -303,11 +319,28 @@ class RedisServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise ServiceError(f"redis-server exited: {log.read_text(errors='replace')}")
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ServiceError):
                 if self.command("PING").startswith(b"+PONG"):
                     return
             time.sleep(0.05)
         raise ServiceError(f"redis-server did not answer PING in {START_SECONDS} s")
+
+
+def resp(*words: str) -> bytes:
+    """A command in the Redis protocol."""
+    request = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
+    return request.encode()
+
+
+def _reply(sock: socket.socket) -> bytes:
+    """One reply line."""
+    line = b""
+    while not line.endswith(b"\r\n"):
+        chunk = sock.recv(1)
+        if not chunk:
+            break
+        line += chunk
+    return line
 
 
 # -- fixtures -------------------------------------------------------------------

@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import redis
 from redis.backoff import NoBackoff
@@ -52,6 +53,13 @@ BACKOFF_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)  # between attempts to reach Redis a
 ANNOUNCE_MOST = 256  # announcements sent in one round trip at most
 # What an announcement is of; each kind has its catch-up (`Relay.catch_ups`).
 COURT, TALK, PRESENCE = "court", "talk", "presence"
+
+
+def without_password(url: str) -> bool:
+    """Whether a Redis URL names no password (in its user part or as `?password=`): whoever
+    reaches that Redis may then write on the channel and into the presence book."""
+    parts = urlsplit(url)
+    return not parts.password and not parse_qs(parts.query).get("password")
 
 
 def redis_client(url: str) -> redis.Redis:

@@ -9,10 +9,11 @@ import json
 from typing import Any
 
 import pytest
+import socketio
 from flask import Flask
 
 from court.commands import Actor, AdjustGold
-from server.live.relay import COURT, PRESENCE, TALK, Notice, Relay
+from server.live.relay import COURT, PRESENCE, TALK, Notice, Relay, without_password
 from server.outages import Outage
 from server.service import CourtService
 from tests.server.http.court_client import Game
@@ -136,3 +137,27 @@ def test_each_kind_of_notice_marks_its_game_once_and_watches_its_deadline() -> N
         listener.received(json.dumps({"origin": "there", **message}))
     assert following.deadlines == [("g", 100.0), ("g", 90.5), ("other", 50.0)]
     assert listener._dirty == {(COURT, "g"): None, (TALK, "g"): None, (PRESENCE, "g"): None}
+
+
+@pytest.mark.parametrize(
+    ("url", "bare"),
+    [
+        ("redis://127.0.0.1:6379/0", True),
+        ("redis://court@127.0.0.1:6379/0", True),
+        ("redis://:s3cret@127.0.0.1:6379/0", False),
+        ("redis://court:s3cret@127.0.0.1:6379/0", False),
+        ("rediss://court:s3cret@redis.example:6380/0", False),
+        ("unix:///run/redis/redis.sock?db=0", True),
+        ("unix:///run/redis/redis.sock?db=0&password=s3cret", False),
+    ],
+)
+def test_a_redis_url_without_a_password_is_told_apart(url: str, bare: bool) -> None:
+    assert without_password(url) is bare
+
+
+def test_pushes_pass_through_no_message_queue(app: Flask) -> None:
+    """python-socketio's message queue (a Redis manager) would carry whole pushes between
+    processes, which nothing here could check: each process pushes to its own clients."""
+    manager = app.extensions["socketio"].server.manager
+    assert type(manager) is socketio.Manager
+    assert not isinstance(manager, socketio.PubSubManager)
