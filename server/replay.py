@@ -17,7 +17,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -31,7 +31,7 @@ from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
 from server.keys import InstanceSecret
-from server.ports import EventStore, Kept, SnapshotMark, record_of
+from server.ports import EventStore, Kept, SnapshotMark, StoredRow, record_of
 from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
@@ -147,16 +147,24 @@ class Replay:
     # -- folding ---------------------------------------------------------------------
 
     def fold(
-        self, game_id: str, start: Head | None, upto: int | None, visit: Visit | None = None
+        self,
+        game_id: str,
+        start: Head | None,
+        upto: int | None,
+        visit: Visit | None = None,
+        rows: Iterable[StoredRow] | None = None,
     ) -> Head:
         """The state after `upto` (the newest when None), folded from `start` (the creation
-        when None); `visit` sees every record folded and the state it made."""
+        when None); `visit` sees every record folded and the state it made. `rows`: the
+        store's rows after `start`, when the caller read them."""
         state = start.state if start else initial(GameId(game_id))
         version, last = (start.version, start.hash) if start else (0, GENESIS)
         loads, decode, evolve_one = json.loads, codec.decode, evolve.evolve
         upcasters, every = self.upcasters, self.every
+        if rows is None:
+            rows = self.store.rows(game_id, after=version, upto=upto)
         # Rows rather than Records: this loop is the whole cost of a cold rebuild.
-        for row in self.store.rows(game_id, after=version, upto=upto):
+        for row in rows:
             try:
                 data = loads(row.data)
                 private = None if row.private is None else loads(row.private)

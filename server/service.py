@@ -138,14 +138,14 @@ class CourtService:
         return cached if cached is not None else self.current(game_id)
 
     def newer(self, game_id: str) -> tuple[Head, list[Record]]:
-        """The game's newest state, and the records folded to reach it from the head this
-        process had cached (another process appended them): one read of the log. A game
-        not cached here is read from the store whole, and no record is given."""
+        """The newest state, and the records another process appended after the head cached
+        here (one catch-up read: `EventStore.recent`); none for a game not cached here."""
         cached = self.replay.cached(game_id)
         if cached is None:
             return self.current(game_id), []
         records: list[Record] = []
-        head = self.replay.fold(game_id, cached, None, lambda record, _: records.append(record))
+        rows = self.store.recent(game_id, after=cached.version)
+        head = self.replay.fold(game_id, cached, None, lambda r, _: records.append(r), rows)
         if records:
             self.replay.remember(game_id, head)
         return head, records
