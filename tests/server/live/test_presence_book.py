@@ -40,8 +40,9 @@ SETTLE = 30.0  # the books' period: PRESENCE_TTL
 def redis_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
     """A Redis database of these tests' own, empty for each: its book begins on the test's
     clock."""
+    with redis.Redis.from_url(redis_server.url_of(3, admin=True)) as admin:
+        admin.flushdb()
     client = redis.Redis.from_url(redis_server.url_of(3))
-    client.flushdb()
     yield client
     client.close()
 
@@ -193,7 +194,8 @@ def test_redis_a_book_restarted_empty_counts_nobody_gone_before_every_process_wr
     assert other.host_away_since(g, HOST_SEAT, 0.0) is None
     assert other.host_away_since(g, Seat(1), 0.0) == 1000.0
 
-    redis_client.flushdb()
+    for key in redis_client.scan_iter("small-council:*"):
+        redis_client.delete(key)
     clock.now = 2000.0
     assert other.host_away_since(g, HOST_SEAT, 0.0) is None  # no book at all
     assert other.beat() == []  # the book begins again, without the host's connection
