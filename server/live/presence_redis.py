@@ -82,6 +82,16 @@ def _actor(text: bytes | str) -> Actor:
     )
 
 
+def _read_actor(text: bytes | str) -> Actor | None:
+    """The actor of an entry, or None when it holds none."""
+    try:
+        actor = _actor(text)
+    except (ValueError, TypeError, KeyError):
+        return None
+    ok = actor.seat is None or type(actor.seat) is int
+    return actor if ok and isinstance(actor.host, bool) and isinstance(actor.master, bool) else None
+
+
 class RedisPresence:
     """Open connections of every process, by game; this process's own also in memory."""
 
@@ -166,9 +176,7 @@ class RedisPresence:
             actors = self._everyone(game_id)
         except RedisError as exc:
             self.outage.failed(exc)
-            with self._lock:
-                mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
-            actors = mine
+            actors = self._own(game_id)
         return {
             "seats": sorted({a.seat for a in actors if a.seat is not None}),
             "spectators": sum(1 for a in actors if a.spectator),
@@ -176,20 +184,29 @@ class RedisPresence:
             "game_master": any(a.master for a in actors),
         }
 
+    def _own(self, game_id: str) -> list[Actor]:
+        """This process's connections of the game."""
+        with self._lock:
+            return [_actor(a) for game, a in self._mine.values() if game == game_id]
+
     def _everyone(self, game_id: str) -> list[Actor]:
         return self._connections(game_id)[0]
 
     def _connections(self, game_id: str) -> tuple[list[Actor], list[Actor]]:
         """The game's connections on live processes, and those of processes whose mark has
-        expired but that nobody has swept yet."""
+        expired but that nobody has swept yet. This process's own are taken from its memory,
+        whatever Redis holds of them (lost in a restart, or removed by someone else), and an
+        entry that is no connection's is passed over."""
         entries = self.redis.hgetall(_game(game_id))
         by_process: dict[str, list[Actor]] = {}
         for field, value in entries.items():
             process = _text(field).split(":", 1)[0]
-            by_process.setdefault(process, []).append(_actor(value))
+            actor = _read_actor(value)
+            if process != self.process_id and actor is not None:
+                by_process.setdefault(process, []).append(actor)
         processes = list(by_process)
         marks = self.redis.mget([_alive(p) for p in processes]) if processes else []
-        alive: list[Actor] = []
+        alive = self._own(game_id)
         dead: list[Actor] = []
         for process, mark in zip(processes, marks, strict=True):
             (alive if mark else dead).extend(by_process[process])

@@ -175,6 +175,16 @@ def test_redis_out_of_reach_counts_the_host_as_present() -> None:
     assert book.host_away_since(game(), HOST_SEAT, 0.0) is None
 
 
+def two_processes(client: redis.Redis, clock: Clock, g: str) -> tuple[RedisPresence, RedisPresence]:
+    """A process holding the host's connection to game `g`, and another one, both beating."""
+    holder = RedisPresence(client, uuid.uuid4().hex[:12], SETTLE, clock)
+    holder.beat()
+    holder.enter("a", g, Actor(seat=HOST_SEAT, host=True))
+    other = RedisPresence(client, uuid.uuid4().hex[:12], SETTLE, clock)
+    other.beat()
+    return holder, other
+
+
 def test_redis_a_book_restarted_empty_counts_nobody_gone_before_every_process_wrote_back(
     redis_client: redis.Redis,
 ) -> None:
@@ -183,13 +193,8 @@ def test_redis_a_book_restarted_empty_counts_nobody_gone_before_every_process_wr
     is written back only at his process's next heartbeat, until a full period after the book
     began again; then he is present, a seat never seen is gone since the book began again,
     and the process holding the host tells his game once."""
-    clock = Clock()
-    g = game()
-    holder = RedisPresence(redis_client, uuid.uuid4().hex[:12], SETTLE, clock)
-    holder.beat()
-    holder.enter("a", g, Actor(seat=HOST_SEAT, host=True))
-    other = RedisPresence(redis_client, uuid.uuid4().hex[:12], SETTLE, clock)
-    other.beat()
+    clock, g = Clock(), game()
+    holder, other = two_processes(redis_client, clock, g)
     clock.now = 1000.0 + SETTLE
     assert other.host_away_since(g, HOST_SEAT, 0.0) is None
     assert other.host_away_since(g, Seat(1), 0.0) == 1000.0
@@ -221,3 +226,24 @@ def test_the_memory_book_tells_its_games_once_it_has_settled() -> None:
     while len(told) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert sorted(told) == ["one", "two"]
+
+
+def test_redis_a_process_counts_its_own_connections_whatever_redis_holds_of_them(
+    redis_client: redis.Redis,
+) -> None:
+    """Given the host connected through one process, when his entry is removed from Redis
+    (by someone else than his process) and a malformed entry is written in its place, then
+    his own process still counts him present and reads past the bad entry, while the other
+    process, which knows only Redis, counts him gone."""
+    clock, g = Clock(), game()
+    holder, other = two_processes(redis_client, clock, g)
+    key = f"small-council:presence:game:{g}"
+    redis_client.delete(key)
+    for field, value in ((f"{other.process_id}:x", "[1]"), (f"{other.process_id}:y", "{")):
+        redis_client.hset(key, field, value)
+    redis_client.hset(key, f"{other.process_id}:z", '{"seat": "0", "host": 1, "master": 0}')
+    clock.now = 1000.0 + SETTLE
+    assert holder.host_away_since(g, HOST_SEAT, 0.0) is None
+    assert holder.snapshot(g)["seats"] == [HOST_SEAT]
+    assert other.host_away_since(g, HOST_SEAT, 0.0) == 1000.0
+    assert other.snapshot(g) == {"seats": [], "spectators": 0, "host": False, "game_master": False}
