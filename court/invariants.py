@@ -23,6 +23,7 @@ from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
+from court.tokens import own_tokens
 
 
 class Unsound(Exception):
@@ -209,19 +210,13 @@ def _royals(state: CourtState) -> list[str]:
         husband = state.nobles.get(king) if king is not None else None
         if husband is None or not husband.alive or husband.spouse != queen:
             found.append(f"{queen} is Queen but not the wife of a living King (R-3.8)")
-    protector = state.titles.get(PROTECTOR)
-    settings = state.ruleset.profile.titles
+    protector, settings = state.titles.get(PROTECTOR), state.ruleset.profile.titles
     if protector is None:
         return found
-    if king is not None and protector != king:
+    if king is not None and (protector != king or not settings.king_holds_protector):
         found.append(f"{protector} protects the realm while {king} is King (R-3.8)")
-    elif king is not None and not settings.king_holds_protector:
-        found.append(f"King {king} protects the realm, which this game's King does not (R-3.8)")
-    elif king is None and not settings.queen_protects_when_king_dies:
-        found.append(
-            f"{protector} protects the realm with no King, and in this game a widowed Queen "
-            "does not (R-3.8)"
-        )
+    if king is None and not settings.queen_protects_when_king_dies:
+        found.append(f"{protector} protects a realm without King; no widow does here (R-3.8)")
     return found
 
 
@@ -309,6 +304,12 @@ def _court(state: CourtState) -> list[str]:
     return found
 
 
+@_reads("links", "seats", "host_token_sha256", "game_master_token_sha256")
+def _links(state: CourtState) -> list[str]:
+    """A key's link stands on a token that opens something here (court/links.py)."""
+    return state.links.problems(own_tokens(state))
+
+
 def _septs(state: CourtState) -> list[str]:
     """R-4.6: at most the profile's number of Septs a village, on the map; none after the false
     idols were destroyed (R-6.2), but within step 1.1.2 where the pillage follows the embrace."""
@@ -357,6 +358,7 @@ CHECKS: tuple[Check, ...] = (
     _alliances,
     _watch,
     _court,
+    _links,
 )
 
 

@@ -26,6 +26,8 @@ BOOKKEEPING = frozenset(
         "DecreeTurnEnded",
         "FactRecorded",
         "PhaseStarted",
+        "SeatLinkAdded",
+        "SeatLinkDropped",
     }
 )
 
@@ -48,6 +50,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "HostVoteWithdrawn": (SERVER,),
     "HostTakenOver": (SERVER,),
     "SeatRemoved": (SERVER,),
+    "SeatLinkAdded": (SERVER,),
+    "SeatLinkDropped": (SERVER,),
     "ReplaceVoteCast": (SERVER,),
     "SeatReplaced": (SERVER, "R-9.2"),
     "EndVoteCast": (SERVER,),

@@ -19,9 +19,8 @@ class SeatInfo:
     # The host token of the game's creation, once the host role has left it: it stands for
     # this seat alone, without the host's powers; "" for none.
     former_host_token_sha256: str = ""
-    # The version of the record at which the host last handed this seat to a new token (None:
-    # never; 0: in a log from before it was recorded), and the commitments of the seat's sealed
-    # markers and bid then: what the seat held before is its old holder's, not the new one's.
+    # The version at which the host last handed this seat to a new token (None: never; 0: not
+    # recorded) and the commitments of its sealed markers and bid then: the old holder's.
     handed_at: int | None = None
     withheld: frozenset[str] = frozenset()
     # Handed to a new player who has not opened his link and said his name yet: the seat

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from court.ending import Ending
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.links import SeatLinks
 from court.ruleset import Attribute, Gender, Ruleset
 from court.seats import HostVote, SeatInfo
 from court.table import TableVotes
@@ -285,8 +286,7 @@ class CourtState:
     # Votes to make a seat the host (voter -> vote), cleared when the host changes; a vote
     # counts only while the host has been away since before it was cast.
     host_votes: dict[Seat, HostVote] = field(default_factory=dict)
-    # When the game started (0.0: in a log from before it was recorded): the host's absence is
-    # counted from then at the earliest.
+    # When the game started (0.0: not recorded): the host's absence counts from then at earliest.
     started_at: float = 0.0
     # Seats ever taken: a seat number is never given twice, so a private part owned by a
     # player who left is never shown to whoever joins after him.
@@ -331,6 +331,7 @@ class CourtState:
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
     table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
+    links: SeatLinks = field(default_factory=SeatLinks)  # the keys' tokens (court/links.py)
 
     @property
     def ruleset(self) -> Ruleset:

@@ -64,7 +64,9 @@ from court.commands.rounds import (
     RoundCommand,
 )
 from court.commands.seats import (
+    AddSeatLink,
     ClaimSeat,
+    DropSeatLink,
     HandHost,
     HandSeat,
     RemoveSeat,
@@ -120,6 +122,7 @@ _SECRET_FIELDS = frozenset(
         "amount",
         "salt",
         "token_sha256",
+        "link_sha256",
         "host_token_sha256",
         "dice_seed",
         "game_master_token_sha256",
@@ -144,6 +147,7 @@ __all__ = [
     "AcceptTitle",
     "Actor",
     "AddNoble",
+    "AddSeatLink",
     "AdjustGold",
     "AdvancePhase",
     "AnswerCorrection",
@@ -162,6 +166,7 @@ __all__ = [
     "DecreeCommand",
     "Desert",
     "Divorce",
+    "DropSeatLink",
     "ElectionCommand",
     "EmbraceRhllor",
     "EndPurchases",

@@ -20,7 +20,7 @@ from court.commands import (
 from court.decide import corrections, council_seat, victory
 from court.decide.corrections import require_playing
 from court.decide.guards import require_voter
-from court.decide.seats import handed, span, tokens_in_use
+from court.decide.seats import handed, span
 from court.ending import How
 from court.errors import CourtError
 from court.events import (
@@ -35,6 +35,7 @@ from court.events import (
 from court.ids import Seat
 from court.state import CourtState, GameStatus
 from court.table import majority
+from court.tokens import tokens_in_use
 
 
 def decide_table(

@@ -24,7 +24,8 @@ from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 # Commands only the server makes (a game's creation, the clock's), never a client.
-SERVER_ONLY = {"CreateGame"}
+# Sent by the server alone: the create route's, and a person's key's links (server/mykey.py).
+SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
 
 
 def client_commands() -> set[type]:
