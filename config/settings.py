@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -123,6 +124,17 @@ def _key(name: str) -> str:
     return field(default_factory=lambda: _read(name, ""), repr=False)
 
 
+def _is_base_url(text: str) -> bool:
+    """Whether `text` is an http(s) address with a host, and no query, fragment or login."""
+    parts = urlsplit(text)
+    try:
+        host = parts.hostname
+    except ValueError:
+        host = None
+    plain = not (parts.query or parts.fragment or parts.username or parts.password)
+    return parts.scheme in ("http", "https") and bool(host) and plain
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Every setting has an environment variable of the same name."""
@@ -226,6 +238,12 @@ class Settings:
     # seat (one a step at most in any case).
     MAIL_VERIFY_HOURS: float = _setting("MAIL_VERIFY_HOURS", 24.0)
     MAIL_TURN_GAP: float = _setting("MAIL_TURN_GAP", 600.0)
+    # Mails with a verification link in any hour, at most: to one seat (besides one a minute),
+    # to one address from any seat of any game, and to the seats of one game. An address may
+    # be anyone's: these keep the court from mailing a stranger over and over.
+    MAIL_LINKS_PER_SEAT: int = _setting("MAIL_LINKS_PER_SEAT", 3, range(1, 1001))
+    MAIL_LINKS_PER_ADDRESS: int = _setting("MAIL_LINKS_PER_ADDRESS", 5, range(1, 1001))
+    MAIL_LINKS_PER_GAME: int = _setting("MAIL_LINKS_PER_GAME", 12, range(1, 10001))
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
@@ -247,10 +265,20 @@ class Settings:
     LIMIT_IPV6_PREFIX: int = _setting("LIMIT_IPV6_PREFIX", 64, range(0, 129))
 
     def __post_init__(self) -> None:
+        if self.PUBLIC_URL and not _is_base_url(self.PUBLIC_URL):
+            raise SettingError(
+                "PUBLIC_URL must be the address players reach the court at, as "
+                f"https://court.example.org (no query, fragment or login), not {self.PUBLIC_URL!r}"
+            )
         if self.SMTP_HOST and "@" not in self.MAIL_FROM:
             raise SettingError(
                 f"MAIL_FROM must be the From address of the reminders by mail (SMTP_HOST is "
                 f"set), not {self.MAIL_FROM!r}"
+            )
+        if self.SMTP_HOST and not self.PUBLIC_URL:
+            raise SettingError(
+                "PUBLIC_URL must be set when SMTP_HOST is: every link a mail holds starts with "
+                "it (https://court.example.org), never with an address a request named"
             )
 
     def instance_file(self, configured: str, name: str) -> Path:

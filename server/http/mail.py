@@ -14,7 +14,6 @@ from court.errors import BadToken, NotAllowed
 from court.ids import Seat
 from server.http.api import Routes
 from server.http.games import caller, service
-from server.http.pages import game_url
 from server.messages.fields import Shape, String
 from server.notify.reminders import Reminders
 
@@ -109,9 +108,7 @@ def set_mail(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]
     state = service().current(game_id).state
     info = state.seats.get(Seat(actor.seat or 0))
     name = info.player_name if info is not None else "a player"
-    return reminders().set_address(
-        game_id, actor, body["address"], name=name, page=game_url(game_id)
-    )
+    return reminders().set_address(game_id, actor, body["address"], name=name)
 
 
 @routes.route(

@@ -39,6 +39,8 @@ def another_value(default: Any, name: str) -> tuple[str, Any]:
         return "FULL", "FULL"
     if name == "SMTP_SECURITY":
         return "tls", "tls"
+    if name == "PUBLIC_URL":
+        return "https://court.example.org/", "https://court.example.org"
     if isinstance(default, Rate):
         return "2/50", Rate(2, 50)
     if isinstance(default, bool):
@@ -69,8 +71,9 @@ def test_each_setting_is_read_from_the_variable_of_its_own_name(
     # Given the variable set to a valid value other than its default
     written, read = another_value(getattr(Settings(), name), name)
     monkeypatch.setenv(name, written)
-    if name == "SMTP_HOST":  # a mail server needs a From address
+    if name == "SMTP_HOST":  # a mail server needs a From address and links to the court
         monkeypatch.setenv("MAIL_FROM", "court@example.org")
+        monkeypatch.setenv("PUBLIC_URL", "https://court.example.org")
     # When the settings are read
     # Then the setting holds that value
     assert getattr(Settings(), name) == read
@@ -84,6 +87,50 @@ def test_a_mail_server_without_a_from_address_stops_the_server(
     # When the settings are read, Then they name the missing variable
     with pytest.raises(SettingError, match="MAIL_FROM"):
         Settings()
+
+
+def test_a_mail_server_without_a_public_url_stops_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a mail server and its From address, and no address the court is reached at
+    monkeypatch.setenv("SMTP_HOST", "mail.example.org")
+    monkeypatch.setenv("MAIL_FROM", "court@example.org")
+    # When the settings are read, Then they say that the mails' links need PUBLIC_URL
+    with pytest.raises(SettingError, match="PUBLIC_URL must be set when SMTP_HOST is"):
+        Settings()
+    monkeypatch.setenv("PUBLIC_URL", "https://court.example.org")
+    assert Settings().PUBLIC_URL == "https://court.example.org"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "court.example.org",
+        "ftp://court.example.org",
+        "https://",
+        "https://x.org/?a=1",
+        "https://x.org/#top",
+        "https://ann:pw@x.org",
+    ],
+)
+def test_a_public_url_that_is_no_address_of_the_court_stops_the_server(
+    written: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUBLIC_URL", written)
+    with pytest.raises(SettingError, match="PUBLIC_URL must be the address players reach"):
+        Settings()
+
+
+def test_the_server_says_why_it_cannot_mail_without_a_public_url() -> None:
+    # Given `python app.py` with a mail server and no PUBLIC_URL
+    env = {k: v for k, v in os.environ.items() if k not in NAMES}
+    env |= {"SMTP_HOST": "mail.example.org", "MAIL_FROM": "court@example.org"}
+    # When it starts, Then it stops at once with the sentence, before serving anything
+    done = subprocess.run(
+        [sys.executable, "app.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "Small Council cannot start: PUBLIC_URL must be set when SMTP_HOST is" in done.stderr
 
 
 @pytest.mark.parametrize("name", SWITCHES)
