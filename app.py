@@ -22,7 +22,6 @@ if __name__ == "__main__":
 import os
 import uuid
 from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify
@@ -65,10 +64,12 @@ from server.notify.sender import OutboxSender, SendSettings
 from server.notify.sends import SendGate
 from server.notify.urls import UrlPolicy
 from server.outages import Outage
+from server.private import private_folder, warn_if_shared
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.pool import Pool
 from server.store.sql import SqlEventStore
+from server.store.sqlite import database_file
 from server.talk import TalkService
 from server.tools.cli import court_cli
 
@@ -135,12 +136,13 @@ def _limits(settings: Settings) -> Limits:
 
 
 def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
-    """The event store; a server also creates the SQLite file's folder, holds the file
-    against a second server process (server/store/lock.py) and migrates."""
-    if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
-        Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
-            parents=True, exist_ok=True
-        )
+    """The event store; a server also creates the SQLite file's folder (0700, its file 0600:
+    server/private.py), holds the file against a second server process
+    (server/store/lock.py) and migrates."""
+    database = database_file(settings.DATABASE_URL)
+    if database is not None and not shell:
+        private_folder(database.parent)
+        warn_if_shared(database)
     store = SqlEventStore(
         settings.DATABASE_URL,
         synchronous=settings.SQLITE_SYNCHRONOUS,

@@ -9,6 +9,7 @@ plays into a throwaway database unless `--database` names one.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import time
@@ -26,6 +27,7 @@ from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
 from server.observer import court_of, observe
+from server.private import open_private
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
@@ -174,13 +176,19 @@ def _witness(service: CourtService, game_id: str, text: str, given: tuple[str, .
 
 @court_cli.command("export")
 @click.argument("game_id")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="File (default: stdout).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File, made readable by its owner alone (default: stdout).",
+)
 @click.option(
     "--full",
     is_flag=True,
     help="Include every private part (an operator backup: keep it as secret as the database).",
 )
-def export(game_id: str, output: TextIO, full: bool) -> None:
+def export(game_id: str, output: str, full: bool) -> None:
     """Write the game's log as JSON Lines; private parts withheld unless --full. The log is
     read and written a page at a time: an export of any length holds a page in memory."""
     with _reader() as service:
@@ -191,9 +199,21 @@ def export(game_id: str, output: TextIO, full: bool) -> None:
             _fail(exc)
             return
         observer = observe(SPECTATOR, head.state)
-        for record in records:
-            line = record.to_json() if full else observer.record(record)
-            output.write(json.dumps(line, ensure_ascii=False) + "\n")
+        with _written(output) as out:
+            for record in records:
+                line = record.to_json() if full else observer.record(record)
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+@contextmanager
+def _written(output: str) -> Iterator[TextIO]:
+    """Standard output for "-"; else the file, made 0600 as the database (server/private.py):
+    a full export holds every whisper and secret of the game."""
+    if output == "-":
+        yield sys.stdout
+        return
+    with os.fdopen(open_private(Path(output)), "w", encoding="utf-8") as out:
+        yield out
 
 
 @court_cli.command("import")
