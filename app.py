@@ -65,6 +65,7 @@ from server.notify.sends import SendGate
 from server.notify.urls import UrlPolicy
 from server.outages import Outage
 from server.private import private_folder, warn_if_shared
+from server.profiles import Profiles
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.pool import Pool
@@ -84,6 +85,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
     app.extensions["limits"] = _limits(settings)
     app.extensions["settings"] = settings
+    # The rules data, checked now: a file that cannot be used stops the server here.
+    app.extensions["profiles"] = Profiles(settings.RULES_PROFILE)
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"

@@ -168,14 +168,14 @@ class Settings:
     # commands queued for one game wins every race until its queue is empty, so the loser
     # waits for time, not for a count of tries (tests/scale: 200 commands at once on one game).
     SERVICE_RACE_SECONDS: float = _setting("SERVICE_RACE_SECONDS", 10.0)
-    STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024)
+    STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024, range(0, 10_000_001))
     # A snapshot of a game's state is kept each time its log passes a multiple of this many
     # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.
-    SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250)
+    SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250, range(0, 1_000_001))
     # The server process closes overdue steps at start-up and as their deadlines pass;
     # off for a process that must not (another one does). Shell commands never do.
     DEADLINES: bool = _setting("DEADLINES", True)
-    HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
+    HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200, range(1, 100_001))
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
     # appends, talk lines and presence changes announced to the other processes (ids only),
     # and presence itself.
@@ -213,7 +213,7 @@ class Settings:
     # seconds between looks at the outbox; games whose notices a process posts at once (a
     # slow receiver holds up its own game alone).
     WEBHOOK_TIMEOUT: float = _setting("WEBHOOK_TIMEOUT", 5.0)
-    WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6)
+    WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6, range(1, 1001))
     WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
     NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
@@ -232,7 +232,7 @@ class Settings:
     # Seconds one mail may take, all told; mails of one reminder at most; seconds before the
     # first retry (doubled for each next one).
     MAIL_TIMEOUT: float = _setting("MAIL_TIMEOUT", 10.0)
-    MAIL_ATTEMPTS: int = _setting("MAIL_ATTEMPTS", 6)
+    MAIL_ATTEMPTS: int = _setting("MAIL_ATTEMPTS", 6, range(1, 1001))
     MAIL_BACKOFF: float = _setting("MAIL_BACKOFF", 30.0)
     # Hours a verification link works; seconds at least between two "your turn" mails to one
     # seat (one a step at most in any case).
@@ -247,10 +247,10 @@ class Settings:
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
-    MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384)
+    MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384, range(1024, 64 * 2**20 + 1))
     # Proxies in front whose X-Forwarded-For is trusted: 0 (none) takes the peer's address as
     # the client's; 1 behind one nginx; a direct client's X-Forwarded-For is never believed.
-    TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0)
+    TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0, range(0, 33))
     # Per client address, as RATE/BURST (tokens back per second / at most); off for none.
     RATE_LIMITS: bool = _setting("RATE_LIMITS", True)
     LIMIT_GAMES: Rate = _setting("LIMIT_GAMES", Rate(0.05, 10))

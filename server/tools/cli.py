@@ -22,12 +22,13 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from config.rulesdata import RulesDataError, load_ruleset
+from config.rulesdata import RulesDataError
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
 from server.observer import court_of, observe
 from server.private import open_private
+from server.profiles import Profiles
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
@@ -327,8 +328,9 @@ def simulate_(
     failed. Game n plays the n-th player count and variant mix, in turn; each game draws
     its rules profile unless one is named."""
     counts, mixes = _counts(players), _mixes(variants)
+    book: Profiles = current_app.extensions["profiles"]
     try:
-        ruleset = load_ruleset("default" if profile == "random" else profile)
+        ruleset = book.ruleset(book.default if profile == "random" else profile)
     except RulesDataError as exc:
         click.echo(f"error: unknown_profile: {exc}", err=True)
         sys.exit(2)

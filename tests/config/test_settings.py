@@ -170,6 +170,24 @@ def test_every_switch_reads_each_spelling_of_on_and_off(
             "fast",
             "SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not 'fast'",
         ),
+        # Values that made every request fail (500) or be refused, once the server had started.
+        (
+            "STATE_CACHE_SIZE",
+            "-1",
+            "STATE_CACHE_SIZE must be a whole number from 0 to 10000000, not '-1'",
+        ),
+        (
+            "MAX_REQUEST_BYTES",
+            "0",
+            "MAX_REQUEST_BYTES must be a whole number from 1024 to 67108864, not '0'",
+        ),
+        (
+            "HISTORY_PAGE_LIMIT",
+            "-1",
+            "HISTORY_PAGE_LIMIT must be a whole number from 1 to 100000, not '-1'",
+        ),
+        ("TRUSTED_PROXIES", "-1", "TRUSTED_PROXIES must be a whole number from 0 to 32, not '-1'"),
+        ("MAIL_ATTEMPTS", "0", "MAIL_ATTEMPTS must be a whole number from 1 to 1000, not '0'"),
     ],
 )
 def test_a_bad_value_is_refused_naming_the_variable_and_the_value(
