@@ -26,6 +26,8 @@ BOOKKEEPING = frozenset(
         "DecreeTurnEnded",
         "FactRecorded",
         "PhaseStarted",
+        "SeatLinkAdded",
+        "SeatLinkDropped",
     }
 )
 
@@ -47,6 +49,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "HostVoteWithdrawn": (SERVER,),
     "HostTakenOver": (SERVER,),
     "SeatRemoved": (SERVER,),
+    "SeatLinkAdded": (SERVER,),
+    "SeatLinkDropped": (SERVER,),
     "ReplaceVoteCast": (SERVER,),
     "SeatReplaced": (SERVER,),
     "EndVoteCast": (SERVER,),

@@ -4,7 +4,9 @@ verify, remove).
 
 An address belongs to the token that gave it (server/store/mail.py): a seat handed to a new
 token, removed or given up loses it, so the new player never sees the old one's address and
-the old one is mailed no more; he gives it again if he holds the seat again. Reminders go to
+the old one is mailed no more; he gives it again if he holds the seat again. An address given
+through a person's key's link (court/links.py) is mailed while the link stands; another token
+of the same seat (the player's other devices) reads none and drops none. Reminders go to
 a verified address only: giving one sends a mail with a link whose code (kept as a digest)
 verifies it, and those mails are limited per seat, per address and per game over an hour
 (server/notify/sends.py): an address may be anyone's. A mail names the game, what happened and
@@ -26,6 +28,7 @@ from court.commands import Actor
 from court.errors import CourtError
 from court.ids import GameId, Seat
 from court.state import CourtState
+from court.tokens import actor_of
 from court.views.waiting import awaited
 from server.notify.delivery import DeliveryFailed
 from server.notify.mail import SmtpSettings, checked_address, mailbox, send_mail
@@ -142,7 +145,7 @@ class Reminders:
             for seat, kept in self.mail.verified(game_id).items()
             if seat not in present
             and (info := state.seats.get(Seat(seat))) is not None
-            and info.token_sha256 == kept.token_sha256
+            and _stands(state, kept)
         ]
         if not away:
             return
@@ -200,16 +203,18 @@ class Reminders:
 
     # -- the seat's setting -------------------------------------------------
 
-    def status(self, game_id: str, actor: Actor) -> dict[str, object]:
+    def status(self, game_id: str, actor: Actor, state: CourtState) -> dict[str, object]:
         """The seat's address, to its own token alone."""
-        kept = self._own(game_id, actor)
+        kept = self._own(game_id, actor, state)
         return {
             "address": kept.address if kept else None,
             "verified": bool(kept and kept.verified),
             "mail": self.settings.smtp is not None,
         }
 
-    def set_address(self, game_id: str, actor: Actor, text: str, *, name: str) -> dict[str, object]:
+    def set_address(
+        self, game_id: str, actor: Actor, text: str, *, state: CourtState
+    ) -> dict[str, object]:
         """Keep the seat's new address, unverified, and mail it the link to the game's page
         that verifies it; CourtError when the server sends no mail, the address is refused,
         a limit on mails with a link is reached (settings.link_limits) or the mail fails."""
@@ -224,6 +229,8 @@ class Reminders:
         reached = self.gate.reserve(LINK, game_id, seat, mailbox(address), now, list(limits))
         if reached is not None:
             raise CourtError(*limits[reached])
+        info = state.seats.get(Seat(seat))
+        name = info.player_name if info is not None else "a player"
         code = secrets.token_urlsafe(32)
         expires = now + int(self.settings.verify_hours * 3_600_000)
         given = Given(
@@ -243,7 +250,7 @@ class Reminders:
             raise CourtError(
                 "mail_failed", f"The mail with the link could not be sent: {exc.reason}."
             ) from None
-        return self.status(game_id, actor)
+        return self.status(game_id, actor, state)
 
     def _verification(self, game_id: str, name: str, link: str) -> tuple[str, str]:
         hours = f"{self.settings.verify_hours:g}"
@@ -266,17 +273,26 @@ class Reminders:
     def remove(self, game_id: str, actor: Actor) -> bool:
         return self.mail.remove(game_id, int(_seat(actor)))
 
-    def _own(self, game_id: str, actor: Actor) -> SeatMail | None:
-        """The seat's address if this token gave it; one another token gave is dropped."""
+    def _own(self, game_id: str, actor: Actor, state: CourtState) -> SeatMail | None:
+        """The seat's address if this token gave it. One another token gave stays while that
+        token stands for the seat (its player's other device, through his key, reads none
+        and drops none); one given by a token that stands for nothing now is dropped."""
         seat = int(_seat(actor))
         kept = self.mail.seat_mail(game_id, seat)
-        if kept is not None and kept.token_sha256 != actor.token_sha256:
+        if kept is None or kept.token_sha256 == actor.token_sha256:
+            return kept
+        if not _stands(state, kept):
             self.mail.remove(game_id, seat)
-            return None
-        return kept
+        return None
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)
+
+
+def _stands(state: CourtState, kept: SeatMail) -> bool:
+    """Whether the token that gave the address stands for its seat now."""
+    holder = actor_of(state, kept.token_sha256)
+    return holder is not None and holder.seat == kept.seat
 
 
 def _seat(actor: Actor) -> Seat:

@@ -24,7 +24,7 @@ from server.store.seat_keys import SEAT_KEYS
 from server.store.sends import SENDS
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
-from server.store.talk import TALK_LINES
+from server.store.talk import TALK_LINES, TALK_SIGNATURES
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
 from tests.services import PostgresServer
@@ -131,6 +131,7 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
                 WEBHOOKS,
                 OUTBOX,
                 TALK_LINES,
+                TALK_SIGNATURES,
                 SEAT_MAIL,
                 MAIL_OUTBOX,
                 SEAT_KEYS,
@@ -205,6 +206,7 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "game_webhooks",
                 "outbox",
                 "talk_lines",
+                "talk_signatures",
                 "seat_mail",
                 "mail_outbox",
                 "seat_keys",
@@ -218,11 +220,11 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
 def test_an_address_given_before_links_named_public_url_alone_is_kept(
     new_database: NewDatabase,
 ) -> None:
-    """Revision 0008 drops the page each address was given on (its Host header's), and keeps
+    """Revision 0010 drops the page each address was given on (its Host header's), and keeps
     the address, its seat and whether it was verified."""
     engine = make_engine(new_database())
     try:
-        migrate.upgrade(engine, "0007")
+        migrate.upgrade(engine, "0009")
         row = {"game_id": "g", "seat": 1, "token_sha256": "t" * 64, "address": "ann@example.org"}
         page = {"page": "http://login-court.evil.example/games/g", "set_at": 5, "verified_at": 6}
         with engine.begin() as conn:

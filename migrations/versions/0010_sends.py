@@ -3,8 +3,8 @@ over an hour (server/store/sends.py), and a seat's mails linked under PUBLIC_URL
 a player reached when he gave his address, which named the request's Host header, is kept no
 more. An operator may empty `sends`: the limits count afresh from then.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0010
+Revises: 0009
 Create Date: 2026-12-14
 """
 
@@ -15,8 +15,8 @@ import sqlite3
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 
