@@ -5,7 +5,7 @@ channel (GET /api/games/<id>/talk/verify).
 
 Revision ID: 0009
 Revises: 0008
-Create Date: 2026-12-20
+Create Date: 2026-11-28
 """
 
 from __future__ import annotations
