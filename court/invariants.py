@@ -13,15 +13,13 @@ events of one command.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from operator import attrgetter, is_
-from typing import Any
 
 from court import clocks, electorate, steps
+from court.checks import Check, reads
 from court.decide.powers import power_lost
 from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
-from court.ruleset import Category, Gender
+from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
 
 
@@ -39,37 +37,6 @@ def require_sound(state: CourtState, event: object = None) -> None:
     found = violations(state, event)
     if found:
         raise Unsound(found)
-
-
-Check = Callable[[CourtState], list[str]]
-
-
-def _reads(*parts: str) -> Callable[[Check], Check]:
-    """A check that reads only these parts of the court answers from the last call when it
-    is handed the very same parts (the court is frozen: a changed part is a new object), so
-    that checking every state a command leads to costs little beyond what changed."""
-
-    # attrgetter of one name returns the value itself, of several a tuple: always a tuple.
-    read = attrgetter(*parts, "__class__")
-    never = object()  # matches no part, so the first call checks
-
-    def wrap(check: Check) -> Check:
-        last: list[Any] = [((never,) * (len(parts) + 1), ())]
-
-        def cached(state: CourtState) -> list[str]:
-            key = read(state)
-            seen = last[0]  # one read and one write of a tuple: safe between threads
-            if all(map(is_, seen[0], key)):
-                return list(seen[1])
-            found = check(state)
-            last[0] = (key, tuple(found))
-            return found
-
-        cached.__name__ = check.__name__
-        cached.__doc__ = check.__doc__
-        return cached
-
-    return wrap
 
 
 def violations(state: CourtState, event: object = None) -> list[str]:
@@ -102,7 +69,7 @@ def _event(state: CourtState, event: object) -> list[str]:
     return []
 
 
-@_reads("treasury", "seats", "players", "rules")
+@reads("treasury", "seats", "players", "rules")
 def _seats(state: CourtState) -> list[str]:
     found = [
         f"House {house} holds {gold} Gold Dragons; a treasury never goes below 0 (R-2.1)"
@@ -120,7 +87,7 @@ def _seats(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("treasury", "ledger", "auction", "seats")
+@reads("treasury", "ledger", "auction", "seats")
 def _gold(state: CourtState) -> list[str]:
     """R-2.1: every Gold Dragon moved is accounted for by a rule or a fact; R-4.6: the bank
     holds the price of the fourth council seat only while its buyer may still take it, so a
@@ -149,7 +116,7 @@ def _gold(state: CourtState) -> list[str]:
 _LORDS_ONLY = (Category.MILITARY, Category.HIGH)
 
 
-@_reads("titles", "nobles", "pending", "rules")
+@reads("titles", "nobles", "pending", "rules")
 def _titles(state: CourtState) -> list[str]:
     """Each title exists and is held by a Noble who may hold it (R-1.4, R-3.1, R-3.2, R-3.10,
     R-6.5, R-8.3), within the slots of its category."""
@@ -196,7 +163,7 @@ def _titles(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("titles", "nobles", "rules")
+@reads("titles", "nobles", "rules")
 def _royals(state: CourtState) -> list[str]:
     """R-3.8: the Queen is the living King's wife; while a King reigns only he protects the
     realm (R-6.5 may leave him without the title)."""
@@ -217,7 +184,7 @@ def _royals(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles", "rules")
+@reads("nobles", "rules")
 def _nobles(state: CourtState) -> list[str]:
     """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1);
     spouses are of opposite gender only when the profile asks it (R-5.1 [D])."""
@@ -245,7 +212,7 @@ def _nobles(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("alliances", "nobles", "seats", "players", "rules")
+@reads("alliances", "nobles", "seats", "players", "rules")
 def _alliances(state: CourtState) -> list[str]:
     """R-4.7, R-5.2, R-5.4: alliances only with 4 to 6 players, one each, while married."""
     found: list[str] = []
@@ -267,7 +234,7 @@ def _alliances(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles", "players", "rules")
+@reads("nobles", "players", "rules")
 def _watch(state: CourtState) -> list[str]:
     """R-8.3, R-6.4: at most as many Brothers as the profile allows, one a House."""
     found: list[str] = []
@@ -283,6 +250,27 @@ def _watch(state: CourtState) -> list[str]:
             for h, n in Counter(houses).items()
             if n > 1
         )
+    return found
+
+
+@reads("nobles", "rules")
+def _heir(state: CourtState) -> list[str]:
+    """R-3.9: one Heir at a time among the living, a Lord, who never takes the black (a dead
+    Heir keeps the attribute and is no Heir)."""
+    heirs = [
+        n for n in state.nobles.values() if n.alive and Attribute.PRINCE_OF_WESTEROS in n.attributes
+    ]
+    found = []
+    if len(heirs) > 1:
+        named = " and ".join(n.name for n in heirs)
+        found.append(f"{named} would each be the Heir; there is one Heir at a time (R-3.9)")
+    for heir in heirs:
+        if heir.status is NobleStatus.BROTHER:
+            found.append(
+                f"{heir.name} is the Heir and a Brother; the Heir never takes the black (R-3.9)"
+            )
+        if heir.gender is not Gender.LORD:
+            found.append(f"{heir.name} is the Heir and a Lady; the Heir is a Lord (R-3.9)")
     return found
 
 
@@ -320,7 +308,7 @@ def _septs(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("banks", "running", "seats", "rules")
+@reads("banks", "running", "seats", "rules")
 def _clocks(state: CourtState) -> list[str]:
     """R-4.3 clocks variant: a time bank never goes below zero, and only seated players' clocks
     run, each in a kind of step that has a bank."""
@@ -346,6 +334,7 @@ CHECKS: tuple[Check, ...] = (
     _nobles,
     _alliances,
     _watch,
+    _heir,
     _court,
 )
 
