@@ -3,20 +3,16 @@
 The service checks them on every state a decision leads to, event by event, before it
 appends; import and deep verification check them at every version of a log; the simulation
 and the property tests after every event. Each check returns sentences naming what is
-broken and the rule it breaks; an empty list is a sound court.
-
-`unsettled` names what the server's own follow-ups must have settled once a command is
-decided (a withdrawn candidate, a lapsed power); it holds between commands, not between the
-events of one command.
+broken and the rule it breaks; an empty list is a sound court. What holds only between
+commands, once the server's follow-ups have run, is court/settled.py's.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from court import clocks, electorate, steps
+from court import clocks, steps
 from court.checks import Check, reads
-from court.decide.powers import power_lost
 from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Attribute, Category, Gender
@@ -257,20 +253,42 @@ def _watch(state: CourtState) -> list[str]:
 def _heir(state: CourtState) -> list[str]:
     """R-3.9: one Heir at a time among the living, a Lord, who never takes the black (a dead
     Heir keeps the attribute and is no Heir)."""
-    heirs = [
-        n for n in state.nobles.values() if n.alive and Attribute.PRINCE_OF_WESTEROS in n.attributes
+    prince = Attribute.PRINCE_OF_WESTEROS
+    heirs = [n for n in state.nobles.values() if n.alive and prince in n.attributes]
+    found = [
+        f"{n.name} is the Heir but a Brother or a Lady; the Heir is a Lord who never takes the "
+        "black (R-3.9)"
+        for n in heirs
+        if n.status is NobleStatus.BROTHER or n.gender is not Gender.LORD
     ]
-    found = []
     if len(heirs) > 1:
         named = " and ".join(n.name for n in heirs)
         found.append(f"{named} would each be the Heir; there is one Heir at a time (R-3.9)")
-    for heir in heirs:
-        if heir.status is NobleStatus.BROTHER:
-            found.append(
-                f"{heir.name} is the Heir and a Brother; the Heir never takes the black (R-3.9)"
-            )
-        if heir.gender is not Gender.LORD:
-            found.append(f"{heir.name} is the Heir and a Lady; the Heir is a Lord (R-3.9)")
+    return found
+
+
+@reads("election", "nobles", "seats")
+def _candidates(state: CourtState) -> list[str]:
+    """R-7.1, R-7.2: the election under way holds each candidate once, put forward by the seat
+    of his own House, and withdraws only its candidates, each once."""
+    election = state.election
+    if election is None:
+        return []
+    put = [noble for _, noble in election.candidates]
+    found = [
+        f"{noble} stands for {election.id} put forward by seat {seat}, not his House (R-7.1)"
+        for seat, noble in election.candidates
+        if state.nobles[noble].house != state.seats[seat].house
+    ]
+    withdrawn = election.withdrawn
+    if (
+        len(put) != len(set(put))
+        or len(withdrawn) != len(set(withdrawn))
+        or set(withdrawn) - set(put)
+    ):
+        found.append(
+            f"{election.id} holds a candidate twice or withdraws one who never stood (R-7.2)"
+        )
     return found
 
 
@@ -335,43 +353,6 @@ CHECKS: tuple[Check, ...] = (
     _alliances,
     _watch,
     _heir,
+    _candidates,
     _court,
 )
-
-
-def unsettled(state: CourtState) -> list[str]:
-    """What the server's follow-ups settle by themselves once a command is decided: a
-    candidate who can no longer stand is withdrawn (R-7.2), a lapsed power passes its turn
-    (R-6.7), a vacated fourth seat is freed (R-4.6)."""
-    found = _clocks_follow(state)
-    if state.status is not GameStatus.PLAYING or state.pending is not None:
-        return found
-    election = state.election
-    if election is not None:
-        spec = electorate.spec(state, election.id)
-        found += [
-            f"candidate {n} of {election.id} can no longer stand but was not withdrawn (R-7.2)"
-            for n in election.standing
-            if not electorate.eligible(state, spec, state.nobles[n])
-        ]
-    decree = state.decree
-    if decree is not None and decree.power is not None and state.proposal is None:
-        lost = power_lost(state, decree.power)
-        if lost is not None:
-            found.append(f"the turn under way in {decree.id} did not lapse: {lost}")
-    if state.fourth_seat is not None and not electorate.is_council(state, state.fourth_seat):
-        found.append(f"{state.fourth_seat} left the council but holds the fourth seat (R-4.6)")
-    return found
-
-
-def _clocks_follow(state: CourtState) -> list[str]:
-    """R-4.3 clocks variant: between commands, exactly the awaited players' clocks run."""
-    if state.rules is None or not state.ruleset.profile.variants.clocks:
-        return []
-    want = {
-        seat: kind for seat, kind in clocks.awaited(state).items() if clocks.clocked(state, kind)
-    }
-    have = {seat: clock.kind for seat, clock in state.running.items()}
-    if want == have:
-        return []
-    return [f"the clocks running {have} are not those of the players awaited {want} (R-4.3)"]

@@ -1,7 +1,8 @@
-"""The host's correction of a fact he recorded (section 9): proposed naming the record's
-version, accepted or refused by the seats (a strict majority), and made as a compensating
-event that sets the court as the corrected fact would have, the corrected record staying in
-the log (docs/rules.md, "Corrections")."""
+"""The host's correction of a fact he recorded (section 9, R-9.1): proposed naming the record's
+version, judged against every record since (court/decide/followed.py), accepted or refused by
+the seats (a strict majority), and made as compensating events that set the court as the
+corrected fact would have, the corrected record staying in the log (docs/rules.md,
+"Corrections")."""
 
 from __future__ import annotations
 

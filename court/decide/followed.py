@@ -136,9 +136,9 @@ def _after_village(c: Correction, before: CourtState, event: Event) -> Followed 
 
 
 def _decided_otherwise(c: Correction, before: CourtState, event: Event) -> Followed | None:
-    """A record the server decided by itself (its own follow-up on `before`) that it would
-    have decided otherwise on the court as corrected. Times are left out of the comparison:
-    deadlines follow the moment, not the court."""
+    """A record the server decided by itself on `before` (its follow-up, or a reckoning of
+    RECKONED) that it would have decided otherwise on the court as corrected. Times are left
+    out of the comparison: deadlines follow the moment, not the court."""
     reckon = RECKONED.get(type(event), lambda state: rounds.follow_up(state, 0.0))
     done = reckon(before)
     if not done or _shape(done[0]) != _shape(event):
@@ -225,7 +225,8 @@ def holds(c: Correction, state: CourtState) -> None:
                 f"{names.election(state, c.candidacy)} he was withdrawn from has moved on.",
             )
     before = set(violations(state))
-    broken = [v for v in violations(folded(state, compensation(c, state))) if v not in before]
+    after = violations(folded(state, compensation(c, state)))
+    broken = [v for v in after if v not in before]
     if broken:
         raise CourtError(
             "correction_breaks_rules",

@@ -12,12 +12,35 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.invariants import violations
 from court.ruleset import Attribute
-from court.state import Alliance, CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
+from court.state import (
+    Alliance,
+    CourtState,
+    Election,
+    GameStatus,
+    NobleStatus,
+    PendingKind,
+    PendingTitle,
+    Phase,
+    Stage,
+)
 from tests.court.given import given, started
 
 
 def court(players: int = 4, **profile: object) -> CourtState:
     return given(*started(players, **profile))
+
+
+def standing(state: CourtState, *candidates: tuple[int, str], withdrawn=()) -> CourtState:
+    """The Warden of the North's candidacy open with these (seat, Noble) candidates."""
+    election = Election(
+        id="warden-north",
+        title=TitleId("warden-north"),
+        stage=Stage.CANDIDACY,
+        order=(Seat(0), Seat(1), Seat(2)),
+        candidates=tuple((Seat(s), NobleId(n)) for s, n in candidates),
+        withdrawn=tuple(NobleId(n) for n in withdrawn),
+    )
+    return replace(state, election=election, phase=Phase.DECREES)
 
 
 def heir(state: CourtState, noble_id: str, **changes) -> CourtState:
@@ -88,6 +111,10 @@ BROKEN = {
         s, "bran-stark", status=NobleStatus.BROTHER
     ),
     "a Lady Heir (R-3.9)": lambda s: heir(s, "sansa-stark"),
+    "a candidate put forward by another House (R-7.1)": lambda s: standing(s, (1, "robb-stark")),
+    "a candidate withdrawn who never stood (R-7.2)": lambda s: standing(
+        s, (0, "robb-stark"), withdrawn=("bran-stark",)
+    ),
     "two Brothers of one House (R-6.4)": lambda s: noble(
         noble(s, "bran-stark", status=NobleStatus.BROTHER),
         "benjen-stark",
@@ -222,3 +249,9 @@ def test_each_invariant_judges_by_the_games_own_profile(setting: str) -> None:
     assert violations(build(court(players, **{setting: allowing}))) == []
     found = violations(build(court(players, **{setting: forbidding})))
     assert any(rule in sentence for sentence in found), found
+
+
+def test_an_election_with_its_own_candidates_and_one_withdrawn_is_sound() -> None:
+    """R-7.1, R-7.2: each seat puts forward one of his own Lords; a withdrawn one stood."""
+    state = standing(court(), (0, "robb-stark"), (1, "jaime-lannister"), withdrawn=("robb-stark",))
+    assert violations(state) == []
