@@ -17,6 +17,7 @@ from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
+from court.tokens import own_tokens
 
 
 class Unsound(Exception):
@@ -307,6 +308,12 @@ def _court(state: CourtState) -> list[str]:
     return found
 
 
+@reads("links", "seats", "host_token_sha256", "game_master_token_sha256")
+def _links(state: CourtState) -> list[str]:
+    """A key's link stands on a token that opens something here (court/links.py)."""
+    return state.links.problems(own_tokens(state))
+
+
 def _septs(state: CourtState) -> list[str]:
     """R-4.6: at most the profile's number of Septs a village, on the map; none after the false
     idols were destroyed (R-6.2), but within step 1.1.2 where the pillage follows the embrace."""
@@ -355,4 +362,5 @@ CHECKS: tuple[Check, ...] = (
     _heir,
     _candidates,
     _court,
+    _links,
 )

@@ -30,6 +30,8 @@ BOOKKEEPING = frozenset(
         "DecreeTurnEnded",
         "FactRecorded",
         "PhaseStarted",
+        "SeatLinkAdded",
+        "SeatLinkDropped",
     }
 )
 
@@ -51,6 +53,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "HostVoteWithdrawn": (SERVER,),
     "HostTakenOver": (SERVER,),
     "SeatRemoved": (SERVER,),
+    "SeatLinkAdded": (SERVER,),
+    "SeatLinkDropped": (SERVER,),
     "ReplaceVoteCast": (SERVER,),
     "SeatReplaced": (SERVER,),
     "EndVoteCast": (SERVER,),
