@@ -12,6 +12,7 @@ import json
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -30,6 +31,7 @@ from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
 from server.tools.coverage import Coverage
+from server.tools.sim_oracles import FINDINGS, known
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import VARIANTS, every_mix, plan, simulate
 from server.tools.witness import WitnessError, check_signatures, judge, keys_of, read_witness
@@ -312,7 +314,7 @@ def simulate_(
     except RulesDataError as exc:
         click.echo(f"error: unknown_profile: {exc}", err=True)
         sys.exit(2)
-    reached = Coverage()
+    reached, findings = Coverage(), Counter[str]()
     with tempfile.TemporaryDirectory(prefix="court-simulate-") as scratch:
         store = SqlEventStore(database or f"sqlite:///{Path(scratch) / 'simulate.db'}")
         store.create_schema()
@@ -331,20 +333,27 @@ def simulate_(
                     keys=current_app.extensions["court"].keys,
                 )
                 reached.merge(summary.coverage)
+                findings.update(str(known(p)) for p in summary.known)
                 failed += _report(summary, quiet)
         finally:
             store.close()
     rate = games / (time.perf_counter() - started)
     click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
+    if findings:
+        click.echo(f"known findings, each reproduced by a strict xfail test of {FINDINGS}:")
+        click.echo("\n".join(f"  {test}: {n}" for test, n in sorted(findings.items())))
     if coverage:
         click.echo("\n".join(reached.table()))
     sys.exit(1 if failed else 0)
 
 
 def _report(summary: GameSummary, quiet: bool) -> bool:
-    """Print the game's line (unless quiet and sound) and its first problems; whether any."""
+    """Print the game's line (unless quiet and sound), its first problems and (unless quiet)
+    its first known findings; whether it had problems."""
     if not quiet or summary.problems:
         click.echo(summary.line())
     for problem in summary.problems[:20]:
         click.echo(f"  problem: {problem}", err=True)
+    for finding in [] if quiet else summary.known[:5]:
+        click.echo(f"  known: {finding}")
     return bool(summary.problems)

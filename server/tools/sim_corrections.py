@@ -12,7 +12,8 @@ from typing import Any
 
 from court.commands import ProposeCorrection
 from court.ids import HouseId
-from court.state import CourtState
+from court.state import CourtState, Noble
+from server.tools.sim_table import Written
 
 # The records a correction may name: a death, a village's holder, Gold Dragons. Those the
 # court wrote itself (a death by a decree, a correction's compensation) are among them: the
@@ -31,60 +32,58 @@ UNRELATED = frozenset({"ClockStarted", "ClockStopped"})
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """A record a correction may name, and the records its command wrote after it: those
-    followed from it (a candidacy withdrawn, a power lapsed, a step moving on)."""
+    """A record a correction may name; the records its command wrote after it (those that
+    followed from it: a candidacy withdrawn, a power lapsed, a step moving on); whether it is
+    a correction's compensation; the Noble a death is about as he stood before it."""
 
     version: int
     type: str
     data: dict[str, Any]
     followers: tuple[str, ...] = ()
+    compensation: bool = False
+    noble_before: Noble | None = None
 
 
 @dataclass
 class FactBook:
     """The records of a game a correction may name, as it goes, and its head."""
 
-    records: list[Recorded] = field(default_factory=list)
+    records: dict[int, Recorded] = field(default_factory=dict)
     head: int = 0
 
-    def note(self, written: Sequence[tuple[int, str, dict[str, Any]]]) -> None:
-        """The records one command wrote: (version, type, data) each."""
-        for at, (version, event_type, data) in enumerate(written):
-            self.head = version
-            if event_type in CORRECTABLE:
-                after = tuple(t for _, t, _ in written[at + 1 :] if t not in UNRELATED)
-                self.records.append(Recorded(version, event_type, data, after))
-
-    def unanswered(self, written: Sequence[tuple[int, str, dict[str, Any]]]) -> list[str]:
-        """R-9.1: a correction is refused when later records followed from the corrected one,
-        unless it undoes them: for each correction these records make, the records its
-        fact's own command wrote after it that the correction left standing (it wrote no
-        more than its one compensating record)."""
-        found = []
-        for at, (_, event_type, data) in enumerate(written):
-            if event_type != "CorrectionMade":
+    def note(self, written: Sequence[Written]) -> None:
+        """The records one command wrote."""
+        for at, record in enumerate(written):
+            self.head = record.version
+            if record.type not in CORRECTABLE:
                 continue
-            version = data["correction"]["version"]
-            fact = next((r for r in self.records if r.version == version), None)
-            if fact is not None and fact.followers and len(written) - at <= 2:
-                found.append(
-                    f"R-9.1: the correction of record {version} ({fact.type}) was made, though "
-                    f"its command went on with {', '.join(fact.followers)}, left standing"
-                )
-        return found
+            after = tuple(r.type for r in written[at + 1 :] if r.type not in UNRELATED)
+            noble = record.data.get("noble") if record.type == "NobleDied" else None
+            self.records[record.version] = Recorded(
+                record.version,
+                record.type,
+                record.data,
+                after,
+                compensation=at > 0 and written[at - 1].type == "CorrectionMade",
+                noble_before=record.before.nobles.get(noble) if noble else None,
+            )
+
+    def last(self) -> Recorded | None:
+        return self.records[max(self.records)] if self.records else None
 
 
 def random_correction(state: CourtState, rng: random.Random, book: FactBook) -> ProposeCorrection:
     """A correction the host might propose now, possible or not."""
     cause = "the host misread the table"
-    deaths = [r for r in book.records if r.type == "NobleDied"]
-    roll = rng.random()
-    if book.records and roll < JUST_RECORDED:
-        chosen = book.records[-1]
+    records = list(book.records.values())
+    deaths = [r for r in records if r.type == "NobleDied"]
+    last, roll = book.last(), rng.random()
+    if last is not None and roll < JUST_RECORDED:
+        chosen = last
     elif deaths and roll < JUST_RECORDED + A_DEATH:
         chosen = rng.choice(deaths)
-    elif book.records and roll < JUST_RECORDED + A_DEATH + ANY_FACT:
-        chosen = rng.choice(book.records)
+    elif records and roll < JUST_RECORDED + A_DEATH + ANY_FACT:
+        chosen = rng.choice(records)
     else:
         return ProposeCorrection(version=rng.randint(0, book.head + 1), cause=cause)
     if chosen.type == "GoldAdjusted":

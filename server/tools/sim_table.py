@@ -1,5 +1,6 @@
-"""The table around a simulated game: its clock and seeded secrets, where the round stands when
-a fact is recorded, and the summary a game leaves (its problems, its facts, and what it reached:
+"""The table around a simulated game: its clock and seeded secrets, its book of connections,
+where the round stands when a fact is recorded, the records a command wrote as they are folded,
+and the summary a game leaves (its problems, its facts, and what it reached:
 server/tools/coverage.py)."""
 
 from __future__ import annotations
@@ -8,7 +9,9 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
+from court.events import Event
 from court.ids import Seat
 from court.state import CourtState
 from server.tools.coverage import Coverage
@@ -42,6 +45,18 @@ def moment(state: CourtState) -> str:
     if state.purchase_turns is not None:
         return "purchase turns"
     return f"phase {state.phase.value if state.phase else '-'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A record a command wrote, as the simulation folds it: the court before and after it."""
+
+    version: int
+    type: str
+    data: dict[str, Any]
+    event: Event
+    before: CourtState
+    after: CourtState
 
 
 class SeededSecrets:
@@ -116,6 +131,8 @@ class GameSummary:
     timeouts: int = 0
     winners: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # Problems of breaches already reproduced by a finding test (server/tools/sim_oracles.py).
+    known: list[str] = field(default_factory=list)
     # Facts recorded (or refused) at each moment of the round (see `moment`), and the
     # corrections proposed and taken to a vote at each, or after later records.
     moments: Counter[str] = field(default_factory=Counter)
@@ -129,5 +146,6 @@ class GameSummary:
             f"game {self.game_id} seed {self.seed}: {self.players} players, variants {on}, "
             f"profile {self.profile}, {self.status} in round {self.round}, {self.records} "
             f"events, {self.moves} moves, {self.facts} facts ({self.facts_refused} refused), "
-            f"{self.timeouts} timeouts, winners {winners}, problems {len(self.problems)}"
+            f"{self.timeouts} timeouts, winners {winners}, known findings {len(self.known)}, "
+            f"problems {len(self.problems)}"
         )

@@ -21,7 +21,7 @@ from court.commands import (
 )
 from court.errors import CourtError
 from court.events import SeatHanded
-from court.evolve import evolve, replay
+from court.evolve import evolve, initial
 from court.ids import GameId
 from court.invariants import unsettled, violations
 from court.sentences import describe
@@ -31,7 +31,8 @@ from server.ports import EventStore
 from server.service import CourtService, Outcome
 from server.tools.sim_checks import defect, exported_problems
 from server.tools.sim_corrections import FactBook
-from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, SimPresence
+from server.tools.sim_oracles import known, table_problems
+from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, SimPresence, Written
 
 
 class Stopped(Exception):
@@ -122,19 +123,19 @@ class WatchedGame:
     # -- checks ------------------------------------------------------------------------------
 
     def _absorb(self, outcome: Outcome) -> None:
-        """Fold each new record, check the court after every event, count what the record
+        """Fold each new record, check the court after every event and the table's decisions
+        over the command's records (server/tools/sim_oracles.py), count what each record
         reached (its type and the rules its line in the history applied), and note the facts
         the host might correct."""
         state, summary = self.state, self._summary()
+        written: list[Written] = []
         for record in outcome.records:
             if record.version != self.version + 1:
                 summary.problems.append(f"version {record.version} follows {self.version}")
             event = self.service.decode(record)
-            state = (
-                evolve(state, event)
-                if state is not None
-                else replay(GameId(record.game_id), (event,))
-            )
+            before = state if state is not None else initial(GameId(record.game_id))
+            state = evolve(before, event)
+            written.append(Written(record.version, record.type, record.data, event, before, state))
             self.version = record.version
             summary.problems.extend(
                 f"after version {record.version} ({record.type}): {v}"
@@ -143,8 +144,9 @@ class WatchedGame:
             summary.coverage.add(record.type, describe(record, state), record.data)
             if isinstance(event, SeatHanded):
                 self.presence.back(event.seat)  # the new player has opened his link
-        written = [(r.version, r.type, r.data) for r in outcome.records]
-        summary.problems.extend(self.book.unanswered(written))
+        summary.problems.extend(
+            f"after version {self.version}: {p}" for p in table_problems(self.book, written)
+        )
         self.book.note(written)
         if state is not None:
             summary.problems.extend(
@@ -157,6 +159,8 @@ class WatchedGame:
         summary = self._summary()
         live = self.service.current(game_id)
         summary.problems.extend(exported_problems(self.service, game_id))
+        summary.known += [p for p in summary.problems if known(p) is not None]
+        summary.problems = [p for p in summary.problems if known(p) is None]
         if self.state != live.state:
             summary.problems.append("the state folded event by event differs from the live one")
         state = live.state

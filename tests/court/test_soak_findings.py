@@ -8,22 +8,52 @@ from __future__ import annotations
 
 import pytest
 
+from config.rulesdata import load_ruleset
+from court import invites
 from court.commands import (
     Actor,
+    AddNoble,
+    AdjustGold,
     AnswerCorrection,
     Command,
+    HandSeat,
+    Pass,
     ProposeCorrection,
     RecordDeath,
+    RecordVillageControl,
     StandForElection,
+    StartGame,
+    VoteToEnd,
 )
 from court.decide import decide_folded
 from court.errors import CourtError
-from court.events import Event, FactRecorded, NobleDied
-from court.ids import NobleId
+from court.events import (
+    Event,
+    FactRecorded,
+    GoldAdjusted,
+    MarriageMade,
+    NobleDied,
+    VillageControlChanged,
+)
+from court.ids import HouseId, NobleId, Seat, VillageId
 from court.invariants import require_sound
 from court.state import CourtState
-from tests.court.given import HOST, seat
+from server.service import CourtService
+from server.store.sql import SqlEventStore
+from tests.court.given import HOST, Table, seat
+from tests.court.test_clocks import T0, clocked
+from tests.court.test_table_votes import (
+    HOST_SEAT,
+    LATER,
+    NEW,
+    accepted_by,
+    propose,
+    replace_vote,
+    version_of,
+)
+from tests.court.test_table_votes import table as votes_table
 from tests.court.test_withdrawal import JAIME, two_voters
+from tests.fakes import CountingSecrets, FixedClock
 
 
 def act(state: CourtState, command: Command, actor: Actor) -> tuple[tuple[Event, ...], CourtState]:
@@ -71,3 +101,135 @@ def test_a_candidates_death_is_not_corrected_while_his_withdrawal_stands() -> No
     except CourtError:
         return
     assert state.election is not None and JAIME in state.election.standing
+
+
+def served_game() -> tuple[CourtService, str]:
+    """A started game of three through the real service, on an in-memory store."""
+    store = SqlEventStore("sqlite://")
+    store.create_schema()
+    service = CourtService(store, clock=FixedClock(), secret_source=CountingSecrets())
+    game_id, _token, created = service.create_game(
+        ruleset=load_ruleset(), players=3, host_name="Host", variants={}, deadlines={}
+    )
+    invite = invites.of(created.state)
+    for n, house in enumerate(("stark", "lannister", "tyrell")):
+        joiner = Actor(host=True) if n == 0 else Actor()
+        service.join(game_id, joiner, house=house, player_name=f"Player {n}", invite=invite)
+    service.handle(game_id, StartGame(), Actor(seat=Seat(0), host=True))
+    return service, game_id
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.1: the service fails on a new Noble's record")
+def test_a_correction_naming_a_new_nobles_record_is_refused_not_a_failure() -> None:
+    """R-9.1, section 9 (the 150-game coverage run, seed 125, 6 players,
+    nights_watch,title_concession,sealed_ballots): given a Court Event brought a new Noble
+    into play, when the host proposes to correct that record, then the court refuses it with
+    a reason (only a death, a village or Gold Dragons are corrected) and the log is as it was;
+    the service filling in the correction read the new Noble's card as a Noble's id."""
+    service, game_id = served_game()
+    host = Actor(seat=Seat(0), host=True)
+    added = AddNoble(
+        house=HouseId("stark"),
+        noble=NobleId("newcomer"),
+        name="Newcomer",
+        gender="lord",
+        cause="a Court Event",
+    )
+    version = service.handle(game_id, added, host).version
+    with pytest.raises(CourtError) as refused:
+        service.handle(game_id, ProposeCorrection(version=version, cause="no"), host)
+    assert refused.value.code == "not_correctable"
+    assert service.length(game_id) == version
+
+
+# -- corrections (R-9.1) --------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.1: a correction's compensation is corrected")
+def test_a_corrections_compensation_is_not_corrected_in_turn() -> None:
+    """R-9.1 (seeds 2015, 2017, 2018 and 2055 of `--seed 2000 --games 200`): given +5 GD
+    recorded for Stark and corrected to +2 (its compensation of -3 GD recorded), when the host
+    proposes to correct the compensation, then the court refuses it."""
+    court = votes_table()
+    court.act(AdjustGold(house=HouseId("stark"), amount=5, cause="won a battle"), HOST_SEAT)
+    accepted_by(court, propose(court, version_of(court, GoldAdjusted), amount=2), 1)
+    compensation = len(court.events)
+    assert isinstance(court.events[-1], GoldAdjusted)
+    with pytest.raises(CourtError):
+        act(court.state, propose(court, compensation, amount=0), HOST_SEAT)
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.1: a village recorded back to its holder")
+def test_a_village_recorded_again_back_to_the_same_holder_is_not_corrected() -> None:
+    """R-9.1 (seeds 2022, 2032, 2033 and 2054 of `--seed 2000 --games 200`): given Stark's
+    village recorded, then Tyrell's, then Stark's again, when the host proposes to correct
+    the first record, then the court refuses it: its subject was recorded again since."""
+    court = votes_table()
+    village = VillageId(court.state.ruleset.villages[0].id)
+    for house in ("stark", "tyrell", "stark"):
+        fact = RecordVillageControl(village=village, house=HouseId(house), cause="the war")
+        court.act(fact, HOST_SEAT)
+    first = min(i for i, e in enumerate(court.events, 1) if isinstance(e, VillageControlChanged))
+    with pytest.raises(CourtError) as refused:
+        act(court.state, propose(court, first, house=HouseId("lannister")), HOST_SEAT)
+    assert refused.value.code == "village_changed_since"
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.1: a marriage ended in the fold stays ended")
+def test_a_married_nobles_death_is_not_corrected_while_his_marriage_stays_ended() -> None:
+    """R-9.1, R-5.4 (seed 2046 of `--seed 2000 --games 200`): given Robb married Cersei in a
+    game of three (no alliance, so no record but the death ends the marriage), when the table
+    corrects Robb's recorded death, then the correction is refused, or Robb and Cersei are
+    married again."""
+    court = votes_table()
+    robb, cersei = NobleId("robb-stark"), NobleId("cersei-lannister")
+    court.add(MarriageMade(lord=robb, lady=cersei, seats=(Seat(0), Seat(1)), alliance=False))
+    court.act(RecordDeath(noble=robb, kind="battle", cause="the Twins"), HOST_SEAT)
+    try:
+        accepted_by(court, propose(court, len(court.events)), 1)
+    except CourtError:
+        return
+    nobles = court.state.nobles
+    assert nobles[robb].spouse == cersei and nobles[cersei].spouse == robb
+
+
+# -- the table's votes (R-9.2) --------------------------------------------------------------
+
+
+def old_players_vote(court: Table, vote: str) -> None:
+    """Seat 1's player votes: to end the game, on a correction, or to replace seat 2."""
+    if vote == "end":
+        court.act(VoteToEnd(), seat(1), LATER)
+    elif vote == "answer":
+        court.act(AdjustGold(house=HouseId("stark"), amount=5, cause="won"), HOST_SEAT)
+        court.act(propose(court, version_of(court, GoldAdjusted), amount=2), HOST_SEAT)
+        court.act(AnswerCorrection(accept=False), seat(1))
+    else:
+        court.act(replace_vote(2), seat(1), LATER)
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.2: a handed seat keeps the old player's votes")
+@pytest.mark.parametrize("vote", ["end", "answer", "replace"])
+def test_a_seat_handed_to_a_new_player_keeps_none_of_the_old_players_votes(vote: str) -> None:
+    """R-9.2 (seeds 2000, 2001, 2016, 2022 and more of `--seed 2000 --games 200`): given seat
+    1's player voted to end the game, answered a correction or voted to replace seat 2, when
+    the host hands seat 1 to a new player, then the seat holds none of those votes."""
+    court = votes_table(4)
+    old_players_vote(court, vote)
+    court.act(HandSeat(seat=Seat(1), token_sha256=NEW, at_version=len(court.events) + 1), HOST)
+    table = court.state.table
+    assert Seat(1) not in table.end | table.accepted | table.refused
+    assert all(Seat(1) not in voters for voters in table.replace.values())
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.2: a handed seat keeps the old player's banks")
+def test_a_seat_handed_to_a_new_player_starts_with_full_clock_banks() -> None:
+    """R-9.2, R-4.3 (seeds 2005, 2009, 2010 and more of `--seed 2000 --games 200`): given seat
+    0 spent 30 seconds of his decree bank, when the host hands seat 0 to a new player, then
+    the seat's decree bank is the profile's 300 seconds."""
+    court = clocked(decree=300)
+    court.act(Pass(), seat(0), T0 + 30)
+    assert court.state.bank(Seat(0), "decree") == 270
+    handed = HandSeat(seat=Seat(0), token_sha256=NEW, at_version=len(court.events) + 1)
+    court.act(handed, HOST, T0 + 40)
+    assert court.state.bank(Seat(0), "decree") == 300

@@ -60,8 +60,9 @@ from court.state import CourtState, GameStatus
 from server.ports import GameMaster
 from server.service import CourtService
 from server.store.sql import SqlEventStore
-from server.tools.sim_corrections import CORRECTABLE
-from server.tools.sim_table import SimPresence
+from server.tools.sim_corrections import CORRECTABLE, FactBook
+from server.tools.sim_oracles import known, table_problems
+from server.tools.sim_table import SimPresence, Written
 from server.tools.sim_votes import NAMES
 from server.tools.simulate import VARIANTS
 from tests.court.recordable_check import CHOSEN, listed
@@ -133,6 +134,7 @@ class CourtMachine(RuleBasedStateMachine):
         self.rebuilt: CourtState | None = None
         self.version = 0
         self.steps = 0
+        self.book = FactBook()
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -175,6 +177,7 @@ class CourtMachine(RuleBasedStateMachine):
             )
         host = Actor(seat=Seat(0), host=True)
         self.service.handle(game_id, StartGame(), host)
+        self._absorb()
         # The table has spread over the map before the court meets: Warden elections (R-7.4)
         # and all that follows them come within a few rounds.
         for village, pick in zip(self.state.ruleset.villages, spread, strict=False):
@@ -182,7 +185,7 @@ class CourtMachine(RuleBasedStateMachine):
                 village=village.id, house=HouseId(houses[pick % players]), cause="the war so far"
             )
             self.service.handle(game_id, fact, host)
-        self._absorb()
+            self._absorb()  # a command at a time: what each wrote is its own (sim_oracles.py)
 
     @property
     def state(self) -> CourtState:
@@ -350,7 +353,10 @@ class CourtMachine(RuleBasedStateMachine):
     # -- checks -----------------------------------------------------------------------------
 
     def _absorb(self) -> None:
-        """Fold every new record as exported (JSON there and back), as a restore would."""
+        """Fold every new record as exported (JSON there and back), as a restore would, and
+        check the table's decisions over them beyond the invariants (R-9.1, R-9.2: breaches
+        a finding test already reproduces aside)."""
+        written = []
         for record in self.store.read(self.game_id, after=self.version):
             line = json.loads(json.dumps(record.to_json()))
             copy = Record.from_json(line)
@@ -359,6 +365,10 @@ class CourtMachine(RuleBasedStateMachine):
             self.rebuilt = evolve(base, event)
             assert violations(self.rebuilt, event) == [], (copy.version, copy.type)
             self.version = copy.version
+            written.append(Written(copy.version, copy.type, copy.data, event, base, self.rebuilt))
+        found = [p for p in table_problems(self.book, written) if known(p) is None]
+        assert found == [], found
+        self.book.note(written)
 
     @invariant()
     def sound_and_settled(self) -> None:
