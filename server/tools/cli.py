@@ -291,7 +291,7 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
 @click.option(
     "--coverage",
     is_flag=True,
-    help="Print how many times each event type and each rule id occurred in the run.",
+    help="Print how many times each event type, refusal code and rule id occurred in the run.",
 )
 def simulate_(
     players: str,

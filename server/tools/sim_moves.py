@@ -2,11 +2,13 @@
 changing hands around a table (section 10): no rule is played that a table would not play.
 
 A move is picked in two draws: a kind of move of one player (weighted as a table plays: a
-Brother seldom breaks his oath, a ransom is offered now and then), then one move of that kind,
-with a table's leanings (a King is married when he can be, the Hand sends a Lord to the Wall
-who takes the black). Drawing the kind first keeps a step with forty possible marriages from
-drowning its pass, and the leanings let long runs reach the rules that hang on them: Lord
-Commander ballots (R-7.3) and Queens made by a King's marriage (R-3.8).
+Brother seldom breaks his oath, a ransom is offered now and then, a vote to end the game is
+seldom cast and mostly taken back unless the table has tired of its game), then one move of
+that kind, with a table's leanings (a King is married when he can be, the Hand sends a Lord to
+the Wall who takes the black, the seats mostly accept the host's correction). Drawing the kind
+first keeps a step with forty possible marriages from drowning its pass, and the leanings let
+long runs reach the rules that hang on them: Lord Commander ballots (R-7.3), Queens made by a
+King's marriage (R-3.8) and corrections made (R-9.1).
 """
 
 from __future__ import annotations
