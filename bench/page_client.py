@@ -4,9 +4,11 @@ listens for and reads each message as static/game.js and static/witness.js do.
 On its first welcome it keeps the court view and asks for the feed's records with `sync`,
 as the page does; each push's view change is applied to the court it holds (RFC 6902, with
 `jsonpatch` as the page applies it with fast-json-patch), whole views replace it, and the
-witness recomputes the hash of every pushed record from the last one it kept. A change the
-page could not apply, or records that do not chain, are counted: the page would connect
-again or ask the server for the chain. Bytes and CPU spent on pushes are counted per peer.
+witness recomputes the hash of every pushed record from the last one it kept and checks the
+newest checkpoint's Ed25519 signature at most every SIGN_EVERY seconds, as static/witness.js
+does. A change the page could not apply, or records that do not chain, are counted: the page
+would connect again or ask the server for the chain. Bytes and CPU spent on pushes are counted
+per peer.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from live_peers import Room
 from loop_peers import Loop, LoopPeer
 
 from court.chain import canonical, link
+from server.keys.signing import signed_by
 
 # What static/live.js listens for on the court's namespace (tests/scale keeps them equal).
 PAGE_LISTENS = frozenset({"welcome", "events", "presence", "talk", "seat_ended"})
 # What the page sends by itself, besides the commands its player chooses.
 PAGE_SENDS = frozenset({"sync"})
+SIGN_EVERY = 5.0  # seconds: static/witness.js SIGN_EVERY_MS
 FEED_LIMIT = 30  # the records the page's feed shows (static/feed.js)
 # The sealed choices the page pads to one width (static/padding.js).
 WIDTHS = {"place_ballot": 512, "place_bid": 512}
@@ -43,8 +47,18 @@ def padded(message: str, payload: dict[str, Any]) -> dict[str, Any]:
 class PagePeer(LoopPeer):
     """One page of the court on the bench's loop."""
 
-    def __init__(self, loop: Loop, room: Room, index: int, *, keep_records: bool = False) -> None:
+    def __init__(
+        self,
+        loop: Loop,
+        room: Room,
+        index: int,
+        *,
+        keep_records: bool = False,
+        keys: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(loop, room, index, keep_records=keep_records)
+        self.keys = keys or {}  # the server's public keys by id, as kept at the first visit
+        self.signed_at = -SIGN_EVERY  # when the page last checked a checkpoint's signature
         self.court: dict[str, Any] | None = None
         self.audience: str | None = None
         self.presence: dict[str, Any] | None = None
@@ -147,6 +161,14 @@ class PagePeer(LoopPeer):
                 self.unchained += 1
                 return
         if previous != checkpoint["hash"]:
+            self.unchained += 1
+            return
+        # The page checks the newest checkpoint's signature at most every SIGN_EVERY seconds.
+        if not self.keys or time.monotonic() < self.signed_at + SIGN_EVERY:
+            return
+        self.signed_at = time.monotonic()
+        public = self.keys.get(checkpoint["key_id"])
+        if public is None or not signed_by(public, checkpoint):
             self.unchained += 1
             return
         self.witnessed = (checkpoint["version"], previous)

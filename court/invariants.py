@@ -23,6 +23,7 @@ from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
+from court.tokens import own_tokens
 
 
 class Unsound(Exception):
@@ -301,6 +302,12 @@ def _court(state: CourtState) -> list[str]:
     return found
 
 
+@_reads("links", "seats", "host_token_sha256", "game_master_token_sha256")
+def _links(state: CourtState) -> list[str]:
+    """A key's link stands on a token that opens something here (court/links.py)."""
+    return state.links.problems(own_tokens(state))
+
+
 def _septs(state: CourtState) -> list[str]:
     """R-4.6: at most the profile's number of Septs a village, on the map; none after the false
     idols were destroyed (R-6.2), but within step 1.1.2 where the pillage follows the embrace."""
@@ -347,6 +354,7 @@ CHECKS: tuple[Check, ...] = (
     _alliances,
     _watch,
     _court,
+    _links,
 )
 
 

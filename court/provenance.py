@@ -26,6 +26,8 @@ BOOKKEEPING = frozenset(
         "DecreeTurnEnded",
         "FactRecorded",
         "PhaseStarted",
+        "SeatLinkAdded",
+        "SeatLinkDropped",
     }
 )
 
@@ -47,6 +49,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "HostVoteWithdrawn": (SERVER, "R-9.2"),
     "HostTakenOver": (SERVER, "R-9.2"),
     "SeatRemoved": (SERVER,),
+    "SeatLinkAdded": (SERVER,),
+    "SeatLinkDropped": (SERVER,),
     "ReplaceVoteCast": (SERVER, "R-9.2"),
     "SeatReplaced": (SERVER, "R-9.2"),
     "EndVoteCast": (SERVER, "R-9.2"),

@@ -43,8 +43,8 @@ from court.ids import GameId, HouseId, NobleId
 from court.invariants import Unsound, require_sound
 from court.receipts import ballot_receipt, bid_receipt
 from court.records import chained
-from court.rules import actor_of, still_acting
 from court.state import CourtState
+from court.tokens import actor_of, still_acting
 from server.fifo import FifoLock, FifoLocks
 from server.filled import filled
 from server.filled_table import Past

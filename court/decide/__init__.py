@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from court.commands import Actor, AdvancePhase, CloseOverdueStep, CloseTablePhases, Command
+from court.commands import (
+    Actor,
+    AddSeatLink,
+    AdvancePhase,
+    CloseOverdueStep,
+    CloseTablePhases,
+    Command,
+    DropSeatLink,
+)
 from court.decide import clocks, dispatch, facts, rounds
 from court.events import Event
 from court.evolve import evolve
@@ -42,13 +50,15 @@ def decide_folded(
     state on the way."""
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
-    # A fact the host records, or closing what is overdue, is no move of the sender's seat:
-    # it leaves his clock running (and earns no increment).
+    # A fact the host records, closing what is overdue, or a key's link, is no move of the
+    # sender's seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
-HOUSEKEEPING = frozenset({CloseOverdueStep, AdvancePhase, CloseTablePhases})
+HOUSEKEEPING = frozenset(
+    {CloseOverdueStep, AdvancePhase, CloseTablePhases, AddSeatLink, DropSeatLink}
+)
 
 
 def settle(state: CourtState, events: tuple[Event, ...], now: float) -> tuple[Event, ...]:

@@ -20,7 +20,7 @@ from court.commands import (
 from court.decide import corrections, victory
 from court.decide.corrections import require_playing
 from court.decide.guards import require_seat
-from court.decide.seats import span, tokens_in_use
+from court.decide.seats import span
 from court.errors import CourtError
 from court.events import (
     EndVoteCast,
@@ -36,6 +36,7 @@ from court.events.decrees import Score
 from court.ids import Seat
 from court.state import CourtState, GameStatus
 from court.table import majority
+from court.tokens import tokens_in_use
 
 
 def decide_table(

@@ -11,7 +11,6 @@ from marshmallow import Schema, fields, validate
 
 from court.commands import Actor
 from court.errors import BadToken, NotAllowed
-from court.ids import Seat
 from server.http.api import Routes
 from server.http.games import caller, service
 from server.http.pages import game_url
@@ -89,7 +88,7 @@ def seat(game_id: str) -> Actor:
     sender="seat",
 )
 def get_mail(game_id: str, actor: Actor) -> dict[str, Any]:
-    return reminders().status(game_id, actor)
+    return reminders().status(game_id, actor, service().current(game_id).state)
 
 
 @routes.route(
@@ -107,10 +106,8 @@ def get_mail(game_id: str, actor: Actor) -> dict[str, Any]:
 )
 def set_mail(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
     state = service().current(game_id).state
-    info = state.seats.get(Seat(actor.seat or 0))
-    name = info.player_name if info is not None else "a player"
     return reminders().set_address(
-        game_id, actor, body["address"], name=name, page=game_url(game_id)
+        game_id, actor, body["address"], state=state, page=game_url(game_id)
     )
 
 

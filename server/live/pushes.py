@@ -59,10 +59,18 @@ def audience_room(game_id: str, audience: str) -> str:
 
 
 # Records after which a token may stand for another audience than it did (a seat handed on or
-# left, the host role passed, the host seated): the connections that keep an actor are moved
-# to their new audience's room, and told, before anything more is pushed to them.
+# left, the host role passed, the host seated, a key's link dropped): the connections that keep
+# an actor are moved to their new audience's room, and told, before anything more is pushed.
 SEAT_CHANGES = frozenset(
-    {"SeatLeft", "SeatHanded", "SeatRemoved", "HostHandedOver", "HostTakenOver", "SeatJoined"}
+    {
+        "SeatLeft",
+        "SeatHanded",
+        "SeatRemoved",
+        "HostHandedOver",
+        "HostTakenOver",
+        "SeatJoined",
+        "SeatLinkDropped",
+    }
 )
 
 SeatWatcher = Callable[[str, CourtState], object]

@@ -4,7 +4,9 @@ verify, remove).
 
 An address belongs to the token that gave it (server/store/mail.py): a seat handed to a new
 token, removed or given up loses it, so the new player never sees the old one's address and
-the old one is mailed no more; he gives it again if he holds the seat again. Reminders go to
+the old one is mailed no more; he gives it again if he holds the seat again. An address given
+through a person's key's link (court/links.py) is mailed while the link stands; another token
+of the same seat (the player's other devices) reads none and drops none. Reminders go to
 a verified address only: giving one sends a mail with a link whose code (kept as a digest)
 verifies it. A mail names the game, what happened and the game's page, never a token: the
 server keeps none, and a mail may be read or forwarded anywhere.
@@ -24,6 +26,7 @@ from court.commands import Actor
 from court.errors import CourtError
 from court.ids import GameId, Seat
 from court.state import CourtState
+from court.tokens import actor_of
 from court.views.waiting import awaited
 from server.notify.delivery import DeliveryFailed
 from server.notify.mail import SmtpSettings, checked_address, send_mail
@@ -96,7 +99,7 @@ class Reminders:
         called = game_called(state)
         for seat, kept in self.mail.verified(game_id).items():
             info = state.seats.get(Seat(seat))
-            if seat in present or info is None or info.token_sha256 != kept.token_sha256:
+            if seat in present or info is None or not _stands(state, kept):
                 continue
             found += [self._told(called, kept, record, text) for record, text in told]
             if turn is not None and seat in turn.seats and self._due(kept, turn.place):
@@ -142,9 +145,9 @@ class Reminders:
 
     # -- the seat's setting -------------------------------------------------
 
-    def status(self, game_id: str, actor: Actor) -> dict[str, object]:
+    def status(self, game_id: str, actor: Actor, state: CourtState) -> dict[str, object]:
         """The seat's address, to its own token alone."""
-        kept = self._own(game_id, actor)
+        kept = self._own(game_id, actor, state)
         return {
             "address": kept.address if kept else None,
             "verified": bool(kept and kept.verified),
@@ -152,7 +155,7 @@ class Reminders:
         }
 
     def set_address(
-        self, game_id: str, actor: Actor, text: str, *, name: str, page: str
+        self, game_id: str, actor: Actor, text: str, *, state: CourtState, page: str
     ) -> dict[str, object]:
         """Keep the seat's new address, unverified, and mail it the link to `page` that
         verifies it; CourtError when the server sends no mail, the address is refused or the
@@ -164,7 +167,9 @@ class Reminders:
             )
         address = checked_address(text)
         seat, now = int(_seat(actor)), self._ms()
-        before = self._own(game_id, actor)
+        info = state.seats.get(Seat(seat))
+        name = info.player_name if info is not None else "a player"
+        before = self._own(game_id, actor, state)
         if before is not None and not before.verified and now - before.set_at < VERIFY_GAP_MS:
             raise CourtError(
                 "mail_too_soon",
@@ -189,7 +194,7 @@ class Reminders:
             raise CourtError(
                 "mail_failed", f"The mail with the link could not be sent: {exc.reason}."
             ) from None
-        return self.status(game_id, actor)
+        return self.status(game_id, actor, state)
 
     def _verification(self, game_id: str, name: str, link: str) -> tuple[str, str]:
         hours = f"{self.settings.verify_hours:g}"
@@ -212,17 +217,26 @@ class Reminders:
     def remove(self, game_id: str, actor: Actor) -> bool:
         return self.mail.remove(game_id, int(_seat(actor)))
 
-    def _own(self, game_id: str, actor: Actor) -> SeatMail | None:
-        """The seat's address if this token gave it; one another token gave is dropped."""
+    def _own(self, game_id: str, actor: Actor, state: CourtState) -> SeatMail | None:
+        """The seat's address if this token gave it. One another token gave stays while that
+        token stands for the seat (its player's other device, through his key, reads none
+        and drops none); one given by a token that stands for nothing now is dropped."""
         seat = int(_seat(actor))
         kept = self.mail.seat_mail(game_id, seat)
-        if kept is not None and kept.token_sha256 != actor.token_sha256:
+        if kept is None or kept.token_sha256 == actor.token_sha256:
+            return kept
+        if not _stands(state, kept):
             self.mail.remove(game_id, seat)
-            return None
-        return kept
+        return None
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)
+
+
+def _stands(state: CourtState, kept: SeatMail) -> bool:
+    """Whether the token that gave the address stands for its seat now."""
+    holder = actor_of(state, kept.token_sha256)
+    return holder is not None and holder.seat == kept.seat
 
 
 def _seat(actor: Actor) -> Seat:

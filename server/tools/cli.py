@@ -34,7 +34,14 @@ from server.tools.coverage import Coverage
 from server.tools.sim_oracles import FINDINGS, known
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import VARIANTS, every_mix, plan, simulate
-from server.tools.witness import WitnessError, check_signatures, judge, keys_of, read_witness
+from server.tools.witness import (
+    WitnessError,
+    check_signatures,
+    judge,
+    keys_of,
+    read_held,
+    read_witness,
+)
 
 court_cli = AppGroup("court", help="Inspect and move game logs, and play simulated games.")
 for command in keys.COMMANDS:
@@ -161,11 +168,12 @@ def verify(game_id: str, witness: TextIO | None, public_keys: tuple[str, ...]) -
 def _witness(service: CourtService, game_id: str, text: str, given: tuple[str, ...]) -> None:
     try:
         checkpoints = read_witness(text, game_id)
+        held = read_held(text)
         check_signatures(checkpoints, keys_of(given, service.keys.signing))
     except WitnessError as exc:
         click.echo(f"error: {exc.code}: {exc.message}", err=True)
         sys.exit(2)
-    judged = judge(service.log(game_id), checkpoints)
+    judged = judge(service.log(game_id), checkpoints, held)
     if judged.broken:
         click.echo(judged.broken, err=True)
         sys.exit(1)

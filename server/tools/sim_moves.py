@@ -17,9 +17,12 @@ import random
 from collections.abc import Sequence
 
 from court.commands import (
+    SPECTATOR,
     Actor,
+    AddSeatLink,
     AnswerCorrection,
     Command,
+    DropSeatLink,
     HandHost,
     HandSeat,
     ProposeMarriage,
@@ -29,7 +32,9 @@ from court.commands import (
 )
 from court.decide.outlaws import takes_the_black
 from court.ids import KING, Seat
+from court.links import LinkEnd
 from court.state import CourtState
+from court.tokens import actor_of, tokens_in_use
 from server.tools.sim_table import SimPresence
 
 # Weight of a kind of move against 1 for any other kind, per player who may make it.
@@ -99,14 +104,17 @@ def pick(
 def seat_change(
     state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
 ) -> Move | None:
-    """A seat handed to a new device, the host role handed to another seat, or a seat's vote
-    for a new host (or its withdrawal): what moves seats and the host role between players
-    during a game; None when nothing is handed or voted."""
+    """A seat handed to a new device, the host role handed to another seat, a seat's vote for
+    a new host (or its withdrawal), or a person's key gathering a token or letting a link go:
+    what moves seats and the host role between players and devices during a game; None when
+    nothing is handed or voted."""
     host = state.host_seat()
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
         return None
-    kind = rng.choice(("hand_seat", "hand_host", "vote", "vote", "vote", "vote"))
+    kind = rng.choice(("hand_seat", "hand_host", "link", "link", "vote", "vote", "vote", "vote"))
+    if kind == "link":
+        return key_change(state, rng, digest)
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
@@ -135,6 +143,19 @@ def host_vote(
     if now - max(since, state.started_at) < state.ruleset.profile.host_role.takeover_after:
         return None
     return _host_vote(state, rng, voter, host, since)
+
+
+def key_change(state: CourtState, rng: random.Random, digest: str) -> Move:
+    """A person's key (server/mykey.py) gathers a token the game opens, a link among them, and
+    hands out a link with the digest `digest`; or the key service lets a standing link go."""
+    numbers = sorted(k.number for k in state.links.by_token.values())
+    if numbers and rng.random() < 0.4:
+        reason = rng.choice(list(LinkEnd))
+        return SPECTATOR, DropSeatLink(link=rng.choice(numbers), reason=reason)
+    token = rng.choice(sorted(tokens_in_use(state)))
+    actor = actor_of(state, token)
+    assert actor is not None, "a token in use stands for someone"
+    return actor, AddSeatLink(link_sha256=digest)
 
 
 def _host_vote(

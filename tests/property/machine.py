@@ -3,11 +3,12 @@ and store, under a rules profile drawn for the example (every setting from its a
 court/profile.py), picking at every step any move `rules.legal_commands` offers a seat, the
 host or the game master (ransoms of gold, of captives and of both among them, R-8.2), any fact
 the host could record at that moment (mid decree step, mid ballot, while a title choice waits),
-the clock running past a deadline, or a move nobody listed; and what the table does around the
-game at any moment: players close their pages and come back, time passes, the seats vote to
-replace one gone for the profile's time or to end the game or for a new host (R-9.2), the host
-renames the game and proposes corrections of any record of the log (R-9.1), which the seats
-answer and he withdraws as listed moves.
+the clock running past a deadline, a person's key gathering a token or letting a link go
+(court/links.py), or a move nobody listed; and what the table does around the game at any
+moment: players close their pages and come back, time passes, the seats vote to replace one
+gone for the profile's time or to end the game or for a new host (R-9.2), the host renames the
+game and proposes corrections of any record of the log (R-9.1), which the seats answer and he
+withdraws as listed moves.
 
 After every step: no exception but a `CourtError`; every invariant holds (the service also
 refuses to store a court that breaks one); the server's follow-ups have settled the court;
@@ -32,8 +33,10 @@ from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
+    AddSeatLink,
     CloseOverdueStep,
     Command,
+    DropSeatLink,
     HandHost,
     HandSeat,
     OfferRansom,
@@ -54,9 +57,11 @@ from court.errors import CourtError
 from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, Seat
 from court.invariants import unsettled, violations
+from court.links import LinkEnd
 from court.recordable import recordable
 from court.rules import legal_commands
 from court.state import CourtState, GameStatus
+from court.tokens import actor_of, tokens_in_use
 from server.ports import GameMaster
 from server.service import CourtService
 from server.store.sql import SqlEventStore
@@ -72,9 +77,9 @@ from tests.property.draws import commands, facts, profiles
 DEADLINE = 60
 DEFAULT = load_ruleset()
 MASTER = Actor(master=True)
-# What to do at a step, and how often: moves most, facts often, the clock now and then, the
+# What to do at a step, and how often: moves most, facts often, the clock, the keys and the
 # table around the game now and then.
-ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["table"] * 2
+ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["key"] + ["table"] * 2
 # What the table does around the game (`CourtMachine._table`), and how often.
 TABLE = ["absence"] * 3 + ["time", "replace", "replace", "end", "host", "rename"] + ["correct"] * 4
 # Commands `decide` may accept although no list offers them: what moves seats and the host role
@@ -211,6 +216,8 @@ class CourtMachine(RuleBasedStateMachine):
             self._fact(data)
         elif action == "clock":
             self._clock()
+        elif action == "key":
+            self._key(data)
         elif action == "table":
             self._table(data)
         else:
@@ -335,6 +342,25 @@ class CourtMachine(RuleBasedStateMachine):
         except CourtError as exc:
             assert exc.code != "engine_defect", f"{command} by {actor}: {exc.message}"
             assert self.store.head(self.game_id) == before, "a refused command changed the log"
+
+    def _key(self, data: st.DataObject) -> None:
+        """A key gathers any token the game opens (a seat's, the host's, the game master's or
+        a link) and hands out a link that stands for what it stands for; or the key service
+        lets any standing link go, with the links made from it."""
+        state = self.state
+        links = sorted(k.number for k in state.links.by_token.values())
+        if links and data.draw(st.booleans(), label="drop"):
+            number = data.draw(st.sampled_from(links), label="link")
+            reason = data.draw(st.sampled_from(list(LinkEnd)), label="reason")
+            self.service.handle(self.game_id, DropSeatLink(link=number, reason=reason), SPECTATOR)
+            assert all(k.number != number for k in self.state.links.by_token.values())
+            return
+        token = data.draw(st.sampled_from(sorted(tokens_in_use(state))), label="token")
+        actor = actor_of(state, token)
+        assert actor is not None
+        link = f"{state.links.added + 1:064x}"
+        self.service.handle(self.game_id, AddSeatLink(link_sha256=link), actor)
+        assert actor_of(self.state, link) == actor_of(self.state, token)
 
     def _unlisted(self, data: st.DataObject) -> None:
         """Any command by anyone: `decide` may accept it only if it was listed."""

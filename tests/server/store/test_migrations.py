@@ -23,7 +23,7 @@ from server.store.postgres import LOCK_KEY
 from server.store.seat_keys import SEAT_KEYS
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
-from server.store.talk import TALK_LINES
+from server.store.talk import TALK_LINES, TALK_SIGNATURES
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
 from tests.services import PostgresServer
@@ -130,6 +130,7 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
                 WEBHOOKS,
                 OUTBOX,
                 TALK_LINES,
+                TALK_SIGNATURES,
                 SEAT_MAIL,
                 MAIL_OUTBOX,
                 SEAT_KEYS,
@@ -203,6 +204,7 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "game_webhooks",
                 "outbox",
                 "talk_lines",
+                "talk_signatures",
                 "seat_mail",
                 "mail_outbox",
                 "seat_keys",
