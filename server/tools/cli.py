@@ -347,12 +347,17 @@ def simulate_(
             store.close()
     rate = games / (time.perf_counter() - started)
     click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
-    if findings:
-        click.echo(f"known findings, each reproduced by a strict xfail test of {FINDINGS}:")
-        click.echo("\n".join(f"  {test}: {n}" for test, n in sorted(findings.items())))
+    _known(findings)
     if coverage:
         click.echo("\n".join(reached.table()))
     sys.exit(1 if failed else 0)
+
+
+def _known(findings: Counter[str]) -> None:
+    """The known findings of the run, by the test that reproduces each."""
+    if findings:
+        click.echo(f"known findings, each reproduced by a strict xfail test of {FINDINGS}:")
+        click.echo("\n".join(f"  {test}: {n}" for test, n in sorted(findings.items())))
 
 
 def _report(summary: GameSummary, quiet: bool) -> bool:
