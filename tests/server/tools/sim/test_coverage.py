@@ -31,7 +31,7 @@ PLAYERS = (3, 4, 5, 6)
 ROUNDS = 30
 # Games that together reach everything, cheaply: devtools/coverage_seeds.py picks them anew
 # when the simulator changes what a seed plays.
-SEEDS = (10, 19, 20, 37, 39, 44, 55, 66)
+SEEDS = (19, 20, 26, 39, 55, 66, 72, 74)
 
 
 def test_every_rule_id_of_the_court_rules_is_declared_exercised_by_something_counted() -> None:
