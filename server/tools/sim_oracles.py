@@ -2,14 +2,16 @@
 history as the simulation saw it written: a correction goes to a vote only for a fact that is
 no compensation and whose village was not recorded again since, is made only when nothing that
 followed from its fact in the fact's own command is left standing, and brings a Noble back as
-he stood, married as he was (R-9.1); a seat handed to a new player keeps none of the old one's
-votes and answers, and starts with full clock banks (R-9.2)."""
+he stood, married as he was, and never beside the Heir who came after him (R-9.1, R-3.9); a seat
+handed to a new player keeps none of the old one's votes and answers, and starts with full clock
+banks (R-9.2)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from court.events import CorrectionProposed, NobleRestored, SeatHanded
+from court.ruleset import Attribute
 from court.state import CourtState
 from server.tools.sim_corrections import FactBook, Recorded
 from server.tools.sim_table import Written
@@ -35,6 +37,7 @@ KNOWN: dict[str, str] = {
     "went to a new player with spent banks": (
         "test_a_seat_handed_to_a_new_player_starts_with_full_clock_banks"
     ),
+    "two Heirs at once": "test_a_dead_heirs_death_is_not_corrected_once_another_is_heir",
     "failed: TypeError: unhashable type: 'dict'": (
         "test_a_correction_naming_a_new_nobles_record_is_refused_not_a_failure"
     ),
@@ -68,7 +71,7 @@ def table_problems(book: FactBook, written: Sequence[Written]) -> list[str]:
             found += _restored(book, written, event, record.after)
         elif isinstance(event, SeatHanded):
             found += _handed(event, record.after)
-    return found
+    return found + (_heirs(written[-1].after) if written else [])
 
 
 def _proposed(book: FactBook, fact: Recorded) -> list[str]:
@@ -116,6 +119,16 @@ def _restored(
         f"R-9.1: {event.noble}'s death (record {version}) was corrected, but he does not stand "
         f"as before it: {', '.join(changed)}"
     ]
+
+
+def _heirs(after: CourtState) -> list[str]:
+    """R-3.9: one Heir at a time (a correction must not bring back one who had a successor)."""
+    heirs = sorted(
+        n.id
+        for n in after.nobles.values()
+        if n.alive and Attribute.PRINCE_OF_WESTEROS in n.attributes
+    )
+    return [f"R-3.9: two Heirs at once: {', '.join(heirs)}"] if len(heirs) > 1 else []
 
 
 def _handed(event: SeatHanded, after: CourtState) -> list[str]:

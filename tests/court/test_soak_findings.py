@@ -17,6 +17,7 @@ from court.commands import (
     AnswerCorrection,
     Command,
     HandSeat,
+    HeirBorn,
     Pass,
     ProposeCorrection,
     RecordDeath,
@@ -191,6 +192,21 @@ def test_a_married_nobles_death_is_not_corrected_while_his_marriage_stays_ended(
         return
     nobles = court.state.nobles
     assert nobles[robb].spouse == cersei and nobles[cersei].spouse == robb
+
+
+@pytest.mark.xfail(strict=True, reason="R-9.1, R-3.9: a correction brings back a second Heir")
+def test_a_dead_heirs_death_is_not_corrected_once_another_is_heir() -> None:
+    """R-9.1, R-3.9 (the soak's check of one Heir at a time): given Robb, the Heir, died and
+    Jaime was born Heir in his place, when the table corrects Robb's death, then the
+    correction is refused: there is one Heir at a time."""
+    court = votes_table()
+    robb, jaime = NobleId("robb-stark"), NobleId("jaime-lannister")
+    court.act(HeirBorn(noble=robb, cause="born"), HOST_SEAT)
+    court.act(RecordDeath(noble=robb, kind="battle", cause="the Twins"), HOST_SEAT)
+    death = len(court.events)
+    court.act(HeirBorn(noble=jaime, cause="born"), HOST_SEAT)
+    with pytest.raises(CourtError):
+        accepted_by(court, propose(court, death), 1)
 
 
 # -- the table's votes (R-9.2) --------------------------------------------------------------

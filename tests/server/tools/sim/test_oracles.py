@@ -1,9 +1,10 @@
 """What the soak checks of the table's decisions beyond the court's invariants
 (server/tools/sim_oracles.py), each on a command's records made up to break it: a correction
 made while what followed from its fact stands, of a compensation, of a village recorded again
-since, or that brings a Noble back unlike he stood (R-9.1); a seat handed to a new player
-that keeps the old one's votes or spent banks (R-9.2). A breach a finding test reproduces is
-reported apart, as known, and every known one names a strict xfail test that exists."""
+since, or that brings a Noble back unlike he stood or beside a second Heir (R-9.1, R-3.9); a
+seat handed to a new player that keeps the old one's votes or spent banks (R-9.2). A breach a
+finding test reproduces is reported apart, as known, and every known one names a strict xfail
+test that exists."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from court.events import (
     SeatHanded,
 )
 from court.ids import HouseId, NobleId, Seat
+from court.ruleset import Attribute
 from court.state import CourtState
 from court.table import Correction
 from server.tools.sim_corrections import FactBook, Recorded
@@ -100,6 +102,24 @@ def test_a_noble_brought_back_unlike_he_stood_is_reported() -> None:
 
 def _with_noble(state: CourtState, noble: Any) -> CourtState:
     return dataclasses.replace(state, nobles={**state.nobles, noble.id: noble})
+
+
+def test_two_heirs_at_once_are_reported() -> None:
+    """R-3.9: one Heir at a time, whatever brought the second back."""
+    state = court()
+    heirs = {
+        n: dataclasses.replace(
+            state.nobles[n], attributes=state.nobles[n].attributes | {Attribute.PRINCE_OF_WESTEROS}
+        )
+        for n in (ROBB, NobleId("jaime-lannister"))
+    }
+    one = _with_noble(state, heirs[ROBB])
+    two = _with_noble(one, heirs[NobleId("jaime-lannister")])
+    restored = NobleRestored(noble=ROBB, status="in_play")
+    assert table_problems(book(), [written(restored, one)]) == []
+    assert table_problems(book(), [written(restored, two)]) == [
+        "R-3.9: two Heirs at once: jaime-lannister, robb-stark"
+    ]
 
 
 @pytest.mark.parametrize(
