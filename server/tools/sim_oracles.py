@@ -44,6 +44,11 @@ KNOWN: dict[str, str] = {
 }
 
 
+def failed(exc: Exception) -> str:
+    """A failure of the service that is no refusal, as a problem says it."""
+    return f"the service failed: {type(exc).__name__}: {exc}"
+
+
 def known(problem: str) -> str | None:
     """The finding test that reproduces this problem, if it is a known one."""
     return next((test for said, test in KNOWN.items() if said in problem), None)

@@ -31,7 +31,7 @@ from server.ports import EventStore
 from server.service import CourtService, Outcome
 from server.tools.sim_checks import defect, exported_problems
 from server.tools.sim_corrections import FactBook
-from server.tools.sim_oracles import known, table_problems
+from server.tools.sim_oracles import failed, known, table_problems
 from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, SimPresence, Written
 
 
@@ -115,7 +115,7 @@ class WatchedGame:
 
     def _why(self, game_id: str, actor: Actor, command: Command, exc: Exception) -> str:
         if not isinstance(exc, CourtError):
-            return f"the service failed: {type(exc).__name__}: {exc}"
+            return failed(exc)
         if exc.code == "engine_defect":
             return f"engine defect: {defect(self.service, game_id, command, actor, self.clock())}"
         return f"{exc.code}: {exc.message}"
