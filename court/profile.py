@@ -215,8 +215,11 @@ class Victory:
     alliance_vp_nights_watch: int = setting("R-4.7 [R]", (5,))
     all_qualifying_win: bool = setting("R-4.7 [D]", BOOL)
     # The round whose victory check ends the game if nobody has won by then; 0: none. Drawn
-    # small, so that simulated games reach it.
-    last_round: int = setting("R-4.8 [D]", range(LAST_ROUND_MAX + 1), draws=(0, 2, 4, 8), default=0)
+    # within the rounds a simulated game plays, so that games reach it, and half the time none,
+    # so that they also play long enough to reach what is rare.
+    last_round: int = setting(
+        "R-4.8 [D]", range(LAST_ROUND_MAX + 1), draws=(0, 0, 8, 20), default=0
+    )
 
 
 T = TypeVar("T", bound="DataclassInstance")

@@ -33,8 +33,9 @@ from court.events import (
     TableEndedGame,
 )
 from court.ids import HouseId, Seat
-from court.invariants import unsettled, violations
+from court.invariants import violations
 from court.sentences import describe
+from court.settled import unsettled
 from court.state import GameStatus
 from tests.court.given import HOST, Table, created, joined, seat
 from tests.court.test_sentences import record_of

@@ -24,7 +24,8 @@ from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 # Commands only the server makes (a game's creation, the clock's), never a client.
-# Sent by the server alone: the create route's, and a person's key's links (server/mykey.py).
+# Commands the server sends itself: a game is created by its route, and a key's links are
+# added and dropped by the key service (server/mykey.py), never by a client message.
 SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
 
 
