@@ -28,8 +28,7 @@ export class TurnSignals {
     const waiting = waitingOn(court);
     const seat = court.viewer.seat;
     const mine = Boolean(waiting) && seat !== null && waiting.seats.includes(seat);
-    if (mine && !document.title.startsWith(MARK)) document.title = MARK + document.title;
-    icon(mine ? ICONS.turn : ICONS.idle);
+    markTurn(mine);
     if (mine && !this.mine) this.began(waiting);
     this.mine = mine;
   }
@@ -78,6 +77,13 @@ export class TurnSignals {
         default: "Not asked yet.",
       }[Notification.permission] ?? "";
   }
+}
+
+// The tab's title and icon: marked while some court waits on this player, plain otherwise.
+export function markTurn(mine) {
+  if (mine && !document.title.startsWith(MARK)) document.title = MARK + document.title;
+  if (!mine && document.title.startsWith(MARK)) document.title = document.title.slice(MARK.length);
+  icon(mine ? ICONS.turn : ICONS.idle);
 }
 
 function icon(href) {

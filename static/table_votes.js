@@ -235,13 +235,24 @@ async function readFacts(ctx) {
   }
 }
 
+// A fact's record follows the note of who recorded it, or another record of the same submit
+// (the map records every village it changed after one note).
 function recordedFacts(court) {
   const made = new Set(court.table.made.map((c) => c.version));
-  return facts.entries.filter(
-    (e, i) =>
-      FACTS[e.type] && facts.entries[i - 1]?.type === "FactRecorded" && !made.has(e.version),
-  );
+  const entries = facts.entries;
+  const noted = (i) => {
+    let j = i - 1;
+    while (entries[j]?.type === entries[i].type) j -= 1;
+    return entries[j]?.type === "FactRecorded";
+  };
+  return entries.filter((e, i) => FACTS[e.type] && noted(i) && !made.has(e.version));
 }
+
+// The correction form's fields, its refusal and whether it is open, as the host left them.
+let draft = {};
+const clearDraft = () => {
+  draft = {};
+};
 
 function proposeForm(court, ctx) {
   if (!court.viewer.host || !court.table.open || court.table.correction) return null;
@@ -294,12 +305,24 @@ function proposeForm(court, ctx) {
     "He lives again, as he stood before.",
   );
   const status = h("p", { class: "notice", role: "status", hidden: true });
-  record.addEventListener("change", () => {
+  const showFields = () => {
     const fact = record.selectedOptions[0]?.dataset.fact;
     houseField.hidden = fact !== "village";
     amountField.hidden = fact !== "gold";
     deathField.hidden = fact !== "death";
-  });
+  };
+  record.addEventListener("change", showFields);
+  // What the host typed outlives a redraw (a push, a refusal): he corrects it, not retypes it.
+  const fields = { record, house, amount, cause };
+  for (const [key, field] of Object.entries(fields)) {
+    if (draft[key] !== undefined) field.value = draft[key];
+    field.addEventListener("input", () => {
+      draft[key] = field.value;
+      draft.status = undefined;
+    });
+  }
+  if (draft.status) say(status, draft.status, "error");
+  showFields();
   const submit = async (event) => {
     event.preventDefault();
     const chosen = records.find((e) => String(e.version) === record.value);
@@ -311,11 +334,20 @@ function proposeForm(court, ctx) {
       `Propose to correct record #${chosen.version} (${chosen.text})? The seats accept or refuse it; it takes effect once a majority accepts, and the record stays in the history beside the correction.`,
       "Propose",
     );
-    if (sure) ctx.send("propose_correction", payload, status);
+    if (!sure) return;
+    const ack = await ctx.send("propose_correction", payload, status);
+    if (ack) clearDraft();
+    else draft.status = status.textContent.replace(/^Error: /, "");
   };
   return h(
     "details",
-    { id: "propose-correction" },
+    {
+      id: "propose-correction",
+      open: draft.open,
+      ontoggle: (event) => {
+        draft.open = event.target.open;
+      },
+    },
     h("summary", {}, "Correct a fact you recorded (host)"),
     h(
       "form",

@@ -22,6 +22,7 @@ from court.events import (
     VillageControlChanged,
 )
 from court.ids import HouseId, NobleId, Seat, VillageId
+from court.sentences import names
 from court.state import CourtState, GameStatus, NobleStatus
 from court.table import Correction, majority
 from court.text import clean_cause
@@ -159,12 +160,16 @@ def _still_sound(state: CourtState, c: Correction) -> None:
     """What a correction changes must still stand as recorded, on the court as it is now."""
     if c.fact == "gold":
         house = HouseId(c.subject)
-        if state.treasury[house] + c.amount - c.recorded_amount < 0:
+        held = state.treasury[house]
+        if held + c.amount - c.recorded_amount < 0:
+            lowest = c.recorded_amount - held
             raise CourtError(
                 "treasury_too_low",
-                f"A treasury can never go below zero (R-2.1): {house} holds "
-                f"{state.treasury[house]} GD, and the correction takes "
-                f"{c.recorded_amount - c.amount}.",
+                f"A treasury can never go below zero (R-2.1): {names.house(state, house)} "
+                f"holds {held} GD now, and correcting record {c.version} from "
+                f"{c.recorded_amount} to {c.amount} GD takes {c.recorded_amount - c.amount}. "
+                f"Propose {lowest} GD or more, or record first the Gold Dragons it has won "
+                "since.",
             )
     elif c.fact == "village_control":
         if state.villages.get(VillageId(c.subject)) != c.was_house:
