@@ -12,8 +12,10 @@ const clockTime = (seconds) =>
 const listed = (seats, names) => seats.map((s) => names.seat(s)).join(", ") || "nobody";
 const FACTS = { VillageControlChanged: "village", GoldAdjusted: "gold", NobleDied: "death" };
 
-// The new links this page's votes made, by seat: shown until the page is left, kept nowhere.
+// The new links of the seats this seat voted to replace, by seat, as the server last gave
+// them: each is shown to every seat that voted for it until its new player opens it.
 const replaced = new Map();
+const voted = { asked: "", reading: null };
 let replaceTimer = null;
 
 // Each other seat gone (or voted on): since when, whether it may be replaced yet, the votes
@@ -108,16 +110,49 @@ async function voteReplace(seat, names, ctx) {
   }
 }
 
-// The link a replacement made by this page's vote: only this page ever receives it.
-function replacedLinks(ctx) {
-  return [...replaced].map(([seat, link]) =>
-    h(
+// Asks the server again for the links of the seats this seat voted to replace whenever a
+// replacement or a connection changes: a link leaves every voter's page once its new player
+// has opened it.
+function readVotedLinks(court, ctx) {
+  const me = court.viewer.seat;
+  const mine = court.table.replaced_by.filter((r) => me !== null && r.voters.includes(me));
+  const away = ctx.presence()?.seats_away_since ?? {};
+  const asked = JSON.stringify(mine.map((r) => [r.seat, away[r.seat] ?? null]));
+  if (asked === voted.asked || voted.reading) return;
+  voted.asked = asked;
+  if (!mine.length) return;
+  voted.reading = call(
+    "GET",
+    `/api/games/${ctx.gameId}/table/links`,
+    undefined,
+    tokenFor(ctx.gameId),
+  )
+    .then(({ links }) => {
+      replaced.clear();
+      for (const { seat, token } of links) replaced.set(seat, tokenLink(ctx.gameId, token));
+    })
+    .catch(() => {
+      voted.asked = ""; // asked again at the next redraw
+    })
+    .finally(() => {
+      voted.reading = null;
+      ctx.redraw();
+    });
+}
+
+// The link of each seat this seat voted to replace, until its new player opens it.
+function replacedLinks(court, names, ctx) {
+  const me = court.viewer.seat;
+  return [...replaced].map(([seat, link]) => {
+    const by = court.table.replaced_by.find((r) => r.seat === seat)?.voters ?? [];
+    if (!by.includes(me)) return null;
+    return h(
       "p",
       { class: "handed", "data-seat": seat },
-      `Your vote replaced seat ${seat + 1}. Its new link (the old one no longer works; it is not shown again once you leave this page; send it to the new player or to the host): `,
+      `The table voted to replace ${names.seat(seat)}${by.length ? ` (${listed(by, names)})` : ""}. Its new link, shown to each seat that voted for it until the new player opens it (the old link no longer works; send it to the new player): `,
       ...copyField(`replaced-link-${seat}`, "New seat link", link, ctx),
-    ),
-  );
+    );
+  });
 }
 
 function endPart(court, names, ctx) {
@@ -376,6 +411,7 @@ function madeList(court) {
 
 export function renderTableVotes(el, court, names, ctx) {
   const { table } = court;
+  readVotedLinks(court, ctx);
   // A spectator has no vote: he is shown what the seats are voting on or have decided, and
   // no panel while nothing is (a game nobody is connected to would list every seat).
   const watching = court.viewer.seat === null && !court.viewer.host;
@@ -407,7 +443,7 @@ export function renderTableVotes(el, court, names, ctx) {
               `Every seat is connected. A seat whose player has had no connection${table.replace_after ? ` for ${Math.ceil(table.replace_after / 60)} min` : ""} may be handed to a new link by a majority of the other seats.`,
             ),
       ),
-    replacedLinks(ctx),
+    replacedLinks(court, names, ctx),
     proposeForm(court, ctx),
     madeList(court),
   );

@@ -23,7 +23,8 @@ def table_view(state: CourtState) -> dict[str, Any]:
     current absence began count, which `presence.seats_away_since` tells, and never before
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
-    proposal under vote; `made`: every correction the table accepted, in order."""
+    proposal under vote; `made`: every correction the table accepted, in order;
+    `replaced_by`: the seats whose votes handed each seat to the link it holds now."""
     seats = len(state.seats)
     electors = max(seats - 1, 0)
     table = state.table
@@ -31,6 +32,9 @@ def table_view(state: CourtState) -> dict[str, Any]:
         "open": state.status is GameStatus.PLAYING,
         "replace_after": state.ruleset.profile.table_votes.replace_after,
         "replaced_at": [{"seat": s, "at": at} for s, at in sorted(table.replaced_at.items())],
+        "replaced_by": [
+            {"seat": s, "voters": list(voters)} for s, voters in sorted(table.replaced_by.items())
+        ],
         "replace": [
             {
                 "seat": seat,
