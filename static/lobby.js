@@ -5,7 +5,7 @@ import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
 import { renderKeyPanel } from "./mykey.js";
 import { Names } from "./names.js";
 import { markTurn } from "./notify.js";
-import { turnSentence, waitingOn } from "./table.js";
+import { turnSentence, waitingOn, waitsOn } from "./table.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -166,8 +166,12 @@ function turn(court) {
   if (court?.game.status !== "playing") return { waiting: null, mine: false };
   const names = new Names(court);
   const waiting = waitingOn(court, names);
-  const mine = Boolean(waiting) && waiting.seats.includes(court.viewer.seat);
-  return { waiting: waiting && turnSentence(waiting, court.viewer.seat, names), mine };
+  const what = waitsOn(court, court.viewer.seat);
+  const offered = what !== null && !waiting?.seats.includes(court.viewer.seat);
+  const told = offered
+    ? [h("strong", {}, "Your turn: "), what]
+    : waiting && turnSentence(waiting, court.viewer.seat, names);
+  return { waiting: told, mine: what !== null };
 }
 
 function heldItem({ gameId, court, label, problem }) {

@@ -81,8 +81,9 @@ TABLE: tuple[Message, ...] = (
         "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
         "new link opens nothing the seat held sealed before. The voter who makes the majority "
         "receives the link in the answer, and every voter for it from "
-        "GET /api/games/<id>/table/links, until the new player opens it. Refused in the lobby (`game_lobby`), while he "
-        "is connected (`seat_present`) and for the host's seat (`replace_host`)",
+        "GET /api/games/<id>/table/links, until the new player opens it. Refused in the "
+        "lobby (`game_lobby`), while he is connected (`seat_present`) and for the host's "
+        "seat (`replace_host`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,

@@ -33,11 +33,33 @@ WIDER = """() => [...document.querySelectorAll('body *')]
   .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${
     Math.round(el.getBoundingClientRect().right)}`).slice(0, 12)"""
 
+# How far below the connection line the next thing shown starts.
+BAND = """() => {
+  const line = document.getElementById('connection');
+  let next = line.nextElementSibling;
+  while (next && !next.getClientRects().length) next = next.nextElementSibling;
+  return next.getBoundingClientRect().top - line.getBoundingClientRect().bottom;
+}"""
+
 # Pairs of touch targets closer than 44 px between centres where one is smaller than 44 px
 # in either direction. A link inside a sentence is no target of its own (WCAG 2.5.8's inline
 # exception); a box a label wraps is pressed through its label.
 CROWDED = """() => {
-  const seen = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+  scrollTo(0, 0);  // a sticky bar is measured where it stands in the page, not over it
+  // Shown, and not scrolled out of a list that scrolls by itself (there it is compared with
+  // its neighbours once scrolled into view).
+  const inside = (el) => {
+    const r = el.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflow === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (x < b.left || x > b.right || y < b.top || y > b.bottom) return false;
+    }
+    return true;
+  };
+  const seen = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden'
+    && inside(el);
   const inline = (el) => el.tagName === 'A' && [...el.parentElement.childNodes].some(
     (n) => n.nodeType === 3 && n.textContent.trim());
   const targets = [...document.querySelectorAll(
@@ -130,6 +152,8 @@ def test_every_page_fits_a_phone_with_every_form_open(
     context.add_init_script(OTHER_KEY % json.dumps(f"/games/{game.id}"))
     page.goto(url)
     expect(page.locator("#connection")).to_contain_text("Connected as")
+    # No blank band waits under the connection line for a notice to come
+    assert page.evaluate(BAND) <= 20
     expect(page.locator("#witness")).to_be_visible()
     expect(page.locator("form[data-message=propose_marriage]")).to_be_visible()
     expect(page.locator("form[data-message=offer_ransom]")).to_be_visible()

@@ -1,8 +1,8 @@
 """The table decides together, with several real clients: the other seats replace a player
 whose page is closed (his old link opens nothing, the voter who made the majority receives the
-new one, and every voter reads it until the new player opens it), the host's correction of recorded gold is made once a majority accepts, and a
-majority ends the game, after which nothing but reading is left (docs/rules.md, "The table
-decides together")."""
+new one, and every voter reads it until the new player opens it), the host's correction of
+recorded gold is made once a majority accepts, and a majority ends the game, after which
+nothing but reading is left (docs/rules.md, "The table decides together")."""
 
 from __future__ import annotations
 
