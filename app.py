@@ -19,6 +19,7 @@ if __name__ == "__main__":
 
     sys.exit(main(sys.argv[1:]))
 
+import logging
 import os
 import uuid
 from dataclasses import fields
@@ -55,7 +56,7 @@ from server.live.flask_app import CourtFlask
 from server.live.presence import Presence, PresenceBook, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
-from server.live.relay import Relay, redis_client
+from server.live.relay import Relay, redis_client, without_password
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
 from server.mykey import SeatKeys
@@ -166,7 +167,7 @@ def _wire_service(
     )
     relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
     # Who is connected: the service asks it since when a game's host has had no connection.
-    presence = app.extensions["presence"] = shared or Presence()
+    presence = app.extensions["presence"] = shared or Presence(settle=settings.PRESENCE_TTL)
     service = app.extensions["court"] = CourtService(
         store,
         race_seconds=settings.SERVICE_RACE_SECONDS,
@@ -194,12 +195,13 @@ def _wire_service(
     socketio.on_namespace(namespace)
     # A token handed to a new one or removed: its connections leave the seat's room first.
     pusher.watch_seats(namespace.reseat)
-    if relay is not None and shared is not None:
+    if not shell:
+        presence.start(dropped=namespace.push_presence)
+    if relay is not None:
         relay.push_presence = namespace.push_here
         app.extensions["relay"] = relay
         if not shell:
             relay.start()
-            shared.start(dropped=namespace.push_presence)
 
 
 def _socketio(app: Flask, settings: Settings) -> SocketIO:
@@ -228,6 +230,11 @@ def _redis(
     presence, and the presence they share, both telling Redis's one outage."""
     if not settings.REDIS_URL:
         return None, None
+    if without_password(settings.REDIS_URL):
+        logging.getLogger("small_council.relay").warning(
+            "REDIS_URL names no password: whoever reaches Redis can delay every push and "
+            "make a player look connected or gone (docs/deployment.md, Redis)"
+        )
     client = redis_client(settings.REDIS_URL)
     outage = app.extensions["redis_outage"] = Outage("redis")
     relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)

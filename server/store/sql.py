@@ -45,6 +45,7 @@ from server.store.lock import hold_single_writer
 from server.store.mail import MailStore
 from server.store.notices import NoticeStore
 from server.store.pool import DEFAULT_POOL, Pool
+from server.store.reader import KeptReader
 from server.store.seat_keys import SeatKeyStore
 from server.store.writer import Append, Writer
 
@@ -208,6 +209,8 @@ class SqlEventStore:
         self._snapshots = _Compiled(snapshots.LISTED, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version, self.outage)
+        postgres = self.engine.dialect.name == "postgresql"
+        self._reader = KeptReader(self.engine, self._read[False], self.outage) if postgres else None
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
         # The seats' mail addresses and their reminders' outbox (server/store/mail.py).
@@ -223,6 +226,8 @@ class SqlEventStore:
 
     def close(self) -> None:
         self._writer.close()
+        if self._reader is not None:
+            self._reader.close()
         self.engine.dispose()
         self._writer_lock = None  # the last store of the file to close unlocks it
 
@@ -273,6 +278,14 @@ class SqlEventStore:
         statement = self._read[upto is not None]
         values = {"game_id": game_id, "after": after, "upto": upto, "limit": self._limit(limit)}
         yield from map(StoredRow._make, self._fetch(statement, values))
+
+    def recent(self, game_id: str, *, after: int) -> list[StoredRow]:
+        """The rows after version `after`, as `rows` gives them, for a process catching up
+        with another's appends: on PostgreSQL on a connection kept for such reads
+        (server/store/reader.py)."""
+        if self._reader is None:
+            return list(self.rows(game_id, after=after))
+        return self._reader.rows(game_id, after)
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None
