@@ -159,6 +159,8 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     from server.keys import load_keys
 
+    # Before the keys: a key file made now is logged, as the deployment guide says.
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     try:
         settings = Settings()
         # The key files are made (on a first start) before any worker starts, and a key
@@ -167,7 +169,6 @@ def main(argv: Sequence[str]) -> int:
     except SettingError as exc:
         print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
         return 2
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     warn_if_exposed(settings)
     if args.dev or settings.SERVER == "dev":
         serve_dev(settings)
