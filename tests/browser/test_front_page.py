@@ -52,3 +52,14 @@ def test_the_create_form_shows_durations_only_when_asked_with_the_profiles_value
     game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
     assert game["deadlines"]["ballot"] == 90 and game["deadlines"]["decree"] == 0
     assert host.errors == []
+
+
+def test_the_night_s_watch_says_how_it_comes_into_play(chromium: Any, server: LiveServer) -> None:
+    page = open_person(chromium, "host", server.url).page
+    watch = page.get_by_role("checkbox", name="Night's Watch expansion")
+    help_id = watch.get_attribute("aria-describedby")
+    assert help_id, "the box names no description"
+    told = page.locator(f"#{help_id}")
+    expect(told).to_be_visible()
+    for words in ("takes the black", "Lord Commander", "5 VP"):
+        expect(told).to_contain_text(words)
