@@ -1,7 +1,8 @@
 """Where each line of the history comes from: the rule it applied (an id of the court rules,
 docs/court-rules.md) and whether it is play, a skip or bookkeeping. The history shows play by
 default; skips (a step or an election nobody could take part in) and bookkeeping (clocks,
-phase marks, the note that a fact was recorded) are one click away."""
+phase marks, the note that a fact was recorded) are one click away. And what a record's fold
+ends beyond its own fact, which no record of its own tells (`effects`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import re
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
+
+from court.events import Event, NobleDied, TookTheBlack
+from court.state import CourtState
 
 
 class Kind(StrEnum):
@@ -56,12 +60,14 @@ RULES: dict[str, tuple[str, ...]] = {
     "EndVoteCast": (SERVER,),
     "EndVoteWithdrawn": (SERVER,),
     "TableEndedGame": (SERVER, "R-4.7"),
-    "CorrectionProposed": (FACTS,),
-    "CorrectionAnswered": (FACTS,),
-    "CorrectionWithdrawn": (FACTS,),
-    "CorrectionRefused": (FACTS,),
-    "CorrectionMade": (FACTS,),
-    "NobleRestored": (FACTS, "R-1.4"),
+    "CorrectionProposed": ("R-9.1", FACTS),
+    "CorrectionAnswered": ("R-9.1", FACTS),
+    "CorrectionWithdrawn": ("R-9.1", FACTS),
+    "CorrectionRefused": ("R-9.1", FACTS),
+    "CorrectionLapsed": ("R-9.1", FACTS),
+    "CorrectionMade": ("R-9.1", FACTS),
+    "NobleRestored": ("R-9.1", "R-1.4"),
+    "CandidacyRestored": ("R-9.1", "R-7.2"),
     "RoundStarted": ("R-1.1", "R-4.1"),
     "PhaseStarted": ("R-4.1",),
     "IncomePaid": ("R-4.5", "R-2.2"),
@@ -167,3 +173,20 @@ def rules_of(event_type: str, sentence: str, data: Mapping[str, Any] | None = No
     if isinstance(election, str):
         named += [rule for start, rule in ELECTIONS if election.startswith(start)]
     return list(dict.fromkeys([*named, *RULES.get(event_type, ())]))
+
+
+def effects(state: CourtState, event: Event) -> list[str]:
+    """What a record's own fold ends besides its fact, told with the rule, `state` being the
+    court right before it: a death or taking the black ends the Noble's marriage (R-5.4,
+    R-8.3; with 3 players no `AllianceEnded` precedes it), and a death the ransom offered for
+    him (R-8.2). A correction of the record must undo these too (R-9.1)."""
+    if not isinstance(event, NobleDied | TookTheBlack) or event.noble not in state.nobles:
+        return []
+    noble = state.nobles[event.noble]
+    found = []
+    spouse = state.nobles.get(noble.spouse) if noble.spouse is not None else None
+    if spouse is not None:
+        found.append(f"his marriage to {spouse.name} ended (R-5.4)")
+    if isinstance(event, NobleDied) and any(o.captive == noble.id for o in state.offers.values()):
+        found.append("the ransom offered for him was withdrawn (R-8.2)")
+    return found

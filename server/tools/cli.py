@@ -9,6 +9,7 @@ plays into a throwaway database unless `--database` names one.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import time
@@ -21,11 +22,13 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from config.rulesdata import RulesDataError, load_ruleset
+from config.rulesdata import RulesDataError
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
 from server.observer import court_of, observe
+from server.private import open_private
+from server.profiles import Profiles
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
@@ -182,13 +185,19 @@ def _witness(service: CourtService, game_id: str, text: str, given: tuple[str, .
 
 @court_cli.command("export")
 @click.argument("game_id")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="File (default: stdout).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File, made readable by its owner alone (default: stdout).",
+)
 @click.option(
     "--full",
     is_flag=True,
     help="Include every private part (an operator backup: keep it as secret as the database).",
 )
-def export(game_id: str, output: TextIO, full: bool) -> None:
+def export(game_id: str, output: str, full: bool) -> None:
     """Write the game's log as JSON Lines; private parts withheld unless --full. The log is
     read and written a page at a time: an export of any length holds a page in memory."""
     with _reader() as service:
@@ -199,9 +208,21 @@ def export(game_id: str, output: TextIO, full: bool) -> None:
             _fail(exc)
             return
         observer = observe(SPECTATOR, head.state)
-        for record in records:
-            line = record.to_json() if full else observer.record(record)
-            output.write(json.dumps(line, ensure_ascii=False) + "\n")
+        with _written(output) as out:
+            for record in records:
+                line = record.to_json() if full else observer.record(record)
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+@contextmanager
+def _written(output: str) -> Iterator[TextIO]:
+    """Standard output for "-"; else the file, made 0600 as the database (server/private.py):
+    a full export holds every whisper and secret of the game."""
+    if output == "-":
+        yield sys.stdout
+        return
+    with os.fdopen(open_private(Path(output)), "w", encoding="utf-8") as out:
+        yield out
 
 
 @court_cli.command("import")
@@ -315,8 +336,9 @@ def simulate_(
     failed. Game n plays the n-th player count and variant mix, in turn; each game draws
     its rules profile unless one is named."""
     counts, mixes = _counts(players), _mixes(variants)
+    book: Profiles = current_app.extensions["profiles"]
     try:
-        ruleset = load_ruleset("default" if profile == "random" else profile)
+        ruleset = book.ruleset(book.default if profile == "random" else profile)
     except RulesDataError as exc:
         click.echo(f"error: unknown_profile: {exc}", err=True)
         sys.exit(2)

@@ -7,10 +7,9 @@ recorded in its first event as any profile is. Every move is drawn from `rules.l
 defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid decree
 step, mid ballot, while a title choice waits, during the sale) and may be impossible: a refused
 fact must leave the log as it was. Seats change hands now and then, in the lobby and in play.
-After every event the court keeps its invariants (the event's own included); after every command
-the server's follow-ups must have settled the court (`invariants.unsettled`) and someone must be
-able to move (no game may stall, R-4.3). After the game, the state rebuilt from the exported log
-must equal the live state. A seed makes a game repeatable: same seed, same log.
+After every event the court keeps its invariants (the event's own included), after every command
+its follow-ups settled it (court/settled.py) and someone can move (no game may stall, R-4.3);
+after the game the state rebuilt from the export equals the live one. Same seed, same log.
 """
 
 from __future__ import annotations
@@ -40,9 +39,10 @@ from court.decide import rounds
 from court.errors import CourtError
 from court.evolve import evolve, replay
 from court.ids import GameId, Seat
-from court.invariants import unsettled, violations
+from court.invariants import violations
 from court.rules import legal_commands
 from court.sentences import describe
+from court.settled import unsettled
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
 from server.ports import EventStore, token_digest

@@ -50,10 +50,11 @@ from court.decide import decide, rounds, table_votes
 from court.errors import CourtError
 from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, Seat
-from court.invariants import unsettled, violations
+from court.invariants import violations
 from court.links import LinkEnd
 from court.recordable import recordable
 from court.rules import legal_commands
+from court.settled import unsettled
 from court.state import CourtState, GameStatus
 from court.tokens import actor_of, tokens_in_use
 from server.ports import GameMaster
