@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,7 @@ from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
 from server.tools.coverage import Coverage
+from server.tools.sim_oracles import FINDINGS, known
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import VARIANTS, every_mix, plan, simulate
 from server.tools.witness import (
@@ -318,8 +320,19 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
 @click.option(
     "--coverage",
     is_flag=True,
-    help="Print how many times each event type and each rule id occurred in the run.",
+    help="Print how many times each event type, refusal code and rule id occurred in the run.",
 )
+def _ruleset(profile: str) -> dict[str, Any]:
+    """The named profile's rules ("random": the default's, each game drawing its settings);
+    exit 2 for a profile the book does not hold."""
+    book: Profiles = current_app.extensions["profiles"]
+    try:
+        return book.ruleset(book.default if profile == "random" else profile)
+    except RulesDataError as exc:
+        click.echo(f"error: unknown_profile: {exc}", err=True)
+        sys.exit(2)
+
+
 def simulate_(
     players: str,
     rounds: int,
@@ -335,14 +348,8 @@ def simulate_(
     stored like real games, checking the court after every event; exit 1 if any check
     failed. Game n plays the n-th player count and variant mix, in turn; each game draws
     its rules profile unless one is named."""
-    counts, mixes = _counts(players), _mixes(variants)
-    book: Profiles = current_app.extensions["profiles"]
-    try:
-        ruleset = book.ruleset(book.default if profile == "random" else profile)
-    except RulesDataError as exc:
-        click.echo(f"error: unknown_profile: {exc}", err=True)
-        sys.exit(2)
-    reached = Coverage()
+    counts, mixes, ruleset = _counts(players), _mixes(variants), _ruleset(profile)
+    reached, findings = Coverage(), Counter[str]()
     with tempfile.TemporaryDirectory(prefix="court-simulate-") as scratch:
         store = SqlEventStore(database or f"sqlite:///{Path(scratch) / 'simulate.db'}")
         store.create_schema()
@@ -361,20 +368,32 @@ def simulate_(
                     keys=current_app.extensions["court"].keys,
                 )
                 reached.merge(summary.coverage)
+                findings.update(str(known(p)) for p in summary.known)
                 failed += _report(summary, quiet)
         finally:
             store.close()
     rate = games / (time.perf_counter() - started)
     click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
+    _known(findings)
     if coverage:
         click.echo("\n".join(reached.table()))
     sys.exit(1 if failed else 0)
 
 
+def _known(findings: Counter[str]) -> None:
+    """The known findings of the run, by the test that reproduces each."""
+    if findings:
+        click.echo(f"known findings, each reproduced by a strict xfail test of {FINDINGS}:")
+        click.echo("\n".join(f"  {test}: {n}" for test, n in sorted(findings.items())))
+
+
 def _report(summary: GameSummary, quiet: bool) -> bool:
-    """Print the game's line (unless quiet and sound) and its first problems; whether any."""
+    """Print the game's line (unless quiet and sound), its first problems and (unless quiet)
+    its first known findings; whether it had problems."""
     if not quiet or summary.problems:
         click.echo(summary.line())
     for problem in summary.problems[:20]:
         click.echo(f"  problem: {problem}", err=True)
+    for finding in [] if quiet else summary.known[:5]:
+        click.echo(f"  known: {finding}")
     return bool(summary.problems)
