@@ -22,9 +22,9 @@ def filled(
     secret: InstanceSecret | None = None,
 ) -> Command:
     """`command` as the engine decides it on `head`. Without a book of connections (a tool
-        run without a server) the host counts as present: no takeover is decided blind; the same
-        holds for a seat the table would replace (server/filled_table.py); `secret` makes the link a
-    replacement hands the seat to."""
+    run without a server) the host counts as present: no takeover is decided blind; the same
+    holds for a seat the table would replace (server/filled_table.py); `secret` makes the link
+    a replacement hands the seat to."""
     if isinstance(command, VoteForHost):
         state = head.state
         away = (
