@@ -2,8 +2,9 @@
 and the key page, the game page of the host's seat with the marriage, ransom and correction
 forms, the host's fact forms, a replacement link and the witness banner (a forged checkpoint
 signature, as tests/browser/test_witness.py forces it) all shown at once, and the history
-with the banner. Nothing scrolls sideways (`scrollWidth <= innerWidth`), and every two touch
-targets (buttons, links, fields) are 44 px apart between centres unless both are 44 px big."""
+with the banner, and then the game page and Your games once the table ended the game. Nothing
+scrolls sideways (`scrollWidth <= innerWidth`), and every two touch targets (buttons, links,
+fields) are 44 px apart between centres unless both are 44 px big."""
 
 from __future__ import annotations
 
@@ -176,4 +177,18 @@ def test_every_page_fits_a_phone_with_every_form_open(
     fits_a_phone(page, "history")
     page.screenshot(path=str(shots / f"history-{theme}.png"), full_page=True)
     page.unroute_all(behavior="ignoreErrors")
+
+    # The table votes to end the game: its end and standings at the top of the game page and
+    # in Your games
+    for token in (game.host, game.tokens[LANNISTER], game.tokens[2]):
+        if game.view()["game"]["status"] != "ended":
+            game.play("vote_end", {}, token)
+    assert game.view()["game"]["status"] == "ended"
+    page.goto(url)
+    expect(page.locator(".ending-banner").first).to_be_visible()
+    open_every_panel(page)
+    fits_a_phone(page, "ended game page")
+    page.goto(base + "/")
+    expect(page.locator(f"#my-games li[data-game='{game.id}'] .ending-banner")).to_be_visible()
+    fits_a_phone(page, "front page, the game ended")
     context.close()
