@@ -1,7 +1,8 @@
 """The host's corrections of the facts he recorded (section 9, R-9.1) in simulated games: which
 record he corrects (mostly the fact he has just entered, often a death, now and then one long
-past, one the court wrote itself or a record that is no fact at all) and to what. Many are
-refused; a refusal must leave the log as it was, which the simulation checks."""
+past, one the court wrote itself or a record that is no fact at all) and to what, and when he
+corrects a fact at once, having just recorded it. Many are refused; a refusal must leave the
+log as it was, which the simulation checks."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ CORRECTABLE = frozenset({"NobleDied", "VillageControlChanged", "GoldAdjusted"})
 JUST_RECORDED, A_DEATH, ANY_FACT = 0.45, 0.25, 0.2
 # Gold Dragons that should have been recorded, against those that were (0: the same, refused).
 GOLD_SLIPS = (-3, -2, -1, 0, 1, 2, 3)
+# How often the host, the fact just recorded, at once proposes to correct it (he misread the
+# table), while its command is the last: mostly when it withdrew a Noble from the election
+# under way (R-7.2), whose candidacy the correction gives back if the seats answer before the
+# election moves on; now and then any other fact, whatever the moment (mid sale, mid ballot).
+SECOND_THOUGHTS = {"CandidateWithdrawn": 0.5}
+OTHER_SECOND_THOUGHTS = 0.1
 
 
 # Records that follow a fact in its command without following from it: the clocks' marks, and
@@ -88,6 +95,31 @@ def random_correction(state: CourtState, rng: random.Random, book: FactBook) -> 
         chosen = rng.choice(records)
     else:
         return ProposeCorrection(version=rng.randint(0, book.head + 1), cause=cause)
+    return correction_of(state, rng, chosen, cause)
+
+
+def second_thought(
+    state: CourtState, rng: random.Random, book: FactBook, since: int
+) -> ProposeCorrection | None:
+    """The host's correction of the fact he has just recorded (one written after version
+    `since`), proposed at once; None when he keeps it, or it wrote no fact a correction names."""
+    last = book.last()
+    if last is None or last.version <= since:
+        return None
+    rate = max(
+        (SECOND_THOUGHTS.get(f, OTHER_SECOND_THOUGHTS) for f in last.followers),
+        default=OTHER_SECOND_THOUGHTS,
+    )
+    if rng.random() >= rate:
+        return None
+    return correction_of(state, rng, last, "the host saw at once he had misread the table")
+
+
+def correction_of(
+    state: CourtState, rng: random.Random, chosen: Recorded, cause: str
+) -> ProposeCorrection:
+    """A correction of `chosen` to what the host now says: other Gold Dragons (now and then
+    none, or the same), another holder of the village (or nobody), a Noble alive."""
     if chosen.type == "GoldAdjusted":
         amount = None if rng.random() < 0.05 else chosen.data["amount"] + rng.choice(GOLD_SLIPS)
         return ProposeCorrection(version=chosen.version, amount=amount, cause=cause)
