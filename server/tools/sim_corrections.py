@@ -6,6 +6,7 @@ log as it was, which the simulation checks."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,13 +38,19 @@ OTHER_SECOND_THOUGHTS = 0.1
 # the lapse of another correction under vote, which judged that one and leaves the court as it
 # was (correcting this fact does not bring it back to the vote).
 UNRELATED = frozenset({"ClockStarted", "ClockStopped", "CorrectionLapsed"})
+# The field of a fact that names what it is about. A later record of its command that does
+# not name it (a turn closed, a step moved on) is the server's step, which the court decides
+# again on the court as corrected (court/decide/followed.py): the oracle leaves those to it.
+SUBJECTS = {"NobleDied": "noble", "VillageControlChanged": "village"}
 
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
     """A record a correction may name; the records its command wrote after it (those that
-    followed from it: a candidacy withdrawn, a power lapsed, a step moving on); whether it is
-    a correction's compensation; the Noble a death is about as he stood before it."""
+    followed from it: a candidacy withdrawn, a power lapsed, a step moving on); those of them
+    that name its subject (the Noble who died, the village; every one for Gold Dragons);
+    whether it is a correction's compensation; the Noble a death is about as he stood
+    before it."""
 
     version: int
     type: str
@@ -51,6 +58,7 @@ class Recorded:
     followers: tuple[str, ...] = ()
     compensation: bool = False
     noble_before: Noble | None = None
+    naming: tuple[str, ...] = ()
 
 
 @dataclass
@@ -66,15 +74,21 @@ class FactBook:
             self.head = record.version
             if record.type not in CORRECTABLE:
                 continue
-            after = tuple(r.type for r in written[at + 1 :] if r.type not in UNRELATED)
+            later = [r for r in written[at + 1 :] if r.type not in UNRELATED]
             noble = record.data.get("noble") if record.type == "NobleDied" else None
+            subject = SUBJECTS.get(record.type)
             self.records[record.version] = Recorded(
                 record.version,
                 record.type,
                 record.data,
-                after,
+                tuple(r.type for r in later),
                 compensation=at > 0 and written[at - 1].type == "CorrectionMade",
                 noble_before=record.before.nobles.get(noble) if noble else None,
+                naming=tuple(
+                    r.type
+                    for r in later
+                    if subject is None or f'"{record.data[subject]}"' in json.dumps(r.data)
+                ),
             )
 
     def last(self) -> Recorded | None:

@@ -60,10 +60,10 @@ def table_problems(book: FactBook, written: Sequence[Written]) -> list[str]:
         elif record.type == "CorrectionMade":
             fact = book.records.get(record.data["correction"]["version"])
             # The correction made wrote its one compensation and nothing to undo the rest.
-            if fact is not None and fact.followers and len(written) - at <= 2:
+            if fact is not None and fact.naming and len(written) - at <= 2:
                 found.append(
                     f"R-9.1: the correction of record {fact.version} ({fact.type}) was made, "
-                    f"though its command went on with {', '.join(fact.followers)}, left standing"
+                    f"though its command went on with {', '.join(fact.naming)}, left standing"
                 )
         elif isinstance(event, NobleRestored):
             found += _restored(book, written, event, record.after)

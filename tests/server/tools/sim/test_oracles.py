@@ -72,11 +72,39 @@ def made(version: int) -> list[Written]:
 
 def test_a_correction_made_while_its_facts_followers_stand_is_reported() -> None:
     """R-9.1: the death's own command withdrew his candidacy; the correction undid nothing."""
-    death = Recorded(40, "NobleDied", {"noble": ROBB}, followers=("CandidateWithdrawn",))
+    death = Recorded(
+        40,
+        "NobleDied",
+        {"noble": ROBB},
+        followers=("CandidateWithdrawn",),
+        naming=("CandidateWithdrawn",),
+    )
     found = table_problems(book(death), made(40))
     assert len(found) == 1 and "CandidateWithdrawn, left standing" in found[0]
-    clean = dataclasses.replace(death, followers=())
+    clean = dataclasses.replace(death, followers=(), naming=())
     assert table_problems(book(clean), made(40)) == []
+
+
+def test_a_step_the_facts_command_moved_on_is_left_to_the_court_a_record_naming_it_is_not() -> None:
+    """R-9.1: a village recorded as nobody's closed a purchase turn (nothing left to buy), a
+    server's step the court decides again on the corrected court; a Sept built in it in the
+    same command names the village, and a correction that leaves it standing is reported."""
+    village = VillageControlChanged(village=VillageId("winterfell"), house=None, cause="revolt")
+
+    def noted(follower: str, data: dict[str, Any]) -> FactBook:
+        records = FactBook()
+        fact = Written(
+            45, "VillageControlChanged", {"village": "winterfell"}, village, court(), court()
+        )
+        records.note([fact, Written(46, follower, data, village, court(), court())])
+        return records
+
+    stepped = noted("PurchasesDone", {"seat": 1})
+    assert stepped.records[45].followers == ("PurchasesDone",)
+    assert table_problems(stepped, made(45)[:1]) == []
+    built = noted("SeptBuilt", {"village": "winterfell", "house": "stark"})
+    found = table_problems(built, made(45)[:1])
+    assert len(found) == 1 and "SeptBuilt, left standing" in found[0]
 
 
 def test_a_correction_the_fact_made_lapse_is_nothing_a_correction_of_the_fact_leaves() -> None:
