@@ -86,13 +86,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "noble_dead": ("R-1.4",),
 }
 # What simulated games cannot reach, and why: named beside the count instead of failing it.
-UNREACHABLE: dict[str, str] = {
-    "CandidacyRestored": (
-        "rare: a candidate's death recorded mid-election, corrected and accepted before the "
-        "election moves on; no game of seeds 0 to 450 reached it (tests/court/test_corrections.py "
-        "plays it)"
-    ),
-}
+UNREACHABLE: dict[str, str] = {}
 
 
 def rule_ids() -> list[str]:
