@@ -12,6 +12,7 @@ in a ballot or a bid are placeholders: the service draws the real ones.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
 
 from court import electorate, steps
@@ -254,14 +255,20 @@ def _election(state: CourtState, seat: Seat) -> list[Command]:
             Pass(),
             *(StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)),
         ]
-    candidates = election.standing
+    return list(_ballots(election.standing))
+
+
+@lru_cache(maxsize=256)
+def _ballots(candidates: tuple[NobleId, ...]) -> tuple[Command, ...]:
+    """A pass, one marker on a candidate, or FOR and DECOY (R-7.1): the same for every voter of
+    the same candidates, so made once for them."""
     ballots: list[Command] = [Pass()]
     for candidate in candidates:
         for kind in ("for", "decoy"):
             ballots.append(_ballot((kind, candidate)))
     for first, second in product(candidates, candidates):
         ballots.append(_ballot(("for", first), ("decoy", second)))
-    return ballots
+    return tuple(ballots)
 
 
 def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:

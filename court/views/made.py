@@ -4,8 +4,8 @@ change: a push makes again only those (server/live/views.py)."""
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Hashable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from court.commands import Actor
@@ -15,16 +15,28 @@ from court.views.sections import (
     ANYONE,
     OWN,
     PARTS,
-    PIECES,
     SECTIONS,
     VERSION,
     MoveView,
-    Piece,
     Section,
     Viewing,
 )
 
 _GONE = object()  # no section kept
+
+
+# Each part of the court (and VERSION), with the sections and the pieces of sections that read it.
+_PARTS = attrgetter(*PARTS)
+_READERS: dict[str, tuple[frozenset[str], tuple[tuple[str, int], ...]]] = {
+    part: (
+        frozenset(s.name for s in SECTIONS if part in s.reads),
+        tuple((s.name, i) for s in SECTIONS for i, p in enumerate(s.pieces) if part in p.reads),
+    )
+    for part in (*PARTS, VERSION)
+}
+
+
+_PIECED = tuple(s.name for s in SECTIONS if s.pieces)
 
 
 class Made:
@@ -37,31 +49,50 @@ class Made:
         self.state: CourtState | None = None
         self.version = -1
         self.again: frozenset[str] = frozenset()  # the sections the last court changed
+        self.again_alike: tuple[Section, ...] = ()  # of those, the ones seen alike
+        self.again_own: tuple[Section, ...] = ()  # and the viewers' own
+        self._parts: tuple[Any, ...] = ()  # the parts of the court gone on to last
         self._values: dict[str, dict[Hashable, Any]] = {}  # section -> key -> section
-        self._pieces: dict[str, dict[Hashable, Any]] = {}  # section/piece -> key -> piece
-        # section -> key -> its pieces when it was last joined, and the section joined
-        self._joined: dict[str, dict[Hashable, tuple[tuple[Any, ...], list[Any]]]] = {}
+        # Courts are counted as they come: each piece of a section keeps the count of the court
+        # that last changed what it reads, and the section per key its pieces, its items joined
+        # and the count of the court they were made at (a piece is made again once changed).
+        self._count = 0
+        self._changed: dict[str, list[int]] = {s.name: [0] * len(s.pieces) for s in SECTIONS}
+        self._changed_now: dict[str, list[int]] = {s.name: [] for s in SECTIONS}
+        self._joined: dict[str, dict[Hashable, tuple[tuple[Any, ...], list[Any], int]]] = {}
+        self._alike: dict[str, Any] | None = None
+        self._alike_at = 0  # the count of the court `_alike` holds
 
     def moved(self, state: CourtState, version: int) -> frozenset[str]:
         """Go on to `state` at `version`; the names of the sections it changed (all of them
         for the first court), whose sections and pieces made before are dropped."""
-        before = self.state
-        if before is state and version == self.version:
+        if self.state is state and version == self.version:
             return frozenset()
-        if before is None:
-            changed = set(PARTS) | {VERSION}
+        parts = _PARTS(state)
+        if self.state is None:
+            changed = [*PARTS, VERSION]
         else:
-            changed = {p for p in PARTS if getattr(before, p) is not getattr(state, p)}
+            changed = [p for p, a, b in zip(PARTS, self._parts, parts, strict=True) if a is not b]
             if version != self.version:
-                changed.add(VERSION)
-        again = frozenset(s.name for s in SECTIONS if not changed.isdisjoint(s.reads))
+                changed.append(VERSION)
+        self._count += 1
+        again: set[str] = set()
+        now: dict[str, list[int]] = {name: [] for name in _PIECED}
+        for part in changed:
+            sections, pieces = _READERS[part]
+            again |= sections
+            for name, index in pieces:
+                if self._changed[name][index] != self._count:
+                    self._changed[name][index] = self._count
+                    now[name].append(index)
         for name in again:
             self._values.pop(name, None)
-        for name, piece in PIECES:
-            if not changed.isdisjoint(piece.reads):
-                self._pieces.pop(name, None)
-        self.state, self.version, self.again = state, version, again
-        return again
+        self._changed_now.update(now)
+        self.state, self.version, self._parts = state, version, parts
+        self.again = frozenset(again)
+        self.again_alike = tuple(s for s in ALIKE if s.name in again)
+        self.again_own = tuple(s for s in OWN if s.name in again)
+        return self.again
 
     def section(self, section: Section, seen: Viewing = ANYONE) -> Any:
         """The section for `seen` at the court gone on to last, made once per key."""
@@ -69,9 +100,12 @@ class Made:
         assert state is not None, "no court to make a section of"
         shown = section.shown
         key = None if shown is None else shown(state, self.version, seen)
-        values = self._values.setdefault(section.name, {})
-        if key in values:
-            return values[key]
+        values = self._values.get(section.name)
+        if values is None:
+            values = self._values[section.name] = {}
+        value = values.get(key, _GONE)
+        if value is not _GONE:
+            return value
         if section.pieces:
             value = values[key] = self._join(section, key, seen)
         else:
@@ -79,26 +113,42 @@ class Made:
         return value
 
     def _join(self, section: Section, key: Hashable, seen: Viewing) -> list[Any]:
-        """The items of the section's pieces, each piece made again only when changed; the
-        very list of the court before when every piece is the same."""
-        made = tuple(self._piece(section, piece, key, seen) for piece in section.pieces)
-        joined = self._joined.setdefault(section.name, {})
+        """The items of the section's pieces, each piece made again only when what it reads
+        changed since the viewers of `key` were shown it; the very list shown them then when
+        every piece is the same."""
+        joined = self._joined.get(section.name)
+        if joined is None:
+            joined = self._joined[section.name] = {}
         before = joined.get(key)
-        if before is not None and all(map(operator.is_, before[0], made)):
-            return before[1]
+        state, pieces = self.state, section.pieces
+        if before is None:
+            made = [piece.make(state, seen) for piece in pieces]  # type: ignore[arg-type]
+        else:
+            made = list(before[0])
+            # Most often the viewers were shown the court before: only what it changed.
+            stale = (
+                self._changed_now[section.name]
+                if before[2] == self._count - 1
+                else [i for i, at in enumerate(self._changed[section.name]) if at > before[2]]
+            )
+            for i in stale:
+                made[i] = pieces[i].make(state, seen)  # type: ignore[arg-type]
+            if all(made[i] is before[0][i] for i in stale):
+                joined[key] = (before[0], before[1], self._count)
+                return before[1]
         items = [item for piece in made for item in piece]
-        joined[key] = (made, items)
+        joined[key] = (tuple(made), items, self._count)
         return items
 
-    def _piece(self, section: Section, piece: Piece, key: Hashable, seen: Viewing) -> Any:
-        values = self._pieces.setdefault(f"{section.name}/{piece.name}", {})
-        if key not in values:
-            values[key] = piece.make(self.state, seen)  # type: ignore[arg-type]  # moved on
-        return values[key]
-
     def alike(self) -> dict[str, Any]:
-        """Every section every viewer is shown alike, by name."""
-        return {s.name: self.section(s) for s in ALIKE}
+        """Every section every viewer is shown alike, by name: a new dict for each court that
+        changed one, holding the very sections of the court before that it did not change."""
+        if self._alike is None:
+            self._alike = {s.name: self.section(s) for s in ALIKE}
+        elif self._alike_at != self._count and self.again_alike:
+            self._alike = {**self._alike, **{s.name: self.section(s) for s in self.again_alike}}
+        self._alike_at = self._count
+        return self._alike
 
     def own(
         self, seen: Viewing, shared: dict[str, Any], before: dict[str, Any] | None = None
@@ -106,12 +156,13 @@ class Made:
         """The viewer's own sections, by name; of those standing in a section seen alike,
         only while that one (in `shared`) is an object. `before`: his own sections at the
         court before, from which those the court did not change are taken as they are."""
-        own = {}
-        for s in OWN:
+        sections = OWN if before is None else self.again_own
+        own = {} if before is None else dict(before)
+        for s in sections:
             if s.within is not None and not isinstance(shared[s.within], dict):
-                continue
-            kept = before.get(s.name, _GONE) if before is not None else _GONE
-            own[s.name] = self.section(s, seen) if kept is _GONE or s.name in self.again else kept
+                own.pop(s.name, None)
+            else:
+                own[s.name] = self.section(s, seen)
         return own
 
 

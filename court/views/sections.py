@@ -6,7 +6,7 @@ a push makes again only those whose parts changed and compares each once (server
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from court import invites, rules
@@ -35,6 +35,12 @@ class Viewing:
     viewer: Actor
     handed_at: int | None
     move: MoveView
+    # Who the viewer is, as a key of the sections made for him: a string keeps its hash.
+    who: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        viewer = self.viewer
+        object.__setattr__(self, "who", f"{viewer.seat}:{viewer.host:d}:{viewer.master:d}")
 
 
 def _no_move(command: Command) -> dict[str, Any]:
@@ -97,7 +103,7 @@ def alike(name: str, reads: Iterable[str], make: Callable[[CourtState], Any]) ->
 
 
 def _actor(_state: CourtState, _version: int, seen: Viewing) -> Hashable:
-    return seen.viewer
+    return seen.who
 
 
 def _recorder(_state: CourtState, _version: int, seen: Viewing) -> Hashable:
@@ -206,8 +212,9 @@ SECTIONS: tuple[Section, ...] = (
         within="election",
         reads=("election", "seats", VERSION),
         shown=_markers_of,
-        make=lambda s, v, w: c.my_markers(
-            s.election, w.viewer, c.withheld(s, v, w.viewer, w.handed_at)
+        make=lambda s, v, w: (
+            c.my_markers(s.election, w.viewer, c.withheld(s, v, w.viewer, w.handed_at))
+            or NO_MARKERS
         ),
         whole=True,
     ),
@@ -245,6 +252,11 @@ WHOLE = frozenset(s.path for s in SECTIONS if s.whole)
 # Every part of the court some section reads, and every piece of a section by its name.
 PARTS = tuple(sorted({part for s in SECTIONS for part in s.reads} - {VERSION}))
 PIECES = tuple((f"{s.name}/{p.name}", p) for s in SECTIONS for p in s.pieces)
+
+
+# A viewer's own markers when he has none: one list for all (never changed), so that a push
+# finds them unchanged by identity.
+NO_MARKERS: list[Any] = []
 
 
 def _who(seen: Viewing) -> tuple[Actor, int | None]:

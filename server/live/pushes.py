@@ -180,7 +180,8 @@ class RoomPusher:
         signed = self.service().keys.signing.checkpoint(game_id, version, last.hash)
         with self._guard:
             held = self._cursors.get(game_id)
-        here = [a for a in audiences(state) if self._occupied(audience_room(game_id, a))]
+        rooms = self._rooms()
+        here = [a for a in audiences(state) if rooms.get(audience_room(game_id, a))]
         change = self.views.changes(game_id, state, version, held, here)
         # The seats whose private parts the batch holds: each is sent those records as its own.
         owners = {f"{SEAT}{r.seat}" for r in records if r.private is not None}
@@ -205,10 +206,11 @@ class RoomPusher:
             if game_id in self._cursors:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
 
-    def _occupied(self, room: str) -> bool:
-        """Whether a connection of this process is in the room."""
+    def _rooms(self) -> dict[str, Any]:
+        """The rooms of this process's connections, each with its connections."""
         rooms = self.socketio.server.manager.rooms  # type: ignore[attr-defined]  # untyped
-        return bool(rooms.get(NAMESPACE, {}).get(room))
+        found: dict[str, Any] = rooms.get(NAMESPACE, {})
+        return found
 
     def _emit(self, event: str, payload: dict[str, Any], to: str | list[str]) -> None:
         # SocketIO.emit passes a list of rooms and ignore_queue on to python-socketio.

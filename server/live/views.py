@@ -91,6 +91,21 @@ class Shown:
     made: Made = field(default_factory=Made)
     shared: tuple[int, dict[str, Any]] | None = None
     own: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # Who each audience's viewer is, while the seats are the same (the section `viewer` reads
+    # them): None for a seat no longer held.
+    viewers: dict[str, Viewing | None] = field(default_factory=dict)
+
+    def moved(self, state: CourtState, version: int) -> None:
+        """Go on to the court at `version` (court/views/made.py `Made.moved`)."""
+        if "viewer" in self.made.moved(state, version):
+            self.viewers.clear()
+
+    def viewing(self, state: CourtState, audience: str) -> Viewing | None:
+        if audience not in self.viewers:
+            viewer = viewer_of(state, audience)
+            seen = None if viewer is None else Viewing(viewer, handed_at(state, viewer), move_view)
+            self.viewers[audience] = seen
+        return self.viewers[audience]
 
 
 @dataclass
@@ -114,8 +129,11 @@ class Views:
         self._guard = threading.Lock()
 
     def _of(self, game_id: str) -> Shown:
-        with self._guard:
-            return self._games.setdefault(game_id, Shown())
+        shown = self._games.get(game_id)
+        if shown is None:
+            with self._guard:
+                shown = self._games.setdefault(game_id, Shown())
+        return shown
 
     def welcome(
         self, game_id: str, state: CourtState, version: int, actor: Actor
@@ -123,7 +141,7 @@ class Views:
         """The court at `version` as `actor` may see it, for a connection of his audience to
         be welcomed with: the next push to the game changes this view, and the page holds it."""
         shown = self._of(game_id)
-        shown.made.moved(state, version)
+        shown.moved(state, version)
         shared = shown.made.alike()
         own = shown.made.own(Viewing(actor, handed_at(state, actor), move_view), shared)
         if shown.shared is None or shown.shared[0] < version:
@@ -152,8 +170,8 @@ class Views:
         seen alike and those shown several viewers alike once (court/views/sections.py), and
         each compared once."""
         shown = self._of(game_id)
+        shown.moved(state, version)
         made = shown.made
-        made.moved(state, version)
         shared = made.alike()
         memo: Memo = {}
         before = shown.shared
@@ -161,8 +179,8 @@ class Views:
         if before is None or start is None:
             change = Change(None, [_set(s.path, shared[s.name]) for s in ALIKE], {})
         else:
-            change = Change(start, _changed(ALIKE, before[1], shared, memo), {})
-        again = any(s.name in made.again for s in OWN)
+            change = Change(start, _changed(made.again_alike, before[1], shared, memo), {})
+        again = bool(made.again_own)
         for audience in to:
             was = shown.own.get(audience)
             kept = (
@@ -171,14 +189,14 @@ class Views:
             if kept is not None and not again:
                 shown.own[audience] = (version, kept)
                 continue
-            viewer = viewer_of(state, audience)
-            if viewer is None:
+            seen = shown.viewing(state, audience)
+            if seen is None:
                 continue
-            own = made.own(Viewing(viewer, handed_at(state, viewer), move_view), shared, kept)
+            own = made.own(seen, shared, kept)
             if kept is None:
                 ops = [_set(s.path, own[s.name]) for s in OWN if s.name in own]
             else:
-                ops = _own_changed(before[1], shared, kept, own, memo)  # type: ignore[index]
+                ops = _own_changed(made.again_own, before[1], shared, kept, own, memo)  # type: ignore[index]
             if ops:
                 change.own[audience] = ops
             shown.own[audience] = (version, own)
@@ -205,6 +223,7 @@ def _changed(
 
 
 def _own_changed(
+    sections: Iterable[Section],
     shared_before: dict[str, Any],
     shared: dict[str, Any],
     before: dict[str, Any],
@@ -215,7 +234,7 @@ def _own_changed(
     stands in a section seen alike which came or went whole is changed from what came with it
     (a spectator's), or not at all when it went."""
     ops: Ops = []
-    for section in OWN:
+    for section in sections:
         new = after.get(section.name, _ABSENT)
         if new is _ABSENT:
             continue
