@@ -63,6 +63,7 @@ bench/peers/node_modules the first time; without node, npm or the network it pri
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import os
 import shutil
@@ -139,10 +140,13 @@ class LoadTable(Table):
     def __init__(self, http: CourtHttp, game: Game, loop: Loop) -> None:
         self.loop = loop
         self.loop_room = LoopRoom(PAGES)
+        # The keys a page keeps at its first visit, to check the checkpoints it is pushed.
+        served = http._request("GET", "/signing-key", None, None).json()
+        self.keys = {k["key_id"]: base64.b64decode(k["public_key"]) for k in served["keys"]}
         super().__init__(http, game, self.loop_room, SPECTATORS)
 
     def peer(self, room: Room, index: int, *, keep_records: bool = False) -> PagePeer:  # type: ignore[override]
-        return PagePeer(self.loop, room, index, keep_records=keep_records)
+        return PagePeer(self.loop, room, index, keep_records=keep_records, keys=self.keys)
 
     async def play_acked(self, acks: list[float]) -> None:
         if not self.moves:

@@ -5,10 +5,11 @@ On its first welcome it keeps the court view and asks for the feed's records wit
 as the page does; each push's change of the sections every audience sees alike, then its
 audience's own part when the push names it, is applied to the court it holds (RFC 6902, with
 `jsonpatch` as the page applies it with fast-json-patch), and the witness recomputes the hash
-of every pushed record from the last one it kept. A change the page could not apply (from a
-version it does not hold, a part it missed, a part for another audience), or records that do
-not chain, are counted: the page would connect again or ask the server for the chain. Bytes
-(a push's and its own part's) and CPU spent on pushes are counted per peer.
+of every pushed record from the last one it kept and checks the newest checkpoint's Ed25519
+signature at most every SIGN_EVERY seconds, as static/witness.js does. A change the page could
+not apply (from a version it does not hold, a part it missed, a part for another audience), or
+records that do not chain, are counted: the page would connect again or ask the server for the
+chain. Bytes (a push's and its own part's) and CPU spent on pushes are counted per peer.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from live_peers import Room
 from loop_peers import Loop, LoopPeer
 
 from court.chain import canonical, link
+from server.keys.signing import signed_by
 
 # What static/live.js listens for on the court's namespace (tests/scale keeps them equal).
 PAGE_LISTENS = frozenset({"welcome", "events", "own", "presence", "talk", "seat_ended"})
 # What the page sends by itself, besides the commands its player chooses.
 PAGE_SENDS = frozenset({"sync"})
+SIGN_EVERY = 5.0  # seconds: static/witness.js SIGN_EVERY_MS
 FEED_LIMIT = 30  # the records the page's feed shows (static/feed.js)
 # The sealed choices the page pads to one width (static/padding.js).
 WIDTHS = {"place_ballot": 512, "place_bid": 512}
@@ -48,7 +51,9 @@ class CourtPage:
     feed's records, and the witness's last version and hash (static/witness.js). The tests
     play it against the server's pushes too (tests/property/test_pushed_views.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keys: dict[str, bytes] | None = None) -> None:
+        self.keys = keys or {}  # the server's public keys by id, as kept at the first visit
+        self.signed_at = -SIGN_EVERY  # when the page last checked a checkpoint's signature
         self.court: dict[str, Any] | None = None
         self.audience: str | None = None
         self.feed: dict[int, dict[str, Any]] = {}
@@ -137,15 +142,31 @@ class CourtPage:
         if previous != checkpoint["hash"]:
             self.unchained += 1
             return
+        # The hashes chain from the kept head at every push; the page checks the newest
+        # checkpoint's signature at most every SIGN_EVERY seconds.
         self.witnessed = (checkpoint["version"], previous)
+        if not self.keys or time.monotonic() < self.signed_at + SIGN_EVERY:
+            return
+        self.signed_at = time.monotonic()
+        public = self.keys.get(checkpoint["key_id"])
+        if public is None or not signed_by(public, checkpoint):
+            self.unchained += 1
 
 
 class PagePeer(LoopPeer):
     """One page of the court on the bench's loop: a CourtPage fed by its WebSocket."""
 
-    def __init__(self, loop: Loop, room: Room, index: int, *, keep_records: bool = False) -> None:
+    def __init__(
+        self,
+        loop: Loop,
+        room: Room,
+        index: int,
+        *,
+        keep_records: bool = False,
+        keys: dict[str, bytes] | None = None,
+    ) -> None:
         super().__init__(loop, room, index, keep_records=keep_records)
-        self.page = CourtPage()
+        self.page = CourtPage(keys)
         self.presence: dict[str, Any] | None = None
         self.pushes = 0
         self.push_bytes = 0

@@ -111,9 +111,15 @@ def host_moves(state: CourtState, actor: Actor) -> list[Command]:
 
 
 def table_moves(state: CourtState, actor: Actor) -> list[Command]:
-    if state.status is not GameStatus.PLAYING:
-        return []
-    return table_votes.listed(state, actor)
+    return table_votes.end_votes(state, actor)
+
+
+def answer_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.answers(state, actor)
+
+
+def withdraw_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.withdrawals(state, actor)
 
 
 KINDS = (
@@ -125,6 +131,8 @@ KINDS = (
     ransom_moves,
     host_moves,
     table_moves,
+    answer_moves,
+    withdraw_moves,
 )
 
 
@@ -341,30 +349,3 @@ def _offers(state: CourtState, seat: Seat) -> list[Command]:
 
 def _host_may_advance(state: CourtState) -> bool:
     return state.phase in HOST_PHASES and state.auction is None
-
-
-def actor_of(state: CourtState, token_sha256: str) -> Actor | None:
-    """Who holds the token with this digest: the host (with the host's seat, once taken), the
-    game master, a seat (with the host's powers if it holds the host role); None for a token
-    of nobody at this table, or one that was replaced or removed."""
-    if state.host_token_sha256 and token_sha256 == state.host_token_sha256:
-        return Actor(seat=state.host_seat(), host=True, token_sha256=token_sha256)
-    if token_sha256 == state.game_master_token_sha256:
-        return Actor(master=True, token_sha256=token_sha256)
-    for info in state.seats.values():
-        if token_sha256 in (info.token_sha256, info.former_host_token_sha256 or None):
-            return Actor(seat=info.seat, host=info.host, token_sha256=token_sha256)
-    return None
-
-
-def still_acting(state: CourtState, actor: Actor) -> Actor | None:
-    """`actor` as the game now stands. An actor found by its token is what the token stands
-    for now: nothing once the seat was given up, handed to a new token or removed; the host's
-    powers go with the host role. Without a token: a seat given up since acts no more (a
-    seat's number is never given again, so a seat absent now never comes back), and the host
-    who held it stays the host without a seat; None when nothing of the actor is left."""
-    if actor.token_sha256 is not None:
-        return actor_of(state, actor.token_sha256)
-    if actor.seat is None or actor.seat in state.seats:
-        return actor
-    return Actor(host=True) if actor.host else None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.links import SeatLinks
 from court.ruleset import Attribute, Gender, Ruleset
 from court.table import TableVotes
 from elections import turns
@@ -69,9 +70,8 @@ class SeatInfo:
     # The host token of the game's creation, once the host role has left it: it stands for
     # this seat alone, without the host's powers; "" for none.
     former_host_token_sha256: str = ""
-    # The version of the record at which the host last handed this seat to a new token (None:
-    # never; 0: in a log from before it was recorded), and the commitments of the seat's sealed
-    # markers and bid then: what the seat held before is its old holder's, not the new one's.
+    # The version at which the host last handed this seat to a new token (None: never; 0: not
+    # recorded) and the commitments of its sealed markers and bid then: the old holder's.
     handed_at: int | None = None
     withheld: frozenset[str] = frozenset()
 
@@ -309,8 +309,7 @@ class CourtState:
     # Votes to make a seat the host (voter -> vote), cleared when the host changes; a vote
     # counts only while the host has been away since before it was cast.
     host_votes: dict[Seat, HostVote] = field(default_factory=dict)
-    # When the game started (0.0: in a log from before it was recorded): the host's absence is
-    # counted from then at the earliest.
+    # When the game started (0.0: not recorded): the host's absence counts from then at earliest.
     started_at: float = 0.0
     # Seats ever taken: a seat number is never given twice, so a private part owned by a
     # player who left is never shown to whoever joins after him.
@@ -354,6 +353,7 @@ class CourtState:
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
     table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
+    links: SeatLinks = field(default_factory=SeatLinks)  # the keys' tokens (court/links.py)
 
     @property
     def ruleset(self) -> Ruleset:

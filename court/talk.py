@@ -4,13 +4,16 @@ the court, and only its parties ever read it.
 
 A channel is the table (every seat and the game master) or a whisper between exactly two
 parties: two seats, or a seat and the game master. Each channel is a chain of its own:
-hash(n) = SHA-256( hash(n-1) "\\n" canonical JSON of the line's other fields ).
+hash(n) = SHA-256( hash(n-1) "\\n" canonical JSON of the line's other fields ), so that each
+reader checks the channels he reads and learns nothing of the others. The server signs each
+line's hash as it stores it (`signature`, server/talk.py): a line rewritten in the database and
+its chain recomputed no longer carries a signature of the server's key.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -114,6 +117,7 @@ class TalkLine:
     prev_hash: str
     hash: str
     position: int = 0
+    signature: str = ""  # the server's Ed25519 signature of the line's hash (base64)
 
     def hashed_fields(self) -> dict[str, Any]:
         return {
@@ -133,6 +137,7 @@ class TalkLine:
             **self.hashed_fields(),
             "prev_hash": self.prev_hash,
             "hash": self.hash,
+            "signature": self.signature,
         }
 
     @classmethod
@@ -149,6 +154,7 @@ class TalkLine:
             text=str(data["text"]),
             prev_hash=str(data["prev_hash"]),
             hash=str(data["hash"]),
+            signature=str(data.get("signature", "")),
         )
 
 
@@ -223,15 +229,24 @@ class ChannelCheck:
         }
 
 
-def check_channel(channel: str, lines: Sequence[TalkLine], *, joined: bool = False) -> ChannelCheck:
+def check_channel(
+    channel: str,
+    lines: Sequence[TalkLine],
+    *,
+    joined: bool = False,
+    signed: Callable[[TalkLine], bool] = lambda _: True,
+) -> ChannelCheck:
     """Whether the lines, in order, are the whole channel from its first line: numbered one
-    after another, each linked to the one before and hashed as it reads. `joined`: the reader
-    joined the channel late (a seat handed to a new player), and the lines are checked from
-    the first one given, which links to lines that are not his to read."""
+    after another, each linked to the one before, hashed as it reads and `signed` (by the
+    server's key). `joined`: the reader joined the channel late (a seat handed to a new
+    player), and the lines are checked from the first one given, which links to lines that
+    are not his to read."""
     first = lines[0] if joined and lines else None
     prev, number = (first.prev_hash, first.number - 1) if first else (GENESIS, 0)
     for count, line in enumerate(lines):
         problem = _link_problem(channel, line, number + 1, prev)
+        if problem is None and not signed(line):
+            problem = f"line {number + 1} is not signed by the server's key: it was changed"
         if problem is not None:
             return ChannelCheck(channel=channel, lines=count, head=prev, problem=problem)
         prev, number = line.hash, number + 1
@@ -250,13 +265,17 @@ def _link_problem(channel: str, line: TalkLine, number: int, prev: str) -> str |
     return None
 
 
-def check_channels(lines: Iterable[TalkLine], joined: Collection[str] = ()) -> list[ChannelCheck]:
+def check_channels(
+    lines: Iterable[TalkLine],
+    joined: Collection[str] = (),
+    signed: Callable[[TalkLine], bool] = lambda _: True,
+) -> list[ChannelCheck]:
     """The check of each channel the lines belong to, channel by channel in name order; those
     in `joined` from the first line given (`check_channel`)."""
     grouped: dict[str, list[TalkLine]] = {}
     for line in lines:
         grouped.setdefault(line.channel, []).append(line)
     return [
-        check_channel(channel, grouped[channel], joined=channel in joined)
+        check_channel(channel, grouped[channel], joined=channel in joined, signed=signed)
         for channel in sorted(grouped)
     ]

@@ -2,7 +2,8 @@
 (server/store/talk.py) and read back by their parties alone.
 
 Adapters (Socket.IO, HTTP, the export) call only this module for talk. Each line is chained
-to its channel's newest under one lock of this process; another process saying a line in the
+to its channel's newest and signed with the server's key (server/keys/signing.py) under one
+lock of this process; another process saying a line in the
 same channel at the same moment makes the store refuse the second number, and the line is
 chained again. A sender may say LIMITS' lines per window (counted in this process's memory).
 No line's text is ever logged.
@@ -16,12 +17,14 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from court import talk
 from court.commands import Actor
 from court.errors import ConcurrencyError, Conflict, CourtError
 from court.talk import ChannelCheck, Said, TalkLine
+from server.keys.signing import talk_message
 from server.ports import iso_time
 from server.service import CourtService
 from server.store.failures import DATABASE_ERRORS, log_failure
@@ -147,10 +150,20 @@ class TalkService:
             with self._lock:
                 head = self.store.channel_head(said.game_id, said.channel)
                 try:
-                    return self.store.add(talk.chained_line(said, head))
+                    return self.store.add(self._signed(talk.chained_line(said, head)))
                 except ConcurrencyError:
                     continue  # another process said a line there first: chain after it
         raise Conflict("busy", "Too many lines were said at once; please say it again.")
+
+    def _signed(self, line: TalkLine) -> TalkLine:
+        body = talk_message(line.game_id, line.channel, line.number, line.hash)
+        return replace(line, signature=self.court.keys.signing.sign(body))
+
+    def signed(self, line: TalkLine) -> bool:
+        """Whether the line carries the server's signature of its hash (a key of now or of
+        before a rotation)."""
+        body = talk_message(line.game_id, line.channel, line.number, line.hash)
+        return self.court.keys.signing.verifies(line.signature, body)
 
     # -- reading -----------------------------------------------------------------
 
@@ -187,7 +200,7 @@ class TalkService:
         lines = self.lines(game_id, actor)
         late = self._handed_at(game_id, actor) > 0
         whispers = {line.channel for line in lines if line.channel != talk.TABLE} if late else ()
-        return talk.check_channels(lines, joined=whispers)
+        return talk.check_channels(lines, joined=whispers, signed=self.signed)
 
     def _handed_at(self, game_id: str, actor: Actor) -> int:
         """The version from which the actor's seat is his token's (0: since it was taken)."""

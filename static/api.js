@@ -97,13 +97,18 @@ export function masterLink(gameId) {
   return token ? tokenLink(gameId, token) : null;
 }
 
-// A link opened with #token=... (a seat link, the game master's): keep the token for this tab
-// and game, and take it out of the address bar and the browser history.
-export function adoptLinkToken(gameId) {
+// A link opened with #token=... (a seat link, the game master's): take it out of the address bar
+// and the browser history at once, and keep the token for this tab and game. A tab that plays
+// another token of the game already keeps its own unless the person says so (`ask` resolves
+// true): a link someone sent must not silently put his seat in the place of yours.
+export async function adoptLinkToken(gameId, ask) {
   const match = window.location.hash.match(/^#token=([^&]+)$/);
   if (!match) return;
-  saveToken(gameId, decodeURIComponent(match[1]), "from a link");
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  const token = decodeURIComponent(match[1]);
+  const mine = tokenFor(gameId);
+  if (mine && mine !== token && !(await ask())) return;
+  saveToken(gameId, token, "from a link");
 }
 
 // A tab with no token of its own plays the seat this device remembers for the game, when it

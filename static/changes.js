@@ -15,7 +15,18 @@ const KINDS = {
   correction: "Correction",
 };
 
-export function setUpCompare({ gameId, form, from, to, setFrom, setTo, error, out, chosen }) {
+export function setUpCompare({
+  gameId,
+  form,
+  from,
+  to,
+  setFrom,
+  setTo,
+  error,
+  out,
+  chosen,
+  witness,
+}) {
   setFrom.addEventListener("click", () => {
     from.value = String(chosen());
   });
@@ -33,6 +44,8 @@ export function setUpCompare({ gameId, form, from, to, setFrom, setTo, error, ou
         undefined,
         tokenFor(gameId),
       );
+      // Both courts compared are of versions the page checks against what it holds.
+      for (const checkpoint of told.checkpoints ?? []) witness?.checkpoint(checkpoint);
       fill(
         out,
         told.changes.length

@@ -4,7 +4,7 @@
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
-import { errorText, fill, h, keeping, say } from "./dom.js";
+import { confirmed, errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
 import { Feed } from "./feed.js";
 import { showGameName } from "./gamename.js";
@@ -31,7 +31,12 @@ import { renderThrone } from "./throne.js";
 import { showMismatch, Witness } from "./witness.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
-adoptLinkToken(gameId);
+await adoptLinkToken(gameId, () =>
+  confirmed(
+    "This link opens this game with a token of its own, and this tab already plays a seat here. Play with the link's token in this tab instead? Your seat stays yours, on this device if it remembers it.",
+    "Play with the link",
+  ),
+);
 adoptInvite(gameId); // a private game's #invite=... from the host's link
 adoptKeptSeat(gameId); // a new tab plays the seat this device remembers
 const $ = (id) => document.getElementById(id);
@@ -73,6 +78,7 @@ const realmMap = new RealmMap(document.getElementById("map-panel"), {
 const talk = new TalkPanel($("talk-panel"), {
   gameId,
   send: (message, payload) => live.send(message, payload),
+  witness,
 });
 
 // The notice line: a success or an info clears itself after a few seconds (or at the next
@@ -238,6 +244,8 @@ const live = connectCourt({
     role.connected(court);
     draw();
     if (first) {
+      // The whole chain, from the last version this device checked, while the player plays.
+      setTimeout(() => witness.checkInBackground(), 2000);
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
         .catch(() => null);

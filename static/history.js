@@ -15,7 +15,10 @@ const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
 const witness = new Witness(gameId, {
   fetchJson: (path) => call("GET", path),
-  onMismatch: (found) => showMismatch($("witness"), witness, found, h),
+  onMismatch: (found) => {
+    showMismatch($("witness"), witness, found, h);
+    showFailed($("verification"), found);
+  },
 });
 const notice = $("notice"),
   scrubber = $("scrubber");
@@ -26,6 +29,8 @@ let talk = [],
 let shown = null,
   wanted = null,
   timer = null;
+// The page's check of the head's signed checkpoint, which the badge waits for.
+let headChecked = Promise.resolve();
 const showAll = $("show-all");
 const compare = setUpCompare({
   gameId,
@@ -37,6 +42,7 @@ const compare = setUpCompare({
   error: $("compare-error"),
   out: $("changes"),
   chosen: () => Number(scrubber.value),
+  witness,
 });
 
 // Where an event happened: "Round 2 · 4. Purchases"; before the first round, the lobby.
@@ -55,6 +61,8 @@ async function loadEntries() {
       tokenFor(gameId),
     );
     entries.push(...page.entries);
+    // Every entry shown is recomputed here from version 1, off the page's thread.
+    witness.checkShown(page.entries);
     if (page.next_after === null) return page.version;
     after = page.next_after;
   }
@@ -69,6 +77,7 @@ async function loadTalk() {
     const court = await call("GET", `/api/games/${gameId}`, undefined, token);
     if (court.viewer.seat === null && court.viewer.role !== "game_master") return;
     talk = await talkAfter(gameId, 0);
+    witness.seeTalk(talk);
     talkNames = new Names(court);
   } catch (error) {
     say(notice, errorText(error), "error");
@@ -206,6 +215,7 @@ async function showCourt() {
     );
     if (version !== wanted) return;
     shown = version;
+    witness.checkpoint(court.checkpoint);
     const names = new Names(court);
     const next = entries[version];
     renderSummary($("summary"), court, names, new Clock(), {
@@ -241,13 +251,34 @@ function checkedSince({ since, records }) {
   return `checked from version ${since + 1} to ${records}: the server checked the versions before when last asked`;
 }
 
+// What this page found itself, in place of any "verified": never shown beside a failure. A
+// failure the server's own check names stays: it is red already, and says more.
+function showFailed(out, found) {
+  if (out.dataset.check && !["ok", "witness"].includes(out.dataset.check)) return;
+  out.className = "notice error";
+  out.dataset.check = "witness";
+  fill(
+    out,
+    h("strong", {}, `✘ This page finds the record changed at version ${found.version}: `),
+    "the hashes it recomputed itself do not match (see the banner above).",
+  );
+}
+
 // The server's deep check of the log so far (README, "What verify checks"): the chain, every
-// commitment, tally and die roll, the court rules at every version, ids and names.
+// commitment, tally and die roll, the court rules at every version, ids and names; shown once
+// this page's own check of every entry has passed (static/witness.js), and never over its
+// failure.
 async function verify() {
   const out = $("verification");
   out.textContent = "Checking the record…";
   try {
     const result = await call("GET", `/api/games/${gameId}/verify`);
+    await headChecked;
+    await witness.queue;
+    if (witness.mismatch && result.ok) {
+      showFailed(out, witness.mismatch);
+      return;
+    }
     out.className = result.ok ? "notice success" : "notice error";
     out.dataset.check = result.ok ? "ok" : result.check;
     fill(
@@ -259,6 +290,7 @@ async function verify() {
             h("code", {}, result.head.slice(0, 16)),
             "…",
             ...(result.since ? [h("span", { class: "muted" }, ` (${checkedSince(result)})`)] : []),
+            ` This page recomputed all ${entries.length} hashes itself and checked the server's signature of the head.`,
             ...result.notes.map((note) => h("span", { class: "muted" }, ` (${note}.)`)),
           ]
         : [
@@ -309,8 +341,8 @@ $("export").addEventListener("click", download);
     const head = await loadEntries();
     // The newest record's signed checkpoint: what this device saw of the record is checked
     // against it, as the court page does.
-    call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
-      .then((page) => witness.see(page.checkpoint))
+    headChecked = call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
+      .then((page) => witness.finishShown(page.checkpoint))
       .catch(() => {});
     await loadTalk();
     scrubber.max = String(head);

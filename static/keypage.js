@@ -1,5 +1,7 @@
-// The page a person's key opens (/key#<key>): the key is taken out of the address bar at once,
-// the seats it gathers are fetched with it and kept on this device, and each game is listed.
+// The page a key's link opens (/key#<key>): the key is taken out of the address bar at once, the
+// seats it gathers are fetched with it and kept on this device, each with the key's own link of
+// it, and each game is listed with whose seat it is. The key may be another person's: it never
+// becomes this browser's own key, and nothing this browser holds is sent to it.
 import { call } from "./api.js";
 import { errorText, fill, h, say } from "./dom.js";
 import { takeSeats } from "./mykey.js";
@@ -14,13 +16,13 @@ async function open() {
     say(notice, "This link holds no key: copy the whole link, with what follows its #.", "error");
     return;
   }
-  say(notice, "Opening your key…");
+  say(notice, "Opening the key…");
   try {
     const { seats } = await call("GET", "/api/keys/mine", undefined, key);
-    takeSeats(key, seats);
+    takeSeats(seats);
     say(
       notice,
-      `This device now holds your ${seats.length === 1 ? "seat" : `${seats.length} seats`}.`,
+      `This device now holds the key's ${seats.length === 1 ? "seat" : `${seats.length} seats`}, until the key is revoked. Nothing this browser held was sent to it.`,
       "success",
     );
     fill(

@@ -1,27 +1,39 @@
-// A person's key: one secret link that gathers every seat this browser holds, across games, so
-// that another device opening it takes them all. The key is kept on this device beside its seat
-// tokens and travels only in a link's fragment (/key#...), which browsers never send; the server
-// keeps the seats sealed under it and never the key itself. Seats taken since are added to the
-// key each time the front page opens; a new key voids the old one, and a key may be revoked.
+// A person's key: one secret link that brings every seat this browser holds, across games, to
+// another device, which plays each seat with a link of the key's own (never the seat's own
+// token), so that revoking or renewing the key takes them all back. This browser keeps the key
+// it made, and only that one: the maker's secret, which alone adds seats to the key and never
+// travels in a link, and the link's secret, which the link carries in its fragment (/key#...),
+// never sent to the server. Seats taken here since join the key each time the front page opens.
+// A key link opened here is no key of this browser's: its seats are added, nothing is sent.
 import { call, heldGames, rememberToken } from "./api.js";
 import { confirmed, errorText, fill, h, say } from "./dom.js";
 
 const KEY = "mykey";
 
+// The key this browser made, {maker, link}; a key kept in an older shape (the link's secret
+// alone, from before links of their own) opens nothing any more and is forgotten.
 export function heldKey() {
-  return localStorage.getItem(KEY);
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(KEY) ?? "null");
+  } catch {
+    kept = null;
+  }
+  if (kept && typeof kept.maker === "string" && typeof kept.link === "string") return kept;
+  localStorage.removeItem(KEY);
+  return null;
 }
 
-function keep(key) {
-  localStorage.setItem(KEY, key);
+function keep(maker, link) {
+  localStorage.setItem(KEY, JSON.stringify({ maker, link }));
 }
 
 function drop() {
   localStorage.removeItem(KEY);
 }
 
-export function keyLink(key) {
-  return `${window.location.origin}/key#${key}`;
+export function keyLink(link) {
+  return `${window.location.origin}/key#${link}`;
 }
 
 // Every seat token this browser holds, as the server takes them.
@@ -31,10 +43,10 @@ function heldSeats() {
   );
 }
 
-// The seats a key gathers, kept on this device as remembered seats (Your games lists them).
-export function takeSeats(key, seats) {
+// The seats a key link brings, kept on this device as remembered seats (Your games lists
+// them): each with the key's link of it, for as long as the key stands.
+export function takeSeats(seats) {
   for (const s of seats) rememberToken(s.game_id, s.token, s.label);
-  keep(key);
 }
 
 const REVOKED = "Your key was revoked or replaced by a newer one: its link opens nothing now.";
@@ -57,7 +69,7 @@ function withoutKey(redraw) {
     h(
       "p",
       { class: "muted" },
-      "My key: one secret link that brings every seat this browser holds to another device, your phone or another computer. Keep it to yourself: whoever has it plays your seats.",
+      "My key: one secret link that brings every seat this browser holds to another device, your phone or another computer, which plays them until you revoke the key. Keep it to yourself: whoever has it plays your seats.",
     ),
     h("button", { type: "button", id: "make-key", onclick: () => make(redraw) }, "Make my key"),
   ];
@@ -68,7 +80,7 @@ function withKey(key, redraw) {
     h(
       "p",
       { class: "muted" },
-      "Open your key's link on another device to take every seat this browser holds there. Seats you take here later join it when this page opens. Keep it to yourself: whoever has it plays your seats.",
+      "Open your key's link on another device to play every seat this browser holds there. Seats you take here later join it when this page opens. Keep it to yourself: whoever has it plays your seats, until you revoke the key.",
     ),
     h(
       "details",
@@ -78,7 +90,7 @@ function withKey(key, redraw) {
         type: "text",
         readonly: true,
         id: "my-key-link",
-        value: keyLink(key),
+        value: keyLink(key.link),
         "aria-label": "My key's link",
         onfocus: (e) => e.target.select(),
       }),
@@ -101,7 +113,7 @@ async function make(redraw) {
   }
   try {
     const made = await call("POST", "/api/keys", { seats });
-    takeSeats(made.key, made.seats);
+    keep(made.maker, made.key);
     redraw(`Your key gathers ${counted(made.seats.length)}. Open “Show my key's link” to copy it.`);
   } catch (error) {
     redraw(errorText(error), "error");
@@ -110,17 +122,17 @@ async function make(redraw) {
 
 async function renew(redraw) {
   const text =
-    "Make a new key? The old key's link stops working on every device that has not opened it yet.";
+    "Make a new key? The old key's link opens nothing from now on, and every device that took your seats through it loses them: open the new link there.";
   if (!(await confirmed(text, "Make a new key"))) return;
   await make(redraw);
 }
 
 async function revoke(key, redraw) {
   const text =
-    "Revoke your key? Its link opens nothing from now on; the seats stay yours on every device that holds them.";
+    "Revoke your key? Its link opens nothing from now on, and every device that took your seats through it loses them; this browser keeps them.";
   if (!(await confirmed(text, "Revoke"))) return;
   try {
-    await call("DELETE", "/api/keys/mine", undefined, key);
+    await call("DELETE", "/api/keys/mine", undefined, key.maker);
     drop();
     redraw("Your key is revoked: its link opens nothing now.");
   } catch (error) {
@@ -133,13 +145,14 @@ async function revoke(key, redraw) {
   }
 }
 
-// The seats taken on this device since join the key; a key revoked elsewhere is dropped here.
+// The seats taken on this device since join the key this browser made, and no other; a key
+// revoked elsewhere is dropped here.
 async function sync(redraw) {
   const key = heldKey();
   const seats = heldSeats();
   if (!key || !seats.length) return;
   try {
-    await call("PUT", "/api/keys/mine", { seats }, key);
+    await call("PUT", "/api/keys/mine", { seats }, key.maker);
   } catch (error) {
     if (error.code === "key_revoked") {
       drop();

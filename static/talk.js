@@ -75,10 +75,12 @@ export async function talkAfter(gameId, after) {
 }
 
 export class TalkPanel {
-  constructor(el, { gameId, send }) {
+  // `witness` (static/witness.js) checks every line the panel is given.
+  constructor(el, { gameId, send, witness }) {
     this.el = el;
     this.gameId = gameId;
     this.send = send;
+    this.witness = witness;
     this.lines = new Map(); // position -> line
     this.names = null;
     this.party = null;
@@ -172,6 +174,7 @@ export class TalkPanel {
   }
 
   add(lines) {
+    this.witness?.seeTalk(lines);
     for (const line of lines) this.lines.set(line.position, line);
     this.render();
   }

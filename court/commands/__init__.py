@@ -64,6 +64,8 @@ from court.commands.rounds import (
     RoundCommand,
 )
 from court.commands.seats import (
+    AddSeatLink,
+    DropSeatLink,
     HandHost,
     HandSeat,
     RemoveSeat,
@@ -119,6 +121,7 @@ _SECRET_FIELDS = frozenset(
         "amount",
         "salt",
         "token_sha256",
+        "link_sha256",
         "host_token_sha256",
         "dice_seed",
         "game_master_token_sha256",
@@ -143,6 +146,7 @@ __all__ = [
     "AcceptTitle",
     "Actor",
     "AddNoble",
+    "AddSeatLink",
     "AdjustGold",
     "AdvancePhase",
     "AnswerCorrection",
@@ -160,6 +164,7 @@ __all__ = [
     "DecreeCommand",
     "Desert",
     "Divorce",
+    "DropSeatLink",
     "ElectionCommand",
     "EmbraceRhllor",
     "EndPurchases",

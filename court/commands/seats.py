@@ -1,5 +1,6 @@
 """Commands that move seats and the host role between players and devices: a seat handed to a
-new token, the host role handed or taken over by vote, a squatter removed."""
+new token, the host role handed or taken over by vote, a squatter removed, a token a person's
+key hands out for a seat added or dropped."""
 
 from __future__ import annotations
 
@@ -45,4 +46,22 @@ class RemoveSeat:
     seat: Seat
 
 
-SeatCommand = HandSeat | HandHost | VoteForHost | RemoveSeat
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddSeatLink:
+    """A person's key (server/mykey.py) gathers the sender's token and hands out a token of
+    its own for what it stands for: `link_sha256`, the new token's digest. Sent by the key
+    service with the gathered token's actor, never by a client."""
+
+    link_sha256: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropSeatLink:
+    """The key service lets link `link` go (the key revoked or replaced: `reason`,
+    court/links.py `LinkEnd`); never sent by a client."""
+
+    link: int
+    reason: str
+
+
+SeatCommand = HandSeat | HandHost | VoteForHost | RemoveSeat | AddSeatLink | DropSeatLink

@@ -7,8 +7,18 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from court.commands import Actor, HandHost, HandSeat, RemoveSeat, SeatCommand, VoteForHost
+from court.commands import (
+    Actor,
+    AddSeatLink,
+    DropSeatLink,
+    HandHost,
+    HandSeat,
+    RemoveSeat,
+    SeatCommand,
+    VoteForHost,
+)
 from court.decide.guards import require_host, require_seat, require_status
+from court.decide.links import add_seat_link, drop_seat_link
 from court.errors import CourtError, NotAllowed
 from court.events import (
     Event,
@@ -22,11 +32,16 @@ from court.events import (
 from court.ids import Seat
 from court.state import CourtState, GameStatus, SeatInfo
 from court.text import clean_name
+from court.tokens import tokens_in_use
 
 
 def decide_seat(
     state: CourtState, command: SeatCommand, actor: Actor, now: float
 ) -> tuple[Event, ...]:
+    if isinstance(command, AddSeatLink):
+        return add_seat_link(state, command, actor)
+    if isinstance(command, DropSeatLink):
+        return drop_seat_link(state, command)
     require_status(state, GameStatus.LOBBY, GameStatus.PLAYING)
     match command:
         case HandSeat():
@@ -52,14 +67,6 @@ def host_name(state: CourtState) -> str:
     """The host's name: the host seat's player, or the name the game was created with."""
     seat = state.host_seat()
     return state.seats[seat].player_name if seat is not None else state.host_name
-
-
-def tokens_in_use(state: CourtState) -> set[str]:
-    """Every token digest that opens something in this game."""
-    found = {state.host_token_sha256, state.game_master_token_sha256 or ""}
-    for info in state.seats.values():
-        found |= {info.token_sha256, info.former_host_token_sha256}
-    return found - {""}
 
 
 def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor, now: float) -> tuple[Event, ...]:

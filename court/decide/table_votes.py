@@ -20,7 +20,7 @@ from court.commands import (
 from court.decide import corrections, victory
 from court.decide.corrections import require_playing
 from court.decide.guards import require_seat
-from court.decide.seats import span, tokens_in_use
+from court.decide.seats import span
 from court.errors import CourtError
 from court.events import (
     EndVoteCast,
@@ -36,6 +36,7 @@ from court.events.decrees import Score
 from court.ids import Seat
 from court.state import CourtState, GameStatus
 from court.table import majority
+from court.tokens import tokens_in_use
 
 
 def decide_table(
@@ -163,31 +164,39 @@ def vote_to_end(state: CourtState, cmd: VoteToEnd, actor: Actor) -> tuple[Event,
     )
 
 
-# The kinds of move `listed` offers: a vote to end the game is open to every seat all game
-# long, so it never says the game is moving (a bot or a test drawing moves leaves it out).
+# The table's moves a seat (or the host) may send now, as court/rules.py lists them: a vote to
+# end the game or taking it back, an answer to the correction under vote, the host's withdrawal
+# of it. A vote to replace a player depends on the server's word on his connections, and a
+# correction names any record: neither is listed (as the facts are not). A vote to end the game
+# is open to every seat all game long, so it never says the game is moving (a bot or a test
+# drawing moves leaves it out).
 LISTED = (VoteToEnd, AnswerCorrection, WithdrawCorrection)
 
 
-def listed(state: CourtState, actor: Actor) -> list[Command]:
-    """The table's moves a seat (or the host) may send now, as court/rules.py lists them: a
-    vote to end the game or taking it back, an answer to the correction under vote, the
-    host's withdrawal of it. A vote to replace a player depends on the server's word on his
-    connections, and a correction names any record: neither is listed (as the facts are not)."""
-    if state.status is not GameStatus.PLAYING:
+def end_votes(state: CourtState, actor: Actor) -> list[Command]:
+    """A seat's vote to end the game, or taking it back."""
+    if state.status is not GameStatus.PLAYING or actor.seat is None:
         return []
-    moves: list[Command] = []
-    correction = state.table.correction
-    if actor.seat is not None:
-        moves.append(VoteToEnd(end=actor.seat not in state.table.end))
-        if correction is not None and actor.seat not in state.table.accepted | state.table.refused:
-            moves += [
-                AnswerCorrection(accept=a)
-                for a in (True, False)
-                if _answerable(state, a, actor.seat)
-            ]
-    if actor.host and correction is not None:
-        moves.append(WithdrawCorrection())
-    return moves
+    return [VoteToEnd(end=actor.seat not in state.table.end)]
+
+
+def answers(state: CourtState, actor: Actor) -> list[Command]:
+    """A seat's answers to the correction under vote that it has not answered: an acceptance
+    is listed only while the court after the correction would hold (R-9.1), which is judged on
+    the whole court."""
+    table, seat = state.table, actor.seat
+    if state.status is not GameStatus.PLAYING or seat is None or table.correction is None:
+        return []
+    if seat in table.accepted | table.refused:
+        return []
+    return [AnswerCorrection(accept=a) for a in (True, False) if _answerable(state, a, seat)]
+
+
+def withdrawals(state: CourtState, actor: Actor) -> list[Command]:
+    """The host's withdrawal of the correction under vote."""
+    if state.status is not GameStatus.PLAYING or not actor.host or state.table.correction is None:
+        return []
+    return [WithdrawCorrection()]
 
 
 def _answerable(state: CourtState, accept: bool, voter: Seat) -> bool:

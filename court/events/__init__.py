@@ -90,6 +90,8 @@ from court.events.seats import (
     HostVoteCast,
     HostVoteWithdrawn,
     SeatHanded,
+    SeatLinkAdded,
+    SeatLinkDropped,
     SeatRemoved,
 )
 from court.events.setup import (
@@ -103,7 +105,9 @@ from court.events.setup import (
 )
 from court.events.table import (
     TABLE_EVENTS,
+    CandidacyRestored,
     CorrectionAnswered,
+    CorrectionLapsed,
     CorrectionMade,
     CorrectionProposed,
     CorrectionRefused,
@@ -215,6 +219,9 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
     "HostTakenOver": (HostTakenOver, 2),
     "SeatRemoved": (SeatRemoved, 1),
+    # The tokens a person's key hands out for the seats it gathers.
+    "SeatLinkAdded": (SeatLinkAdded, 1),
+    "SeatLinkDropped": (SeatLinkDropped, 1),
     # What the table decides together.
     **TABLE_EVENTS,
 }
@@ -236,11 +243,13 @@ __all__ = [
     "BidsRevealed",
     "BidsTimedOut",
     "CandidacyPassed",
+    "CandidacyRestored",
     "CandidateStood",
     "CandidateWithdrawn",
     "ClockStarted",
     "ClockStopped",
     "CorrectionAnswered",
+    "CorrectionLapsed",
     "CorrectionMade",
     "CorrectionProposed",
     "CorrectionRefused",
@@ -305,6 +314,8 @@ __all__ = [
     "SeatHanded",
     "SeatJoined",
     "SeatLeft",
+    "SeatLinkAdded",
+    "SeatLinkDropped",
     "SeatRemoved",
     "SeatReplaced",
     "SeptBuilt",

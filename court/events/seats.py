@@ -77,3 +77,29 @@ class SeatRemoved(Event):
     seat: Seat
     house: HouseId
     player_name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatLinkAdded(Event):
+    """A person's key gathered the token with the digest `of_sha256` and handed out link
+    `link`, a token of its own (`link_sha256`) that stands for what that token stands for:
+    `seat` (None: a host without a seat, or the game master, `master`)."""
+
+    PRIVATE: ClassVar[frozenset[str]] = frozenset({"link_sha256", "of_sha256"})
+    OWNER: ClassVar[str | None] = "seat"
+
+    link: int
+    seat: Seat | None
+    master: bool
+    link_sha256: str
+    of_sha256: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatLinkDropped(Event):
+    """The key that handed out link `link` let it go (`reason`, court/links.py `LinkEnd`):
+    it opens nothing from now on, nor does any link made from it."""
+
+    link: int
+    seat: Seat | None
+    reason: str

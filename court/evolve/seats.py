@@ -11,11 +11,15 @@ from court.events.seats import (
     HostVoteCast,
     HostVoteWithdrawn,
     SeatHanded,
+    SeatLinkAdded,
+    SeatLinkDropped,
     SeatRemoved,
 )
 from court.evolve.base import Handlers, replace
 from court.ids import Seat
+from court.links import SeatLink, SeatLinks
 from court.state import CourtState, HostVote
+from court.tokens import own_tokens
 
 
 def sealed_by(state: CourtState, seat: Seat) -> frozenset[str]:
@@ -47,8 +51,8 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     if e.at:  # the new player's absence counts from the hand-over (0.0: not recorded)
         table = dataclasses.replace(table, replaced_at={**table.replaced_at, e.seat: e.at})
     if not info.host:
-        return replace(state, seats=seats, host_votes=votes, table=table)
-    return replace(
+        return links_standing(replace(state, seats=seats, host_votes=votes, table=table))
+    handed = replace(
         state,
         seats=seats,
         host_votes=votes,
@@ -56,6 +60,17 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
         host_token_sha256="",
         host_name=e.player_name,
     )
+    return links_standing(handed)
+
+
+def links_standing(state: CourtState) -> CourtState:
+    """The court without the keys' links that stand on a token that opens nothing now (a seat
+    handed on, given up or removed, a host token without the host role or a seat): the old
+    player's devices do not keep the seat through a key."""
+    if not state.links.by_token:
+        return state
+    links = state.links.standing_on(own_tokens(state))
+    return state if links is state.links else replace(state, links=links)
 
 
 def host_moved(state: CourtState, from_seat: Seat | None, to_seat: Seat) -> CourtState:
@@ -67,13 +82,14 @@ def host_moved(state: CourtState, from_seat: Seat | None, to_seat: Seat) -> Cour
         kept = old.former_host_token_sha256 or state.host_token_sha256
         seats[from_seat] = dataclasses.replace(old, host=False, former_host_token_sha256=kept)
     seats[to_seat] = dataclasses.replace(seats[to_seat], host=True)
-    return replace(
+    moved = replace(
         state,
         seats=seats,
         host_token_sha256="",
         host_name=seats[to_seat].player_name,
         host_votes={},
     )
+    return links_standing(moved)
 
 
 def _host_handed_over(state: CourtState, e: HostHandedOver) -> CourtState:
@@ -94,16 +110,32 @@ def _host_vote_withdrawn(state: CourtState, e: HostVoteWithdrawn) -> CourtState:
 
 
 def without_seat(state: CourtState, seat: Seat) -> CourtState:
-    """The seat is free again, and no vote for a host is by it or for it."""
-    return replace(
+    """The seat is free again, no vote for a host is by it or for it, and no key's link
+    stands for it."""
+    freed = replace(
         state,
         seats={s: i for s, i in state.seats.items() if s != seat},
         host_votes={v: h for v, h in state.host_votes.items() if seat not in (v, h.seat)},
     )
+    return links_standing(freed)
 
 
 def _seat_removed(state: CourtState, e: SeatRemoved) -> CourtState:
     return without_seat(state, e.seat)
+
+
+def _seat_link_added(state: CourtState, e: SeatLinkAdded) -> CourtState:
+    link = SeatLink(number=e.link, of_sha256=e.of_sha256, seat=e.seat)
+    added = max(state.links.added, e.link)
+    links = SeatLinks(by_token={**state.links.by_token, e.link_sha256: link}, added=added)
+    return replace(state, links=links)
+
+
+def _seat_link_dropped(state: CourtState, e: SeatLinkDropped) -> CourtState:
+    """The link goes, and every link made from it with it."""
+    kept = {t: k for t, k in state.links.by_token.items() if k.number != e.link}
+    links = SeatLinks(by_token=kept, added=state.links.added)
+    return links_standing(replace(state, links=links))
 
 
 HANDLERS: Handlers = {
@@ -113,4 +145,6 @@ HANDLERS: Handlers = {
     HostVoteCast: _host_vote_cast,
     HostVoteWithdrawn: _host_vote_withdrawn,
     SeatRemoved: _seat_removed,
+    SeatLinkAdded: _seat_link_added,
+    SeatLinkDropped: _seat_link_dropped,
 }

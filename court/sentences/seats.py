@@ -3,6 +3,7 @@ hands."""
 
 from __future__ import annotations
 
+from court.ids import Seat
 from court.sentences import names
 from court.sentences.base import Data, Sentences
 from court.state import CourtState
@@ -52,6 +53,36 @@ def _seat_removed(d: Data, state: CourtState) -> str:
     )
 
 
+def _holder(d: Data, state: CourtState) -> str:
+    """Whose seat or role a key's link stands for: "Eddard's seat (House Stark)"."""
+    seat = d.get("seat")
+    if seat is None:
+        return "The game master's role" if d.get("master") else "The host's role"
+    info = state.seats.get(Seat(seat))
+    if info is None:
+        return f"Seat {seat + 1}"
+    return f"{info.player_name}'s seat ({names.house(state, info.house)})"
+
+
+def _seat_link_added(d: Data, state: CourtState) -> str:
+    return (
+        f"{_holder(d, state)} was gathered into a key: a device that opens the key plays it "
+        f"with a link of its own (link {d['link']})."
+    )
+
+
+# Why a key let its link go, by court/links.py's LinkEnd.
+LINK_ENDS = {
+    "revoked": "the key was revoked",
+    "replaced": "a new key replaced the key",
+}
+
+
+def _seat_link_dropped(d: Data, state: CourtState) -> str:
+    why = LINK_ENDS.get(d["reason"], "the key let it go")
+    return f"{_holder(d, state)}: link {d['link']} of a key opens nothing now; {why}."
+
+
 SENTENCES: Sentences = {
     "SeatHanded": _seat_handed,
     "HostHandedOver": _host_handed_over,
@@ -59,4 +90,6 @@ SENTENCES: Sentences = {
     "HostVoteWithdrawn": _host_vote_withdrawn,
     "HostTakenOver": _host_taken_over,
     "SeatRemoved": _seat_removed,
+    "SeatLinkAdded": _seat_link_added,
+    "SeatLinkDropped": _seat_link_dropped,
 }

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from court import codec, provenance
-from court.chain import Record
+from court.chain import Record, canonical
 from court.commands import Actor, Command
 from court.events import EVENT_TYPES
 from court.sentences import describe
@@ -75,7 +75,9 @@ class Observer:
         phase it happened in. The history is the table's shared chronicle: it carries no
         private part, not even the viewer's own (those are in `record` and the export). `kind`
         and `rules` say whether it is play, a skip or bookkeeping, and the rules it applied
-        (court/provenance.py)."""
+        (court/provenance.py). `hashed` holds the rest of what the record's hash covers, as
+        stored: with the entry's version, type, seat, time and hash, a page recomputes the
+        hash of every entry it shows (static/witness.js)."""
         text = describe(record, after)
         data = current_shape(record, None)[0]
         return {
@@ -90,6 +92,11 @@ class Observer:
             "text": text,
             "kind": provenance.kind_of(record.type).value,
             "rules": provenance.rules_of(record.type, text, data),
+            "hashed": {
+                "schema_version": record.schema_version,
+                "data_json": canonical(record.data),
+                "private_sha256": record.private_sha256,
+            },
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:

@@ -6,7 +6,7 @@ a push makes again only those whose parts changed and compares each once (server
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from court import invites, rules
@@ -139,6 +139,8 @@ def kind_of_move(
     return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)))
 
 
+# Every part of the court, for what is judged on all of it.
+EVERY_PART = tuple(f.name for f in fields(CourtState))
 # The parts of the court `rules.turn_order` reads; each kind of move reads the game's status.
 TURNS = ("first_player", "seat_order")
 COURT = ("status", "rules", "seats", "nobles", "titles")
@@ -169,11 +171,10 @@ MOVE_KINDS = (
     ),
     kind_of_move("ransom", (*COURT, "offers", "treasury"), rules.ransom_moves),
     kind_of_move("host", ("status", "rules", "pending", "phase", "auction"), rules.host_moves),
-    kind_of_move(
-        "table",
-        (*COURT, "table", "started_at", "treasury", "villages"),
-        rules.table_moves,
-    ),
+    kind_of_move("table", ("status", "table"), rules.table_moves),
+    # Whether a correction may be accepted is judged on the whole court after it.
+    kind_of_move("answers", EVERY_PART, rules.answer_moves),
+    kind_of_move("withdraw", ("status", "table"), rules.withdraw_moves),
 )
 MOVES_READS = tuple(sorted({part for kind in MOVE_KINDS for part in kind.reads}))
 FACTS_READS = ("status", "rules", "nobles", "titles", "villages", "treasury", "seats")

@@ -15,9 +15,21 @@ from server.http import schemas as s
 from server.http.api import Routes
 from server.http.games import caller, service
 from server.messages.fields import VERSION_MAX, Shape
-from server.observer import observe
+from server.observer import observe, signed
 
 routes = Routes("history", __name__)
+
+
+class HashedSchema(Schema):
+    """The rest of what a record's hash covers (server/http/witness.py, ChainRecordSchema)."""
+
+    schema_version = fields.Integer(required=True)
+    data_json = fields.String(
+        required=True, metadata={"description": "The public part's canonical JSON, as hashed"}
+    )
+    private_sha256 = fields.String(
+        required=True, metadata={"description": "SHA-256 of the private part's JSON; '' for none"}
+    )
 
 
 class HistoryEntrySchema(Schema):
@@ -32,6 +44,11 @@ class HistoryEntrySchema(Schema):
     text = fields.String(required=True)
     kind = fields.String(required=True, metadata={"enum": [k.value for k in Kind]})
     rules = fields.List(fields.String(), required=True)
+    hashed = fields.Nested(
+        HashedSchema,
+        required=True,
+        metadata={"description": "With the entry's own fields: what its hash covers"},
+    )
 
 
 class HistorySentencesSchema(Schema):
@@ -102,6 +119,11 @@ class ChangesSchema(Schema):
     since = fields.Integer(required=True, data_key="from")
     until = fields.Integer(required=True, data_key="to")
     changes = fields.List(fields.Nested(ChangeSchema), required=True)
+    checkpoints = fields.List(
+        fields.Nested(s.CheckpointSchema),
+        required=True,
+        metadata={"description": "The server's signed checkpoints of versions `from` and `to`"},
+    )
 
 
 @routes.route(
@@ -120,4 +142,9 @@ def court_changes(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     since, until = query["since"], query["until"] or court.current(game_id).version
     before, after = court.state_at(game_id, since), court.state_at(game_id, until)
     told = changes(before.state, after.state)
-    return {"since": since, "until": until, "changes": [c.to_json() for c in told]}
+    return {
+        "since": since,
+        "until": until,
+        "changes": [c.to_json() for c in told],
+        "checkpoints": [signed(court, before), signed(court, after)],
+    }

@@ -11,10 +11,8 @@ from marshmallow import Schema, fields, validate
 
 from court.commands import Actor
 from court.errors import BadToken, NotAllowed
-from court.ids import Seat
 from server.http.api import Routes
 from server.http.games import caller, service
-from server.http.pages import game_url
 from server.messages.fields import Shape, String
 from server.notify.reminders import Reminders
 
@@ -89,7 +87,7 @@ def seat(game_id: str) -> Actor:
     sender="seat",
 )
 def get_mail(game_id: str, actor: Actor) -> dict[str, Any]:
-    return reminders().status(game_id, actor)
+    return reminders().status(game_id, actor, service().current(game_id).state)
 
 
 @routes.route(
@@ -107,11 +105,7 @@ def get_mail(game_id: str, actor: Actor) -> dict[str, Any]:
 )
 def set_mail(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
     state = service().current(game_id).state
-    info = state.seats.get(Seat(actor.seat or 0))
-    name = info.player_name if info is not None else "a player"
-    return reminders().set_address(
-        game_id, actor, body["address"], name=name, page=game_url(game_id)
-    )
+    return reminders().set_address(game_id, actor, body["address"], state=state)
 
 
 @routes.route(

@@ -1,7 +1,8 @@
 """HTTP routes of a person's key (server/mykey.py): made from the seat tokens a device holds,
-opened with the key alone (`Authorization: Bearer <key>`) on another device, grown with the
-seats joined since, and revoked. The key never travels in a URL the server sees: its link
-carries it in the fragment (`/key#<key>`), and no answer but the key's own holder's has it."""
+opened with the link's secret (`Authorization: Bearer <key>`) on another device, grown with the
+seats joined since by the device that made it (its maker's secret as the bearer token), and
+revoked with either secret. A secret never travels in a URL the server sees: the link carries
+its own in the fragment (`/key#<key>`), and no answer but the maker's has one."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ from server.mykey import Held, SeatKeys
 routes = Routes("mykey", __name__)
 
 MINE = "/keys/mine"
+# Who sends each route of a held key (the document's x-sender): the link's secret, the maker's,
+# or either.
+LINK, MAKER, EITHER = "key's link", "key's maker", "key"
 # More seats than any person holds, and few enough that one request does little work.
 SEATS_MAX = 100
 
@@ -48,7 +52,13 @@ class KeySeatSchema(Schema):
     house_name = fields.String(allow_none=True, required=True)
     player_name = fields.String(allow_none=True, required=True)
     label = fields.String(required=True)
-    token = fields.String(required=True, metadata={"description": "The seat's secret token"})
+    token = fields.String(
+        required=True,
+        metadata={
+            "description": "The token to play the seat with: a link of the key's own (to the "
+            "device that made the key, the token it sent)"
+        },
+    )
     url = fields.String(required=True)
 
 
@@ -57,7 +67,17 @@ class KeySeatsSchema(Schema):
 
 
 class KeyMadeSchema(KeySeatsSchema):
-    key = fields.String(required=True, metadata={"description": "The key's secret"})
+    key = fields.String(
+        required=True,
+        metadata={"description": "The link's secret: opens the key's seats on another device"},
+    )
+    maker = fields.String(
+        required=True,
+        metadata={
+            "description": "The maker's secret, for the device that made the key alone (never "
+            "in a link): it adds seats to the key, and revokes it"
+        },
+    )
     url = fields.String(required=True, metadata={"description": "The key's link"})
 
 
@@ -71,6 +91,7 @@ def seat_keys() -> SeatKeys:
 
 
 def key() -> str:
+    """The key's secret the request comes with: the link's, or the maker's."""
     secret = bearer_token()
     if secret is None:
         raise BadToken("key_required", "This needs your key (Authorization: Bearer <key>).")
@@ -88,8 +109,9 @@ def with_urls(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @routes.route(
     "/keys",
     "POST",
-    "Make a key that gathers the seats of these tokens (a device's own): its secret, once; "
-    "every older key that gathered one of them stops working",
+    "Make a key that gathers the seats of these tokens (a device's own), each with a link of "
+    "its own: the link's secret and the maker's, once; every older key that gathered one of "
+    "them stops working, and so do the links it handed out",
     body=HeldSeatsSchema,
     response=KeyMadeSchema,
     status=201,
@@ -97,19 +119,25 @@ def with_urls(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     example={"seats": [{"game_id": "7690d987b78e", "token": "the-seat-token"}]},
 )
 def make_key(body: dict[str, Any]) -> dict[str, Any]:
-    secret, entries = seat_keys().make(held(body))
-    return {"key": secret, "url": pages.key_url(secret), "seats": with_urls(entries)}
+    made = seat_keys().make(held(body))
+    return {
+        "key": made.link,
+        "maker": made.maker,
+        "url": pages.key_url(made.link),
+        "seats": with_urls(made.seats),
+    }
 
 
 @routes.route(
     MINE,
     "GET",
-    "The seats the key gathers, each with its token, for a device to take them all (the key "
-    "as the bearer token); a seat handed to someone else has dropped out",
+    "The seats the key gathers, each with the token of its link, for a device to take them "
+    "all (the link's secret as the bearer token); a seat handed to someone else, or whose "
+    "link was dropped, has dropped out",
     response=KeySeatsSchema,
     auth=True,
     limit="messages",
-    sender="key",
+    sender=LINK,
 )
 def open_key() -> dict[str, Any]:
     return {"seats": with_urls(seat_keys().open(key()))}
@@ -118,13 +146,14 @@ def open_key() -> dict[str, Any]:
 @routes.route(
     MINE,
     "PUT",
-    "Gather more seats into the key (the key as the bearer token): a device adds the seats "
-    "taken since",
+    "Gather more seats into the key, each with a link of its own (the maker's secret as the "
+    "bearer token; the link's is refused, 403 key_maker_only): the device that made the key "
+    "adds the seats it took since",
     body=HeldSeatsSchema,
     response=KeySeatsSchema,
     auth=True,
     limit="seats",
-    sender="key",
+    sender=MAKER,
     example={"seats": [{"game_id": "7690d987b78e", "token": "the-seat-token"}]},
 )
 def grow_key(body: dict[str, Any]) -> dict[str, Any]:
@@ -134,12 +163,12 @@ def grow_key(body: dict[str, Any]) -> dict[str, Any]:
 @routes.route(
     MINE,
     "DELETE",
-    "Revoke the key (the key as the bearer token): its link opens nothing from now on; the "
-    "seats stay their holders'",
+    "Revoke the key (either secret as the bearer token): its link opens nothing from now on, "
+    "nor does any link it handed out for a seat; the seats' own tokens play on",
     response=KeyRevokedSchema,
     auth=True,
     limit="messages",
-    sender="key",
+    sender=EITHER,
 )
 def revoke_key() -> dict[str, Any]:
     seat_keys().revoke(key())

@@ -17,9 +17,30 @@ ROOT = Path(__file__).resolve().parents[2]
 # Only these files of the package are served, never the rest of node_modules.
 NOBLE_HASHES = ROOT / "node_modules" / "@noble" / "hashes"
 JSON_PATCH = ROOT / "node_modules" / "fast-json-patch" / "module"
-# Browser modules served from node_modules (no CDN): the Socket.IO client, and SHA-256 for a
-# page that WebCrypto is not given to (plain http away from this machine) to check the record,
-# and the JSON Patch applier that brings the page's court view up to each push.
+NOBLE_CURVES = ROOT / "node_modules" / "@noble" / "curves"
+# The modules Ed25519 of @noble/curves imports (its `ed25519.js`, relative imports only once
+# its imports of @noble/hashes are pointed at /vendor/noble-hashes/: `_browser_imports`).
+CURVES = (
+    "ed25519.js",
+    "utils.js",
+    *(
+        f"abstract/{name}.js"
+        for name in (
+            "curve",
+            "edwards",
+            "fft",
+            "frost",
+            "hash-to-curve",
+            "modular",
+            "montgomery",
+            "oprf",
+        )
+    ),
+)
+# Browser modules served from node_modules (no CDN): the Socket.IO client; SHA-256 and Ed25519
+# for a page that WebCrypto is not given to (plain http away from this machine) or that has no
+# Ed25519 in it, to check the record and the server's signatures; and the JSON Patch applier
+# that brings the page's court view up to each push.
 VENDOR = {
     "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",
     "socket.io.esm.min.js.map": ROOT / "node_modules" / "socket.io-client" / "dist",
@@ -28,6 +49,7 @@ VENDOR = {
         for name in ("sha2.js", "_md.js", "_u64.js", "utils.js")
     },
     **{f"fast-json-patch/{name}": JSON_PATCH for name in ("core.mjs", "helpers.mjs")},
+    **{f"noble-curves/{name}": (NOBLE_CURVES / name).parent for name in CURVES},
 }
 
 
@@ -93,7 +115,17 @@ def vendor(name: str) -> Response:
             "client_missing",
             f"{name} is not installed; run `make run`, which installs it with npm ci.",
         )
-    response = send_from_directory(folder, name, max_age=3600)
+    if folder.is_relative_to(NOBLE_CURVES):
+        response = Response(_browser_imports((folder / name).read_text(encoding="utf-8")))
+        response.cache_control.max_age = 3600
+    else:
+        response = send_from_directory(folder, name, max_age=3600)
     if name.endswith((".js", ".mjs")):
         response.mimetype = "text/javascript"
     return response
+
+
+def _browser_imports(text: str) -> str:
+    """A module of @noble/curves whose imports of @noble/hashes a browser resolves: a page
+    loads no import map (the Content-Security-Policy allows no inline script)."""
+    return text.replace("from '@noble/hashes/", "from '/vendor/noble-hashes/")

@@ -40,6 +40,13 @@ class TalkLineSchema(Schema):
     text = fields.String(required=True)
     prev_hash = fields.String(required=True)
     hash = fields.String(required=True)
+    signature = fields.String(
+        required=True,
+        metadata={
+            "description": "The server's Ed25519 signature (base64) of `small-council talk\\n"
+            "{game_id}\\n{channel}\\n{number}\\n{hash}`, by the key of GET /api/signing-key"
+        },
+    )
 
 
 class TalkPageSchema(Schema):

@@ -32,6 +32,7 @@ from server.keys.files import KeyFileError, read_or_create, replace
 
 ALGORITHM = "Ed25519"
 PREFIX = "small-council checkpoint"
+TALK_PREFIX = "small-council talk"
 # Checkpoints signed lately, kept: a push and every welcome of the same head sign it once.
 CACHE_SIZE = 4096
 
@@ -39,6 +40,11 @@ CACHE_SIZE = 4096
 def message(game_id: str, version: int, hash_: str) -> bytes:
     """The bytes a checkpoint's signature covers."""
     return f"{PREFIX}\n{game_id}\n{version}\n{hash_}".encode()
+
+
+def talk_message(game_id: str, channel: str, number: int, hash_: str) -> bytes:
+    """The bytes a talk line's signature covers: its channel, number and hash (court/talk.py)."""
+    return f"{TALK_PREFIX}\n{game_id}\n{channel}\n{number}\n{hash_}".encode()
 
 
 def key_id_of(public: bytes) -> str:
@@ -63,12 +69,17 @@ def parse_public(text: str, origin: str) -> bytes:
 
 def signed_by(public: bytes, checkpoint: dict[str, Any]) -> bool:
     """Whether the checkpoint's signature verifies with this public key."""
-    signature = _decode(str(checkpoint.get("signature", "")))
-    if signature is None:
-        return False
     body = message(str(checkpoint["game_id"]), int(checkpoint["version"]), str(checkpoint["hash"]))
+    return verifies(public, str(checkpoint.get("signature", "")), body)
+
+
+def verifies(public: bytes, signature: str, body: bytes) -> bool:
+    """Whether `signature` (base64) is this public key's Ed25519 signature of `body`."""
+    raw = _decode(signature)
+    if raw is None:
+        return False
     try:
-        Ed25519PublicKey.from_public_bytes(public).verify(signature, body)
+        Ed25519PublicKey.from_public_bytes(public).verify(raw, body)
     except (InvalidSignature, ValueError):
         return False
     return True
@@ -119,7 +130,7 @@ class SigningKeys:
             if found is not None:
                 self._signed.move_to_end(key)
                 return found
-        signature = b64(self._private.sign(message(game_id, version, hash_)))
+        signature = self.sign(message(game_id, version, hash_))
         found = {
             "game_id": game_id,
             "version": version,
@@ -132,6 +143,14 @@ class SigningKeys:
             while len(self._signed) > CACHE_SIZE:
                 self._signed.popitem(last=False)
         return found
+
+    def sign(self, body: bytes) -> str:
+        """This key's Ed25519 signature of `body`, base64."""
+        return b64(self._private.sign(body))
+
+    def verifies(self, signature: str, body: bytes) -> bool:
+        """Whether `signature` is the current key's or a retired key's signature of `body`."""
+        return any(verifies(k, signature, body) for k in (self.public, *self.retired.values()))
 
     def public_key(self, key_id: str) -> bytes | None:
         """The public key of that id: the current one's or a retired one's."""

@@ -24,8 +24,8 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
-from court.rules import still_acting
 from court.state import CourtState
+from court.tokens import still_acting
 from server.addresses import client_address
 from server.limits import Limits, RateLimited
 from server.live.pushes import (

@@ -13,8 +13,8 @@ from typing import Any
 
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
-from court.rules import still_acting
 from court.state import CourtState
+from court.tokens import still_acting
 from court.views.made import Made, assembled
 from court.views.sections import ALIKE, OWN, WHOLE, Section, Viewing
 from server.messages.catalogue import move_view
@@ -71,8 +71,9 @@ def seat_ended(state: CourtState, seat: Seat) -> str:
     """What a connection whose seat ended is told."""
     if seat in state.seats:
         return (
-            f"Seat {seat + 1} was handed to a new link by the host: this device no longer "
-            "holds it and now watches as a spectator."
+            f"Seat {seat + 1} was handed to a new link by the host, or the key that brought it "
+            "to this device was revoked or replaced: this device no longer holds it and now "
+            "watches as a spectator."
         )
     return f"Seat {seat + 1} is no longer held: this device now watches as a spectator."
 

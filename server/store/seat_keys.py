@@ -1,14 +1,16 @@
-"""A person's key (server/mykey.py), beside the log and never in it: for each key, by the
-digest of its secret, the seats it gathers, each as its game, the digest of its token and the
-token sealed under a key only the key's secret gives. The server keeps neither the secret nor
-a token in clear, so these rows alone open no seat."""
+"""A person's key (server/mykey.py), beside the log: for each key, by the digest of its link's
+secret, the seats it gathers, each as its game, the digest of the token it gathered, the number
+and digest of the link the game's log recorded for it, and that link's token sealed under a key
+only the key's secret gives. The server keeps neither a secret nor a token in clear, so these
+rows alone open no seat; the log alone says whether a link still opens one."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import BigInteger, Column, Connection, Index, Text, delete, select
+from sqlalchemy import BigInteger, Column, Index, Integer, Row, Text, delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel
@@ -21,6 +23,8 @@ class SeatKeyRow(SQLModel, table=True):
     key_sha256: str = Field(max_length=64, primary_key=True)
     token_sha256: str = Field(max_length=64, primary_key=True)
     game_id: str = Field(max_length=64)
+    link: int = Field(sa_column=Column(Integer, nullable=False))
+    link_sha256: str = Field(max_length=64)
     sealed: str = Field(sa_column=Column(Text, nullable=False))
     added_at: int = Field(sa_column=Column(BigInteger, nullable=False))
 
@@ -30,10 +34,13 @@ SEAT_KEYS = SeatKeyRow.metadata.tables[SeatKeyRow.__tablename__]
 
 @dataclass(frozen=True, slots=True)
 class KeptSeat:
-    """One seat a key gathers: its game, its token's digest and the token sealed."""
+    """One seat a key gathers: its game, the digest of the token gathered, the link the log
+    recorded for it (its number and its token's digest) and the link's token sealed."""
 
     game_id: str
     token_sha256: str
+    link: int
+    link_sha256: str
     sealed: str
 
 
@@ -42,55 +49,38 @@ class SeatKeyStore:
         self.engine = engine
         self._dialect = engine.dialect.name
 
-    def keys_holding(self, token_digests: Iterable[str]) -> set[str]:
-        """The keys that gather any of these seats."""
+    def holding(self, token_digests: Iterable[str]) -> dict[str, list[KeptSeat]]:
+        """The keys that gather any of these tokens, each with every seat it gathers."""
         digests = sorted(set(token_digests))
         if not digests:
-            return set()
-        query = select(SEAT_KEYS.c.key_sha256).where(SEAT_KEYS.c.token_sha256.in_(digests))
+            return {}
+        holders = select(SEAT_KEYS.c.key_sha256).where(SEAT_KEYS.c.token_sha256.in_(digests))
+        query = select(SEAT_KEYS).where(SEAT_KEYS.c.key_sha256.in_(holders))
+        found: dict[str, list[KeptSeat]] = {}
         with self.engine.connect() as conn:
-            return set(conn.scalars(query.distinct()))
-
-    def replace(self, key_sha256: str, seats: Iterable[KeptSeat], now_ms: int) -> None:
-        """Keep a new key with these seats, and drop every older key that gathered any of
-        them: a person has one key, and making a new one voids the old."""
-        seats = list(seats)
-        with self.engine.begin() as conn:
-            older = select(SEAT_KEYS.c.key_sha256).where(
-                SEAT_KEYS.c.token_sha256.in_([s.token_sha256 for s in seats])
-            )
-            conn.execute(delete(SEAT_KEYS).where(SEAT_KEYS.c.key_sha256.in_(older)))
-            self._insert(conn, key_sha256, seats, now_ms)
+            for row in conn.execute(query.order_by(SEAT_KEYS.c.added_at, SEAT_KEYS.c.game_id)):
+                found.setdefault(row.key_sha256, []).append(_kept(row))
+        return found
 
     def add(self, key_sha256: str, seats: Iterable[KeptSeat], now_ms: int) -> None:
-        """Gather more seats into a key (a seat it gathers already stays as it is); another
-        key that gathered one of them lets it go: a seat is in one key at most."""
-        seats = list(seats)
-        others = SEAT_KEYS.c.token_sha256.in_([s.token_sha256 for s in seats]) & (
-            SEAT_KEYS.c.key_sha256 != key_sha256
-        )
-        with self.engine.begin() as conn:
-            conn.execute(delete(SEAT_KEYS).where(others))
-            self._insert(conn, key_sha256, seats, now_ms)
-
-    def _insert(
-        self, conn: Connection, key_sha256: str, seats: list[KeptSeat], now_ms: int
-    ) -> None:
-        if not seats:
-            return
-        make = postgresql.insert if self._dialect == "postgresql" else sqlite.insert
+        """Gather these seats into the key (a seat it gathers already stays as it is)."""
         rows = [
             {
                 "key_sha256": key_sha256,
                 "token_sha256": s.token_sha256,
                 "game_id": s.game_id,
+                "link": s.link,
+                "link_sha256": s.link_sha256,
                 "sealed": s.sealed,
                 "added_at": now_ms,
             }
             for s in seats
         ]
-        statement = make(SEAT_KEYS).values(rows).on_conflict_do_nothing()
-        conn.execute(statement)
+        if not rows:
+            return
+        make = postgresql.insert if self._dialect == "postgresql" else sqlite.insert
+        with self.engine.begin() as conn:
+            conn.execute(make(SEAT_KEYS).values(rows).on_conflict_do_nothing())
 
     def seats(self, key_sha256: str) -> list[KeptSeat]:
         query = (
@@ -99,7 +89,7 @@ class SeatKeyStore:
             .order_by(SEAT_KEYS.c.added_at, SEAT_KEYS.c.game_id)
         )
         with self.engine.connect() as conn:
-            return [KeptSeat(r.game_id, r.token_sha256, r.sealed) for r in conn.execute(query)]
+            return [_kept(r) for r in conn.execute(query)]
 
     def exists(self, key_sha256: str) -> bool:
         query = select(SEAT_KEYS.c.key_sha256).where(SEAT_KEYS.c.key_sha256 == key_sha256)
@@ -107,7 +97,7 @@ class SeatKeyStore:
             return conn.execute(query.limit(1)).first() is not None
 
     def drop(self, key_sha256: str, token_digests: Iterable[str]) -> None:
-        """Let a key gather these seats no more (their tokens open nothing now)."""
+        """Let a key gather these seats no more (their links were dropped, or open nothing)."""
         digests = list(token_digests)
         if not digests:
             return
@@ -115,7 +105,6 @@ class SeatKeyStore:
         with self.engine.begin() as conn:
             conn.execute(delete(SEAT_KEYS).where(mine))
 
-    def revoke(self, key_sha256: str) -> bool:
-        with self.engine.begin() as conn:
-            found = conn.execute(delete(SEAT_KEYS).where(SEAT_KEYS.c.key_sha256 == key_sha256))
-            return found.rowcount > 0
+
+def _kept(row: Row[Any]) -> KeptSeat:
+    return KeptSeat(row.game_id, row.token_sha256, row.link, row.link_sha256, row.sealed)

@@ -1,5 +1,6 @@
 """The talk store: table talk and whispers (court/talk.py) in an append-only table of their own,
-beside the court log and never in it, on SQLite or PostgreSQL.
+beside the court log and never in it, with the server's signature of each line beside it, on
+SQLite or PostgreSQL.
 
 The unique (game_id, channel, number) triple is the optimistic lock of each channel's chain;
 triggers made by the migration (migrations/versions/0004_*) refuse UPDATE and DELETE, and on
@@ -59,7 +60,22 @@ class TalkRecord(SQLModel, table=True):
     hash: str = Field(max_length=64)
 
 
+class TalkSignature(SQLModel, table=True):
+    """The server's signature of a line's hash, by the line's position (server/talk.py): in a
+    table of its own, written in the line's own transaction."""
+
+    __tablename__ = "talk_signatures"
+
+    position: int = Field(
+        sa_column=Column(
+            BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=False
+        )
+    )
+    signature: str = Field(sa_column=Column(Text, nullable=False))
+
+
 TALK_LINES = TalkRecord.metadata.tables[TalkRecord.__tablename__]
+TALK_SIGNATURES = TalkSignature.metadata.tables[TalkSignature.__tablename__]
 _COLUMNS = (
     "position",
     "game_id",
@@ -73,6 +89,12 @@ _COLUMNS = (
     "prev_hash",
     "hash",
 )
+# A line as read: its columns and its signature ('' for a line stored without one).
+_READ = (
+    *(TALK_LINES.c[c] for c in _COLUMNS),
+    func.coalesce(TALK_SIGNATURES.c.signature, "").label("signature"),
+)
+_JOINED = TALK_LINES.outerjoin(TALK_SIGNATURES, TALK_SIGNATURES.c.position == TALK_LINES.c.position)
 
 
 def _line(row: Row[Any]) -> TalkLine:
@@ -96,9 +118,11 @@ class SqlTalkStore:
             with self.engine.begin() as conn:
                 result = conn.execute(TALK_LINES.insert().values(**values))
                 inserted = result.inserted_primary_key
+                assert inserted is not None
+                signed = {"position": inserted.position, "signature": line.signature}
+                conn.execute(TALK_SIGNATURES.insert().values(**signed))
         except IntegrityError:
             raise ConcurrencyError(line.game_id, line.number - 1) from None
-        assert inserted is not None
         return replace(line, position=inserted.position)
 
     def channel_head(self, game_id: str, channel: str) -> ChannelHead | None:
@@ -135,7 +159,8 @@ class SqlTalkStore:
         if channels is not None:
             found.append(TALK_LINES.c.channel.in_(list(channels)))
         query = (
-            select(*(TALK_LINES.c[c] for c in _COLUMNS))
+            select(*_READ)
+            .select_from(_JOINED)
             .where(*found)
             .order_by(TALK_LINES.c.position)
             .limit(limit)

@@ -5,7 +5,10 @@ server signed when it showed the game is what the log must still end on at that 
 
 The file, as a page saves it: `{"game_id": "…", "checkpoints": [{"version": 7, "hash": "…",
 "key_id": "…", "signature": "…"}, …]}`; a checkpoint may also carry its `game_id` (as the server
-sends it), which must be the file's.
+sends it), which must be the file's. A page that found a mismatch adds `held`: `{"84": "…",
+"85": "…"}`, the hashes it had recomputed itself for the versions around the first one it found
+changed. They are the page's word, not the server's: they only say where, below a checkpoint
+the log breaks, the stored log first differs from what the page saw.
 """
 
 from __future__ import annotations
@@ -64,6 +67,22 @@ def read_witness(text: str, game_id: str) -> list[dict[str, Any]]:
     return sorted(checkpoints, key=lambda c: int(c["version"]))
 
 
+def read_held(text: str) -> dict[int, str]:
+    """The hashes the page held by version (`held`), none when the file has none."""
+    held = json.loads(text).get("held") if text else None
+    if held is None:
+        return {}
+    if not isinstance(held, dict) or len(held) > MOST:
+        raise WitnessError("bad_witness", 'The witness file\'s "held" must be {version: hash}.')
+    try:
+        found = {int(version): hash_ for version, hash_ in held.items()}
+    except ValueError:
+        raise WitnessError("bad_witness", 'The witness file\'s "held" names no version.') from None
+    if any(v < 1 or not isinstance(h, str) or len(h) != 64 for v, h in found.items()):
+        raise WitnessError("bad_witness", 'The witness file\'s "held" must be {version: hash}.')
+    return found
+
+
 def _checkpoint(item: Any, game_id: str, number: int) -> dict[str, Any]:
     where = f"Checkpoint {number} of the witness file"
     if not isinstance(item, dict) or any(not isinstance(item.get(f), str) for f in FIELDS[1:]):
@@ -107,8 +126,8 @@ def check_signatures(checkpoints: Iterable[dict[str, Any]], keys: Mapping[str, b
             )
 
 
-def judge(records: Iterable[Record], checkpoints: list[dict[str, Any]]) -> Judgement:
-    """The stored records, read in version order, against the checkpoints (in version order)."""
+def _wanted(checkpoints: list[dict[str, Any]]) -> dict[int, str] | Judgement:
+    """The hash signed for each version, or the judgement of a server that signed two."""
     wanted: dict[int, str] = {}
     for checkpoint in checkpoints:
         version, signed = int(checkpoint["version"]), str(checkpoint["hash"])
@@ -120,22 +139,45 @@ def judge(records: Iterable[Record], checkpoints: list[dict[str, Any]]) -> Judge
                 f"broken: version {version} was signed by the server with two hashes "
                 f"({wanted[version][:12]}… and {signed[:12]}…): it showed two different logs",
             )
+    return wanted
+
+
+def judge(
+    records: Iterable[Record],
+    checkpoints: list[dict[str, Any]],
+    held: Mapping[int, str] | None = None,
+) -> Judgement:
+    """The stored records, read in version order, against the checkpoints (in version order);
+    where a checkpoint breaks, the first version whose stored hash is not the one the page
+    `held` is named, as the page named it."""
+    held = held or {}
+    wanted = _wanted(checkpoints)
+    if isinstance(wanted, Judgement):
+        return wanted
     first, last = min(wanted), max(wanted)
     agreed, stored = 0, 0
+    differs: Record | None = None
     for record in records:
         stored = record.version
+        if differs is None and held.get(record.version, record.hash) != record.hash:
+            differs = record
         kept = wanted.get(record.version)
         if kept is None:
             continue
         if record.hash != kept:
             earlier = f"version {agreed} still agrees" if agreed else "no earlier checkpoint"
+            signed = (
+                f"version {record.version} does not end on the hash the server signed "
+                f"({kept[:12]}…) but on {record.hash[:12]}…"
+            )
+            if differs is not None:
+                return Judgement(len(wanted), first, last, _first_held(differs, held, signed))
             return Judgement(
                 len(wanted),
                 first,
                 last,
-                f"broken: version {record.version} does not end on the hash the server signed "
-                f"({kept[:12]}…) but on {record.hash[:12]}…: the log was changed at or before "
-                f"it after the server showed it; {earlier}",
+                f"broken: {signed}: the log was changed at or before it after the server "
+                f"showed it; {earlier}",
             )
         agreed = record.version
         if record.version == last:
@@ -146,4 +188,16 @@ def judge(records: Iterable[Record], checkpoints: list[dict[str, Any]]) -> Judge
         last,
         f"broken: version {last} was signed by the server, but the log now ends at version "
         f"{stored}: records were taken out",
+    )
+
+
+def _first_held(record: Record, held: Mapping[int, str], signed: str) -> str:
+    """The first version whose stored hash differs from the page's, beside the broken
+    checkpoint that makes it count."""
+    before = held.get(record.version - 1)
+    agrees = f"; version {record.version - 1} still agrees with it" if before else ""
+    return (
+        f"broken: version {record.version} is the first that differs from what the page held "
+        f"({held[record.version][:12]}…, now {record.hash[:12]}…){agrees}; {signed}: the log "
+        "was changed after the server showed it"
     )

@@ -1,7 +1,8 @@
 """The page draws the court from its pushes: four seats and two spectators play a whole election
 in Chromium, and no page asks the server for the court over HTTP, nor its witness for the
-chain; each still shows what its viewer may see (a seat its own markers, a spectator none)
-and, at the end, the revealed tally."""
+chain of a push (the check of the whole chain in the background aside); each still shows what
+its viewer may see (a seat its own markers, a spectator none) and, at the end, the revealed
+tally."""
 
 from __future__ import annotations
 
@@ -20,13 +21,17 @@ FOUR = ("stark", "lannister", "tyrell", "martell")
 
 
 def court_gets(person: Person, game_id: str) -> list[str]:
-    """The requests for the court view (`GET /api/games/<id>`) or for its chain (the witness's
-    `GET /api/games/<id>/chain`) this person's page sent."""
+    """The requests for the court view (`GET /api/games/<id>`) or for a part of its chain (the
+    witness's `GET /api/games/<id>/chain?from=…&to=…`, made when pushed records do not chain)
+    this person's page sent; not the check of the whole chain in the background, which reads
+    it from the last version the device checked (`?from=…` alone) once the page has opened."""
     court_path = re.compile(rf"^/api/games/{game_id}(/chain)?/?$")
     return [
         url
         for method, url in person.requests
-        if method == "GET" and court_path.match(urlsplit(url).path)
+        if method == "GET"
+        and court_path.match(urlsplit(url).path)
+        and not (urlsplit(url).path.endswith("/chain") and "to=" not in urlsplit(url).query)
     ]
 
 

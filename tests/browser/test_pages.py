@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
-from server.http.pages import VENDOR
+from server.http.pages import CURVES, VENDOR
 from tests.databases import migrated
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -74,9 +74,33 @@ def test_the_witness_and_patch_modules_are_served_from_their_npm_packages(
     assert response.data == installed.read_bytes()
 
 
+@pytest.mark.parametrize("name", [f"noble-curves/{n}" for n in CURVES])
+def test_ed25519_is_served_from_its_npm_package_importing_only_served_modules(
+    client: FlaskClient, name: str
+) -> None:
+    installed = VENDOR[name] / name.rpartition("/")[2]
+    if not installed.is_file():
+        if os.environ.get("CI"):
+            pytest.fail("node_modules has no @noble/curves: make test runs npm ci first")
+        pytest.skip("@noble/curves is not installed (make run / make test install it)")
+
+    response = client.get(f"/vendor/{name}")
+
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    text = response.get_data(as_text=True)
+    assert text == installed.read_text().replace("'@noble/hashes/", "'/vendor/noble-hashes/")
+    # every module it imports is one this route serves
+    for target in re.findall(r"^(?:import|export)[^;]*? from ['\"]([^'\"]+)['\"]", text, re.M):
+        served = target.removeprefix("/vendor/") if target.startswith("/vendor/") else None
+        relative = str(PurePosixPath(name).parent / target) if target.startswith(".") else None
+        assert (served or os.path.normpath(relative or "")) in VENDOR, (name, target)
+
+
 @pytest.mark.parametrize(
     "name",
     [
+        "noble-curves/package.json",
+        "noble-curves/abstract/bls.js",
         "package.json",
         "fast-json-patch/duplex.mjs",
         "fast-json-patch/../index.js",

@@ -2,7 +2,8 @@
 removing a player), leaving a seat and forgetting it on a device ask first, as a death does, and
 the name field of the host's panel shows its whole hint; a seat is remembered on the device
 unless the player unticks it (a new tab plays it, the front page lists it), and forgotten on
-request."""
+request; a seat link opened in a tab that plays another seat of the game takes its place only
+if the player says so."""
 
 from __future__ import annotations
 
@@ -133,3 +134,36 @@ def open_tab(person: Person, url: str) -> Page:
     tab = person.context.new_page()
     tab.goto(url)
     return tab
+
+
+def test_a_seat_link_takes_the_place_of_this_tab_s_seat_only_if_the_player_says_so(
+    chromium: Any, server: LiveServer
+) -> None:
+    """Ann's tab plays Lannister; a link holding Tyrell's token, opened in that tab, asks
+    first: cancelled, the tab plays Lannister on and the token left the address bar; accepted,
+    it plays Tyrell."""
+    game = HttpCourt(server.url)
+    url = f"{server.url}/games/{game.id}"
+    ann = open_person(chromium, "ann", url)
+    ann.page.evaluate(
+        "([game, token]) => sessionStorage.setItem(`token:${game}`, token)",
+        [game.id, game.tokens[LANNISTER]],
+    )
+    ann.page.reload()
+    connected(ann, "Connected as Player of lannister")
+    tyrell = f"{url}#token={game.tokens[TYRELL]}"
+
+    for answer, plays in (("#confirm-no", "lannister"), ("#confirm-yes", "tyrell")):
+        ann.page.goto("about:blank")
+        ann.page.goto(tyrell)
+        dialog = ann.page.locator("dialog.confirm")
+        expect(dialog).to_contain_text("this tab already plays a seat here")
+        assert "#token" not in ann.page.url
+        ann.page.locator(answer).click()
+        connected(ann, f"Connected as Player of {plays}")
+    # a link of the seat the tab plays already asks nothing
+    ann.page.goto("about:blank")
+    ann.page.goto(tyrell)
+    connected(ann, "Connected as Player of tyrell")
+    expect(ann.page.locator("dialog.confirm")).to_have_count(0)
+    assert ann.errors == []

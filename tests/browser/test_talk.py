@@ -1,19 +1,22 @@
 """Table talk and whispers in three browsers: a whisper between two seats reaches those two pages
 and no frame of the third browser; a line at the table reaches all three; a line is shown as text,
 never as markup; the history shows each viewer's own lines beside the event the court stood at when
-they were said."""
+they were said; a whisper rewritten in the database, its chain recomputed, raises the banner on
+every page of its two parties and fails the server's check."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import requests
 from playwright.sync_api import expect
 
 from server.live.sockets import NAMESPACE
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import Person, open_seat, wait_version
 from tests.live_server import LiveServer
+from tests.server.tools.cli.court_shell import rewrite_talk
 
 SECRET = "Meet me by the weirwood at dusk"
 MARKUP = "<img src=x onerror=alert(1)><b>bold</b>"
@@ -115,3 +118,52 @@ def test_live_updates_keep_the_window_where_it_is_and_the_newest_line_inside_the
         assert position["y"] == 0 and position["newest"] is True, position
         assert stark.errors == []
         stark.context.close()
+
+
+def test_a_whisper_rewritten_in_the_database_is_caught_by_the_pages_and_the_check(
+    chromium: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "court.db"
+    channel = "whisper:seat:0|seat:1"
+    # Given a whisper between Stark and Lannister, answered, seen on both their pages
+    with LiveServer(db, deadlines=False) as server:
+        port = server.http.server_port
+        game = HttpCourt(server.url)
+        url = f"{server.url}/games/{game.id}"
+        stark, lannister = (
+            open_seat(chromium, name, url, game.id, game.tokens[seat])
+            for seat, name in enumerate(("stark", "lannister"))
+        )
+        talk_to(stark, "1", SECRET)
+        talk_to(lannister, "0", "I will come")
+        for person in (stark, lannister):
+            person.page.wait_for_function(
+                "([id, channel]) => (JSON.parse(localStorage.getItem("
+                "'small-council.witness-talk.' + id)) || {})[channel]?.number === 2",
+                arg=[game.id, channel],
+            )
+            expect(person.page.locator("#witness")).to_be_hidden()
+
+    # When its first line is rewritten in the database, the channel's chain recomputed
+    rewrite_talk(db, game.id, channel, 1, "Meet me at the Eyrie")
+    with LiveServer(db, deadlines=False, port=port) as server:
+        # Then the pages that saw it, and a new page of Stark's that never did, raise the banner
+        fresh = open_seat(chromium, "stark-again", url, game.id, game.tokens[0])
+        for person in (stark, lannister, fresh):
+            person.errors.clear()
+            if person is not fresh:
+                person.page.reload()
+            banner = person.page.locator("#witness")
+            expect(banner).to_be_visible()
+            expect(banner).to_have_attribute("data-problem", "talk")
+            expect(banner).to_contain_text(f"Line 1 of the whispers ({channel})")
+            assert not person.errors, person.errors
+        # ... and the server's check of the channel says it was changed
+        checked = requests.get(
+            f"{server.url}/api/games/{game.id}/talk/verify",
+            headers={"Authorization": f"Bearer {game.tokens[1]}"},
+            timeout=10,
+        ).json()
+        assert checked["ok"] is False
+        whisper = next(c for c in checked["channels"] if c["channel"] == channel)
+        assert whisper["problem"] == "line 1 is not signed by the server's key: it was changed"

@@ -5,8 +5,9 @@ A snapshot is a stored fold: a server reads one back as if its own code had fold
 to there. So while FORMAT stays the same, the same stored log must fold into the same court,
 whatever court/evolve looks like. The logs in data/fold_logs are a few games played by the
 simulator with fixed seeds and one built here by hand (the lobby, the host role, ransoms,
-pardons, the Night's Watch, the game's end); like stored logs they are never rewritten, so a
-change in deciding, in the simulator or in config/ leaves them as they are. data/fold_golden.json
+pardons, the Night's Watch, the game's end), and a few more of what it never does (a person's
+keys among them); like stored logs they are never rewritten, so a change in deciding, in the
+simulator or in config/ leaves them as they are. data/fold_golden.json
 holds, under the number it was written for, the digest of the court at every `EVERY`-th version
 of each log and at its end, and the digest of the state's shape.
 
@@ -64,7 +65,8 @@ from court.events import Event, GameEnded, OutlawDeclared, TitleGranted
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
-from tests.court.fold_table import table_decides
+from tests.court.fold_links import seat_links
+from tests.court.fold_table import corrections_undone, table_decides
 from tests.court.given import Table, created, joined, seat, started, table_step
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -463,6 +465,8 @@ BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "host-away": host_away,
     "named-game": named_game,
     "table-decides": lambda: _encoded(table_decides()),
+    "corrections-undone": lambda: _encoded(corrections_undone()),
+    "seat-links": lambda: _encoded(seat_links()),
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},
 }
 

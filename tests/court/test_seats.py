@@ -29,9 +29,9 @@ from court.events import (
     SeatRemoved,
 )
 from court.ids import HouseId, Seat
-from court.rules import actor_of, still_acting
 from court.sentences import describe
 from court.state import CourtState, HostVote
+from court.tokens import actor_of, still_acting
 from tests.court.given import (
     HOST,
     created,

@@ -9,9 +9,9 @@ from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, LeaveSeat, St
 from court.errors import CourtError, NotAllowed
 from court.events import GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
 from court.ids import GameId, HouseId, Seat
-from court.rules import still_acting
 from court.ruleset import Gender
 from court.state import GameStatus, Phase
+from court.tokens import still_acting
 from tests.court.given import (
     HOST,
     created,

@@ -20,8 +20,8 @@ from hypothesis.stateful import invariant, precondition, rule
 
 from court.commands import SPECTATOR, Actor, HandHost, HandSeat
 from court.ids import GameId
-from court.rules import still_acting
 from court.state import CourtState, GameStatus
+from court.tokens import still_acting
 from court.views.made import court_view
 from server.live.pushes import NAMESPACE, RoomPusher, audience_room, game_room
 from server.live.views import audience_of, handed_at, regroup, viewer_of

@@ -12,8 +12,10 @@ from flask.testing import FlaskClient
 from app import create_app
 from court.commands import Actor
 from court.ids import Seat
+from server.keys.signing import talk_message
 from tests.databases import migrated
 from tests.server.http.court_client import Game, error_body
+from tests.server.tools.cli.court_shell import rewrite_talk
 
 
 def said(app: Flask, game: Game, seat: int, text: str, to: int | None = None):
@@ -85,6 +87,46 @@ def test_each_channel_checks_and_a_line_changed_in_the_database_is_found(
     table = tampered.get_json()["channels"][0]
     assert tampered.get_json()["ok"] is False
     assert (table["ok"], table["problem"]) == (False, "line 2 was changed after it was said")
+
+
+def test_a_whisper_rewritten_and_rehashed_in_the_database_fails_its_check(
+    app: Flask, client: FlaskClient, game: Game, tmp_path: Path
+) -> None:
+    # Given a whisper between Stark and Lannister, answered, each line signed by the server
+    said(app, game, 0, "Meet me at the Twins", to=1)
+    said(app, game, 1, "I will come", to=0)
+    channel = "whisper:seat:0|seat:1"
+    lines = client.get(f"/api/games/{game.id}/talk", headers=game.auth("lannister")).get_json()
+    signing = app.extensions["court"].keys.signing
+    for line in lines["lines"]:
+        assert signing.verifies(line["signature"], talk_message(**_signed_fields(line)))
+    before = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("lannister"))
+    assert before.get_json()["ok"] is True
+
+    # When its first line is rewritten in the database and the channel's chain recomputed
+    rewrite_talk(tmp_path / "t.db", game.id, channel, 1, "Meet me at the Eyrie")
+    served = client.get(f"/api/games/{game.id}/talk", headers=game.auth("lannister")).get_json()
+    assert served["lines"][0]["text"] == "Meet me at the Eyrie"
+
+    # Then the chain agrees with itself, but the line carries no signature of the server's
+    for reader in ("stark", "lannister"):
+        checked = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth(reader))
+        whisper = next(c for c in checked.get_json()["channels"] if c["channel"] == channel)
+        assert checked.get_json()["ok"] is False
+        assert whisper["problem"] == "line 1 is not signed by the server's key: it was changed"
+    # ... and a reader of neither end is told nothing of it
+    tyrell = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
+    assert tyrell.get_json()["ok"] is True
+    assert channel not in {c["channel"] for c in tyrell.get_json()["channels"]}
+
+
+def _signed_fields(line: dict[str, object]) -> dict[str, object]:
+    return {
+        "game_id": line["game_id"],
+        "channel": line["channel"],
+        "number": line["number"],
+        "hash_": line["hash"],
+    }
 
 
 def test_an_export_holds_the_callers_talk_after_the_log_and_still_imports(

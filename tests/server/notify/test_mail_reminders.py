@@ -1,7 +1,9 @@
 """Reminders by mail, against a local SMTP receiver (aiosmtpd): a seat gives an address, a mail
 with a link verifies it, and then its turns (one a step, none while it sits at the table), the
 results revealed and the end of the game reach it, from an outbox with retries; removing the
-address or handing the seat over stops them; the address is the seat's secret on every path."""
+address or handing the seat over stops them; the address is the seat's secret on every path.
+Another device of the seat's player, through his key's link, reads no address and drops none;
+an address given through a key's link is mailed no more once the key is revoked."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
 from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
+PUBLIC = "https://court.example"
 CANDIDACY = "Warden of the North election, candidacy"
 
 
@@ -40,6 +43,7 @@ def mail_app(tmp_path: Path, smtp: SmtpReceiver, **settings: Any) -> Flask:
         "MAIL_BACKOFF": 0.05,
         "MAIL_ATTEMPTS": 4,
         "MAIL_TURN_GAP": 0.0,
+        "PUBLIC_URL": PUBLIC,
     }
     return notifying_app(tmp_path, **{**mailing, **settings})
 
@@ -411,7 +415,7 @@ def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
             set_webhook(client, game, hook.url)
 
             to_the_north_election(client, game)
-            told = f"It is Player of lannister's turn: {CANDIDACY}."
+            told = f"It is Player of lannister's turn: {CANDIDACY}. {PUBLIC}/games/{game.id}"
             hook.wait_for(lambda texts: told in texts)
 
             # The mails of the same turns wait on the slow server; the chat heard them all.
@@ -419,3 +423,50 @@ def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
             smtp.wait_for(lambda mails: any(CANDIDACY in m.text for m in mails), seconds=30)
         finally:
             stop(app)
+
+
+MINE = "/api/keys/mine"
+
+
+def key_of(client: FlaskClient, game: Game, house: str) -> tuple[dict, str]:
+    """A key of the seat's token, and the link a device that opens it plays the seat with."""
+    body = {"seats": [{"game_id": game.id, "token": game.tokens[house]}]}
+    made = client.post("/api/keys", json=body).get_json()
+    link = client.get(MINE, headers=bearer(made["key"])).get_json()["seats"][0]["token"]
+    return made, link
+
+
+def test_another_device_through_a_key_reads_no_address_and_drops_none(
+    app: Flask, client: FlaskClient, game: Game, smtp: SmtpReceiver
+) -> None:
+    verified(client, game, "lannister", ANN, smtp)
+    _, phone = key_of(client, game, "lannister")
+
+    assert status(client, game, bearer(phone)) == {"address": None, "verified": False, "mail": True}
+
+    assert status(client, game, game.auth("lannister"))["address"] == ANN
+    to_the_north_election(client, game)
+    elect_robb_after_the_candidacy_turn(client, game)
+    smtp.wait_for_mail(ANN, "Results")
+
+
+def test_an_address_given_through_a_key_s_link_is_mailed_no_more_once_the_key_is_revoked(
+    app: Flask, client: FlaskClient, game: Game, smtp: SmtpReceiver
+) -> None:
+    verified(client, game, "stark", NED, smtp)
+    made, link = key_of(client, game, "lannister")
+    answer = client.put(f"/api/games/{game.id}/mail", json={"address": CAT}, headers=bearer(link))
+    assert answer.status_code == 200, answer.get_json()
+    [mail] = smtp.wait_for_mail(CAT, "Confirm")
+    client.post(f"/api/games/{game.id}/mail/verify", json={"code": mail.code})
+    assert status(client, game, bearer(link))["verified"] is True
+
+    assert client.delete(MINE, headers=bearer(made["maker"])).status_code == 200
+    to_the_north_election(client, game)
+    elect_robb_after_the_candidacy_turn(client, game)
+    smtp.wait_for_mail(NED, "Results")
+
+    assert [m.subject for m in smtp.to(CAT) if "Confirm" not in m.subject] == []
+    # the seat's own token reads no address the dropped link gave, and it is gone
+    assert status(client, game, game.auth("lannister"))["address"] is None
+    assert app.extensions["court_store"].mail.seat_mail(game.id, game.seats["lannister"]) is None

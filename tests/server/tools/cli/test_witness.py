@@ -134,3 +134,36 @@ def test_a_witness_file_that_is_not_one_is_refused_with_a_clear_line(
     assert result.exit_code == 2, result.output
     assert f"error: {code}: " in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_hashes_a_page_held_name_the_first_record_rewritten_below_a_checkpoint(
+    app: Flask, make_app: MakeApp, court: Court, played: Played, tmp_path: Path
+) -> None:
+    # Given the checkpoint of the head a page kept, with the hashes it held of every version
+    chain = app.test_client().get(f"/api/games/{played.id}/chain").get_json()
+    held = {str(r["version"]): r["hash"] for r in chain["records"]}
+    witness = saved(tmp_path, played.id, [checkpoint(app, played)])
+    evidence = {**json.loads(witness.read_text()), "held": held}
+    witness.write_text(json.dumps(evidence))
+    # When the first gold fact is rewritten, every hash after it recomputed
+    rewrite(played.db, played.id, played.gold[0], amount=50)
+    # Then verify names that fact's version, as the page did, not the checkpoint's alone
+    result = court(make_app("t"), "verify", played.id, "--witness", str(witness))
+    assert result.exit_code == 1, result.output
+    assert f"broken: version {played.gold[0]} is the first that differs" in result.output
+    assert f"version {played.gold[0] - 1} still agrees" in result.output
+
+
+@pytest.mark.parametrize(
+    "held", [["not", "a", "map"], {"x": "0" * 64}, {"3": "short"}], ids=["list", "key", "hash"]
+)
+def test_held_hashes_that_are_not_a_map_of_versions_are_refused(
+    app: Flask, court: Court, played: Played, tmp_path: Path, held: object
+) -> None:
+    witness = saved(tmp_path, played.id, [checkpoint(app, played)])
+    witness.write_text(json.dumps({**json.loads(witness.read_text()), "held": held}))
+
+    result = court(app, "verify", played.id, "--witness", str(witness))
+
+    assert result.exit_code == 2, result.output
+    assert "error: bad_witness: " in result.output
