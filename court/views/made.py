@@ -25,15 +25,34 @@ from court.views.sections import (
 _GONE = object()  # no section kept
 
 
-# Each part of the court (and VERSION), with the sections and the pieces of sections that read it.
+# Each part of the court (and VERSION), with the sections and the pieces of sections that read
+# it; a section made of pieces reads what they read, but for the idle pieces (below).
 _PARTS = attrgetter(*PARTS)
+
+
+def _reads(section: Section) -> tuple[str, ...]:
+    if not section.pieces:
+        return section.reads
+    return tuple({part for p in section.pieces if p.idle is None for part in p.reads})
+
+
 _READERS: dict[str, tuple[frozenset[str], tuple[tuple[str, int], ...]]] = {
     part: (
-        frozenset(s.name for s in SECTIONS if part in s.reads),
-        tuple((s.name, i) for s in SECTIONS for i, p in enumerate(s.pieces) if part in p.reads),
+        frozenset(s.name for s in SECTIONS if part in _reads(s)),
+        tuple(
+            (s.name, i)
+            for s in SECTIONS
+            for i, p in enumerate(s.pieces)
+            if part in p.reads and p.idle is None
+        ),
     )
     for part in (*PARTS, VERSION)
 }
+# The pieces that may be idle (court/views/sections.py `Piece`): made again when anything
+# changed, unless they are idle in the court before and the new one.
+_IDLE = tuple(
+    (s.name, i, p.idle) for s in SECTIONS for i, p in enumerate(s.pieces) if p.idle is not None
+)
 
 
 _PIECED = tuple(s.name for s in SECTIONS if s.pieces)
@@ -78,13 +97,21 @@ class Made:
         self._count += 1
         again: set[str] = set()
         now: dict[str, list[int]] = {name: [] for name in _PIECED}
+        stale: list[tuple[str, int]] = []
         for part in changed:
             sections, pieces = _READERS[part]
             again |= sections
-            for name, index in pieces:
-                if self._changed[name][index] != self._count:
-                    self._changed[name][index] = self._count
-                    now[name].append(index)
+            stale += pieces
+        if changed:
+            before = self.state
+            for name, index, idle in _IDLE:
+                if before is None or not (idle(before) and idle(state)):
+                    again.add(name)
+                    stale.append((name, index))
+        for name, index in stale:
+            if self._changed[name][index] != self._count:
+                self._changed[name][index] = self._count
+                now[name].append(index)
         for name in again:
             self._values.pop(name, None)
         self._changed_now.update(now)

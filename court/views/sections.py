@@ -92,6 +92,9 @@ class Piece:
     name: str
     reads: tuple[str, ...]
     make: Callable[[CourtState, Viewing], tuple[Any, ...]]
+    # A piece that reads much but is most often empty: while `idle` holds of the court before
+    # and of the new one, it lists nothing for any viewer in either, and is kept.
+    idle: Callable[[CourtState], bool] | None = None
 
 
 def alike(name: str, reads: Iterable[str], make: Callable[[CourtState], Any]) -> Section:
@@ -133,10 +136,17 @@ GAME_READS: tuple[str, ...] = (
 
 
 def kind_of_move(
-    name: str, reads: tuple[str, ...], moves: Callable[[CourtState, Actor], list[Command]]
+    name: str,
+    reads: tuple[str, ...],
+    moves: Callable[[CourtState, Actor], list[Command]],
+    idle: Callable[[CourtState], bool] | None = None,
 ) -> Piece:
     """The moves of one kind `rules.legal_commands` lists, as the viewer's messages."""
-    return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)))
+    return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)), idle)
+
+
+def _no_correction(state: CourtState) -> bool:
+    return state.table.correction is None
 
 
 # Every part of the court, for what is judged on all of it.
@@ -173,7 +183,7 @@ MOVE_KINDS = (
     kind_of_move("host", ("status", "rules", "pending", "phase", "auction"), rules.host_moves),
     kind_of_move("table", ("status", "table"), rules.table_moves),
     # Whether a correction may be accepted is judged on the whole court after it (R-9.1).
-    kind_of_move("answers", EVERY_PART, rules.answer_moves),
+    kind_of_move("answers", EVERY_PART, rules.answer_moves, idle=_no_correction),
     kind_of_move("withdraw", ("status", "table"), rules.withdraw_moves),
 )
 MOVES_READS = tuple(sorted({part for kind in MOVE_KINDS for part in kind.reads}))

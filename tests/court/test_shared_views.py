@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from court.commands import SPECTATOR, Actor, AdjustGold
+from court.evolve import replay
 from court.ids import HouseId
 from court.state import GameStatus
 from court.views.made import Made, court_view, court_views
 from court.views.padding import MARKER_WIDTH
 from court.views.sections import Viewing
 from server.messages.catalogue import move_view
-from tests.court.given import HOST, given, seat, started, then_state, when_fact
+from tests.court.fold_table import corrections_undone
+from tests.court.given import GAME, HOST, given, seat, started, then_state, when_fact
 
 VIEWERS = [seat(0), seat(1), SPECTATOR, HOST, Actor(master=True)]
 
@@ -89,3 +91,16 @@ def test_the_host_role_is_one_section_for_the_viewers_of_one_reason_until_it_may
     assert all(a["host_role"] is r for a, r in zip(again, roles, strict=True))
     assert over == [court_view(ended, 11, v, move_view) for v in VIEWERS]
     assert all(v["host_role"]["why"] == "ended" for v in over)
+
+
+def test_a_seats_answers_to_a_correction_follow_the_court_kept_from_push_to_push() -> None:
+    """Given the table's votes and corrections (proposed, withdrawn, refused, made: R-9.1),
+    when the views are kept from each court to the next, then at every version each viewer's
+    view (his answers to the correction under vote with it) is the one made afresh."""
+    for events in (corrections_undone(),):
+        kept = Made()
+        for version in range(1, len(events) + 1):
+            state = replay(GAME, events[:version])
+            viewers = [*VIEWERS[2:], *(seat(s, host=i.host) for s, i in state.seats.items())]
+            views = court_views(state, version, seen(*viewers), kept)
+            assert views == [court_view(state, version, v, move_view) for v in viewers], version

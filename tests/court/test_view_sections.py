@@ -113,6 +113,8 @@ def piece_of(
     read: set[str] = set()
     made = piece.make(Reading(state, read), seen)  # type: ignore[arg-type]
     found[f"{section.name}/{piece.name}"] |= read
+    # A piece kept while it is idle lists nothing then, for any viewer.
+    assert piece.idle is None or not piece.idle(state) or made == (), piece.name
     return made
 
 
