@@ -78,10 +78,12 @@ class Section:
     def alike(self) -> bool:
         return self.shown is None
 
-    @property
-    def path(self) -> str:
-        """Where it stands in the view, as a JSON Pointer."""
-        return f"/{self.within}/{self.name}" if self.within else f"/{self.name}"
+    # Where it stands in the view, as a JSON Pointer.
+    path: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        path = f"/{self.within}/{self.name}" if self.within else f"/{self.name}"
+        object.__setattr__(self, "path", path)
 
 
 @dataclass(frozen=True, slots=True)
