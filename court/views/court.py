@@ -68,6 +68,8 @@ def game_view(state: CourtState, version: int | None) -> dict[str, Any]:
             "purchase": profile.deadlines.purchase,
         },
         "round": state.round,
+        # The round whose victory check ends the game (R-4.8); 0: none.
+        "last_round": profile.victory.last_round,
         "phase": state.phase.value if state.phase else None,
         "step": step_view(state),
         "first_player": state.first_player,
@@ -110,8 +112,8 @@ def withheld(
 
 
 def seats_view(state: CourtState) -> list[dict[str, Any]]:
-    """Each seat with its player, whether it holds the host role, and the seat it voted to
-    make the host (None: no vote)."""
+    """Each seat with its player, whether it holds the host role, the seat it voted to make
+    the host (None: no vote), and whether its new player has yet to open his link (R-9.2)."""
     return [
         {
             "seat": s.seat,
@@ -119,6 +121,7 @@ def seats_view(state: CourtState) -> list[dict[str, Any]]:
             "player_name": s.player_name,
             "host": s.host,
             "host_vote": _voted(state, s.seat),
+            "unclaimed": s.unclaimed,
         }
         for s in sorted(state.seats.values(), key=lambda s: s.seat)
     ]

@@ -17,6 +17,7 @@ from court.state import CourtState
 from court.views import court as c
 from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
+from court.views.ending import ending_view
 from court.views.host_role import host_role_view, why_closed
 from court.views.purchases import auction_view, offers_view, turns_view
 from court.views.table import table_view
@@ -183,7 +184,7 @@ MOVE_KINDS = (
     ),
     kind_of_move("ransom", (*COURT, "offers", "treasury"), rules.ransom_moves),
     kind_of_move("host", ("status", "rules", "pending", "phase", "auction"), rules.host_moves),
-    kind_of_move("table", ("status", "table"), rules.table_moves),
+    kind_of_move("table", ("status", "seats", "table"), rules.table_moves),
     # Whether a correction may be accepted is judged on the whole court after it.
     kind_of_move("answers", EVERY_PART, rules.answer_moves, idle=_no_correction),
     kind_of_move("withdraw", ("status", "table"), rules.withdraw_moves),
@@ -211,7 +212,8 @@ SECTIONS: tuple[Section, ...] = (
     alike("offers", ("offers",), lambda s: offers_view(s.offers)),
     alike("regions", ("rules", "villages", "septs"), regions_view),
     alike("clocks", CLOCKS_READS, clocks_view),
-    alike("table", ("rules", "seats", "status", "table"), table_view),
+    alike("table", ("rules", "seats", "nobles", "status", "table"), table_view),
+    alike("ending", ("ending", "winners", "round", "seats", "rules"), ending_view),
     Section(
         name="viewer",
         reads=("seats",),
