@@ -116,8 +116,8 @@ def _recorder(_state: CourtState, _version: int, seen: Viewing) -> Hashable:
     return seen.viewer.recorder
 
 
-def _viewer(_state: CourtState, _version: int, seen: Viewing) -> Hashable:
-    return (seen.viewer, seen.handed_at)
+def _viewer(state: CourtState, _version: int, seen: Viewing) -> Hashable:
+    return (seen.viewer, seen.handed_at, c.handed_by(state, seen.viewer))
 
 
 def _markers_of(state: CourtState, version: int, seen: Viewing) -> Hashable:
@@ -216,9 +216,9 @@ SECTIONS: tuple[Section, ...] = (
     alike("ending", ("ending", "winners", "round", "seats", "rules"), ending_view),
     Section(
         name="viewer",
-        reads=("seats",),
+        reads=("seats", "table"),
         shown=_viewer,
-        make=lambda _s, _v, w: c.viewer_view(*_who(w)),
+        make=lambda s, _v, w: c.viewer_view(*_who(w), c.handed_by(s, w.viewer)),
     ),
     # Seen alike, with a spectator's own markers (none): each viewer's are his own section.
     alike("election", ("election",), lambda s: c.election_view(s.election, SPECTATOR)),
