@@ -142,7 +142,9 @@ def _before_crowning(state: CourtState, king: NobleId) -> list[Event]:
     if queen is not None and queen != wife:
         events.append(TitleReturned(title=QUEEN, noble=queen, reason="she is not the King's wife"))
     protector = state.titles.get(PROTECTOR)
-    if protector is not None and protector != king:
+    kings_title = state.ruleset.profile.titles.king_holds_protector
+    if protector is not None and (protector != king or not kings_title):
+        # The widowed spouse crowned himself keeps it only where a King holds it.
         events.append(TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected"))
     return events
 
