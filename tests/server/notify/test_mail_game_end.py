@@ -92,7 +92,8 @@ def test_every_seat_away_is_mailed_the_end_of_the_game(tmp_path: Path, smtp: Smt
         for seat in range(3):
             mails = smtp.to(f"seat{seat}@example.org")
             [over] = [m for m in mails if m.subject.endswith("is over")]
-            assert summary.game_id in over.subject and "R-4.7" in over.text
+            assert summary.game_id in over.subject and "VP" in over.text
+            assert "R-4" not in over.text  # a sentence, told without the rule's id
             assert f"https://court.example.org/games/{summary.game_id}" in over.text
             assert any(m.subject.startswith("Results") for m in mails)
             # one "your turn" an hour at most to each player of the seat: the whole game is
