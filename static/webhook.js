@@ -56,7 +56,9 @@ export function setUpWebhook(els, gameId, token) {
           fillIn(answer);
           say(
             status,
-            answer.url ? `A webhook is set: the chat is told ${answer.told}.` : "No webhook is set.",
+            answer.url
+              ? `A webhook is set: the chat is told ${answer.told}.`
+              : "No webhook is set.",
             "info",
           );
         })

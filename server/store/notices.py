@@ -87,7 +87,7 @@ class OutboxBody(SQLModel):
 class OutboxNotice(OutboxBody, OutboxKey, table=True):
     __tablename__ = "outbox"
     # The line a post of the game's notices opens with (the game's name, as told then).
-    lead: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
+    lead: str = Field(default="", sa_column=Column(Text, nullable=False))
     __table_args__ = (
         UniqueConstraint("game_id", "notice_key", name="uq_outbox_game_key"),
         Index("ix_outbox_state_due", "state", "due_at"),
@@ -249,15 +249,7 @@ class Outbox:
         within that long of it, as many as `fits` one post: one conditional UPDATE, which
         only one process's can win. None when there is none to claim now: a notice waiting to
         be tried again holds back the game's later ones, which are sent in order."""
-        table = self.table
-        columns = [table.c.id, table.c.text, table.c.attempts, table.c.due_at]
-        if self._mails:
-            columns += [table.c.seat, table.c.subject]
-        if self._leads:
-            columns += [table.c.lead]
-        query = select(*columns).where(table.c.game_id == game_id, table.c.state == PENDING)
-        with self.engine.connect() as conn:
-            rows = conn.execute(query.order_by(table.c.id).limit(most if group_ms else 1)).all()
+        rows = self._pending(game_id, most if group_ms else 1)
         if not rows:
             return None
         first = rows[0]
@@ -266,23 +258,7 @@ class Outbox:
         ]
         while len(group) > 1 and fits is not None and not fits(_texts(group), _lead(group)):
             group.pop()
-        ids = [row.id for row in group]
-        unclaimed = (table.c.claimed_until.is_(None)) | (table.c.claimed_until < now_ms)
-        take = (
-            update(table)
-            .where(
-                table.c.id.in_(ids),
-                table.c.state == PENDING,
-                unclaimed,
-                (table.c.id != first.id) | (table.c.due_at <= now_ms),
-            )
-            .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
-        )
-        try:
-            with self.engine.begin() as conn:
-                if conn.execute(take).rowcount != len(ids):
-                    raise _Lost
-        except _Lost:
+        if not self._claim([row.id for row in group], claimer, now_ms, lease_ms):
             return None
         return Claimed(
             first.id,
@@ -294,6 +270,40 @@ class Outbox:
             lead=_lead(group),
             joined=tuple((row.id, row.text) for row in group[1:]),
         )
+
+    def _pending(self, game_id: str, most: int) -> list[Any]:
+        """The game's first `most` pending notices, oldest first."""
+        table = self.table
+        columns = [table.c.id, table.c.text, table.c.attempts, table.c.due_at]
+        if self._mails:
+            columns += [table.c.seat, table.c.subject]
+        if self._leads:
+            columns += [table.c.lead]
+        query = select(*columns).where(table.c.game_id == game_id, table.c.state == PENDING)
+        with self.engine.connect() as conn:
+            return list(conn.execute(query.order_by(table.c.id).limit(most)).all())
+
+    def _claim(self, ids: list[int], claimer: str, now_ms: int, lease_ms: int) -> bool:
+        """Claim every row of `ids`, the first due, none held by a claim; or none of them."""
+        table = self.table
+        unclaimed = (table.c.claimed_until.is_(None)) | (table.c.claimed_until < now_ms)
+        take = (
+            update(table)
+            .where(
+                table.c.id.in_(ids),
+                table.c.state == PENDING,
+                unclaimed,
+                (table.c.id != ids[0]) | (table.c.due_at <= now_ms),
+            )
+            .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
+        )
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(take).rowcount != len(ids):
+                    raise _Lost
+        except _Lost:
+            return False
+        return True
 
     def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:
         """Mark claimed rows sent or failed for good."""
