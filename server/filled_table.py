@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Past:
     """The game's log as a correction needs it: the event recorded at a version (None past
-    the head), and the court as it stood right after a version."""
+    the head), the events after a version up to another, and the court as it stood right
+    after a version."""
 
     event_at: Callable[[int], Event | None]
+    events_between: Callable[[int, int], tuple[Event, ...]]
     state_at: Callable[[int], CourtState]
 
     @staticmethod
@@ -32,7 +34,13 @@ class Past:
             found = service.records(game_id, after=version - 1, upto=version)
             return service.decode(found[0]) if found else None
 
-        return Past(event_at, lambda version: service.state_at(game_id, version).state)
+        def events_between(after: int, upto: int) -> tuple[Event, ...]:
+            found = service.records(game_id, after=after, upto=upto)
+            return tuple(service.decode(record) for record in found)
+
+        return Past(
+            event_at, events_between, lambda version: service.state_at(game_id, version).state
+        )
 
 
 def filled_table(
@@ -47,13 +55,23 @@ def filled_table(
         )
         return replace(command, away_since=away, at_version=head.version + 1)
     if isinstance(command, ProposeCorrection) and past is not None:
-        version = command.version
-        if not 2 <= version <= head.version:
-            return replace(command, recorded=None)
-        recorded = past.event_at(version)
-        noble = getattr(recorded, "noble", None)
-        before = past.state_at(version - 1).nobles.get(noble) if noble else None
-        return replace(
-            command, recorded=recorded, before=past.event_at(version - 1), noble_before=before
-        )
+        return _correction(command, head, past)
     return command
+
+
+def _correction(command: ProposeCorrection, head: Head, past: Past) -> ProposeCorrection:
+    """The record a correction names, the one before it and the court before it, and every
+    record since: the engine judges what followed from it (court/decide/followed.py). The
+    first record, the game's creation, has none before it."""
+    version = command.version
+    if not 1 <= version <= head.version:
+        return replace(command, recorded=None, head=head.version)
+    first = version == 1
+    return replace(
+        command,
+        recorded=past.event_at(version),
+        before=None if first else past.event_at(version - 1),
+        court_before=None if first else past.state_at(version - 1),
+        later=past.events_between(version, head.version),
+        head=head.version,
+    )

@@ -105,7 +105,9 @@ from court.events.setup import (
 )
 from court.events.table import (
     TABLE_EVENTS,
+    CandidacyRestored,
     CorrectionAnswered,
+    CorrectionLapsed,
     CorrectionMade,
     CorrectionProposed,
     CorrectionRefused,
@@ -241,11 +243,13 @@ __all__ = [
     "BidsRevealed",
     "BidsTimedOut",
     "CandidacyPassed",
+    "CandidacyRestored",
     "CandidateStood",
     "CandidateWithdrawn",
     "ClockStarted",
     "ClockStopped",
     "CorrectionAnswered",
+    "CorrectionLapsed",
     "CorrectionMade",
     "CorrectionProposed",
     "CorrectionRefused",

@@ -16,16 +16,32 @@ import time
 from collections.abc import Callable, Sequence
 
 from court.chain import Record
+from court.errors import CourtError
 from court.ids import GameId
 from court.state import CourtState
 from server.notify.delivery import Post, post
 from server.notify.digest import TOLD, Digest, Told, notices_of
 from server.notify.sender import OutboxSender
-from server.notify.texts import post_text, typed
+from server.notify.sends import HOUR_MS, SendGate
+from server.notify.texts import game_page, post_text, typed
 from server.notify.urls import Resolver, UrlPolicy, check_url, pin, resolve
 from server.store.notices import HELD, NoticeStore
+from server.store.sends import Limit, Scope
 
 TEST_TEXT = "this channel is set up: Small Council will post here {told}."
+TEST = "webhook_test"  # what the sends' limits count a test post as
+# Test posts in an hour, at most: a game's host tests his own channel a few times, and nobody
+# makes the court post to a stranger's URL over and over from one game or from many.
+TEST_LIMITS = {
+    Limit(Scope.GAME, 10, HOUR_MS): (
+        "webhook_tests_game",
+        "This game's webhook was tested 10 times in the last hour: try again later.",
+    ),
+    Limit(Scope.TARGET, 30, HOUR_MS): (
+        "webhook_tests_url",
+        "This webhook was tested 30 times in the last hour: try again later.",
+    ),
+}
 
 
 class Notifier:
@@ -36,6 +52,7 @@ class Notifier:
         notices: NoticeStore,
         policy: UrlPolicy,
         *,
+        gate: SendGate,
         clock: Callable[[], float] = time.time,
         resolver: Resolver = resolve,
         public_url: str = "",
@@ -44,6 +61,7 @@ class Notifier:
         """`group`: seconds each notice waits for those that follow it into the same post."""
         self.notices = notices
         self.policy = policy
+        self.gate = gate  # the limits on test posts
         self.clock = clock
         self.resolver = resolver
         self.public_url = public_url
@@ -74,7 +92,7 @@ class Notifier:
 
     def compose(self, game_id: str, lead: str, texts: Sequence[str]) -> str:
         """A post of the game's notices (the sender's): under its lead, with its link."""
-        link = f"{self.public_url}/games/{game_id}" if self.public_url else ""
+        link = game_page(self.public_url, game_id) if self.public_url else ""
         return post_text(lead, texts, link)
 
     # -- the host's setting -------------------------------------------------
@@ -110,10 +128,14 @@ class Notifier:
         self, game_id: str, url: str, name: str, timeout: float, send: Post = post
     ) -> None:
         """Post a test message to `url` now, naming the game `name` and what the chat will be
-        told (the host waits for the answer); DeliveryFailed says why it did not arrive."""
+        told (the host waits for the answer), within TEST_LIMITS (CourtError past one);
+        DeliveryFailed says why it did not arrive."""
+        target = pin(url, self.policy, self.resolver)
+        reached = self.gate.reserve(TEST, game_id, None, target.url, self._ms(), list(TEST_LIMITS))
+        if reached is not None:
+            raise CourtError(*TEST_LIMITS[reached])
         told = TOLD[_digest(self.notices.digest(game_id))]
-        text = self.compose(game_id, typed(name), [TEST_TEXT.format(told=told)])
-        send(pin(url, self.policy, self.resolver), text, timeout)
+        send(target, self.compose(game_id, typed(name), [TEST_TEXT.format(told=told)]), timeout)
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)

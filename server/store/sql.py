@@ -47,6 +47,7 @@ from server.store.notices import NoticeStore
 from server.store.pool import DEFAULT_POOL, Pool
 from server.store.reader import KeptReader
 from server.store.seat_keys import SeatKeyStore
+from server.store.sends import SendLedger
 from server.store.writer import Append, Writer
 
 
@@ -219,6 +220,8 @@ class SqlEventStore:
         self.talk = store_talk.SqlTalkStore(self.engine)
         # The seats each person's key gathers (server/store/seat_keys.py).
         self.seat_keys = SeatKeyStore(self.engine)
+        # What was sent at a request to an outside address, for its limits (server/store/sends.py).
+        self.sends = SendLedger(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""

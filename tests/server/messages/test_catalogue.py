@@ -24,7 +24,9 @@ from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 # Commands only the server makes (a game's creation, the clock's), never a client.
-SERVER_ONLY = {"CreateGame"}
+# Commands the server sends itself: a game is created by its route, and a key's links are
+# added and dropped by the key service (server/mykey.py), never by a client message.
+SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
 
 
 def client_commands() -> set[type]:

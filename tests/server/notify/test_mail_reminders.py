@@ -28,6 +28,7 @@ from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
 from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
+PUBLIC = "https://court.example"
 CANDIDACY = "Warden of the North election, candidacy"
 
 
@@ -42,6 +43,7 @@ def mail_app(tmp_path: Path, smtp: SmtpReceiver, **settings: Any) -> Flask:
         "MAIL_BACKOFF": 0.05,
         "MAIL_ATTEMPTS": 4,
         "MAIL_TURN_GAP": 0.0,
+        "PUBLIC_URL": PUBLIC,
     }
     return notifying_app(tmp_path, **{**mailing, **settings})
 

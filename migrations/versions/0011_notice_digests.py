@@ -6,8 +6,8 @@ PostgreSQL adds the columns. SQLite would append them to the tables' statements 
 words, unlike the model's: there both tables are made anew, as the model makes them, and
 their rows copied over (a notice queued before has its name and link in its text, no lead).
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-29
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
