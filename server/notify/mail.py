@@ -46,6 +46,11 @@ class AddressRefused(CourtError):
     status = 400
 
 
+# What email-validator says of a domain reserved for no mailbox (RFC 6761), the only words
+# by which it tells that refusal from the others.
+RESERVED = "special-use or reserved name"
+
+
 def checked_address(text: str) -> str:
     """The address, normalized, if it has the shape of one mail can reach; else AddressRefused
     saying why (never repeating the address). Its domain is not looked up: the mail with the
@@ -56,8 +61,15 @@ def checked_address(text: str) -> str:
             "mail_too_long", f"An e-mail address has at most {ADDRESS_MAX} characters."
         )
     try:
-        found = validate_email(text, check_deliverability=False)
-    except EmailNotValidError:
+        # `.test` (RFC 2606) may be an operator's own mail server's: the link's mail tells.
+        found = validate_email(text, check_deliverability=False, test_environment=True)
+    except EmailNotValidError as exc:
+        if RESERVED in str(exc):
+            raise AddressRefused(
+                "mail_domain_reserved",
+                "The part after the @ is a name reserved for no mailbox (such as .invalid or "
+                ".local): give an address mail can reach.",
+            ) from None
         raise AddressRefused(
             "mail_address", "This is not an e-mail address (it looks like name@example.org)."
         ) from None
