@@ -86,9 +86,17 @@ def test_the_host_sets_the_vote_waiting_times_and_the_increment_in_the_create_fo
     """The waiting times before the table may vote a new host in or hand an absent player's
     seat on fold away with the deadlines, each showing the profile's value; what the host
     writes there, and the clocks' increment, are the game's, and the page shows the
-    increment beside each player's time."""
+    increment beside each player's time. The Night's Watch variant says how Brothers come
+    into play."""
     host = open_person(chromium, "host", server.url)
     page = host.page
+    # R-6.4, R-8.3: the variant says how its Brothers come into play
+    how = page.locator("#nights-watch-how")
+    expect(how).to_be_visible()
+    expect(how).to_contain_text("sends to the Wall")
+    expect(page.locator("[name=nights_watch]")).to_have_attribute(
+        "aria-describedby", "nights-watch-how"
+    )
     expect(page.locator("#vote-settings input")).to_have_count(2)
     expect(page.locator("#vote-takeover_after")).to_be_hidden()
     page.locator("#vote-settings summary").click()
