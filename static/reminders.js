@@ -7,6 +7,9 @@ import { errorText, say } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const path = `/api/games/${gameId}/mail`;
+// Tells this browser's other tabs of the game that an address was confirmed here, so that
+// a tab showing it "not confirmed" reads it again.
+const confirmations = "BroadcastChannel" in window ? new BroadcastChannel("mail-confirmed") : null;
 
 function stateText(answer) {
   if (!answer.address) return "No address is given: the court mails you nothing.";
@@ -23,6 +26,7 @@ async function confirmFromLink() {
   const status = $("mail-link-status");
   try {
     await call("POST", `${path}/verify`, { code: match[1] });
+    confirmations?.postMessage(gameId);
     say(
       status,
       "Your address is confirmed: the court mails you when this page is closed.",
@@ -43,7 +47,9 @@ export function setUpMail(token) {
   const state = $("mail-state");
   const status = $("mail-status");
   let shown = 0; // each show or hide; an answer read for an earlier one is dropped
+  let waiting = false; // an address is shown not confirmed yet: its link may be opened elsewhere
   const fillIn = (answer) => {
+    waiting = Boolean(answer.address && !answer.verified);
     panel.hidden = !answer.mail;
     address.value = answer.address ?? "";
     remove.disabled = !answer.address;
@@ -76,15 +82,19 @@ export function setUpMail(token) {
     fillIn({ address: null, verified: false, mail: false });
     say(status, null);
   };
-  return {
-    show() {
-      const now = ++shown;
-      call("GET", path, undefined, token())
-        .then((answer) => now === shown && fillIn(answer))
-        .catch(() => now === shown && hide());
-    },
-    hide,
+  const show = () => {
+    const now = ++shown;
+    call("GET", path, undefined, token())
+      .then((answer) => now === shown && fillIn(answer))
+      .catch(() => now === shown && hide());
   };
+  // The link confirmed in another tab of this browser, or on another device before the
+  // player came back to this page: read the address again.
+  const again = () => waiting && token() && show();
+  confirmations?.addEventListener("message", (event) => event.data === gameId && again());
+  document.addEventListener("visibilitychange", () => !document.hidden && again());
+  window.addEventListener("focus", again);
+  return { show, hide };
 }
 
 confirmFromLink();
