@@ -161,7 +161,7 @@ def main(argv: Sequence[str]) -> int:
     from server.keys import load_keys
     from server.profiles import Profiles
 
-    # Before the keys are loaded: a key file made on a first start is said in the log.
+    # Before the keys: a key file made now is logged, as the deployment guide says.
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     try:
         settings = Settings()

@@ -7,9 +7,7 @@ import { errorText, say } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const path = `/api/games/${gameId}/mail`;
-// Tells this browser's other tabs of the game that an address was confirmed here, so that
-// a tab showing it "not confirmed" reads it again.
-const confirmations = "BroadcastChannel" in window ? new BroadcastChannel("mail-confirmed") : null;
+const CONFIRM_CHECK_MS = 4000;
 
 function stateText(answer) {
   if (!answer.address) return "No address is given: the court mails you nothing.";
@@ -26,7 +24,6 @@ async function confirmFromLink() {
   const status = $("mail-link-status");
   try {
     await call("POST", `${path}/verify`, { code: match[1] });
-    confirmations?.postMessage(gameId);
     say(
       status,
       "Your address is confirmed: the court mails you when this page is closed.",
@@ -47,9 +44,7 @@ export function setUpMail(token) {
   const state = $("mail-state");
   const status = $("mail-status");
   let shown = 0; // each show or hide; an answer read for an earlier one is dropped
-  let waiting = false; // an address is shown not confirmed yet: its link may be opened elsewhere
   const fillIn = (answer) => {
-    waiting = Boolean(answer.address && !answer.verified);
     panel.hidden = !answer.mail;
     address.value = answer.address ?? "";
     remove.disabled = !answer.address;
@@ -66,7 +61,9 @@ export function setUpMail(token) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run("Sending the mail with the link…", async () => {
-      fillIn(await call("PUT", path, { address: address.value }, token()));
+      const answer = await call("PUT", path, { address: address.value }, token());
+      fillIn(answer);
+      waiting = answer.address && !answer.verified ? answer.address : null;
       return "A mail with a link is on its way: open it to confirm the address.";
     });
   });
@@ -82,19 +79,38 @@ export function setUpMail(token) {
     fillIn({ address: null, verified: false, mail: false });
     say(status, null);
   };
-  const show = () => {
-    const now = ++shown;
+  // An address waiting for its confirmation is confirmed elsewhere (the mail's link opens
+  // another tab or device): asked again while this tab is seen, it shows so without a reload;
+  // only its state changes, never a field being typed in.
+  let waiting = null;
+  const recheck = () => {
+    if (!waiting || document.hidden) return;
+    const now = shown;
     call("GET", path, undefined, token())
-      .then((answer) => now === shown && fillIn(answer))
-      .catch(() => now === shown && hide());
+      .then((answer) => {
+        if (now !== shown || answer.address !== waiting) return;
+        if (answer.verified) {
+          waiting = null;
+          state.textContent = stateText(answer);
+        }
+      })
+      .catch(() => {});
   };
-  // The link confirmed in another tab of this browser, or on another device before the
-  // player came back to this page: read the address again.
-  const again = () => waiting && token() && show();
-  confirmations?.addEventListener("message", (event) => event.data === gameId && again());
-  document.addEventListener("visibilitychange", () => !document.hidden && again());
-  window.addEventListener("focus", again);
-  return { show, hide };
+  setInterval(recheck, CONFIRM_CHECK_MS);
+  document.addEventListener("visibilitychange", recheck);
+  const read = (answer) => {
+    fillIn(answer);
+    waiting = answer.address && !answer.verified ? answer.address : null;
+  };
+  return {
+    show() {
+      const now = ++shown;
+      call("GET", path, undefined, token())
+        .then((answer) => now === shown && read(answer))
+        .catch(() => now === shown && hide());
+    },
+    hide,
+  };
 }
 
 confirmFromLink();

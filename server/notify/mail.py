@@ -17,7 +17,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from functools import cache
 
-from email_validator import EmailNotValidError, validate_email
+from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 from court.errors import CourtError
 from server.notify.delivery import DeliveryFailed
@@ -46,11 +46,6 @@ class AddressRefused(CourtError):
     status = 400
 
 
-# What email-validator says of a domain reserved for no mailbox (RFC 6761), the only words
-# by which it tells that refusal from the others.
-RESERVED = "special-use or reserved name"
-
-
 def checked_address(text: str) -> str:
     """The address, normalized, if it has the shape of one mail can reach; else AddressRefused
     saying why (never repeating the address). Its domain is not looked up: the mail with the
@@ -60,16 +55,19 @@ def checked_address(text: str) -> str:
         raise AddressRefused(
             "mail_too_long", f"An e-mail address has at most {ADDRESS_MAX} characters."
         )
+    domain = text.rpartition("@")[2].rstrip(".").lower()
+    if "@" in text and domain.rpartition(".")[2] in SPECIAL_USE_DOMAIN_NAMES:
+        # Names kept for tests and local networks (RFC 6761): the address has the right shape,
+        # but no mail on the Internet reaches it, so say that rather than "no address".
+        raise AddressRefused(
+            "mail_domain_reserved",
+            f"Mail cannot reach an address ending in .{domain.rpartition('.')[2]}: that ending "
+            "is kept for tests and local networks. Give an address mail reaches "
+            "(name@example.org).",
+        )
     try:
-        # `.test` (RFC 2606) may be an operator's own mail server's: the link's mail tells.
-        found = validate_email(text, check_deliverability=False, test_environment=True)
-    except EmailNotValidError as exc:
-        if RESERVED in str(exc):
-            raise AddressRefused(
-                "mail_domain_reserved",
-                "The part after the @ is a name reserved for no mailbox (such as .invalid or "
-                ".local): give an address mail can reach.",
-            ) from None
+        found = validate_email(text, check_deliverability=False)
+    except EmailNotValidError:
         raise AddressRefused(
             "mail_address", "This is not an e-mail address (it looks like name@example.org)."
         ) from None

@@ -86,17 +86,9 @@ def test_the_host_sets_the_vote_waiting_times_and_the_increment_in_the_create_fo
     """The waiting times before the table may vote a new host in or hand an absent player's
     seat on fold away with the deadlines, each showing the profile's value; what the host
     writes there, and the clocks' increment, are the game's, and the page shows the
-    increment beside each player's time. The Night's Watch variant says how Brothers come
-    into play."""
+    increment beside each player's time."""
     host = open_person(chromium, "host", server.url)
     page = host.page
-    # R-6.4, R-8.3: the variant says how its Brothers come into play
-    how = page.locator("#nights-watch-how")
-    expect(how).to_be_visible()
-    expect(how).to_contain_text("sends to the Wall")
-    expect(page.locator("[name=nights_watch]")).to_have_attribute(
-        "aria-describedby", "nights-watch-how"
-    )
     expect(page.locator("#vote-settings input")).to_have_count(2)
     expect(page.locator("#vote-takeover_after")).to_be_hidden()
     page.locator("#vote-settings summary").click()
@@ -118,3 +110,14 @@ def test_the_host_sets_the_vote_waiting_times_and_the_increment_in_the_create_fo
     join(host, "Ann", "stark")
     expect(page.locator("[data-testid=clock-increment-0]")).to_have_text(" · +7 s each move")
     assert host.errors == []
+
+
+def test_the_night_s_watch_says_how_it_comes_into_play(chromium: Any, server: LiveServer) -> None:
+    page = open_person(chromium, "host", server.url).page
+    watch = page.get_by_role("checkbox", name="Night's Watch expansion")
+    help_id = watch.get_attribute("aria-describedby")
+    assert help_id, "the box names no description"
+    told = page.locator(f"#{help_id}")
+    expect(told).to_be_visible()
+    for words in ("takes the black", "Lord Commander", "5 VP"):
+        expect(told).to_contain_text(words)
