@@ -11,6 +11,8 @@ in a ballot or a bid are placeholders: the service draws the real ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
 
 from court import electorate, steps
@@ -66,26 +68,87 @@ PLACEHOLDER_SALT = "drawn-by-the-server"
 
 
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
-    if state.status is GameStatus.LOBBY:
-        return _lobby(state, actor)
-    if state.status is not GameStatus.PLAYING:
+    return [move for kind in KINDS for move in kind(state, actor)]
+
+
+# Each kind of move, in the order they are listed: what a seat (or the host) may do of that kind
+# now. The court view keeps each kind's moves while what it reads is unchanged
+# (court/views/sections.py).
+def lobby_moves(state: CourtState, actor: Actor) -> list[Command]:
+    if state.status is not GameStatus.LOBBY:
         return []
-    moves: list[Command] = []
-    seat = actor.seat
-    if seat is not None:
-        moves += _pending(state, seat)
-        if state.pending is None:
-            moves += _decree(state, seat) + _election(state, seat) + _purchases(state, seat)
-        moves += _ransom(state, seat)
-    if actor.host and state.pending is None and _host_may_advance(state):
-        moves.append(AdvancePhase())
-        if closes_several(state):
-            moves.append(CloseTablePhases())
-    return moves + table_votes.listed(state, actor)
-
-
-def _lobby(state: CourtState, actor: Actor) -> list[Command]:
     return _seating(state, actor) + _listing(state, actor)
+
+
+def title_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """A win to take or refuse, a title of a full category to pass or return (R-3.2, R-3.3)."""
+    return _seated(state, actor, _pending, waiting=True)
+
+
+def decree_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _decree)
+
+
+def election_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _election)
+
+
+def purchase_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _purchases)
+
+
+def ransom_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _ransom, waiting=True)
+
+
+def host_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """The host advances the phases played at the table (R-4.1)."""
+    if state.status is not GameStatus.PLAYING or not actor.host or state.pending is not None:
+        return []
+    if not _host_may_advance(state):
+        return []
+    return [AdvancePhase(), CloseTablePhases()] if closes_several(state) else [AdvancePhase()]
+
+
+def table_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.end_votes(state, actor)
+
+
+def answer_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.answers(state, actor)
+
+
+def withdraw_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.withdrawals(state, actor)
+
+
+KINDS = (
+    lobby_moves,
+    title_moves,
+    decree_moves,
+    election_moves,
+    purchase_moves,
+    ransom_moves,
+    host_moves,
+    table_moves,
+    answer_moves,
+    withdraw_moves,
+)
+
+
+def _seated(
+    state: CourtState,
+    actor: Actor,
+    moves: Callable[[CourtState, Seat], list[Command]],
+    *,
+    waiting: bool = False,
+) -> list[Command]:
+    """The `moves` of the actor's seat while the game is played; only while no title choice
+    waits (R-3.2, R-3.3) unless they may be made `waiting`."""
+    seat = actor.seat
+    if state.status is not GameStatus.PLAYING or seat is None:
+        return []
+    return moves(state, seat) if waiting or state.pending is None else []
 
 
 def _seating(state: CourtState, actor: Actor) -> list[Command]:
@@ -200,14 +263,20 @@ def _election(state: CourtState, seat: Seat) -> list[Command]:
             Pass(),
             *(StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)),
         ]
-    candidates = election.standing
+    return list(_ballots(election.standing))
+
+
+@lru_cache(maxsize=256)
+def _ballots(candidates: tuple[NobleId, ...]) -> tuple[Command, ...]:
+    """A pass, one marker on a candidate, or FOR and DECOY (R-7.1): the same for every voter of
+    the same candidates, so made once for them."""
     ballots: list[Command] = [Pass()]
     for candidate in candidates:
         for kind in ("for", "decoy"):
             ballots.append(_ballot((kind, candidate)))
     for first, second in product(candidates, candidates):
         ballots.append(_ballot(("for", first), ("decoy", second)))
-    return ballots
+    return tuple(ballots)
 
 
 def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:

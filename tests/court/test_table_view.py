@@ -7,7 +7,7 @@ from __future__ import annotations
 from court.commands import SPECTATOR, AnswerCorrection, RecordVillageControl, VoteToEnd
 from court.events import VillageControlChanged
 from court.ids import HouseId, Seat, VillageId
-from court.views.court import court_view
+from court.views.made import court_view
 from server.http.view_schemas import CourtViewSchema
 from server.messages.catalogue import move_view
 from tests.court.given import HOST, seat
