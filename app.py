@@ -257,7 +257,11 @@ def _notifier(
         allow_http=settings.WEBHOOK_ALLOW_HTTP, allow_private=settings.WEBHOOK_ALLOW_PRIVATE
     )
     notifier = app.extensions["notices"] = Notifier(
-        store.notices, policy, gate=gate, public_url=settings.PUBLIC_URL
+        store.notices,
+        policy,
+        gate=gate,
+        public_url=settings.PUBLIC_URL,
+        group=settings.NOTICES_GROUP,
     )
     sending = SendSettings(
         timeout=settings.WEBHOOK_TIMEOUT,
@@ -265,9 +269,15 @@ def _notifier(
         backoff=settings.WEBHOOK_BACKOFF,
         poll=settings.NOTICES_POLL,
         senders=max(1, settings.NOTICES_SENDERS),
+        group=settings.NOTICES_GROUP,
     )
     notifier.sender = OutboxSender(
-        store.notices, policy, sending, refresh=notifier.load, database=store.outage
+        store.notices,
+        policy,
+        sending,
+        refresh=notifier.load,
+        database=store.outage,
+        compose=notifier.compose,
     )
     if not shell:
         notifier.load()

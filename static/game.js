@@ -66,6 +66,7 @@ const role = new RoleParts({
     panel: $("webhook-settings"),
     form: $("webhook-form"),
     url: $("webhook-url"),
+    digest: $("webhook-digest"),
     test: $("webhook-test"),
     remove: $("webhook-remove"),
     status: $("webhook-status"),

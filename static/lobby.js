@@ -15,6 +15,9 @@ const list = document.getElementById("open-games");
 const mine = document.getElementById("my-games");
 const STEPS = ["candidacy", "ballot", "decree", "title_choice", "purchase"];
 const VARIANTS = ["nights_watch", "title_concession", "sealed_ballots", "clocks"];
+// How long a player must have been away before the table may vote on his seat: the host's
+// (takeover_after, of host_role) and any player's (replace_after, of table_votes).
+const VOTE_WAITS = ["takeover_after", "replace_after"];
 const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server takes (R-4.3)
 
 // Seconds from a box holding minutes ("5") or minutes:seconds ("2:30"); undefined when empty.
@@ -39,9 +42,9 @@ function wholeRound(text) {
   return Number(value);
 }
 
-// "2:30" for 150 seconds, "none" for 0: a profile's value, shown in an empty box.
-function shown(total) {
-  if (!total) return "none";
+// "2:30" for 150 seconds, `zero` ("none") for 0: a profile's value, shown in an empty box.
+function shown(total, zero = "none") {
+  if (!total) return zero;
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
@@ -70,6 +73,10 @@ function showProfileTimes() {
   }
   const increment = chosen.clocks?.increment;
   if (increment !== undefined) form.elements["clock-increment"].placeholder = String(increment);
+  for (const setting of VOTE_WAITS) {
+    const wait = chosen.votes?.[setting];
+    if (wait !== undefined) form.elements[`vote-${setting}`].placeholder = shown(wait, "at once");
+  }
 }
 
 // The time banks matter only with the Clocks variant.
@@ -229,9 +236,10 @@ async function loadMine() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  let deadlines, clocks, lastRound;
+  let deadlines, clocks, lastRound, waits;
   try {
     lastRound = wholeRound(data.get("last_round"));
+    waits = durations(data, "vote", VOTE_WAITS, "Waiting time");
     deadlines = durations(data, "deadline", STEPS, "Step deadline");
     clocks = data.has("clocks") ? durations(data, "clock", STEPS, "Time bank") : {};
     const increment = data.get("clock-increment") ?? "";
@@ -253,6 +261,8 @@ form.addEventListener("submit", async (event) => {
       variants: Object.fromEntries(VARIANTS.map((v) => [v, data.has(v)])),
       deadlines,
       clocks,
+      host_role: "takeover_after" in waits ? { takeover_after: waits.takeover_after } : {},
+      table_votes: "replace_after" in waits ? { replace_after: waits.replace_after } : {},
       ...(lastRound !== undefined ? { last_round: lastRound } : {}),
       listed: data.has("listed"),
     });

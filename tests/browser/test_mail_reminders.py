@@ -97,3 +97,26 @@ def test_a_seat_gives_confirms_and_removes_its_address_from_the_page(
     )
     for person in (ann, cat, spectator, phone):
         assert person.errors == [], person.errors
+
+
+def test_an_address_confirmed_in_another_tab_shows_confirmed_in_the_seat_s_tab(
+    chromium: Any, mailing_server: LiveServer, smtp: SmtpReceiver
+) -> None:
+    """The player opens the mailed link in a new tab of the same browser: the tab he gave the
+    address in says it is confirmed at once, never "not confirmed" until he reloads."""
+    table = HttpCourt(mailing_server.url)
+    table.settle()
+    url = f"{mailing_server.url}/games/{table.id}"
+    ann = open_seat(chromium, "lannister", url, table.id, table.tokens[1])
+    page = ann.page
+    page.fill("#mail-address", ANN)
+    page.click("#mail-form button[type=submit]")
+    expect(page.locator("#mail-state")).to_contain_text(f"{ANN} is not confirmed yet")
+    [mail] = smtp.wait_for_mail(ANN, "Confirm")
+    link = next(line for line in mail.text.splitlines() if "#mail=" in line)
+
+    other = ann.context.new_page()
+    other.goto(link)
+    expect(other.locator("#mail-link-status")).to_contain_text("Your address is confirmed")
+    expect(page.locator("#mail-state")).to_have_text(f"Reminders go to {ANN}.")
+    assert ann.errors == [], ann.errors

@@ -23,7 +23,7 @@ from tests.server.http.test_elections_http import post, to_the_north_election
 from tests.server.live.live import NAMESPACE, connect
 from tests.server.notify.conftest import notifying_app
 from tests.server.notify.conftest import stop as stop_notices
-from tests.server.notify.receiver import receiving
+from tests.server.notify.receiver import receiving, told
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
 from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
 
@@ -417,8 +417,8 @@ def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
             set_webhook(client, game, hook.url)
 
             to_the_north_election(client, game)
-            told = f"It is Player of lannister's turn: {CANDIDACY}. {PUBLIC}/games/{game.id}"
-            hook.wait_for(lambda texts: told in texts)
+            turn = f"It is Player of lannister's turn: {CANDIDACY}."
+            hook.wait_for(lambda texts: turn in told(texts, f"Game {game.id}"))
 
             # The mails of the same turns wait on the slow server; the chat heard them all.
             assert not any(CANDIDACY in m.text for m in smtp.to(ANN))
