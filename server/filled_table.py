@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Past:
     """The game's log as a correction needs it: the event recorded at a version (None past
-    the head), and the court as it stood right after a version."""
+    the head), and the court as it stood right after a version; and as a signed move needs
+    it: the hash a version ends on (None past the head)."""
 
     event_at: Callable[[int], Event | None]
     state_at: Callable[[int], CourtState]
+    hash_at: Callable[[int], str | None]
 
     @staticmethod
     def of(service: CourtService, game_id: str) -> Past:
@@ -32,11 +34,20 @@ class Past:
             found = service.records(game_id, after=version - 1, upto=version)
             return service.decode(found[0]) if found else None
 
-        return Past(event_at, lambda version: service.state_at(game_id, version).state)
+        def hash_at(version: int) -> str | None:
+            found = service.records(game_id, after=version - 1, upto=version)
+            return found[0].hash if found else None
+
+        return Past(event_at, lambda version: service.state_at(game_id, version).state, hash_at)
 
 
 def filled_table(
-    command: Command, game_id: str, head: Head, presence: HostPresence | None, past: Past | None
+    command: Command,
+    game_id: str,
+    head: Head,
+    presence: HostPresence | None,
+    past: Past | None,
+    first: int,
 ) -> Command:
     if isinstance(command, VoteToReplace):
         state = head.state
@@ -45,7 +56,7 @@ def filled_table(
             if presence is None or command.seat not in state.seats
             else presence.host_away_since(game_id, command.seat, state.started_at)
         )
-        return replace(command, away_since=away, at_version=head.version + 1)
+        return replace(command, away_since=away, at_version=first)
     if isinstance(command, ProposeCorrection) and past is not None:
         version = command.version
         if not 2 <= version <= head.version:

@@ -23,6 +23,7 @@ from court.commands.decrees import (
     ProposeMarriage,
     SendToWall,
 )
+from court.commands.devices import AddDeviceKey, DeviceCommand, DropDeviceKey
 from court.commands.elections import (
     ElectionCommand,
     MarkerChoice,
@@ -85,6 +86,7 @@ from court.commands.setup import (
     StartGame,
     VillageChange,
 )
+from court.commands.signed import Signature, SignedMove
 from court.commands.table import (
     AnswerCorrection,
     ProposeCorrection,
@@ -110,6 +112,7 @@ Command = (
     | PurchaseCommand
     | SeatCommand
     | TableCommand
+    | DeviceCommand
 )
 
 
@@ -131,8 +134,10 @@ _SECRET_FIELDS = frozenset(
 )
 
 
-def describe(command: Command) -> str:
+def describe(command: Command | SignedMove) -> str:
     """A command for the operator's log: its name and its fields, secrets left out."""
+    if isinstance(command, SignedMove):
+        return f"{describe(command.command)} signed by key {command.signature.key_id}"
     fields = getattr(command, "__dataclass_fields__", {})
     shown = ", ".join(
         f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
@@ -145,6 +150,7 @@ __all__ = [
     "AcceptRansom",
     "AcceptTitle",
     "Actor",
+    "AddDeviceKey",
     "AddNoble",
     "AddSeatLink",
     "AdjustGold",
@@ -163,7 +169,9 @@ __all__ = [
     "DeathKind",
     "DecreeCommand",
     "Desert",
+    "DeviceCommand",
     "Divorce",
+    "DropDeviceKey",
     "DropSeatLink",
     "ElectionCommand",
     "EmbraceRhllor",
@@ -204,6 +212,8 @@ __all__ = [
     "SeatCommand",
     "SendToWall",
     "SetupCommand",
+    "Signature",
+    "SignedMove",
     "StandForElection",
     "StartGame",
     "TableCommand",

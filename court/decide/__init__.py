@@ -11,11 +11,13 @@ from collections.abc import Callable
 
 from court.commands import (
     Actor,
+    AddDeviceKey,
     AddSeatLink,
     AdvancePhase,
     CloseOverdueStep,
     CloseTablePhases,
     Command,
+    DropDeviceKey,
     DropSeatLink,
 )
 from court.decide import clocks, dispatch, facts, rounds
@@ -50,14 +52,22 @@ def decide_folded(
     state on the way."""
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
-    # A fact the host records, closing what is overdue, or a key's link, is no move of the
-    # sender's seat: it leaves his clock running (and earns no increment).
+    # A fact the host records, closing what is overdue, a key's link or a device's key, is no
+    # move of the sender's seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
 HOUSEKEEPING = frozenset(
-    {CloseOverdueStep, AdvancePhase, CloseTablePhases, AddSeatLink, DropSeatLink}
+    {
+        CloseOverdueStep,
+        AdvancePhase,
+        CloseTablePhases,
+        AddSeatLink,
+        DropSeatLink,
+        AddDeviceKey,
+        DropDeviceKey,
+    }
 )
 
 

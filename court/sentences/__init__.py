@@ -9,6 +9,7 @@ from court.codec import upcast
 from court.sentences import (
     clocks,
     decrees,
+    devices,
     elections,
     nobles,
     purchases,
@@ -32,6 +33,7 @@ SENTENCES: Sentences = {
     **clocks.SENTENCES,
     **seats.SENTENCES,
     **table.SENTENCES,
+    **devices.SENTENCES,
 }
 
 

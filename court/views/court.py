@@ -8,6 +8,7 @@ from typing import Any
 from court import invites, steps
 from court.commands import Actor, Command
 from court.decide.victory import house_points
+from court.devices import holder_of
 from court.ids import Seat
 from court.recordable import recordable
 from court.rules import legal_commands
@@ -15,6 +16,7 @@ from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
+from court.views.devices import devices_view
 from court.views.host_role import host_role_view
 from court.views.kept import Kept, reuse
 from court.views.padding import padded_marker
@@ -114,6 +116,7 @@ def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> di
         "regions": large["regions"],
         "clocks": clocks_view(state),
         "table": table_view(state),
+        "devices": devices_view(state),
     }
 
 
@@ -199,6 +202,7 @@ def viewer_view(viewer: Actor, handed_at: int | None = None) -> dict[str, Any]:
         "seat": viewer.seat,
         "host": viewer.host,
         "role": _role(viewer),
+        "holder": holder_of(viewer),
         "handed_over": handed if viewer.seat is not None else None,
     }
 

@@ -3,9 +3,9 @@ the line's position: a line rewritten in the database, its channel's chain recom
 no signature of the server's key. Lines said before have none, and fail the check of their
 channel (GET /api/games/<id>/talk/verify).
 
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-12-20
+Revision ID: 0009
+Revises: 0008
+Create Date: 2026-11-28
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

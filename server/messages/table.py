@@ -17,7 +17,7 @@ from court.commands import (
 from court.events import SeatHanded
 from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
-from server.messages.message import Answer, Message, Payload, Sender
+from server.messages.message import Answer, Message, Payload, Sender, signed_of
 from server.service import CourtService
 
 
@@ -56,7 +56,10 @@ def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payloa
     handed to that token, which goes to the voter alone (shown once in this answer)."""
     seat = Seat(body["seat"])
     token, outcome = service.with_new_token(
-        game_id, actor, lambda digest: VoteToReplace(seat=seat, token_sha256=digest)
+        game_id,
+        actor,
+        lambda digest: VoteToReplace(seat=seat, token_sha256=digest),
+        signed=signed_of(body),
     )
     answer: Answer = {"ok": True, "version": outcome.version}
     if any(isinstance(e, SeatHanded) for e in outcome.events):
