@@ -58,7 +58,6 @@ $(NPM_DEV_STAMP): package.json package-lock.json
 # at times, and a fresh clone serves sooner.
 run:
 	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(STAMP) $(NPM_STAMP)
-	mkdir -p instance
 	$(BIN)/python app.py
 
 # mypy runs once, inside the suite (tests/test_types.py), beside the other tests; the suite is

@@ -19,10 +19,10 @@ if __name__ == "__main__":
 
     sys.exit(main(sys.argv[1:]))
 
+import logging
 import os
 import uuid
 from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify
@@ -54,7 +54,7 @@ from server.live.flask_app import CourtFlask
 from server.live.presence import Presence, PresenceBook, PresenceNamespace
 from server.live.presence_redis import RedisPresence
 from server.live.pushes import RoomPusher
-from server.live.relay import Relay, redis_client
+from server.live.relay import Relay, redis_client, without_password
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
 from server.mykey import SeatKeys
@@ -62,12 +62,16 @@ from server.notify.mail import SmtpSettings
 from server.notify.outbox import Notifier
 from server.notify.reminders import MailSettings, Reminders
 from server.notify.sender import OutboxSender, SendSettings
+from server.notify.sends import SendGate
 from server.notify.urls import UrlPolicy
 from server.outages import Outage
+from server.private import private_folder, warn_if_shared
+from server.profiles import Profiles
 from server.service import CourtService
 from server.store.failures import refusal
 from server.store.pool import Pool
 from server.store.sql import SqlEventStore
+from server.store.sqlite import database_file
 from server.talk import TalkService
 from server.tools.cli import court_cli
 
@@ -82,6 +86,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = settings.MAX_REQUEST_BYTES
     app.extensions["limits"] = _limits(settings)
     app.extensions["settings"] = settings
+    # The rules data, checked now: a file that cannot be used stops the server here.
+    app.extensions["profiles"] = Profiles(settings.RULES_PROFILE)
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
@@ -134,12 +140,13 @@ def _limits(settings: Settings) -> Limits:
 
 
 def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
-    """The event store; a server also creates the SQLite file's folder, holds the file
-    against a second server process (server/store/lock.py) and migrates."""
-    if settings.DATABASE_URL.startswith("sqlite:///") and not shell:
-        Path(settings.DATABASE_URL.removeprefix("sqlite:///")).parent.mkdir(
-            parents=True, exist_ok=True
-        )
+    """The event store; a server also creates the SQLite file's folder (0700, its file 0600:
+    server/private.py), holds the file against a second server process
+    (server/store/lock.py) and migrates."""
+    database = database_file(settings.DATABASE_URL)
+    if database is not None and not shell:
+        private_folder(database.parent)
+        warn_if_shared(database)
     store = SqlEventStore(
         settings.DATABASE_URL,
         synchronous=settings.SQLITE_SYNCHRONOUS,
@@ -164,7 +171,7 @@ def _wire_service(
     )
     relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
     # Who is connected: the service asks it since when a game's host has had no connection.
-    presence = app.extensions["presence"] = shared or Presence()
+    presence = app.extensions["presence"] = shared or Presence(settle=settings.PRESENCE_TTL)
     service = app.extensions["court"] = CourtService(
         store,
         race_seconds=settings.SERVICE_RACE_SECONDS,
@@ -176,7 +183,9 @@ def _wire_service(
     )
     if relay is not None:
         service.publishers.append(relay)  # first: the others start reading while we render
-    service.publishers += [pusher, watcher, *_outboxes(app, settings, store, presence, shell)]
+    gate = SendGate(store.sends, service.keys.secret.mac)
+    outboxes = _outboxes(app, settings, store, presence, gate, shell)
+    service.publishers += [pusher, watcher, *outboxes]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
@@ -192,12 +201,13 @@ def _wire_service(
     socketio.on_namespace(namespace)
     # A token handed to a new one or removed: its connections leave the seat's room first.
     pusher.watch_seats(namespace.reseat)
-    if relay is not None and shared is not None:
+    if not shell:
+        presence.start(dropped=namespace.push_presence)
+    if relay is not None:
         relay.push_presence = namespace.push_here
         app.extensions["relay"] = relay
         if not shell:
             relay.start()
-            shared.start(dropped=namespace.push_presence)
 
 
 def _socketio(app: Flask, settings: Settings) -> SocketIO:
@@ -226,19 +236,26 @@ def _redis(
     presence, and the presence they share, both telling Redis's one outage."""
     if not settings.REDIS_URL:
         return None, None
+    if without_password(settings.REDIS_URL):
+        logging.getLogger("small_council.relay").warning(
+            "REDIS_URL names no password: whoever reaches Redis can delay every push and "
+            "make a player look connected or gone (docs/deployment.md, Redis)"
+        )
     client = redis_client(settings.REDIS_URL)
     outage = app.extensions["redis_outage"] = Outage("redis")
     relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)
     return relay, RedisPresence(client, process_id, settings.PRESENCE_TTL, outage=outage)
 
 
-def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool) -> Notifier:
+def _notifier(
+    app: Flask, settings: Settings, store: SqlEventStore, gate: SendGate, shell: bool
+) -> Notifier:
     """The outbox's publisher (server/notify/) and the sender `start_notices` starts."""
     policy = UrlPolicy(
         allow_http=settings.WEBHOOK_ALLOW_HTTP, allow_private=settings.WEBHOOK_ALLOW_PRIVATE
     )
     notifier = app.extensions["notices"] = Notifier(
-        store.notices, policy, public_url=settings.PUBLIC_URL
+        store.notices, policy, gate=gate, public_url=settings.PUBLIC_URL
     )
     sending = SendSettings(
         timeout=settings.WEBHOOK_TIMEOUT,
@@ -256,42 +273,32 @@ def _notifier(app: Flask, settings: Settings, store: SqlEventStore, shell: bool)
 
 
 def _outboxes(
-    app: Flask, settings: Settings, store: SqlEventStore, presence: PresenceBook, shell: bool
+    app: Flask,
+    settings: Settings,
+    store: SqlEventStore,
+    presence: PresenceBook,
+    gate: SendGate,
+    shell: bool,
 ) -> tuple[Notifier, Reminders]:
-    """The publishers that fill the outboxes: the webhooks' notices and the seats' mails."""
-    return _notifier(app, settings, store, shell), _reminders(app, settings, store, presence, shell)
-
-
-def _reminders(
-    app: Flask, settings: Settings, store: SqlEventStore, presence: PresenceBook, shell: bool
-) -> Reminders:
-    """The seats' reminders by mail (server/notify/reminders.py), with a sender of their own
-    that `start_notices` starts; no mail at all while SMTP_HOST is empty."""
-    smtp = None
-    if settings.SMTP_HOST:
-        smtp = SmtpSettings(
-            host=settings.SMTP_HOST,
-            port=settings.SMTP_PORT,
-            security=settings.SMTP_SECURITY,
-            user=settings.SMTP_USER,
-            password=settings.SMTP_PASSWORD,
-            sender=settings.MAIL_FROM,
-            timeout=settings.MAIL_TIMEOUT,
-        )
-    mailing = MailSettings(
-        smtp=smtp, verify_hours=settings.MAIL_VERIFY_HOURS, turn_gap=settings.MAIL_TURN_GAP
-    )
+    """The publishers that fill the outboxes: the webhooks' notices and the seats' mails
+    (server/notify/reminders.py), each with a sender of its own that `start_notices` starts
+    (no mail at all while SMTP_HOST is empty); both send at a request within the gate's
+    limits."""
+    notifier = _notifier(app, settings, store, gate, shell)
     reminders = app.extensions["reminders"] = Reminders(
-        store.mail, mailing, connected=lambda game_id: presence.snapshot(game_id)["seats"]
+        store.mail,
+        _mail_settings(settings),
+        gate=gate,
+        connected=lambda game_id: presence.snapshot(game_id)["seats"],
     )
-    sending = SendSettings(
-        timeout=settings.MAIL_TIMEOUT,
-        attempts=settings.MAIL_ATTEMPTS,
-        backoff=settings.MAIL_BACKOFF,
-        poll=settings.NOTICES_POLL,
-        senders=max(1, settings.NOTICES_SENDERS),
-    )
-    if smtp is not None:
+    if reminders.settings.smtp is not None:
+        sending = SendSettings(
+            timeout=settings.MAIL_TIMEOUT,
+            attempts=settings.MAIL_ATTEMPTS,
+            backoff=settings.MAIL_BACKOFF,
+            poll=settings.NOTICES_POLL,
+            senders=max(1, settings.NOTICES_SENDERS),
+        )
         reminders.sender = OutboxSender(
             store.mail,
             UrlPolicy(),
@@ -303,7 +310,31 @@ def _reminders(
         )
         if not shell:
             reminders.load()
-    return reminders
+    return notifier, reminders
+
+
+def _mail_settings(settings: Settings) -> MailSettings:
+    """The reminders' settings; no mail server while SMTP_HOST is empty."""
+    smtp = None
+    if settings.SMTP_HOST:
+        smtp = SmtpSettings(
+            host=settings.SMTP_HOST,
+            port=settings.SMTP_PORT,
+            security=settings.SMTP_SECURITY,
+            user=settings.SMTP_USER,
+            password=settings.SMTP_PASSWORD,
+            sender=settings.MAIL_FROM,
+            timeout=settings.MAIL_TIMEOUT,
+        )
+    return MailSettings(
+        smtp=smtp,
+        public_url=settings.PUBLIC_URL,
+        verify_hours=settings.MAIL_VERIFY_HOURS,
+        turn_gap=settings.MAIL_TURN_GAP,
+        links_per_seat=settings.MAIL_LINKS_PER_SEAT,
+        links_per_address=settings.MAIL_LINKS_PER_ADDRESS,
+        links_per_game=settings.MAIL_LINKS_PER_GAME,
+    )
 
 
 def _add_health_and_spec(

@@ -163,12 +163,12 @@ class PagePeer(LoopPeer):
         if previous != checkpoint["hash"]:
             self.unchained += 1
             return
-        # The page checks the newest checkpoint's signature at most every SIGN_EVERY seconds.
+        # The hashes chain from the kept head at every push; the page checks the newest
+        # checkpoint's signature at most every SIGN_EVERY seconds.
+        self.witnessed = (checkpoint["version"], previous)
         if not self.keys or time.monotonic() < self.signed_at + SIGN_EVERY:
             return
         self.signed_at = time.monotonic()
         public = self.keys.get(checkpoint["key_id"])
         if public is None or not signed_by(public, checkpoint):
             self.unchained += 1
-            return
-        self.witnessed = (checkpoint["version"], previous)

@@ -7,9 +7,11 @@ variants, each with its rules profile drawn (every setting from its allowed valu
 worker process a core, each game in a throwaway SQLite database, the court checked after every
 event and the log verified deeply at the end; then the property test (tests/property/machine.py)
 with many more examples. Prints `name: value` lines, then how many times each event type and
-rule id occurred (server/tools/coverage.py), and exits 1 with `FAILED: <name>` lines when any
-game has a problem, when the run reached an event type or rule id fewer than 10 times without
-saying why it cannot, or when the property test fails: the floor is zero problems.
+rule id occurred (server/tools/coverage.py) and the known findings (breaches already reproduced
+by a strict xfail test of tests/court/test_soak_findings.py), and exits 1 with `FAILED: <name>`
+lines when any game has another problem, when the run reached an event type or rule id fewer
+than 10 times without saying why it cannot, or when the property test fails: the floor is zero
+problems.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -28,18 +31,20 @@ from common import ROOT, emit, machine_line  # repo root on sys.path
 from config.rulesdata import load_ruleset
 from server.store.sql import SqlEventStore
 from server.tools.coverage import UNREACHABLE, Coverage
+from server.tools.sim_oracles import FINDINGS, known
 from server.tools.simulate import every_mix, plan, simulate
 
 PLAYERS = (3, 4, 5, 6)
 
 
-def _batch(args: tuple[int, int, int]) -> tuple[int, int, int, list[str], Coverage]:
-    """Games `start` to `stop`: (games, events, facts, problems, what they reached)."""
+def _batch(args: tuple[int, int, int]) -> tuple[int, int, int, list[str], Coverage, Counter[str]]:
+    """Games `start` to `stop`: (games, events, facts, problems, what they reached, the known
+    findings by the test that reproduces each)."""
     start, stop, rounds = args
     ruleset = load_ruleset()
     games = events = facts = 0
     problems: list[str] = []
-    reached = Coverage()
+    reached, findings = Coverage(), Counter[str]()
     mixes = every_mix()
     with tempfile.TemporaryDirectory(prefix="soak-") as scratch:
         store = SqlEventStore(f"sqlite:///{Path(scratch) / 'soak.db'}")
@@ -51,13 +56,14 @@ def _batch(args: tuple[int, int, int]) -> tuple[int, int, int, list[str], Covera
                     store, ruleset, players=players, rounds=rounds, seed=n, variants=mix
                 )
                 reached.merge(summary.coverage)
+                findings.update(str(known(p)) for p in summary.known)
                 games += 1
                 events += summary.records
                 facts += summary.facts + summary.facts_refused
                 problems += [f"seed {n}: {p}" for p in summary.problems[:3]]
         finally:
             store.close()
-    return games, events, facts, problems, reached
+    return games, events, facts, problems, reached, findings
 
 
 def simulated(games: int, rounds: int, workers: int) -> tuple[bool, bool]:
@@ -80,6 +86,10 @@ def simulated(games: int, rounds: int, workers: int) -> tuple[bool, bool]:
     emit("soak_problems", len(problems))
     for problem in problems[:20]:
         print(f"  problem: {problem}", file=sys.stderr)
+    findings = sum((r[5] for r in results), Counter[str]())
+    emit("soak_known_findings", sum(findings.values()))
+    for test, n in sorted(findings.items()):
+        print(f"  known ({FINDINGS}): {test}: {n}")
     reached = Coverage()
     for result in results:
         reached.merge(result[4])

@@ -25,14 +25,17 @@ def profile_problem(profile: _Entry, roster: _Entry) -> str | None:
     """The first thing wrong with the profile, naming its file and setting; None if sound."""
     file = f"profiles/{profile.get('name')}.toml"
     players = profile.get("players", {})
-    low, high = players.get("min"), players.get("max")
+    if not isinstance(players, Mapping):
+        return f"{file}: [players] must be a table"
+    low: Any = players.get("min")
+    high: Any = players.get("max")
     if not _is_whole(low) or low < _MIN_PLAYERS:
         return f"{file}: players.min {low!r} must be at least {_MIN_PLAYERS}"
     if not _is_whole(high) or high > _MAX_PLAYERS:
         return f"{file}: players.max {high!r} must be at most {_MAX_PLAYERS}"
     if low > high:
         return f"{file}: players.min {low} is above players.max {high}"
-    houses = {house["id"]: house for house in roster["houses"]}
+    houses = {house["id"]: house for house in roster.get("houses", [])}
     if len(houses) < high:
         return f"{file}: players.max {high} needs as many houses, {_ROSTER_FILE} has {len(houses)}"
     found = _settings_problem(file, profile)
@@ -44,7 +47,10 @@ def profile_problem(profile: _Entry, roster: _Entry) -> str | None:
             f"of every game's seat order, below players.min {low} (R-1.1)"
         )
     nobles = {noble["id"] for house in houses.values() for noble in house["nobles"]}
-    for bonus in profile.get("elections", {}).get("king_house_bonuses", []):
+    bonuses = profile.get("elections", {}).get("king_house_bonuses", [])
+    if not isinstance(bonuses, list) or not all(isinstance(b, Mapping) for b in bonuses):
+        return f"{file}: elections.king_house_bonuses must be an array of tables"
+    for bonus in bonuses:
         found = _bonus_problem(file, bonus, houses.keys(), nobles)
         if found is not None:
             return found
@@ -80,10 +86,12 @@ def _bonus_problem(
     where = f"{file}: elections.king_house_bonuses"
     if not _is_whole(bonus.get("votes")) or bonus["votes"] < 1:
         return f"{where}: votes {bonus.get('votes')!r} must be a whole number >= 1"
-    if bonus.get("house") not in houses:
+    if not isinstance(bonus.get("house"), str) or bonus["house"] not in houses:
         return f"{where}: unknown house {bonus.get('house')!r}"
-    for noble_id in bonus.get("while_in_play", []):
-        if noble_id not in nobles:
+    if not isinstance(bonus.get("while_in_play"), list):
+        return f"{where}: while_in_play must be a list of Nobles (none: [])"
+    for noble_id in bonus["while_in_play"]:
+        if not isinstance(noble_id, str) or noble_id not in nobles:
             return f"{where}: unknown noble {noble_id!r}"
     return None
 

@@ -5,10 +5,11 @@ Loaded from TOML in this folder and checked; every error names its file and entr
 
 from __future__ import annotations
 
+import copy
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,30 +64,47 @@ class RulesDataError(ValueError):
 
 def list_profiles(config_dir: Path = CONFIG_DIR) -> list[str]:
     """Names of the loadable rules profiles (`profiles/<name>.toml`), sorted."""
-    stems = (path.stem for path in (config_dir / "profiles").glob("*.toml"))
+    stems = (path.stem for path in (config_dir / "profiles").glob("*.toml") if path.is_file())
     return sorted(stem for stem in stems if _PROFILE_NAME.fullmatch(stem))
 
 
 def load_ruleset(profile: str = "default", config_dir: Path = CONFIG_DIR) -> dict[str, Any]:
     """Parse and validate a profile with the map, roster and titles, as plain data."""
+    return load_profile(profile, load_shared(config_dir), config_dir)
+
+
+def load_shared(config_dir: Path = CONFIG_DIR) -> dict[str, Any]:
+    """The parts every profile shares, parsed and checked together: the map, the roster and
+    the titles."""
+    shared = {
+        "map": _read_toml(config_dir / _MAP_FILE, _MAP_FILE),
+        "roster": _read_toml(config_dir / _ROSTER_FILE, _ROSTER_FILE),
+        "titles": _read_toml(config_dir / _TITLES_FILE, _TITLES_FILE),
+    }
+    _validate_map(shared["map"])
+    _validate_roster(shared["roster"])
+    _validate_titles(shared["titles"], shared["map"])
+    return shared
+
+
+def load_profile(
+    profile: str, shared: Mapping[str, Any], config_dir: Path = CONFIG_DIR
+) -> dict[str, Any]:
+    """A profile parsed and checked against the shared parts (load_shared): the whole
+    ruleset, its own copy of them."""
     if not _PROFILE_NAME.fullmatch(profile):
         raise RulesDataError(f"profile name {profile!r} must match [a-z0-9_-]+")
     profile_path = config_dir / "profiles" / f"{profile}.toml"
     if not profile_path.is_file():
         known = ", ".join(list_profiles(config_dir)) or "none"
         raise RulesDataError(f"profiles/{profile}.toml: no such profile (known: {known})")
-    data = {
-        "profile": _read_toml(profile_path, f"profiles/{profile}.toml"),
-        "map": _read_toml(config_dir / _MAP_FILE, _MAP_FILE),
-        "roster": _read_toml(config_dir / _ROSTER_FILE, _ROSTER_FILE),
-        "titles": _read_toml(config_dir / _TITLES_FILE, _TITLES_FILE),
-    }
+    data = {"profile": _read_toml(profile_path, f"profiles/{profile}.toml")}
     if data["profile"].get("name") != profile:
         raise RulesDataError(
             f"profiles/{profile}.toml: name {data['profile'].get('name')!r} must be {profile!r}"
         )
-    validate_ruleset(data)
-    return data
+    _validate_profile(data["profile"], shared["roster"])
+    return {**data, **copy.deepcopy(dict(shared))}
 
 
 def validate_ruleset(data: dict[str, Any]) -> None:
@@ -111,10 +129,20 @@ def _read_toml(path: Path, file: str) -> dict[str, Any]:
         raise RulesDataError(f"{file}: file not found") from error
     except tomllib.TOMLDecodeError as error:
         raise RulesDataError(f"{file}: invalid TOML: {error}") from error
+    except UnicodeDecodeError as error:
+        raise RulesDataError(f"{file}: not UTF-8 text: {error.reason}") from error
+    except OSError as error:
+        raise RulesDataError(f"{file}: cannot be read: {error.strerror or error}") from error
 
 
 def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _known(value: object, ids: Collection[str]) -> bool:
+    """Whether `value` names one of `ids` (a table or a list written where an id belongs
+    names none)."""
+    return isinstance(value, str) and value in ids
 
 
 def _fail(file: str, kind: str, entry_id: object, problem: str) -> RulesDataError:
@@ -151,14 +179,14 @@ def _validate_map(game_map: _Entry) -> None:
     villages = _entries(game_map, "villages", _MAP_FILE, "village", ("name", "region", "fiefdom"))
     _check_region_numbers(regions)
     for village_id, village in villages.items():
-        if village["region"] not in regions:
+        if not _known(village["region"], regions):
             raise _fail(
                 _MAP_FILE,
                 "village",
                 village_id,
                 f"unknown region {village['region']!r}",
             )
-        if village["fiefdom"] not in fiefdoms:
+        if not _known(village["fiefdom"], fiefdoms):
             raise _fail(
                 _MAP_FILE,
                 "village",
@@ -196,7 +224,7 @@ def _check_regions_villages(regions: Mapping[str, _Entry], villages: Mapping[str
         own = {v_id for v_id, village in villages.items() if village["region"] == region_id}
         if not own:
             raise _fail(_MAP_FILE, "region", region_id, "has no villages")
-        if region["principal"] not in own:
+        if not _known(region["principal"], own):
             raise _fail(
                 _MAP_FILE,
                 "region",
@@ -281,11 +309,13 @@ def _check_noble(noble_id: str, noble: _Entry) -> None:
 
 def _validate_titles(titles: _Entry, game_map: _Entry) -> None:
     categories = titles.get("categories", {})
+    if not isinstance(categories, Mapping):
+        raise RulesDataError(f"{_TITLES_FILE}: categories must be a table")
     for category_id, category in categories.items():
         _check_category(category_id, category)
     table = _entries(titles, "titles", _TITLES_FILE, "title", ("name", "category", "vp"))
     for title_id, title in table.items():
-        if title["category"] not in categories:
+        if not _known(title["category"], categories):
             raise _fail(
                 _TITLES_FILE,
                 "title",

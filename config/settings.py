@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
@@ -123,6 +124,17 @@ def _key(name: str) -> str:
     return field(default_factory=lambda: _read(name, ""), repr=False)
 
 
+def _is_base_url(text: str) -> bool:
+    """Whether `text` is an http(s) address with a host, and no query, fragment or login."""
+    parts = urlsplit(text)
+    try:
+        host = parts.hostname
+    except ValueError:
+        host = None
+    plain = not (parts.query or parts.fragment or parts.username or parts.password)
+    return parts.scheme in ("http", "https") and bool(host) and plain
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Every setting has an environment variable of the same name."""
@@ -156,14 +168,14 @@ class Settings:
     # commands queued for one game wins every race until its queue is empty, so the loser
     # waits for time, not for a count of tries (tests/scale: 200 commands at once on one game).
     SERVICE_RACE_SECONDS: float = _setting("SERVICE_RACE_SECONDS", 10.0)
-    STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024)
+    STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024, range(0, 10_000_001))
     # A snapshot of a game's state is kept each time its log passes a multiple of this many
     # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.
-    SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250)
+    SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250, range(0, 1_000_001))
     # The server process closes overdue steps at start-up and as their deadlines pass (R-4.3);
     # off for a process that must not (another one does). Shell commands never do.
     DEADLINES: bool = _setting("DEADLINES", True)
-    HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200)
+    HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200, range(1, 100_001))
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
     # appends, talk lines and presence changes announced to the other processes (ids only),
     # and presence itself.
@@ -201,7 +213,7 @@ class Settings:
     # seconds between looks at the outbox; games whose notices a process posts at once (a
     # slow receiver holds up its own game alone).
     WEBHOOK_TIMEOUT: float = _setting("WEBHOOK_TIMEOUT", 5.0)
-    WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6)
+    WEBHOOK_ATTEMPTS: int = _setting("WEBHOOK_ATTEMPTS", 6, range(1, 1001))
     WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
     NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
@@ -220,19 +232,25 @@ class Settings:
     # Seconds one mail may take, all told; mails of one reminder at most; seconds before the
     # first retry (doubled for each next one).
     MAIL_TIMEOUT: float = _setting("MAIL_TIMEOUT", 10.0)
-    MAIL_ATTEMPTS: int = _setting("MAIL_ATTEMPTS", 6)
+    MAIL_ATTEMPTS: int = _setting("MAIL_ATTEMPTS", 6, range(1, 1001))
     MAIL_BACKOFF: float = _setting("MAIL_BACKOFF", 30.0)
     # Hours a verification link works; seconds at least between two "your turn" mails to one
     # seat (one a step at most in any case).
     MAIL_VERIFY_HOURS: float = _setting("MAIL_VERIFY_HOURS", 24.0)
     MAIL_TURN_GAP: float = _setting("MAIL_TURN_GAP", 600.0)
+    # Mails with a verification link in any hour, at most: to one seat (besides one a minute),
+    # to one address from any seat of any game, and to the seats of one game. An address may
+    # be anyone's: these keep the court from mailing a stranger over and over.
+    MAIL_LINKS_PER_SEAT: int = _setting("MAIL_LINKS_PER_SEAT", 3, range(1, 1001))
+    MAIL_LINKS_PER_ADDRESS: int = _setting("MAIL_LINKS_PER_ADDRESS", 5, range(1, 1001))
+    MAIL_LINKS_PER_GAME: int = _setting("MAIL_LINKS_PER_GAME", 12, range(1, 10001))
 
     # Hostile input (docs/deployment.md, "Limits"). The largest request or Socket.IO message
     # read, in bytes: a court request is a few hundred.
-    MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384)
+    MAX_REQUEST_BYTES: int = _setting("MAX_REQUEST_BYTES", 16384, range(1024, 64 * 2**20 + 1))
     # Proxies in front whose X-Forwarded-For is trusted: 0 (none) takes the peer's address as
     # the client's; 1 behind one nginx; a direct client's X-Forwarded-For is never believed.
-    TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0)
+    TRUSTED_PROXIES: int = _setting("TRUSTED_PROXIES", 0, range(0, 33))
     # Per client address, as RATE/BURST (tokens back per second / at most); off for none.
     RATE_LIMITS: bool = _setting("RATE_LIMITS", True)
     LIMIT_GAMES: Rate = _setting("LIMIT_GAMES", Rate(0.05, 10))
@@ -247,10 +265,20 @@ class Settings:
     LIMIT_IPV6_PREFIX: int = _setting("LIMIT_IPV6_PREFIX", 64, range(0, 129))
 
     def __post_init__(self) -> None:
+        if self.PUBLIC_URL and not _is_base_url(self.PUBLIC_URL):
+            raise SettingError(
+                "PUBLIC_URL must be the address players reach the court at, as "
+                f"https://court.example.org (no query, fragment or login), not {self.PUBLIC_URL!r}"
+            )
         if self.SMTP_HOST and "@" not in self.MAIL_FROM:
             raise SettingError(
                 f"MAIL_FROM must be the From address of the reminders by mail (SMTP_HOST is "
                 f"set), not {self.MAIL_FROM!r}"
+            )
+        if self.SMTP_HOST and not self.PUBLIC_URL:
+            raise SettingError(
+                "PUBLIC_URL must be set when SMTP_HOST is: every link a mail holds starts with "
+                "it (https://court.example.org), never with an address a request named"
             )
 
     def instance_file(self, configured: str, name: str) -> Path:

@@ -3,25 +3,19 @@
 The service checks them on every state a decision leads to, event by event, before it
 appends; import and deep verification check them at every version of a log; the simulation
 and the property tests after every event. Each check returns sentences naming what is
-broken and the rule it breaks; an empty list is a sound court.
-
-`unsettled` names what the server's own follow-ups must have settled once a command is
-decided (a withdrawn candidate, a lapsed power); it holds between commands, not between the
-events of one command.
+broken and the rule it breaks; an empty list is a sound court. What holds only between
+commands, once the server's follow-ups have run, is court/settled.py's.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from operator import attrgetter, is_
-from typing import Any
 
-from court import clocks, electorate, steps
-from court.decide.powers import power_lost
+from court import clocks, steps
+from court.checks import Check, reads
 from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
-from court.ruleset import Category, Gender
+from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
 from court.tokens import holders, own_tokens
 
@@ -40,37 +34,6 @@ def require_sound(state: CourtState, event: object = None) -> None:
     found = violations(state, event)
     if found:
         raise Unsound(found)
-
-
-Check = Callable[[CourtState], list[str]]
-
-
-def _reads(*parts: str) -> Callable[[Check], Check]:
-    """A check that reads only these parts of the court answers from the last call when it
-    is handed the very same parts (the court is frozen: a changed part is a new object), so
-    that checking every state a command leads to costs little beyond what changed."""
-
-    # attrgetter of one name returns the value itself, of several a tuple: always a tuple.
-    read = attrgetter(*parts, "__class__")
-    never = object()  # matches no part, so the first call checks
-
-    def wrap(check: Check) -> Check:
-        last: list[Any] = [((never,) * (len(parts) + 1), ())]
-
-        def cached(state: CourtState) -> list[str]:
-            key = read(state)
-            seen = last[0]  # one read and one write of a tuple: safe between threads
-            if all(map(is_, seen[0], key)):
-                return list(seen[1])
-            found = check(state)
-            last[0] = (key, tuple(found))
-            return found
-
-        cached.__name__ = check.__name__
-        cached.__doc__ = check.__doc__
-        return cached
-
-    return wrap
 
 
 def violations(state: CourtState, event: object = None) -> list[str]:
@@ -103,7 +66,7 @@ def _event(state: CourtState, event: object) -> list[str]:
     return []
 
 
-@_reads("treasury", "seats", "players", "rules")
+@reads("treasury", "seats", "players", "rules")
 def _seats(state: CourtState) -> list[str]:
     found = [
         f"House {house} holds {gold} Gold Dragons; a treasury never goes below 0 (R-2.1)"
@@ -121,7 +84,7 @@ def _seats(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("treasury", "ledger", "auction", "seats")
+@reads("treasury", "ledger", "auction", "seats")
 def _gold(state: CourtState) -> list[str]:
     """R-2.1: every Gold Dragon moved is accounted for by a rule or a fact; R-4.6: the bank
     holds the price of the fourth council seat only while its buyer may still take it, so a
@@ -150,7 +113,7 @@ def _gold(state: CourtState) -> list[str]:
 _LORDS_ONLY = (Category.MILITARY, Category.HIGH)
 
 
-@_reads("titles", "nobles", "pending", "rules")
+@reads("titles", "nobles", "pending", "rules")
 def _titles(state: CourtState) -> list[str]:
     """Each title exists and is held by a Noble who may hold it (R-1.4, R-3.1, R-3.2, R-3.10,
     R-6.5, R-8.3), within the slots of its category."""
@@ -197,7 +160,7 @@ def _titles(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("titles", "nobles", "rules")
+@reads("titles", "nobles", "rules")
 def _royals(state: CourtState) -> list[str]:
     """R-3.8: the Queen is the living King's wife; while a King reigns only he protects the
     realm (R-6.5 may leave him without the title)."""
@@ -218,7 +181,7 @@ def _royals(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles", "rules")
+@reads("nobles", "rules")
 def _nobles(state: CourtState) -> list[str]:
     """Statuses, marks and marriages agree with each other (R-1.4, R-5.1, R-6.5, R-8.1);
     spouses are of opposite gender only when the profile asks it (R-5.1 [D])."""
@@ -246,7 +209,7 @@ def _nobles(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("alliances", "nobles", "seats", "players", "rules")
+@reads("alliances", "nobles", "seats", "players", "rules")
 def _alliances(state: CourtState) -> list[str]:
     """R-4.7, R-5.2, R-5.4: alliances only with 4 to 6 players, one each, while married."""
     found: list[str] = []
@@ -268,7 +231,7 @@ def _alliances(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("nobles", "players", "rules")
+@reads("nobles", "players", "rules")
 def _watch(state: CourtState) -> list[str]:
     """R-8.3, R-6.4: at most as many Brothers as the profile allows, one a House."""
     found: list[str] = []
@@ -283,6 +246,49 @@ def _watch(state: CourtState) -> list[str]:
             f"House {h} has {n} Brothers; at most one (R-6.4)"
             for h, n in Counter(houses).items()
             if n > 1
+        )
+    return found
+
+
+@reads("nobles", "rules")
+def _heir(state: CourtState) -> list[str]:
+    """R-3.9: one Heir at a time among the living, a Lord, who never takes the black (a dead
+    Heir keeps the attribute and is no Heir)."""
+    prince = Attribute.PRINCE_OF_WESTEROS
+    heirs = [n for n in state.nobles.values() if n.alive and prince in n.attributes]
+    found = [
+        f"{n.name} is the Heir but a Brother or a Lady; the Heir is a Lord who never takes the "
+        "black (R-3.9)"
+        for n in heirs
+        if n.status is NobleStatus.BROTHER or n.gender is not Gender.LORD
+    ]
+    if len(heirs) > 1:
+        named = " and ".join(n.name for n in heirs)
+        found.append(f"{named} would each be the Heir; there is one Heir at a time (R-3.9)")
+    return found
+
+
+@reads("election", "nobles", "seats")
+def _candidates(state: CourtState) -> list[str]:
+    """R-7.1, R-7.2: the election under way holds each candidate once, put forward by the seat
+    of his own House, and withdraws only its candidates, each once."""
+    election = state.election
+    if election is None:
+        return []
+    put = [noble for _, noble in election.candidates]
+    found = [
+        f"{noble} stands for {election.id} put forward by seat {seat}, not his House (R-7.1)"
+        for seat, noble in election.candidates
+        if state.nobles[noble].house != state.seats[seat].house
+    ]
+    withdrawn = election.withdrawn
+    if (
+        len(put) != len(set(put))
+        or len(withdrawn) != len(set(withdrawn))
+        or set(withdrawn) - set(put)
+    ):
+        found.append(
+            f"{election.id} holds a candidate twice or withdraws one who never stood (R-7.2)"
         )
     return found
 
@@ -302,7 +308,7 @@ def _court(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("links", "devices", "seats", "host_token_sha256", "game_master_token_sha256")
+@reads("links", "devices", "seats", "host_token_sha256", "game_master_token_sha256")
 def _links(state: CourtState) -> list[str]:
     """A key's link stands on a token that opens something here (court/links.py); a device's
     key stands for a seat or role the game has (court/devices.py)."""
@@ -328,7 +334,7 @@ def _septs(state: CourtState) -> list[str]:
     return found
 
 
-@_reads("banks", "running", "seats", "rules")
+@reads("banks", "running", "seats", "rules")
 def _clocks(state: CourtState) -> list[str]:
     """R-4.3 clocks variant: a time bank never goes below zero, and only seated players' clocks
     run, each in a kind of step that has a bank."""
@@ -354,44 +360,8 @@ CHECKS: tuple[Check, ...] = (
     _nobles,
     _alliances,
     _watch,
+    _heir,
+    _candidates,
     _court,
     _links,
 )
-
-
-def unsettled(state: CourtState) -> list[str]:
-    """What the server's follow-ups settle by themselves once a command is decided: a
-    candidate who can no longer stand is withdrawn (R-7.2), a lapsed power passes its turn
-    (R-6.7), a vacated fourth seat is freed (R-4.6)."""
-    found = _clocks_follow(state)
-    if state.status is not GameStatus.PLAYING or state.pending is not None:
-        return found
-    election = state.election
-    if election is not None:
-        spec = electorate.spec(state, election.id)
-        found += [
-            f"candidate {n} of {election.id} can no longer stand but was not withdrawn (R-7.2)"
-            for n in election.standing
-            if not electorate.eligible(state, spec, state.nobles[n])
-        ]
-    decree = state.decree
-    if decree is not None and decree.power is not None and state.proposal is None:
-        lost = power_lost(state, decree.power)
-        if lost is not None:
-            found.append(f"the turn under way in {decree.id} did not lapse: {lost}")
-    if state.fourth_seat is not None and not electorate.is_council(state, state.fourth_seat):
-        found.append(f"{state.fourth_seat} left the council but holds the fourth seat (R-4.6)")
-    return found
-
-
-def _clocks_follow(state: CourtState) -> list[str]:
-    """R-4.3 clocks variant: between commands, exactly the awaited players' clocks run."""
-    if state.rules is None or not state.ruleset.profile.variants.clocks:
-        return []
-    want = {
-        seat: kind for seat, kind in clocks.awaited(state).items() if clocks.clocked(state, kind)
-    }
-    have = {seat: clock.kind for seat, clock in state.running.items()}
-    if want == have:
-        return []
-    return [f"the clocks running {have} are not those of the players awaited {want} (R-4.3)"]

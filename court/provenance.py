@@ -1,7 +1,8 @@
 """Where each line of the history comes from: the rule it applied (an id of the court rules,
 docs/court-rules.md) and whether it is play, a skip or bookkeeping. The history shows play by
 default; skips (a step or an election nobody could take part in) and bookkeeping (clocks,
-phase marks, the note that a fact was recorded) are one click away."""
+phase marks, the note that a fact was recorded) are one click away. And what a record's fold
+ends beyond its own fact, which no record of its own tells (`effects`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import re
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
+
+from court.events import Event, NobleDied, TookTheBlack
+from court.state import CourtState
 
 
 class Kind(StrEnum):
@@ -46,28 +50,30 @@ RULES: dict[str, tuple[str, ...]] = {
     "GameListed": (SERVER,),
     "GameUnlisted": (SERVER,),
     "GameRenamed": (SERVER,),
-    "SeatHanded": (SERVER,),
+    "SeatHanded": (SERVER, "R-9.2"),
     "HostHandedOver": (SERVER,),
-    "HostVoteCast": (SERVER,),
-    "HostVoteWithdrawn": (SERVER,),
-    "HostTakenOver": (SERVER,),
+    "HostVoteCast": (SERVER, "R-9.2"),
+    "HostVoteWithdrawn": (SERVER, "R-9.2"),
+    "HostTakenOver": (SERVER, "R-9.2"),
     "SeatRemoved": (SERVER,),
     "SeatLinkAdded": (SERVER,),
     "SeatLinkDropped": (SERVER,),
     "DeviceKeyAdded": (SERVER,),
     "DeviceKeyDropped": (SERVER,),
     "MoveSigned": (SERVER,),
-    "ReplaceVoteCast": (SERVER,),
-    "SeatReplaced": (SERVER,),
-    "EndVoteCast": (SERVER,),
-    "EndVoteWithdrawn": (SERVER,),
-    "TableEndedGame": (SERVER, "R-4.7"),
-    "CorrectionProposed": (FACTS,),
-    "CorrectionAnswered": (FACTS,),
-    "CorrectionWithdrawn": (FACTS,),
-    "CorrectionRefused": (FACTS,),
-    "CorrectionMade": (FACTS,),
-    "NobleRestored": (FACTS, "R-1.4"),
+    "ReplaceVoteCast": (SERVER, "R-9.2"),
+    "SeatReplaced": (SERVER, "R-9.2"),
+    "EndVoteCast": (SERVER, "R-9.2"),
+    "EndVoteWithdrawn": (SERVER, "R-9.2"),
+    "TableEndedGame": (SERVER, "R-9.2", "R-4.7"),
+    "CorrectionProposed": (FACTS, "R-9.1"),
+    "CorrectionAnswered": (FACTS, "R-9.1", "R-9.2"),
+    "CorrectionWithdrawn": (FACTS, "R-9.1"),
+    "CorrectionRefused": (FACTS, "R-9.1"),
+    "CorrectionLapsed": (FACTS, "R-9.1"),
+    "CorrectionMade": (FACTS, "R-9.1"),
+    "NobleRestored": (FACTS, "R-9.1", "R-1.4"),
+    "CandidacyRestored": (FACTS, "R-9.1", "R-7.2"),
     "RoundStarted": ("R-1.1", "R-4.1"),
     "PhaseStarted": ("R-4.1",),
     "IncomePaid": ("R-4.5", "R-2.2"),
@@ -112,7 +118,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "SeptsPillaged": ("R-6.2",),
     "OutlawDeclared": ("R-6.4", "R-6.5"),
     "OutlawPardoned": ("R-6.3",),
-    "TookTheBlack": ("R-8.3",),
+    "TookTheBlack": ("R-8.3", "R-3.4"),
     "Deserted": ("R-8.4",),
     "NobleDied": ("R-1.4", FACTS),
     "NobleCaptured": ("R-8.1",),
@@ -173,3 +179,20 @@ def rules_of(event_type: str, sentence: str, data: Mapping[str, Any] | None = No
     if isinstance(election, str):
         named += [rule for start, rule in ELECTIONS if election.startswith(start)]
     return list(dict.fromkeys([*named, *RULES.get(event_type, ())]))
+
+
+def effects(state: CourtState, event: Event) -> list[str]:
+    """What a record's own fold ends besides its fact, told with the rule, `state` being the
+    court right before it: a death or taking the black ends the Noble's marriage (R-5.4,
+    R-8.3; with 3 players no `AllianceEnded` precedes it), and a death the ransom offered for
+    him (R-8.2). A correction of the record must undo these too (R-9.1)."""
+    if not isinstance(event, NobleDied | TookTheBlack) or event.noble not in state.nobles:
+        return []
+    noble = state.nobles[event.noble]
+    found = []
+    spouse = state.nobles.get(noble.spouse) if noble.spouse is not None else None
+    if spouse is not None:
+        found.append(f"his marriage to {spouse.name} ended (R-5.4)")
+    if isinstance(event, NobleDied) and any(o.captive == noble.id for o in state.offers.values()):
+        found.append("the ransom offered for him was withdrawn (R-8.2)")
+    return found

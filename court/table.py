@@ -15,7 +15,8 @@ class Correction:
     "gold"; `subject` the Noble, village or House it is about. A village: `was_house` held it
     as recorded, `house` holds it once corrected (None: nobody). Gold: `recorded_amount` was
     recorded, `amount` should have been. A death: the Noble lives again with `status`,
-    `captor` and `outlaw` as he stood before it."""
+    `captor` and `outlaw` as he stood before it, and stands again in `candidacy`, the election
+    his death withdrew him from (R-7.2), when it has one."""
 
     version: int
     fact: str
@@ -28,6 +29,7 @@ class Correction:
     status: str = ""
     captor: HouseId | None = None
     outlaw: bool = False
+    candidacy: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

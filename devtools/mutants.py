@@ -272,7 +272,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "socket-keeps-old-actor",
         "authz",
-        "court/rules.py",
+        "court/tokens.py",
         "an open connection keeps the host's powers after the host role moved",
         "    if actor.token_sha256 is not None:\n"
         "        return actor_of(state, actor.token_sha256)\n",

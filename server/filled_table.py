@@ -21,10 +21,12 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Past:
     """The game's log as a correction needs it: the event recorded at a version (None past
-    the head), and the court as it stood right after a version; and as a signed move needs
-    it: the hash a version ends on (None past the head)."""
+    the head), the events after a version up to another, and the court as it stood right
+    after a version; and as a signed move needs it: the hash a version ends on (None past the
+    head)."""
 
     event_at: Callable[[int], Event | None]
+    events_between: Callable[[int, int], tuple[Event, ...]]
     state_at: Callable[[int], CourtState]
     hash_at: Callable[[int], str | None]
 
@@ -34,11 +36,20 @@ class Past:
             found = service.records(game_id, after=version - 1, upto=version)
             return service.decode(found[0]) if found else None
 
+        def events_between(after: int, upto: int) -> tuple[Event, ...]:
+            found = service.records(game_id, after=after, upto=upto)
+            return tuple(service.decode(record) for record in found)
+
         def hash_at(version: int) -> str | None:
             found = service.records(game_id, after=version - 1, upto=version)
             return found[0].hash if found else None
 
-        return Past(event_at, lambda version: service.state_at(game_id, version).state, hash_at)
+        return Past(
+            event_at,
+            events_between,
+            lambda version: service.state_at(game_id, version).state,
+            hash_at,
+        )
 
 
 def filled_table(
@@ -58,13 +69,23 @@ def filled_table(
         )
         return replace(command, away_since=away, at_version=first)
     if isinstance(command, ProposeCorrection) and past is not None:
-        version = command.version
-        if not 2 <= version <= head.version:
-            return replace(command, recorded=None)
-        recorded = past.event_at(version)
-        noble = getattr(recorded, "noble", None)
-        before = past.state_at(version - 1).nobles.get(noble) if noble else None
-        return replace(
-            command, recorded=recorded, before=past.event_at(version - 1), noble_before=before
-        )
+        return _correction(command, head, past)
     return command
+
+
+def _correction(command: ProposeCorrection, head: Head, past: Past) -> ProposeCorrection:
+    """The record a correction names, the one before it and the court before it, and every
+    record since: the engine judges what followed from it (court/decide/followed.py). The
+    first record, the game's creation, has none before it."""
+    version = command.version
+    if not 1 <= version <= head.version:
+        return replace(command, recorded=None, head=head.version)
+    first = version == 1
+    return replace(
+        command,
+        recorded=past.event_at(version),
+        before=None if first else past.event_at(version - 1),
+        court_before=None if first else past.state_at(version - 1),
+        later=past.events_between(version, head.version),
+        head=head.version,
+    )

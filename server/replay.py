@@ -17,7 +17,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -31,7 +31,7 @@ from court.invariants import Unsound, require_sound
 from court.ruleset import Ruleset
 from court.state import CourtState
 from server.keys import InstanceSecret
-from server.ports import EventStore, Kept, SnapshotMark, record_of
+from server.ports import EventStore, Kept, SnapshotMark, StoredRow, record_of
 from server.store.failures import DATABASE_ERRORS
 
 log = logging.getLogger("small_council.replay")
@@ -116,29 +116,17 @@ class Replay:
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
-    def extend(self, game_id: str, records: Sequence[Record]) -> tuple[Head, list[Record]] | None:
-        """The cached head moved on by `records` another process appended and announced, and
-        the records after it; None (read the store instead) unless some of them follow the
-        cached head at once, each ends on its hash from the one before (what an announcement
-        says is checked against the chain this process holds) and none has a private part
-        (an announcement carries none: its record is folded from the store)."""
-        cached = self.cached(game_id)
-        fresh = [r for r in records if cached is not None and r.version > cached.version]
-        if cached is None or not fresh or fresh[0].version != cached.version + 1:
-            return None
-        state, last = cached.state, cached.hash
-        for version, record in enumerate(fresh, start=cached.version + 1):
-            if record.version != version or record.private_sha256 or record.private is not None:
-                return None
-            if record.expected_hash(last) != record.hash:
-                return None
-            event = codec.decode(
-                record.type, record.schema_version, record.data, None, self.upcasters
-            )
-            state, last = evolve.evolve(state, event), record.hash
-        head = Head(fresh[-1].version, last, state)
-        self.remember(game_id, head)
-        return head, fresh
+    def cached_on(self, game_id: str, version: int, hash: str) -> Head | None:
+        """The cached head when it is the log's head, at `version` ending on `hash`. One at
+        or past `version` on another hash is no state of the log: it is dropped, so that no
+        fold starts from it."""
+        with self._cache_lock:
+            cached = self._cache.get(game_id)
+            if cached is None or (cached.version, cached.hash) == (version, hash):
+                return cached
+            if cached.version >= version:
+                del self._cache[game_id]
+        return None
 
     def forget(self, game_id: str) -> None:
         with self._cache_lock:
@@ -159,16 +147,24 @@ class Replay:
     # -- folding ---------------------------------------------------------------------
 
     def fold(
-        self, game_id: str, start: Head | None, upto: int | None, visit: Visit | None = None
+        self,
+        game_id: str,
+        start: Head | None,
+        upto: int | None,
+        visit: Visit | None = None,
+        rows: Iterable[StoredRow] | None = None,
     ) -> Head:
         """The state after `upto` (the newest when None), folded from `start` (the creation
-        when None); `visit` sees every record folded and the state it made."""
+        when None); `visit` sees every record folded and the state it made. `rows`: the
+        store's rows after `start`, when the caller read them."""
         state = start.state if start else initial(GameId(game_id))
         version, last = (start.version, start.hash) if start else (0, GENESIS)
         loads, decode, evolve_one = json.loads, codec.decode, evolve.evolve
         upcasters, every = self.upcasters, self.every
+        if rows is None:
+            rows = self.store.rows(game_id, after=version, upto=upto)
         # Rows rather than Records: this loop is the whole cost of a cold rebuild.
-        for row in self.store.rows(game_id, after=version, upto=upto):
+        for row in rows:
             try:
                 data = loads(row.data)
                 private = None if row.private is None else loads(row.private)

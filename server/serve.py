@@ -157,14 +157,17 @@ def main(argv: Sequence[str]) -> int:
         "--dev", action="store_true", help="Werkzeug's development server (as SERVER=dev)"
     )
     args = parser.parse_args(argv)
+    from config.rulesdata import RulesDataError
     from server.keys import load_keys
+    from server.profiles import Profiles
 
     try:
         settings = Settings()
-        # The key files are made (on a first start) before any worker starts, and a key
-        # that cannot be used stops the server with a line naming it.
+        # A rules file or key that cannot be used stops the server with a line naming it,
+        # before any worker starts; the key files are made then on a first start.
+        Profiles(settings.RULES_PROFILE)
         load_keys(settings)
-    except SettingError as exc:
+    except (SettingError, RulesDataError) as exc:
         print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
         return 2
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)

@@ -118,12 +118,12 @@ class CourtService:
         )
 
     def current(self, game_id: str) -> Head:
-        """The game's newest state, from the cache when it is at the stored head."""
+        """The game's newest state, from the cache when it ends on the stored head's hash."""
         stored = self.store.head(game_id)
         if stored is None:
             raise UnknownGame(game_id)
-        cached = self.replay.cached(game_id)
-        if cached is not None and cached.version == stored.version:
+        cached = self.replay.cached_on(game_id, stored.version, stored.hash)
+        if cached is not None:
             return cached
         head = self.replay.fold(game_id, self.replay.start(game_id, stored.version), upto=None)
         self.replay.remember(game_id, head)
@@ -131,21 +131,21 @@ class CourtService:
 
     def latest(self, game_id: str) -> Head:
         """The newest head this process knows, without asking the store when one is cached:
-        this process's own appends are cached as they are made, another process's are
-        folded in when it announces them (server/live/relay.py) or when an append of ours
-        loses the race to it."""
+        this process's own appends are cached as they are made, another process's are read
+        from the log when it announces them (server/live/relay.py) or when an append of ours
+        loses the race to it: the cache holds nothing the database does not."""
         cached = self.replay.cached(game_id)
         return cached if cached is not None else self.current(game_id)
 
     def newer(self, game_id: str) -> tuple[Head, list[Record]]:
-        """The game's newest state, and the records folded to reach it from the head this
-        process had cached (another process appended them): one read of the log. A game
-        not cached here is read from the store whole, and no record is given."""
+        """The newest state, and the records another process appended after the head cached
+        here (one catch-up read: `EventStore.recent`); none for a game not cached here."""
         cached = self.replay.cached(game_id)
         if cached is None:
             return self.current(game_id), []
         records: list[Record] = []
-        head = self.replay.fold(game_id, cached, None, lambda record, _: records.append(record))
+        rows = self.store.recent(game_id, after=cached.version)
+        head = self.replay.fold(game_id, cached, None, lambda r, _: records.append(r), rows)
         if records:
             self.replay.remember(game_id, head)
         return head, records

@@ -167,7 +167,8 @@ function proposal(c, names) {
     return `${names.village(c.subject)}: the record says ${names.house(c.recorded.house)} holds it; the correction says ${names.house(c.proposed.house)} holds it`;
   if (c.fact === "gold")
     return `Gold Dragons of ${names.house(c.subject)}: the record says ${c.recorded.amount}; the correction says ${c.proposed.amount}`;
-  return `${names.noble(c.subject)}: the record says he died; the correction says he lives`;
+  const again = c.proposed.candidacy ? " and stands again in the election under way" : "";
+  return `${names.noble(c.subject)}: the record says he died; the correction says he lives${again}`;
 }
 
 function correctionPart(court, names, ctx) {

@@ -40,7 +40,10 @@ class LiveServer:
         logging.getLogger("werkzeug").setLevel(logging.WARNING)  # a line per request otherwise
         # A new database starts as a copy of one migrated once; an existing one is reopened.
         url = f"sqlite:///{db}" if db.exists() else migrated(db)
-        self.app = create_app({"DATABASE_URL": url, "DEADLINES": deadlines, **(settings or {})})
+        # Presence settled from the start (PRESENCE_TTL 0) unless a test says otherwise: pages
+        # vote as soon as a test closes another one.
+        given = {"DATABASE_URL": url, "DEADLINES": deadlines, "PRESENCE_TTL": 0}
+        self.app = create_app({**given, **(settings or {})})
         if deadlines:
             start_deadlines(self.app)
         if self.app.config["NOTICES"]:

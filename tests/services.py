@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
@@ -238,26 +239,53 @@ def _check(result: subprocess.CompletedProcess[str], what: str) -> None:
 # -- Redis ----------------------------------------------------------------------
 
 
+# The servers' Redis user, as docs/deployment.md sets it up: the keys and channels under
+# `small-council:` alone, and no command of the @dangerous category (FLUSHALL, CONFIG, KEYS,
+# MONITOR, …). The default user is off: a client without a password is answered NOAUTH.
+COURT_USER = ("court", "~small-council:*", "&small-council:*", "+@all", "-@dangerous")
+ADMIN_USER = ("admin", "~*", "&*", "+@all")  # the tests' own, to watch and to reset
+
+
 @dataclass(slots=True)
 class RedisServer:
-    """A redis-server on a loopback port; `stop()` and `start()` it again on the same port to
-    play an outage."""
+    """A redis-server on a loopback port, which answers only its users, with their passwords:
+    the servers' (`url`) and the tests' administrator (`admin_url`, `command`); `stop()` and
+    `start()` it again on the same port to play an outage."""
 
     port: int
     process: subprocess.Popen[bytes]
     binary: str = ""
     folder: Path = Path()
+    password: str = field(default_factory=lambda: secrets.token_hex(16))
+    admin_password: str = field(default_factory=lambda: secrets.token_hex(16))
 
     @property
     def url(self) -> str:
-        return f"redis://{HOST}:{self.port}/0"
+        """What the servers' REDIS_URL says: their user and password."""
+        return self.url_of(0)
+
+    @property
+    def admin_url(self) -> str:
+        return self.url_of(0, admin=True)
+
+    def url_of(self, database: int, *, admin: bool = False) -> str:
+        """The URL of one of the server's numbered databases, with a user and his password."""
+        user, password = ("admin", self.admin_password) if admin else ("court", self.password)
+        return f"redis://{user}:{password}@{HOST}:{self.port}/{database}"
 
     def command(self, *words: str) -> bytes:
-        """One command in the Redis protocol; the raw reply line (enough for PING and INFO)."""
-        request = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
+        """One command in the Redis protocol, as the administrator; the raw reply line (enough
+        for PING and INFO)."""
         with socket.create_connection((HOST, self.port), timeout=5) as sock:
-            sock.sendall(request.encode())
+            sock.sendall(self.authenticate())
+            if not _reply(sock).startswith(b"+OK"):
+                raise ServiceError(f"redis-server on port {self.port} refused its password")
+            sock.sendall(resp(*words))
             return sock.recv(65536)
+
+    def authenticate(self) -> bytes:
+        """The AUTH command a raw connection of the administrator opens with."""
+        return resp("AUTH", "admin", self.admin_password)
 
     @classmethod
     @contextlib.contextmanager
@@ -287,6 +315,9 @@ class RedisServer:
             str(self.folder),
             "--protected-mode",
             "yes",
+            *("--user", "default", "off"),
+            *_user(ADMIN_USER, self.admin_password),
+            *_user(COURT_USER, self.password),
         ]
         with open(self.folder / "server.log", "ab") as log:
             self.process = subprocess.Popen(
@@ -303,11 +334,34 @@ class RedisServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise ServiceError(f"redis-server exited: {log.read_text(errors='replace')}")
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ServiceError):
                 if self.command("PING").startswith(b"+PONG"):
                     return
             time.sleep(0.05)
         raise ServiceError(f"redis-server did not answer PING in {START_SECONDS} s")
+
+
+def _user(rules: tuple[str, ...], password: str) -> list[str]:
+    """redis-server's arguments that make a user with his password and rules."""
+    name, *grants = rules
+    return ["--user", name, "on", f">{password}", *grants]
+
+
+def resp(*words: str) -> bytes:
+    """A command in the Redis protocol."""
+    request = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
+    return request.encode()
+
+
+def _reply(sock: socket.socket) -> bytes:
+    """One reply line."""
+    line = b""
+    while not line.endswith(b"\r\n"):
+        chunk = sock.recv(1)
+        if not chunk:
+            break
+        line += chunk
+    return line
 
 
 # -- fixtures -------------------------------------------------------------------

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from tests.services import HOST, PostgresServer, RedisServer, postgres_bin, unavailable
+from tests.services import HOST, PostgresServer, RedisServer, postgres_bin, resp, unavailable
 
 
 def test_the_postgres_cluster_answers_on_loopback_only(postgres: PostgresServer) -> None:
@@ -29,6 +29,12 @@ def test_each_new_database_starts_empty(postgres: PostgresServer) -> None:
 def test_redis_answers_ping_on_loopback_only(redis_server: RedisServer) -> None:
     assert redis_server.command("PING") == b"+PONG\r\n"
     assert HOST.encode() in redis_server.command("CONFIG", "GET", "bind")
+
+
+def test_redis_answers_no_client_without_its_password(redis_server: RedisServer) -> None:
+    with socket.create_connection((HOST, redis_server.port), timeout=5) as sock:
+        sock.sendall(resp("PUBLISH", "small-council:appended", "{}"))
+        assert sock.recv(1024).startswith(b"-NOAUTH")
 
 
 def test_a_stopped_cluster_leaves_no_server_and_no_folder() -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from court.events.base import Event
 from court.ids import HouseId, Seat
-from court.state import Noble
+from court.state import CourtState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -41,11 +41,14 @@ class ProposeCorrection:
     house: HouseId | None = None
     amount: int | None = None
     cause: str = ""
-    # The server's, from the log: the records at `version - 1` and `version`, and the Noble
-    # a recorded death is about as he stood before it.
+    # The server's, from the log: the record at `version` (None when the log has none), the
+    # one before it, the court as it stood before it, every record after it up to the head,
+    # and the head's version.
     recorded: Event | None = None
     before: Event | None = None
-    noble_before: Noble | None = None
+    court_before: CourtState | None = None
+    later: tuple[Event, ...] = ()
+    head: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

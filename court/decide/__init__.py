@@ -20,7 +20,7 @@ from court.commands import (
     DropDeviceKey,
     DropSeatLink,
 )
-from court.decide import clocks, dispatch, facts, rounds
+from court.decide import clocks, dispatch, facts, followed, rounds
 from court.events import Event
 from court.evolve import evolve
 from court.ids import Seat
@@ -83,11 +83,21 @@ def settle_folded(
     check: Check | None = None,
     acting: Seat | None = None,
 ) -> tuple[tuple[Event, ...], CourtState]:
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-        if check is not None:
-            check(state, event)
+    """The events, the server's follow-ups until someone is awaited, and, when one of them
+    followed from the fact a correction under vote corrects, the correction's lapse (R-9.1)."""
+    out: list[Event] = []
+    watch = followed.Watch()
+
+    def fold(more: tuple[Event, ...]) -> None:
+        nonlocal state
+        for event in more:
+            before, state = state, evolve(state, event)
+            watch.see(before, event, state)
+            if check is not None:
+                check(state, event)
+        out.extend(more)
+
+    fold(events)
     wound = False
     for _ in range(_MAX_FOLLOW_UPS):
         more = rounds.follow_up(state, now)
@@ -95,10 +105,8 @@ def settle_folded(
             # Nobody more to wait for by itself: the players' clocks follow who is awaited.
             more, wound = clocks.wind(state, now, acting), True
         if not more:
+            if watch.lapsed is not None:
+                fold((watch.lapsed,))
             return tuple(out), state
-        for event in more:
-            state = evolve(state, event)
-            if check is not None:
-                check(state, event)
-        out.extend(more)
+        fold(more)
     raise RuntimeError("phase 1 did not settle: the step sequence loops")

@@ -63,7 +63,8 @@ def choice_lapses(state: CourtState, noble: NobleId, what: str, keeps_titles: bo
     choice lapses and the title stays on the board. A title won and not yet taken is never
     granted; after an overflow (R-3.2) the title that came returns, or another of the
     category when it was the Hand, who is never returned so (R-3.10). A death returns every
-    title anyway (`keeps_titles` False), the first return settling the choice."""
+    title anyway (`keeps_titles` False): the one that came first, so that its return settles
+    the choice while no court on the way holds more titles than its slots."""
     pending = state.pending
     if pending is None or pending.noble != noble:
         return []
@@ -72,9 +73,9 @@ def choice_lapses(state: CourtState, noble: NobleId, what: str, keeps_titles: bo
         return [
             TitleChoiceLapsed(seat=pending.seat, noble=noble, title=pending.title, reason=reason)
         ]
-    if not keeps_titles:
-        return []
     title = pending.title
+    if not keeps_titles:  # a title bought is his, its price paid, as after his choice (R-1.4)
+        return [TitleReturned(title=title, noble=noble, reason=f"{reason} (section 9)")]
     if title == HAND:
         category = state.ruleset.title_index[HAND].category
         title = next(
@@ -95,7 +96,7 @@ def death(state: CourtState, noble: NobleId, cause: str) -> list[Event]:
     events += alliance_ends(state, noble, "a spouse died (R-5.4)")
     stepped = queen_steps_down(state, noble, "the King's marriage ended with a death (R-3.8)")
     events += stepped
-    returned = frozenset(e.title for e in stepped if isinstance(e, TitleReturned))
+    returned = frozenset(e.title for e in events if isinstance(e, TitleReturned))
     events += lose_titles(state, noble, "its holder died", keep=returned)
     queen = state.titles.get(QUEEN)
     events.append(NobleDied(noble=noble, cause=cause))

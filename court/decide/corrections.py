@@ -1,11 +1,14 @@
-"""The host's correction of a fact he recorded (section 9): proposed naming the record's
-version, accepted or refused by the seats (a strict majority), and made as a compensating
-event that sets the court as the corrected fact would have, the corrected record staying in
-the log (docs/rules.md, "Corrections")."""
+"""The host's correction of a fact he recorded (section 9, R-9.1): proposed naming the record's
+version, judged against every record since (court/decide/followed.py), accepted or refused by
+the seats (a strict majority), and made as compensating events that set the court as the
+corrected fact would have, the corrected record staying in the log (docs/rules.md,
+"Corrections")."""
 
 from __future__ import annotations
 
+from court import provenance
 from court.commands import Actor, AnswerCorrection, ProposeCorrection
+from court.decide import followed
 from court.decide.guards import require_host, require_seat, require_status
 from court.errors import CourtError
 from court.events import (
@@ -18,13 +21,16 @@ from court.events import (
     FactRecorded,
     GoldAdjusted,
     NobleDied,
-    NobleRestored,
     VillageControlChanged,
 )
-from court.ids import HouseId, NobleId, Seat, VillageId
-from court.state import CourtState, GameStatus, NobleStatus
+from court.evolve import evolve, initial
+from court.ids import Seat
+from court.sentences import tell
+from court.state import CourtState, GameStatus
 from court.table import Correction, majority
 from court.text import clean_cause
+
+Fact = GoldAdjusted | VillageControlChanged | NobleDied
 
 
 def require_playing(state: CourtState) -> None:
@@ -49,34 +55,57 @@ def propose(state: CourtState, cmd: ProposeCorrection, actor: Actor) -> tuple[Ev
             f"The table is still answering the correction of record {open_.version}: wait "
             "for it, or withdraw it.",
         )
-    if cmd.recorded is None:
-        raise CourtError("unknown_record", f"This game's log has no record {cmd.version}.")
+    recorded, before = _fact(state, cmd)
     if state.table.corrected(cmd.version):
         raise CourtError(
             "already_corrected", f"The fact recorded at version {cmd.version} was corrected."
         )
     cause = clean_cause(cmd.cause)
-    match cmd.recorded:
+    match recorded:
         case GoldAdjusted():
-            correction = _gold(state, cmd, cmd.recorded, cause)
+            correction = _gold(cmd, recorded, cause)
         case VillageControlChanged():
-            correction = _village(state, cmd, cmd.recorded, cause)
+            correction = _village(state, cmd, recorded, cause)
         case NobleDied():
-            correction = _death(state, cmd, cmd.recorded, cause)
-        case FactRecorded():
-            raise CourtError(
-                "not_correctable",
-                f"Record {cmd.version} says who recorded a fact; name the record of the fact "
-                f"itself (the next one, {cmd.version + 1}).",
-            )
-        case _:
-            raise CourtError(
-                "not_correctable",
-                f"Only a recorded death, village or Gold Dragons can be corrected; record "
-                f"{cmd.version} is none of those.",
-            )
+            correction = _death(cmd, recorded, before, cause)
+    correction = followed.scan(correction, evolve(before, recorded), cmd.later, cmd.version + 1)
+    followed.holds(correction, state)
     proposed = CorrectionProposed(correction=correction, seat=actor.seat)
     return (proposed, *_settled(state, correction, {*_host_seats(actor)}, set()))
+
+
+def _fact(state: CourtState, cmd: ProposeCorrection) -> tuple[Fact, CourtState]:
+    """The recorded fact a correction names, with the court before it: refused when the log
+    has no such record, or when it is no fact the host recorded (a correction's compensation
+    included)."""
+    recorded, court = cmd.recorded, cmd.court_before
+    version = cmd.version
+    if recorded is None:
+        raise CourtError(
+            "unknown_record",
+            f"This game's log has records 1 to {cmd.head}; it has no record {version}.",
+        )
+    if isinstance(cmd.before, CorrectionMade):
+        raise CourtError(
+            "not_correctable",
+            f"Record {version} is the compensation made by the correction of record "
+            f"{cmd.before.correction.version}, not a fact the host recorded: a compensation "
+            "cannot be corrected. Record what has happened instead.",
+        )
+    if isinstance(recorded, FactRecorded):
+        raise CourtError(
+            "not_correctable",
+            f"Record {version} says who recorded a fact; name the record of the fact "
+            f"itself (the next one, {version + 1}).",
+        )
+    if court is None or not isinstance(recorded, Fact):
+        told = tell(recorded, evolve(court or initial(state.game_id), recorded))
+        raise CourtError(
+            "not_correctable",
+            f"Record {version} ({told}) is not a fact the host recorded: only a recorded "
+            "death, village or Gold Dragons can be corrected.",
+        )
+    return recorded, court
 
 
 def _host_seats(actor: Actor) -> tuple[Seat, ...]:
@@ -84,16 +113,14 @@ def _host_seats(actor: Actor) -> tuple[Seat, ...]:
     return () if actor.seat is None else (actor.seat,)
 
 
-def _gold(
-    state: CourtState, cmd: ProposeCorrection, recorded: GoldAdjusted, cause: str
-) -> Correction:
+def _gold(cmd: ProposeCorrection, recorded: GoldAdjusted, cause: str) -> Correction:
     if cmd.amount is None:
         raise CourtError(
             "amount_required", "Say how many Gold Dragons should have been recorded (amount)."
         )
     if cmd.amount == recorded.amount:
         raise CourtError("no_change", f"Record {cmd.version} already says {cmd.amount} GD.")
-    correction = Correction(
+    return Correction(
         version=cmd.version,
         fact="gold",
         subject=recorded.house,
@@ -102,8 +129,6 @@ def _gold(
         recorded_amount=recorded.amount,
         amount=cmd.amount,
     )
-    _still_sound(state, correction)
-    return correction
 
 
 def _village(
@@ -113,7 +138,7 @@ def _village(
         raise CourtError("no_change", f"Record {cmd.version} already says so.")
     if cmd.house is not None and cmd.house not in state.treasury:
         raise CourtError("unknown_house", f"No House {cmd.house!r} plays in this game.")
-    correction = Correction(
+    return Correction(
         version=cmd.version,
         fact="village_control",
         subject=recorded.village,
@@ -121,28 +146,37 @@ def _village(
         house=cmd.house,
         was_house=recorded.house,
     )
-    _still_sound(state, correction)
-    return correction
 
 
 def _death(
-    state: CourtState, cmd: ProposeCorrection, recorded: NobleDied, cause: str
+    cmd: ProposeCorrection, recorded: NobleDied, court: CourtState, cause: str
 ) -> Correction:
-    """A death is corrected only when nothing passed from the Noble when he died: no title
-    (R-1.4), no marriage or alliance (R-5.4), no Protector for a widowed Queen (R-3.8). Then
-    the death's own record follows its attribution directly, and he lives again as he stood
-    before it."""
-    before = cmd.noble_before
+    """A death is corrected only when nothing passed from the Noble as he died: no title
+    (R-1.4), no marriage or alliance (R-5.4), no Protector for a widowed Queen (R-3.8), no
+    ransom offered for him (R-8.2). Then the death's own record follows its attribution
+    directly, its fold ends nothing else (court/provenance.py), and he lives again as he
+    stood before it."""
+    before = court.nobles.get(recorded.noble)
     if before is None:
         raise CourtError("not_correctable", f"Record {cmd.version} is no recorded death.")
     if not (isinstance(cmd.before, FactRecorded) and cmd.before.fact == "death"):
+        told = (
+            "" if cmd.before is None else f" (record {cmd.version - 1}: {tell(cmd.before, court)})"
+        )
         raise CourtError(
             "death_had_consequences",
-            f"When {before.name} died, what he held passed on (his titles or his marriage, "
-            "R-1.4, R-5.4), or his death followed from a decree and was no recorded fact: a "
-            "correction cannot give that back. Record what has happened instead.",
+            f"When {before.name} died, what he held passed on{told}, or his death followed "
+            "from a decree and was no recorded fact (R-1.4, R-5.4): a correction cannot give "
+            "that back. Record what has happened instead.",
         )
-    correction = Correction(
+    ended = provenance.effects(court, recorded)
+    if ended:
+        raise CourtError(
+            "death_had_consequences",
+            f"When {before.name} died, {' and '.join(ended)}: a correction cannot give that "
+            "back. Record what has happened instead.",
+        )
+    return Correction(
         version=cmd.version,
         fact="death",
         subject=recorded.noble,
@@ -151,30 +185,6 @@ def _death(
         captor=before.captor,
         outlaw=before.outlaw,
     )
-    _still_sound(state, correction)
-    return correction
-
-
-def _still_sound(state: CourtState, c: Correction) -> None:
-    """What a correction changes must still stand as recorded, on the court as it is now."""
-    if c.fact == "gold":
-        house = HouseId(c.subject)
-        if state.treasury[house] + c.amount - c.recorded_amount < 0:
-            raise CourtError(
-                "treasury_too_low",
-                f"A treasury can never go below zero (R-2.1): {house} holds "
-                f"{state.treasury[house]} GD, and the correction takes "
-                f"{c.recorded_amount - c.amount}.",
-            )
-    elif c.fact == "village_control":
-        if state.villages.get(VillageId(c.subject)) != c.was_house:
-            raise CourtError(
-                "village_changed_since",
-                f"The village was recorded again after version {c.version}: record who holds "
-                "it now instead.",
-            )
-    elif state.nobles[NobleId(c.subject)].status is not NobleStatus.DEAD:
-        raise CourtError("noble_alive", "This Noble is no longer dead.")
 
 
 def answer(state: CourtState, cmd: AnswerCorrection, actor: Actor) -> tuple[Event, ...]:
@@ -199,11 +209,11 @@ def _settled(
     a strict majority of the seats accepts it, refused once it no longer can; nothing yet."""
     seats = len(state.seats)
     if majority(len(accepted), seats):
-        _still_sound(state, c)
+        followed.holds(c, state)
         made = CorrectionMade(
             correction=c, votes=len(accepted), seats=seats, voters=tuple(sorted(accepted))
         )
-        return (made, compensation(c))
+        return (made, *followed.compensation(c, state))
     if not majority(seats - len(refused), seats):
         return (
             CorrectionRefused(
@@ -214,21 +224,6 @@ def _settled(
             ),
         )
     return ()
-
-
-def compensation(c: Correction) -> Event:
-    """The event that sets the court as the corrected fact would have: the corrected record
-    itself stays in the log."""
-    cause = f"correction of the record at version {c.version}: {c.cause}"
-    if c.fact == "gold":
-        return GoldAdjusted(
-            house=HouseId(c.subject), amount=c.amount - c.recorded_amount, cause=cause
-        )
-    if c.fact == "village_control":
-        return VillageControlChanged(village=VillageId(c.subject), house=c.house, cause=cause)
-    return NobleRestored(
-        noble=NobleId(c.subject), status=c.status, captor=c.captor, outlaw=c.outlaw, cause=cause
-    )
 
 
 def withdraw(state: CourtState, actor: Actor) -> tuple[Event, ...]:

@@ -94,7 +94,7 @@ def advance_phase(state: CourtState, cmd: AdvancePhase, actor: Actor) -> tuple[E
     following = _next_phase(state)
     events: list[Event] = [PhaseStarted(round=state.round, phase=following.value)]
     if following is Phase.INCOME:
-        events.append(_income(state))
+        events.append(income(state))
         events.append(PhaseStarted(round=state.round, phase=Phase.PURCHASES.value))
     return tuple(events)
 
@@ -138,7 +138,7 @@ def _next_phase(state: CourtState) -> Phase:
     return order[order.index(state.phase) + 1]
 
 
-def _income(state: CourtState) -> IncomePaid:
+def income(state: CourtState) -> IncomePaid:
     """R-4.5, R-2.2: each House gains per village it controls and per Sept there."""
     settings = state.ruleset.profile.treasury
     amounts: dict[HouseId, int] = {house: 0 for house in state.treasury}

@@ -106,7 +106,9 @@ from court.events.setup import (
 )
 from court.events.table import (
     TABLE_EVENTS,
+    CandidacyRestored,
     CorrectionAnswered,
+    CorrectionLapsed,
     CorrectionMade,
     CorrectionProposed,
     CorrectionRefused,
@@ -246,11 +248,13 @@ __all__ = [
     "BidsRevealed",
     "BidsTimedOut",
     "CandidacyPassed",
+    "CandidacyRestored",
     "CandidateStood",
     "CandidateWithdrawn",
     "ClockStarted",
     "ClockStopped",
     "CorrectionAnswered",
+    "CorrectionLapsed",
     "CorrectionMade",
     "CorrectionProposed",
     "CorrectionRefused",

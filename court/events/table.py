@@ -1,5 +1,6 @@
 """Events of what the table decided together: votes to replace an absent player and to end
-the game, and a correction of a recorded fact proposed, answered, refused or made."""
+the game, and a correction of a recorded fact proposed, answered, refused, lapsed or made, with
+what its compensation restores."""
 
 from __future__ import annotations
 
@@ -96,6 +97,15 @@ class CorrectionMade(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionLapsed(Event):
+    """While the seats answered, a record followed from the corrected one (`reason` tells
+    which) that the correction cannot undo: it can no longer be made (R-9.1)."""
+
+    version: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class NobleRestored(Event):
     """A recorded death was corrected: the Noble is again as he stood before it."""
 
@@ -103,6 +113,16 @@ class NobleRestored(Event):
     status: str
     captor: HouseId | None = None
     outlaw: bool = False
+    cause: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CandidacyRestored(Event):
+    """A recorded death was corrected while the election his death withdrew him from still
+    stood where it stood: he is its candidate again, and markers on him count (R-7.2)."""
+
+    election: str
+    noble: NobleId
     cause: str = ""
 
 
@@ -117,5 +137,7 @@ TABLE_EVENTS: dict[str, tuple[type[Event], int]] = {
     "CorrectionWithdrawn": (CorrectionWithdrawn, 1),
     "CorrectionRefused": (CorrectionRefused, 1),
     "CorrectionMade": (CorrectionMade, 1),
+    "CorrectionLapsed": (CorrectionLapsed, 1),
     "NobleRestored": (NobleRestored, 1),
+    "CandidacyRestored": (CandidacyRestored, 1),
 }

@@ -1,5 +1,5 @@
 """Folding what the table decides together: votes, corrections, a Noble whose recorded death
-was corrected."""
+was corrected and the candidacy it gives back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import dataclasses
 from typing import Any
 
 from court.events import (
+    CandidacyRestored,
     CorrectionAnswered,
+    CorrectionLapsed,
     CorrectionMade,
     CorrectionProposed,
     CorrectionRefused,
@@ -78,7 +80,9 @@ def _correction_made(state: CourtState, e: CorrectionMade) -> CourtState:
     return _closed(state, (e.correction,))
 
 
-def _correction_closed(state: CourtState, e: CorrectionRefused | CorrectionWithdrawn) -> CourtState:
+def _correction_closed(
+    state: CourtState, e: CorrectionRefused | CorrectionWithdrawn | CorrectionLapsed
+) -> CourtState:
     return _closed(state)
 
 
@@ -87,6 +91,14 @@ def _noble_restored(state: CourtState, e: NobleRestored) -> CourtState:
         state.nobles[e.noble], status=NobleStatus(e.status), captor=e.captor, outlaw=e.outlaw
     )
     return replace(state, nobles={**state.nobles, e.noble: noble})
+
+
+def _candidacy_restored(state: CourtState, e: CandidacyRestored) -> CourtState:
+    election = state.election
+    if election is None or election.id != e.election:
+        return state
+    withdrawn = tuple(n for n in election.withdrawn if n != e.noble)
+    return replace(state, election=dataclasses.replace(election, withdrawn=withdrawn))
 
 
 HANDLERS: Handlers = {
@@ -100,5 +112,7 @@ HANDLERS: Handlers = {
     CorrectionMade: _correction_made,
     CorrectionRefused: _correction_closed,
     CorrectionWithdrawn: _correction_closed,
+    CorrectionLapsed: _correction_closed,
     NobleRestored: _noble_restored,
+    CandidacyRestored: _candidacy_restored,
 }

@@ -5,7 +5,8 @@ with the table of its own events' sentences; names.py names the ids."""
 from __future__ import annotations
 
 from court.chain import Record
-from court.codec import upcast
+from court.codec import encode, upcast
+from court.events import Event
 from court.sentences import (
     clocks,
     decrees,
@@ -45,3 +46,11 @@ def describe(record: Record, state: CourtState) -> str:
     if sentence is None:  # no event type of this server: its log could not be folded either
         return f"{record.type} (version {record.version})."
     return sentence(upcast(record.type, record.schema_version, record.data), state)
+
+
+def tell(event: Event, state: CourtState) -> str:
+    """An event not yet numbered in a log, told as the history would tell its record: from
+    its public part only, with the court as it stood right after it."""
+    name, data, _ = encode(event)
+    sentence = SENTENCES.get(name)
+    return sentence(data, state) if sentence is not None else f"{name}."

@@ -1,11 +1,11 @@
-"""Readable names for the ids of a record: Houses, titles, Nobles, villages, players, Gold
-Dragons and decree steps, written as the browser's static/names.js writes them."""
+"""Readable names for the ids of a record: Houses, titles, elections, Nobles, villages,
+players, Gold Dragons and decree steps, written as the browser's static/names.js writes them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from court import steps
+from court import electorate, steps
 from court.ids import HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
 
@@ -20,6 +20,12 @@ def house(state: CourtState, house_id: str) -> str:
 def title(state: CourtState, title_id: str) -> str:
     found = state.rules.title(TitleId(title_id)) if state.rules else None
     return found.name if found else title_id
+
+
+def election(state: CourtState, election_id: str) -> str:
+    """An election by the name of its title ("Warden of the North")."""
+    specs = electorate.sequence(state) if state.rules else ()
+    return next((s.name for s in specs if s.id == election_id), election_id)
 
 
 def noble(state: CourtState, noble_id: str) -> str:

@@ -30,7 +30,9 @@ def told(c: Mapping[str, Any], state: CourtState) -> str:
     subject = c["subject"]
     if c["fact"] == "death":
         who = names.noble(state, subject)
-        return f"the death of {who} {at} was corrected: {who} lives"
+        standing = c.get("candidacy")
+        again = f" and stands again for {names.election(state, standing)}" if standing else ""
+        return f"the death of {who} {at} was corrected: {who} lives{again}"
     if c["fact"] == "gold":
         house = names.house(state, subject)
         return (
@@ -105,8 +107,22 @@ def _correction_made(d: Data, state: CourtState) -> str:
     )
 
 
+def _correction_lapsed(d: Data, state: CourtState) -> str:
+    return (
+        f"The correction of the record at version {d['version']} lapsed: {d['reason']}. The "
+        "record stands."
+    )
+
+
 def _noble_restored(d: Data, state: CourtState) -> str:
     return f"{names.noble(state, d['noble'])} is back in play ({d['cause']})."
+
+
+def _candidacy_restored(d: Data, state: CourtState) -> str:
+    return (
+        f"{names.noble(state, d['noble'])} stands again for "
+        f"{names.election(state, d['election'])}; markers on him count ({d['cause']})."
+    )
 
 
 SENTENCES: Sentences = {
@@ -120,5 +136,7 @@ SENTENCES: Sentences = {
     "CorrectionWithdrawn": _correction_withdrawn,
     "CorrectionRefused": _correction_refused,
     "CorrectionMade": _correction_made,
+    "CorrectionLapsed": _correction_lapsed,
     "NobleRestored": _noble_restored,
+    "CandidacyRestored": _candidacy_restored,
 }

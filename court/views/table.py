@@ -70,7 +70,12 @@ def correction_view(state: CourtState, c: Correction) -> dict[str, Any]:
         recorded, proposed = {"house": c.was_house}, {"house": c.house}
     else:
         recorded = {"status": "dead"}
-        proposed = {"status": c.status, "captor": c.captor, "outlaw": c.outlaw}
+        proposed = {
+            "status": c.status,
+            "captor": c.captor,
+            "outlaw": c.outlaw,
+            "candidacy": c.candidacy,
+        }
     return {
         "version": c.version,
         "fact": c.fact,

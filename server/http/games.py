@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 
-from config.rulesdata import RulesDataError, list_profiles, load_ruleset
+from config.rulesdata import RulesDataError
 from court import invites
 from court.commands import Actor
 from court.errors import BadToken, NotFound
@@ -19,6 +19,7 @@ from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
 from server.observer import court_of, observe, signed
 from server.ports import GameMaster
+from server.profiles import Profiles
 from server.service import CourtService
 
 routes = Routes("court", __name__)
@@ -26,6 +27,11 @@ routes = Routes("court", __name__)
 
 def service() -> CourtService:
     return current_app.extensions["court"]
+
+
+def profiles() -> Profiles:
+    found: Profiles = current_app.extensions["profiles"]
+    return found
 
 
 def bearer_token() -> str | None:
@@ -56,13 +62,13 @@ def player(game_id: str) -> Actor:
     "each gives a game",
     response=s.ProfilesSchema,
 )
-def profiles() -> dict[str, Any]:
-    names = list_profiles()
-    times = {}
-    for name in names:
-        profile = load_ruleset(name)["profile"]
-        times[name] = {"deadlines": profile["deadlines"], "clocks": profile.get("clocks", {})}
-    return {"profiles": names, "times": times}
+def list_profiles() -> dict[str, Any]:
+    usable = profiles().usable()
+    times = {
+        name: {"deadlines": r["profile"]["deadlines"], "clocks": r["profile"].get("clocks", {})}
+        for name, r in usable.items()
+    }
+    return {"profiles": list(usable), "times": times}
 
 
 @routes.route(
@@ -78,7 +84,7 @@ def profiles() -> dict[str, Any]:
 )
 def create_game(body: dict[str, Any]) -> dict[str, Any]:
     try:
-        ruleset = load_ruleset(body["profile"])
+        ruleset = profiles().ruleset(body["profile"] or profiles().default)
     except RulesDataError as exc:
         raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
     master_name = body.get("game_master_name")

@@ -13,7 +13,6 @@ from court.commands import Actor
 from court.errors import BadToken, NotAllowed
 from server.http.api import Routes
 from server.http.games import caller, service
-from server.http.pages import game_url
 from server.messages.fields import Shape, String
 from server.notify.reminders import Reminders
 
@@ -106,9 +105,7 @@ def get_mail(game_id: str, actor: Actor) -> dict[str, Any]:
 )
 def set_mail(game_id: str, actor: Actor, body: dict[str, Any]) -> dict[str, Any]:
     state = service().current(game_id).state
-    return reminders().set_address(
-        game_id, actor, body["address"], state=state, page=game_url(game_id)
-    )
+    return reminders().set_address(game_id, actor, body["address"], state=state)
 
 
 @routes.route(

@@ -3,15 +3,16 @@ config/map.toml, which the court page draws and colours from each court view."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from flask import Response, jsonify
 from marshmallow import Schema, fields
 
 from config.mapdrawing import drawing
-from config.rulesdata import load_ruleset
 from server.http.api import Routes
+from server.http.games import profiles
+from server.profiles import Profiles
 
 routes = Routes("realm_map", __name__)
 
@@ -46,9 +47,10 @@ class MapDrawingSchema(Schema):
     fiefdoms = fields.List(fields.Nested(FiefdomDrawingSchema), required=True)
 
 
-@cache
-def _drawn() -> dict[str, Any]:
-    return MapDrawingSchema().dump(drawing(load_ruleset()["map"]))
+@lru_cache(maxsize=4)
+def _drawn(book: Profiles) -> dict[str, Any]:
+    """The drawing of the map the server read and checked at start-up."""
+    return MapDrawingSchema().dump(drawing(book.shared["map"]))
 
 
 @routes.route(
@@ -59,6 +61,6 @@ def _drawn() -> dict[str, Any]:
     response=MapDrawingSchema,
 )
 def realm_map() -> Response:
-    answer = jsonify(_drawn())
+    answer = jsonify(_drawn(profiles()))
     answer.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     return answer

@@ -63,7 +63,11 @@ class CreateGameSchema(Shape):
         load_default=None,
         metadata={"description": "The game's name, shown in titles, lists and notices"},
     )
-    profile = Id(load_default="default")
+    profile = Id(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "A rules profile of GET /api/profiles; none: RULES_PROFILE's"},
+    )
     players = Int(required=True, validate=validate.Range(3, 6))
     host_name = Text(required=True, validate=NAME)
     variants = fields.Nested(VariantsSchema, load_default=dict)

@@ -53,7 +53,9 @@ class CorrectionViewSchema(Schema):
         required=True,
         metadata={
             "description": "What the correction says: {house}, {amount} or "
-            "{status, captor, outlaw} as the Noble stood before the death"
+            "{status, captor, outlaw} as the Noble stood before the death, and `candidacy`, "
+            "the election whose candidacy his death withdrew and the correction gives back "
+            "(null: none)"
         },
     )
     text = fields.String(required=True, metadata={"description": "Both, told as a sentence"})

@@ -1,19 +1,17 @@
-"""Key files: read, or made once with 0600 permissions (only the server's user reads them).
+"""Key files: read, or made once with 0600 permissions (only the server's user reads them), in a
+folder made 0700 (server/private.py).
 Processes starting together on one folder end up with one file: each writes its own aside and
 links it into place only if no file is there yet, then reads whichever won."""
 
 from __future__ import annotations
 
-import logging
 import os
-import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from config.settings import SettingError
-
-log = logging.getLogger("small_council.keys")
+from server.private import private_folder, warn_if_shared
 
 
 class KeyFileError(SettingError):
@@ -31,21 +29,19 @@ def read_or_create(path: Path, make: Callable[[], str]) -> tuple[str, bool]:
         text = path.read_text(encoding="utf-8").strip()
     except (OSError, UnicodeDecodeError) as exc:
         raise KeyFileError(f"cannot read the key file {path}: {exc}") from None
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        log.warning("%s can be read by other users (mode %o): chmod 600 it", path, mode)
+    warn_if_shared(path)
     return text, created
 
 
 def replace(path: Path, text: str) -> None:
     """Write `text` as the file's new content in one step (a reader sees the old or the new)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     aside = _aside(path, text)
     os.replace(aside, path)
 
 
 def _link_new(path: Path, text: str) -> bool:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     aside = _aside(path, text)
     try:
         os.link(aside, path)

@@ -2,8 +2,10 @@
 
 `Presence` only counts connections (no framework), in this process's memory: enough for one
 server process (several share `server.live.presence_redis.RedisPresence` instead); it also says
-since when a game's host has had no connection, which the service asks before a vote for a
-new host (server/ports.py `HostPresence`);
+since when a game's host (or any seat) has had no connection, which the service asks before a
+vote for a new host or to replace a player (server/ports.py `HostPresence`). Neither book
+guesses: for a full period after it starts empty, while the connections that were open before
+come back, nobody counts as gone;
 `PresenceNamespace` is the `/court` namespace with presence pushes added on connect, join
 and disconnect, and the server's clock so a page can count a step's deadline down without
 trusting its own.
@@ -32,6 +34,7 @@ class PresenceBook(Protocol):
     def host_away_since(
         self, game_id: str, host_seat: Seat | None, not_before: float
     ) -> float | None: ...
+    def start(self, dropped: Callable[[str], None]) -> None: ...
 
 
 def role_key(actor: Actor) -> str | None:
@@ -50,12 +53,17 @@ def host_key(host_seat: Seat | None) -> str:
 class Presence:
     """Open connections by id: which game, which seat (None for a spectator), host or not;
     and when each seat, and the host without a seat, last had its last connection close.
-    A role never seen leaving counts as gone since the book started (this process's start):
-    whatever came before, the book cannot tell."""
 
-    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+    The book starts empty with this process, while the pages of the connections open before
+    it are still reconnecting: for `settle` seconds nobody counts as gone. After them, a role
+    never seen leaving counts as gone since the book started: whatever came before, the book
+    cannot tell."""
+
+    def __init__(self, clock: Callable[[], float] = time.time, settle: float = 0.0) -> None:
         self.clock = clock
         self.started = clock()
+        self.settle = settle
+        self._dropped: Callable[[str], None] = lambda game_id: None
         self._open: dict[str, tuple[str, Actor]] = {}
         self._left: dict[tuple[str, str], float] = {}  # (game, role) -> when it last left
         self._lock = threading.Lock()
@@ -86,13 +94,31 @@ class Presence:
         self, game_id: str, host_seat: Seat | None, not_before: float
     ) -> float | None:
         """Since when the host has had no connection (never earlier than `not_before`, the
-        game's start); None while one is open."""
+        game's start); None while one is open, and while the book settles."""
         key = host_key(host_seat)
+        if self.clock() < self.started + self.settle:
+            return None
         with self._lock:
             if any(g == game_id and role_key(a) == key for g, a in self._open.values()):
                 return None
             left = self._left.get((game_id, key), self.started)
         return max(left, not_before)
+
+    def start(self, dropped: Callable[[str], None]) -> None:
+        """Call `dropped(game)` for every game with a connection once the book has settled:
+        their pages learn then who has been gone all along."""
+        if self.settle <= 0:
+            return
+        self._dropped = dropped
+        timer = threading.Timer(max(0.0, self.started + self.settle - self.clock()), self._settled)
+        timer.daemon = True
+        timer.start()
+
+    def _settled(self) -> None:
+        with self._lock:
+            games = sorted({game for game, _ in self._open.values()})
+        for game_id in games:
+            self._dropped(game_id)
 
     def snapshot(self, game_id: str) -> dict[str, Any]:
         """`{seats: [seat…] with at least one connection, spectators: n, host: bool,

@@ -7,12 +7,16 @@ Keys (all under `small-council:presence:`):
 - `games:<process>`: the games the process has had connections in;
 - `processes`: every process that has not been swept yet;
 - `left:<id>`: a hash of the roles a connection is present as (`seat:<n>`, `host` for the host
-  without a seat) -> when the last connection of that role closed (its process's clock).
+  without a seat) -> when the last connection of that role closed (its process's clock);
+- `since`: when the book began, written by the first heartbeat that finds it missing (Redis
+  started, or restarted empty).
 
 A connection counts only while its process's `alive` key stands, so a process killed
 without a goodbye drops out of every snapshot after `ttl` seconds. The first process whose
 heartbeat then finds it gone removes its entries and reports the games, so their players
-are told.
+are told. A book that began less than `ttl` seconds ago may still miss the connections of
+the processes whose heartbeat has not come yet to write them back: until then nobody counts
+as gone, and then every process tells its players who is.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ log = logging.getLogger("small_council.presence")
 
 PREFIX = "small-council:presence:"
 PROCESSES = PREFIX + "processes"
+SINCE = PREFIX + "since"
 REWRITES = 2  # heartbeats that write every connection again once they may be missing
 
 
@@ -77,6 +82,16 @@ def _actor(text: bytes | str) -> Actor:
     )
 
 
+def _read_actor(text: bytes | str) -> Actor | None:
+    """The actor of an entry, or None when it holds none."""
+    try:
+        actor = _actor(text)
+    except (ValueError, TypeError, KeyError):
+        return None
+    ok = actor.seat is None or type(actor.seat) is int
+    return actor if ok and isinstance(actor.host, bool) and isinstance(actor.master, bool) else None
+
+
 class RedisPresence:
     """Open connections of every process, by game; this process's own also in memory."""
 
@@ -93,7 +108,6 @@ class RedisPresence:
         self.process_id = process_id
         self.ttl = ttl
         self.clock = clock
-        self.started = clock()
         self._mine: dict[str, tuple[str, str]] = {}  # connection id -> (game, actor JSON)
         self._lock = threading.Lock()
         self._stopped = threading.Event()
@@ -101,6 +115,7 @@ class RedisPresence:
         self._dropped: Callable[[str], None] = lambda game_id: None
         # Heartbeats still to write every connection of this process again (see `beat`).
         self._rewrites = 0
+        self._settled: float | None = None  # the start of the book last told as settled
 
     # -- the Presence interface ------------------------------------------------
 
@@ -161,9 +176,7 @@ class RedisPresence:
             actors = self._everyone(game_id)
         except RedisError as exc:
             self.outage.failed(exc)
-            with self._lock:
-                mine = [_actor(a) for game, a in self._mine.values() if game == game_id]
-            actors = mine
+            actors = self._own(game_id)
         return {
             "seats": sorted({a.seat for a in actors if a.seat is not None}),
             "spectators": sum(1 for a in actors if a.spectator),
@@ -171,20 +184,29 @@ class RedisPresence:
             "game_master": any(a.master for a in actors),
         }
 
+    def _own(self, game_id: str) -> list[Actor]:
+        """This process's connections of the game."""
+        with self._lock:
+            return [_actor(a) for game, a in self._mine.values() if game == game_id]
+
     def _everyone(self, game_id: str) -> list[Actor]:
         return self._connections(game_id)[0]
 
     def _connections(self, game_id: str) -> tuple[list[Actor], list[Actor]]:
         """The game's connections on live processes, and those of processes whose mark has
-        expired but that nobody has swept yet."""
+        expired but that nobody has swept yet. This process's own are taken from its memory,
+        whatever Redis holds of them (lost in a restart, or removed by someone else), and an
+        entry that is no connection's is passed over."""
         entries = self.redis.hgetall(_game(game_id))
         by_process: dict[str, list[Actor]] = {}
         for field, value in entries.items():
             process = _text(field).split(":", 1)[0]
-            by_process.setdefault(process, []).append(_actor(value))
+            actor = _read_actor(value)
+            if process != self.process_id and actor is not None:
+                by_process.setdefault(process, []).append(actor)
         processes = list(by_process)
         marks = self.redis.mget([_alive(p) for p in processes]) if processes else []
-        alive: list[Actor] = []
+        alive = self._own(game_id)
         dead: list[Actor] = []
         for process, mark in zip(processes, marks, strict=True):
             (alive if mark else dead).extend(by_process[process])
@@ -194,22 +216,29 @@ class RedisPresence:
         self, game_id: str, host_seat: Seat | None, not_before: float
     ) -> float | None:
         """Since when the host has had no connection on any process (never earlier than
-        `not_before`); None while he has one, and while Redis cannot be reached: nobody is
-        voted out on a guess. A connection of a process that stopped answering counts until
-        now; a role never seen leaving counts as gone since this process started."""
+        `not_before`); None while he has one, while Redis cannot be reached, and while the
+        book is younger than `ttl` (Redis just started empty): nobody is voted out on a
+        guess. A connection of a process that stopped answering counts until now; a role
+        never seen leaving counts as gone since the book began."""
         key = host_key(host_seat)
         try:
             alive, dead = self._connections(game_id)
             if any(role_key(a) == key for a in alive):
                 return None
-            left = self.redis.hget(_left(game_id), key)
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.hget(_left(game_id), key)
+            pipe.get(SINCE)
+            left, began = pipe.execute()
         except RedisError as exc:
             self.outage.failed(exc)
             return None
+        now = self.clock()
+        if began is None or now < float(_text(began)) + self.ttl:
+            return None
         if any(role_key(a) == key for a in dead):
-            return max(self.clock(), not_before)
-        since = float(_text(left)) if left is not None else self.started
-        return max(since, not_before)
+            return max(now, not_before)
+        since = float(_text(began))
+        return max(since, float(_text(left)) if left is not None else since, not_before)
 
     # -- heartbeat ---------------------------------------------------------------
 
@@ -228,19 +257,21 @@ class RedisPresence:
 
     def beat(self) -> list[str]:
         """Renew this process's mark and sweep the processes whose mark has expired; the
-        games that lost connections.
+        games that lost connections (or, once the book has settled, this process's games).
 
         Its own connections are written again when they may be missing: when its mark had
         expired (Redis was out of reach, or restarted, for longer than the ttl, and another
         process may have swept them) or a write of them failed; then on the next heartbeat
-        too, in case a sweep raced the first. Otherwise a heartbeat costs two commands, not
-        two per connection."""
+        too, in case a sweep raced the first. Otherwise a heartbeat costs four commands in one
+        round trip, not two per connection."""
         with self._lock:
             pipe = self.redis.pipeline(transaction=False)
             pipe.set(_alive(self.process_id), "1", px=int(self.ttl * 1000), get=True)
             pipe.sadd(PROCESSES, self.process_id)
+            pipe.set(SINCE, repr(self.clock()), nx=True)
+            pipe.get(SINCE)
             try:
-                previous, _ = pipe.execute()
+                previous, _, _, began = pipe.execute()
             except RedisError:
                 self._rewrites = REWRITES
                 raise
@@ -255,12 +286,21 @@ class RedisPresence:
         others = [_text(p) for p in self.redis.smembers(PROCESSES)]
         others = [p for p in others if p != self.process_id]
         marks = self.redis.mget([_alive(p) for p in others]) if others else []
-        games: list[str] = []
+        games = self._newly_settled(float(_text(began)))
         for process, mark in zip(others, marks, strict=True):
             # SREM answers 1 to one process only: the sweep of a dead process happens once.
             if mark is None and self.redis.srem(PROCESSES, process) == 1:
                 games += self._sweep(process)
         return games
+
+    def _newly_settled(self, began: float) -> list[str]:
+        """This process's games, the first time a heartbeat finds the book begun at `began`
+        settled: their players learn then who has been gone since it began."""
+        if self._settled == began or self.clock() < began + self.ttl:
+            return []
+        self._settled = began
+        with self._lock:
+            return sorted({game_id for game_id, _ in self._mine.values()})
 
     def _sweep(self, process: str) -> list[str]:
         """Remove a dead process's connections; their roles count as left now."""

@@ -11,6 +11,7 @@ draws it and never asks for the court again.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -26,6 +27,7 @@ from server.observer import observe
 from server.service import CourtService, Head
 
 NAMESPACE = "/court"
+log = logging.getLogger("small_council.pushes")
 
 
 def game_room(game_id: str) -> str:
@@ -138,11 +140,12 @@ class RoomPusher:
         head = Head(records[-1].version, records[-1].hash, state)
         self._push(game_id, self._after(game_id, last, fresh, head), state)
 
-    def catch_up(self, game_id: str, announced: Sequence[Record] = ()) -> int:
+    def catch_up(self, game_id: str, announced: tuple[int, str] | None = None) -> int:
         """Push whatever the log holds beyond this process's cursor (another process
-        appended it); the number of records pushed. `announced`: the records the other
-        process announced with their public parts, folded into the cached head without
-        reading the store when they follow it (server/replay.py `extend`)."""
+        appended it), read from the database: what another process announces only says
+        that there is something to read. The number of records pushed. `announced`: the
+        version and hash an announcement named; a record of the log at that version that
+        ends on another hash is logged (someone else writes on the channel)."""
         if game_id not in self.games():
             return 0
         service = self.service()
@@ -151,8 +154,9 @@ class RoomPusher:
                 last = self._cursors.get(game_id)
             if last is None:
                 return 0
-            moved = service.replay.extend(game_id, announced) if announced else None
-            head, newer = moved if moved is not None else service.newer(game_id)
+            head, newer = service.newer(game_id)
+            if announced is not None:
+                _bear_out(game_id, announced, newer)
             if head.version <= last:
                 return 0
             records = self._after(game_id, last, [r for r in newer if r.version > last], head)
@@ -214,6 +218,19 @@ class RoomPusher:
             namespace=NAMESPACE,
             ignore_queue=True,
         )
+
+
+def _bear_out(game_id: str, announced: tuple[int, str], read: Sequence[Record]) -> None:
+    version, hashed = announced
+    for record in read:
+        if record.version == version and record.hash != hashed:
+            log.warning(
+                "game %s: an announcement named version %s with a hash the log does not "
+                "hold; only the log's record is pushed (is something else publishing on "
+                "the servers' Redis?)",
+                game_id,
+                version,
+            )
 
 
 def _seat(audience: str) -> Seat | None:

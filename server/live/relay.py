@@ -3,13 +3,12 @@ is announced on a Redis channel; every other process then pushes what is new to 
 clients of that game, read from the database (presence: from Redis), and watches the game's
 next deadline.
 
-An announcement says "game G stands at version N, its open step is due at D", "game G has a
-talk line at position P", "game G's presence changed". An append whose records have no
-private part carries them too (their public parts are what every spectator is pushed): the
-other processes fold them into the head they hold, checked against its hash chain, and push
-them without reading the database. A record with a private part (a ballot, a bid, a seat's
-token digest), a line's text or parties, never pass through Redis: such an append is
-announced by its version alone and read from the database. So a lost or late announcement
+An announcement is a notice, never a fact: "game G stands at version N, ending on hash H, its
+open step is due at D", "game G has a talk line at position P", "game G's presence changed".
+Whoever can publish on the channel can make a process look at the database for nothing, never
+put a record, a line or a checkpoint into a page: what a process pushes, signs and decides on
+is read from the database (or is its own append), and a deadline only says when to look
+whether the step is overdue, which the stored state decides. So a lost or late announcement
 costs a delay, never a record or a line: the next one (or a client's catch-up on reconnect)
 brings everything after the process's cursor; announcements that could not be sent are sent
 once Redis answers again, and a process that lost the channel catches up every game it
@@ -20,9 +19,12 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import redis
 from redis.backoff import NoBackoff
@@ -51,6 +53,13 @@ BACKOFF_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)  # between attempts to reach Redis a
 ANNOUNCE_MOST = 256  # announcements sent in one round trip at most
 # What an announcement is of; each kind has its catch-up (`Relay.catch_ups`).
 COURT, TALK, PRESENCE = "court", "talk", "presence"
+
+
+def without_password(url: str) -> bool:
+    """Whether a Redis URL names no password (in its user part or as `?password=`): whoever
+    reaches that Redis may then write on the channel and into the presence book."""
+    parts = urlsplit(url)
+    return not parts.password and not parse_qs(parts.query).get("password")
 
 
 def redis_client(url: str) -> redis.Redis:
@@ -85,8 +94,8 @@ class Relay:
         # The presence of a game to this process's clients: set once the namespace exists.
         self.push_presence: Callable[[str], object] = lambda game_id: None
         self._workers = workers
-        self._dirty: dict[tuple[str, str], None] = {}  # (kind, game) to catch up, oldest first
-        self._announced: dict[str, list[Record]] = {}  # game -> records announced, not pushed
+        # (kind, game) to catch up, oldest first -> the version and hash last announced
+        self._dirty: dict[tuple[str, str], tuple[int, str] | None] = {}
         self._unsent: dict[tuple[str, str], str] = {}  # (kind, game) -> its latest announcement
         self._wake = threading.Condition()
         self._stopped = threading.Event()
@@ -108,10 +117,9 @@ class Relay:
         """Announce an append (the service calls this under the game's lock, after the
         commit). Without Redis the command still stands: the other processes' clients get
         its records once Redis answers again, or when they reconnect."""
-        message: dict[str, Any] = {"version": records[-1].version, "deadline": next_deadline(state)}
-        if all(r.private is None and not r.private_sha256 for r in records):
-            message["records"] = [r.to_json() for r in records]
-        self._submit(COURT, game_id, message)
+        last = records[-1]
+        notice = {"version": last.version, "hash": last.hash, "deadline": next_deadline(state)}
+        self._submit(COURT, game_id, notice)
 
     def publish_talk(self, line: TalkLine) -> None:
         """Announce a line just stored: its position alone, neither its text nor its parties."""
@@ -181,33 +189,24 @@ class Relay:
             thread.join(timeout=POLL_SECONDS * 5)
 
     def received(self, data: bytes | str) -> None:
-        """One announcement from the channel."""
-        try:
-            message: dict[str, Any] = json.loads(data)
-            game_id, origin = str(message["game"]), message.get("origin")
-            deadline = message.get("deadline")
-        except (ValueError, TypeError, KeyError):
-            log.warning("ignored a malformed announcement: %r", data)
+        """One announcement from the channel: whatever it holds, at most a look at the
+        database (or at Redis's presence) for a game followed here, and a deadline watched."""
+        notice = Notice.read(data)
+        if notice is None:
+            log.warning("ignored a malformed announcement: %r", data[:200])
             return
-        if origin == self.process_id:
+        if notice.origin == self.process_id:
             return
-        if deadline is not None:
-            self.watcher.watch_deadline(game_id, float(deadline))
-        kind = TALK if "talk" in message else PRESENCE if "presence" in message else COURT
-        if game_id not in self.followed(kind):
-            return
-        announced = _records(message.get("records"))
-        with self._wake:
-            if announced:
-                self._announced.setdefault(game_id, []).extend(announced)
-            else:  # a gap: the records before it come from the database anyway
-                self._announced.pop(game_id, None)
-        self.mark(kind, game_id)
+        if notice.deadline is not None:
+            self.watcher.watch_deadline(notice.game_id, notice.deadline)
+        if notice.game_id in self.followed(notice.kind):
+            self.mark(notice.kind, notice.game_id, notice.head)
 
-    def mark(self, kind: str, game_id: str) -> None:
-        """Catch the game up soon; a game already waiting is caught up once."""
+    def mark(self, kind: str, game_id: str, head: tuple[int, str] | None = None) -> None:
+        """Catch the game up soon; a game already waiting is caught up once. `head`: the
+        version and hash an announcement named, which the database should bear out."""
         with self._wake:
-            self._dirty[(kind, game_id)] = None
+            self._dirty[(kind, game_id)] = head
             self._wake.notify()
 
     def _listen(self) -> None:
@@ -244,13 +243,11 @@ class Relay:
                     self._wake.wait()
                 if self._stopped.is_set():
                     return
-                kind, game_id = next(iter(self._dirty))
+                (kind, game_id), head = next(iter(self._dirty.items()))
                 del self._dirty[(kind, game_id)]
             try:
                 if kind == COURT:
-                    with self._wake:
-                        announced = self._announced.pop(game_id, [])
-                    self.pusher.catch_up(game_id, announced)
+                    self.pusher.catch_up(game_id, head)
                 else:
                     self.catch_ups()[kind](game_id)
             except DATABASE_ERRORS as exc:
@@ -267,12 +264,36 @@ class Relay:
         return self.pusher.service().database
 
 
-def _records(raw: Any) -> list[Record]:
-    """The records an announcement carries; none when it carries none or they are unreadable
-    (the database has them)."""
-    if not isinstance(raw, list):
-        return []
-    try:
-        return [Record.from_json(r) for r in raw]
-    except (TypeError, ValueError, KeyError):
-        return []
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """An announcement as read from the channel: which game, of what kind, from which
+    process; a court announcement's version and hash, and a deadline, when it names them."""
+
+    game_id: str
+    kind: str
+    origin: object
+    head: tuple[int, str] | None
+    deadline: float | None
+
+    @classmethod
+    def read(cls, data: bytes | str) -> Notice | None:
+        """The notice, or None for anything but an announcement of this shape."""
+        try:
+            message = json.loads(data)
+        except ValueError:
+            return None
+        if not isinstance(message, dict) or not isinstance(message.get("game"), str):
+            return None
+        deadline, version, hashed = (message.get(k) for k in ("deadline", "version", "hash"))
+        if deadline is not None and not _finite(deadline):
+            return None
+        kind = TALK if "talk" in message else PRESENCE if "presence" in message else COURT
+        head: tuple[int, str] | None = None
+        if type(version) is int and isinstance(hashed, str):
+            head = (version, hashed)
+        due = None if deadline is None else float(deadline)
+        return cls(message["game"], kind, message.get("origin"), head, due)
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

@@ -103,7 +103,10 @@ TABLE: tuple[Message, ...] = (
         "to 'he lives', a village to its holder `house` (null: nobody), Gold Dragons to "
         "`amount`. The host's seat accepts by proposing; the correction is made, as a "
         "compensating event after the untouched record, once a strict majority of the seats "
-        "accepts, and refused once it no longer can. One at a time",
+        "accepts, and refused once it no longer can. One at a time. Refused when a later "
+        "record followed from the corrected one and the correction cannot undo it, when the "
+        "court after it would break a rule, or when the record is a compensation or was "
+        "recorded again since (R-9.1)",
         CorrectionSchema,
         Sender.HOST,
         example={"version": 12, "amount": 2, "cause": "it was 2, not 5"},
@@ -112,7 +115,8 @@ TABLE: tuple[Message, ...] = (
         "answer_correction",
         AnswerCorrection,
         "any seat, while a correction is under vote",
-        "Accept or refuse the host's correction under vote, once",
+        "Accept or refuse the host's correction under vote, once; an acceptance that would "
+        "decide it is listed only when the correction can be carried out (R-9.1)",
         AnswerSchema,
         example={"accept": True},
     ),

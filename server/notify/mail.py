@@ -68,11 +68,21 @@ def checked_address(text: str) -> str:
     return found.normalized
 
 
+def mailbox(address: str) -> str:
+    """The mailbox an address reaches, as the limits count it: one whatever the case of its
+    letters, and whatever "+tag" follows the name (most servers deliver "ann+x@" to "ann@")."""
+    name, _, domain = address.casefold().rpartition("@")
+    return f"{name.partition('+')[0]}@{domain}"
+
+
 def message(smtp: SmtpSettings, to: str, subject: str, text: str) -> EmailMessage:
+    """One plain-text mail: no HTML part in which a name could become markup or a link, and a
+    subject on one line whatever it was given (a line break would start a header of its own,
+    which the email package refuses to write)."""
     mail = EmailMessage()
     mail["From"] = smtp.sender
     mail["To"] = to
-    mail["Subject"] = subject
+    mail["Subject"] = " ".join(subject.split())
     mail["Date"] = formatdate(localtime=False)
     mail["Message-ID"] = make_msgid(domain=smtp.sender.rpartition("@")[2] or None)
     # An automatic mail (RFC 3834): no out-of-office answers to it.

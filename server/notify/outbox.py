@@ -15,15 +15,31 @@ import time
 from collections.abc import Callable, Sequence
 
 from court.chain import Record
+from court.errors import CourtError
 from court.ids import GameId
 from court.state import CourtState
 from server.notify.delivery import Post, post
 from server.notify.sender import OutboxSender
-from server.notify.texts import notices_of, typed
+from server.notify.sends import HOUR_MS, SendGate
+from server.notify.texts import game_page, notices_of, typed
 from server.notify.urls import Resolver, UrlPolicy, check_url, pin, resolve
 from server.store.notices import Notice, NoticeStore
+from server.store.sends import Limit, Scope
 
 TEST_TEXT = "Small Council: this channel will be told whose turn it is in game {game}."
+TEST = "webhook_test"  # what the sends' limits count a test post as
+# Test posts in an hour, at most: a game's host tests his own channel a few times, and nobody
+# makes the court post to a stranger's URL over and over from one game or from many.
+TEST_LIMITS = {
+    Limit(Scope.GAME, 10, HOUR_MS): (
+        "webhook_tests_game",
+        "This game's webhook was tested 10 times in the last hour: try again later.",
+    ),
+    Limit(Scope.TARGET, 30, HOUR_MS): (
+        "webhook_tests_url",
+        "This webhook was tested 30 times in the last hour: try again later.",
+    ),
+}
 
 
 class Notifier:
@@ -34,12 +50,14 @@ class Notifier:
         notices: NoticeStore,
         policy: UrlPolicy,
         *,
+        gate: SendGate,
         clock: Callable[[], float] = time.time,
         resolver: Resolver = resolve,
         public_url: str = "",
     ) -> None:
         self.notices = notices
         self.policy = policy
+        self.gate = gate  # the limits on test posts
         self.clock = clock
         self.resolver = resolver
         self.public_url = public_url
@@ -67,7 +85,7 @@ class Notifier:
     def _linked(self, notice: Notice) -> Notice:
         if not self.public_url:
             return notice
-        link = f"{self.public_url}/games/{notice.game_id}"
+        link = game_page(self.public_url, notice.game_id)
         return Notice(notice.game_id, notice.key, f"{notice.text} {link}")
 
     # -- the host's setting -------------------------------------------------
@@ -91,10 +109,13 @@ class Notifier:
         return self.notices.webhook(game_id)
 
     def send_test(self, game_id: str, url: str, timeout: float, send: Post = post) -> None:
-        """Post a test message to `url` now (the host waits for the answer);
-        DeliveryFailed says why it did not arrive."""
-        text = TEST_TEXT.format(game=typed(game_id))
-        send(pin(url, self.policy, self.resolver), text, timeout)
+        """Post a test message to `url` now (the host waits for the answer), within
+        TEST_LIMITS (CourtError past one); DeliveryFailed says why it did not arrive."""
+        target = pin(url, self.policy, self.resolver)
+        reached = self.gate.reserve(TEST, game_id, None, target.url, self._ms(), list(TEST_LIMITS))
+        if reached is not None:
+            raise CourtError(*TEST_LIMITS[reached])
+        send(target, TEST_TEXT.format(game=typed(game_id)), timeout)
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)

@@ -8,8 +8,10 @@ the old one is mailed no more; he gives it again if he holds the seat again. An 
 through a person's key's link (court/links.py) is mailed while the link stands; another token
 of the same seat (the player's other devices) reads none and drops none. Reminders go to
 a verified address only: giving one sends a mail with a link whose code (kept as a digest)
-verifies it. A mail names the game, what happened and the game's page, never a token: the
-server keeps none, and a mail may be read or forwarded anywhere.
+verifies it, and those mails are limited per seat, per address and per game over an hour
+(server/notify/sends.py): an address may be anyone's. A mail names the game, what happened and
+the game's page under PUBLIC_URL, never a token: the server keeps none, and a mail may be read
+or forwarded anywhere. It is plain text, and what players typed in it makes no link.
 """
 
 from __future__ import annotations
@@ -29,16 +31,26 @@ from court.state import CourtState
 from court.tokens import actor_of
 from court.views.waiting import awaited
 from server.notify.delivery import DeliveryFailed
-from server.notify.mail import SmtpSettings, checked_address, send_mail
+from server.notify.mail import SmtpSettings, checked_address, mailbox, send_mail
 from server.notify.sender import OutboxSender
-from server.notify.texts import KEY_MAX, Called, game_called, record_text
+from server.notify.sends import HOUR_MS, MINUTE_MS, SendGate
+from server.notify.texts import (
+    KEY_MAX,
+    Called,
+    game_called,
+    game_page,
+    names_typed,
+    record_text,
+    unlinked,
+)
 from server.store.mail import Given, MailStore, SeatMail
 from server.store.notices import Claimed, Notice
+from server.store.sends import Limit, Scope
 
 RESULTS = ("BallotsRevealed", "BidsRevealed", "GameEnded")
 # Records after which the seat's token is no longer the one that gave its address.
 HANDED = ("SeatHanded", "SeatRemoved", "SeatLeft")
-VERIFY_GAP_MS = 60_000  # one verification mail a minute per seat: no mail cannon
+LINK = "mail_link"  # what the sends' limits count a mail with a verification link as
 FOOTER = (
     "You get this mail because you gave this address for your seat in this game. To stop "
     'these mails, open the game and remove it under "Reminders by mail". The link holds no '
@@ -49,8 +61,39 @@ FOOTER = (
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MailSettings:
     smtp: SmtpSettings | None  # None: the server sends no mail
+    public_url: str = ""  # where every link points (config/settings.py requires it with smtp)
     verify_hours: float = 24.0
     turn_gap: float = 600.0  # seconds at least between two "your turn" mails to one seat
+    # Mails with a verification link in an hour, at most: to one seat (and one a minute), to
+    # one mailbox from any seat of any game, and to the seats of one game.
+    links_per_seat: int = 3
+    links_per_address: int = 5
+    links_per_game: int = 12
+
+    def link_limits(self) -> dict[Limit, tuple[str, str]]:
+        """Each limit on mails with a link, with the code and sentence of a refusal."""
+        later = "ask again later"
+        return {
+            Limit(Scope.SEAT, 1, MINUTE_MS): (
+                "mail_too_soon",
+                "A mail with a link went out less than a minute ago: wait a minute to ask again.",
+            ),
+            Limit(Scope.SEAT, self.links_per_seat, HOUR_MS): (
+                "mail_limit_seat",
+                f"This seat was sent {self.links_per_seat} mails with a link in the last hour, "
+                f"as many as the court sends: {later}.",
+            ),
+            Limit(Scope.TARGET, self.links_per_address, HOUR_MS): (
+                "mail_limit_address",
+                f"This address was sent {self.links_per_address} mails with a link in the last "
+                f"hour, as many as the court sends to one address: {later}.",
+            ),
+            Limit(Scope.GAME, self.links_per_game, HOUR_MS): (
+                "mail_limit_game",
+                f"The seats of this game were sent {self.links_per_game} mails with a link in "
+                f"the last hour, as many as the court sends for one game: {later}.",
+            ),
+        }
 
 
 def digest(code: str) -> str:
@@ -65,12 +108,14 @@ class Reminders:
         mail: MailStore,
         settings: MailSettings,
         *,
+        gate: SendGate,
         connected: Callable[[str], Collection[int]],
         clock: Callable[[], float] = time.time,
         send: Callable[[SmtpSettings, str, str, str], None] = send_mail,
     ) -> None:
         self.mail = mail
         self.settings = settings
+        self.gate = gate  # the limits on mails with a link
         self.connected = connected  # the seats with a connection open in a game
         self.clock = clock
         self.send = send
@@ -90,22 +135,31 @@ class Reminders:
         for record in records:
             if record.type in HANDED:
                 self.mail.remove(game_id, int(record.data["seat"]))
-        told = [(r, text) for r in records if r.type in RESULTS and (text := record_text(r, state))]
+        results = [r for r in records if r.type in RESULTS]
         turn = awaited(state)
-        if not told and turn is None:
+        if not results and turn is None:
             return
         present = set(self.connected(game_id))
+        away = [
+            (kept, info)
+            for seat, kept in self.mail.verified(game_id).items()
+            if seat not in present
+            and (info := state.seats.get(Seat(seat))) is not None
+            and _stands(state, kept)
+        ]
+        if not away:
+            return
+        shown = names_typed(state, unlinked)  # what players typed, in plain text
+        told = [(r, text) for r in results if (text := record_text(r, shown))]
+        called = game_called(shown)
         found: list[Notice] = []
-        called = game_called(state)
-        for seat, kept in self.mail.verified(game_id).items():
-            info = state.seats.get(Seat(seat))
-            if seat in present or info is None or not _stands(state, kept):
-                continue
+        for kept, info in away:
             found += [self._told(called, kept, record, text) for record, text in told]
-            if turn is not None and seat in turn.seats and self._due(kept, turn.place):
-                self.mail.mark_turn(game_id, seat, turn.place, self._ms())
+            if turn is not None and kept.seat in turn.seats and self._due(kept, turn.place):
+                self.mail.mark_turn(game_id, kept.seat, turn.place, self._ms())
                 what = f"{turn.step}, {turn.what}"
-                found.append(self._turn(called, kept, info.player_name, what, turn.key))
+                name = unlinked(info.player_name)
+                found.append(self._turn(called, kept, name, what, turn.key))
         if found:
             self.mail.enqueue(found, self._ms())
             if self.sender is not None:
@@ -117,9 +171,13 @@ class Reminders:
         gap_ms = self.settings.turn_gap * 1000
         return kept.turn_step != place and (last is None or self._ms() - last >= gap_ms)
 
+    def _page(self, game_id: str) -> str:
+        return game_page(self.settings.public_url, game_id)
+
     def _turn(self, called: Called, kept: SeatMail, name: str, what: str, key: str) -> Notice:
         game_id, game = called
-        text = f"{name}, it is your turn in {game}: {what}.\n\n{kept.page}\n\n{FOOTER}\n"
+        page = self._page(game_id)
+        text = f"{name}, it is your turn in {game}: {what}.\n\n{page}\n\n{FOOTER}\n"
         subject = f"Your turn in Small Council {game}"
         return Notice(game_id, f"turn:{kept.seat}:{key}"[:KEY_MAX], text, kept.seat, subject)
 
@@ -127,7 +185,7 @@ class Reminders:
         game_id, game = called
         ended = record.type == "GameEnded"
         subject = f"Small Council {game} is over" if ended else f"Results in Small Council {game}"
-        text = f"In {game}: {said}\n\n{kept.page}\n\n{FOOTER}\n"
+        text = f"In {game}: {said}\n\n{self._page(game_id)}\n\n{FOOTER}\n"
         return Notice(game_id, f"record:{record.version}:{kept.seat}", text, kept.seat, subject)
 
     def deliver(self, row: Claimed) -> None:
@@ -155,11 +213,11 @@ class Reminders:
         }
 
     def set_address(
-        self, game_id: str, actor: Actor, text: str, *, state: CourtState, page: str
+        self, game_id: str, actor: Actor, text: str, *, state: CourtState
     ) -> dict[str, object]:
-        """Keep the seat's new address, unverified, and mail it the link to `page` that
-        verifies it; CourtError when the server sends no mail, the address is refused or the
-        mail fails."""
+        """Keep the seat's new address, unverified, and mail it the link to the game's page
+        that verifies it; CourtError when the server sends no mail, the address is refused,
+        a limit on mails with a link is reached (settings.link_limits) or the mail fails."""
         smtp = self.settings.smtp
         if smtp is None:
             raise CourtError(
@@ -167,28 +225,26 @@ class Reminders:
             )
         address = checked_address(text)
         seat, now = int(_seat(actor)), self._ms()
+        limits = self.settings.link_limits()
+        reached = self.gate.reserve(LINK, game_id, seat, mailbox(address), now, list(limits))
+        if reached is not None:
+            raise CourtError(*limits[reached])
         info = state.seats.get(Seat(seat))
         name = info.player_name if info is not None else "a player"
-        before = self._own(game_id, actor, state)
-        if before is not None and not before.verified and now - before.set_at < VERIFY_GAP_MS:
-            raise CourtError(
-                "mail_too_soon",
-                "A mail with a link went out less than a minute ago: wait a minute to ask again.",
-            )
         code = secrets.token_urlsafe(32)
         expires = now + int(self.settings.verify_hours * 3_600_000)
         given = Given(
             token_sha256=actor.token_sha256 or "",
             address=address,
-            page=page,
             code_sha256=digest(code),
             code_expires=expires,
         )
         self.mail.set_address(game_id, seat, given, now)
         with self._guard:
             self._games = self._games | {game_id}
+        link = f"{self._page(game_id)}#mail={code}"
         try:
-            self.send(smtp, address, *self._verification(game_id, name, f"{page}#mail={code}"))
+            self.send(smtp, address, *self._verification(game_id, unlinked(name), link))
         except DeliveryFailed as exc:
             self.mail.remove(game_id, seat)
             raise CourtError(

@@ -4,12 +4,12 @@ public tally), the sale of the fourth council seat's result and the end of the g
 what the history shows everyone goes into a notice: never a ballot, a bid, a token or a
 whisper. What players typed (their names, the Nobles they bring into play) is escaped here,
 and only here, so that the group's chat shows it as typed and never as a link, a mention or
-formatting."""
+formatting, and a mail (server/notify/reminders.py) never as a link."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from court.chain import Record
@@ -34,17 +34,27 @@ PUNCTUATION = r"[!-/:-@\[-`{-~]"
 _ESCAPED = re.compile(rf"\\({PUNCTUATION})")
 # A zero-width space after "@", ":" and ".": "@everyone" is no mention, and "https://x.io"
 # or "x.io" is no link for Slack, which shows Discord's backslashes as they are (for_slack
-# drops them). A URL so broken reads as typed and cannot be clicked: that suits a name
-# better than a code span, which would stand out, or a visibly broken "https\://". Typed
+# drops them), nor for a mail reader, which makes links of what a plain text mail holds. A
+# URL so broken reads as typed and cannot be clicked: that suits a name better than a code
+# span, which would stand out, or a visibly broken "https\://". The full-width and
+# ideographic dots, colon and at sign count too: a host name may be written with them. Typed
 # text never holds a zero-width space (court/text.py refuses invisible characters), so
 # every one is ours.
 BREAK = "\u200b"
+LINK_MARKS = "@:.\u3002\uff0e\uff61\uff1a\uff20"
 _TYPED = re.compile(PUNCTUATION)
+_LINK_MARK = re.compile(f"[{LINK_MARKS}]")
 
 
 def typed(text: str) -> str:
     """What a player typed, as a notice says it (in Discord's markdown; for_slack for Slack)."""
-    return _TYPED.sub(lambda m: f"\\{m[0]}{BREAK if m[0] in '@:.' else ''}", text)
+    return unlinked(_TYPED.sub(lambda m: f"\\{m[0]}", text))
+
+
+def unlinked(text: str) -> str:
+    """What a player typed, as a mail says it: plain text in which no reader finds a link or
+    an address to make clickable."""
+    return _LINK_MARK.sub(lambda m: m[0] + BREAK, text)
 
 
 def for_slack(text: str) -> str:
@@ -70,19 +80,25 @@ def in_game(state: CourtState, text: str) -> str:
     return f"{state.name}: {text}" if state.name else text
 
 
-def names_typed(state: CourtState) -> CourtState:
-    """The court with every name a player typed escaped: the game's, players, the host, the
-    game master, and Nobles (a Court Event brings one into play under a typed name). The
-    sentences name them from this court."""
+def names_typed(state: CourtState, escape: Callable[[str], str] = typed) -> CourtState:
+    """The court with every name a player typed escaped (for a notice; `unlinked` for a
+    mail): the game's, players, the host, the game master, and Nobles (a Court Event brings
+    one into play under a typed name). The sentences name them from this court."""
     master = state.game_master_name
     return replace(
         state,
-        name=None if state.name is None else typed(state.name),
-        host_name=typed(state.host_name),
-        game_master_name=None if master is None else typed(master),
-        seats={s: replace(i, player_name=typed(i.player_name)) for s, i in state.seats.items()},
-        nobles={n: replace(noble, name=typed(noble.name)) for n, noble in state.nobles.items()},
+        name=None if state.name is None else escape(state.name),
+        host_name=escape(state.host_name),
+        game_master_name=None if master is None else escape(master),
+        seats={s: replace(i, player_name=escape(i.player_name)) for s, i in state.seats.items()},
+        nobles={n: replace(noble, name=escape(noble.name)) for n, noble in state.nobles.items()},
     )
+
+
+def game_page(public_url: str, game_id: str) -> str:
+    """The game's page as a notice or a mail links it: under PUBLIC_URL, never under an
+    address a request named."""
+    return f"{public_url}/games/{game_id}"
 
 
 def notices_of(

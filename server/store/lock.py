@@ -21,7 +21,8 @@ import weakref
 from pathlib import Path
 from typing import IO
 
-from sqlalchemy.engine import make_url
+from server.private import open_private, private_folder
+from server.store.sqlite import database_file
 
 
 class WriterLockError(RuntimeError):
@@ -43,10 +44,8 @@ _guard = threading.Lock()
 
 def lock_path(database_url: str) -> Path | None:
     """`<database>.lock` for a SQLite file; None for memory or another database."""
-    url = make_url(database_url)
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
-        return None
-    return Path(f"{url.database}.lock").resolve()
+    database = database_file(database_url)
+    return None if database is None else Path(f"{database}.lock").resolve()
 
 
 def hold_single_writer(database_url: str) -> WriterLock | None:
@@ -63,8 +62,9 @@ def hold_single_writer(database_url: str) -> WriterLock | None:
 
 
 def _take(path: Path) -> WriterLock:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    file = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the process's life
+    private_folder(path.parent)
+    # Held for the process's life; 0600 as the database beside it.
+    file = os.fdopen(open_private(path, append=True), "a+", encoding="utf-8")
     try:
         fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, Text, UniqueConstraint, delete, select
+from sqlalchemy import BigInteger, Column, Index, UniqueConstraint, delete, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
@@ -28,8 +28,6 @@ class SeatMailRow(SQLModel, table=True):
     seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     token_sha256: str = Field(max_length=64)  # the token that gave the address
     address: str = Field(max_length=ADDRESS_MAX)
-    # The game's page as the player reached it when he gave the address: his mails link to it.
-    page: str = Field(sa_column=Column(Text, nullable=False))
     set_at: int = Field(sa_column=Column(BigInteger, nullable=False))
     verified_at: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     code_sha256: str | None = Field(default=None, max_length=64)
@@ -67,7 +65,6 @@ class SeatMail:
     seat: int
     token_sha256: str
     address: str
-    page: str
     verified: bool
     code_expires: int | None
     set_at: int
@@ -81,7 +78,6 @@ class Given:
 
     token_sha256: str
     address: str
-    page: str
     code_sha256: str
     code_expires: int
 
@@ -91,7 +87,6 @@ def _seat_mail(row: Any) -> SeatMail:
         seat=row.seat,
         token_sha256=row.token_sha256,
         address=row.address,
-        page=row.page,
         verified=row.verified_at is not None,
         code_expires=row.code_expires,
         set_at=row.set_at,
@@ -117,7 +112,6 @@ class MailStore(Outbox):
             "seat": seat,
             "token_sha256": given.token_sha256,
             "address": given.address,
-            "page": given.page,
             "set_at": now_ms,
             "verified_at": None,
             "code_sha256": given.code_sha256,

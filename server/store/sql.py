@@ -45,7 +45,9 @@ from server.store.lock import hold_single_writer
 from server.store.mail import MailStore
 from server.store.notices import NoticeStore
 from server.store.pool import DEFAULT_POOL, Pool
+from server.store.reader import KeptReader
 from server.store.seat_keys import SeatKeyStore
+from server.store.sends import SendLedger
 from server.store.writer import Append, Writer
 
 
@@ -208,6 +210,8 @@ class SqlEventStore:
         self._snapshots = _Compiled(snapshots.LISTED, self.engine)
         self._integrity = self.engine.dialect.loaded_dbapi.IntegrityError
         self._writer = Writer(self.engine, TABLE, _WRITTEN, taken_version, self.outage)
+        postgres = self.engine.dialect.name == "postgresql"
+        self._reader = KeptReader(self.engine, self._read[False], self.outage) if postgres else None
         # Webhooks and the outbox of notices, beside the log (server/store/notices.py).
         self.notices = NoticeStore(self.engine)
         # The seats' mail addresses and their reminders' outbox (server/store/mail.py).
@@ -216,6 +220,8 @@ class SqlEventStore:
         self.talk = store_talk.SqlTalkStore(self.engine)
         # The seats each person's key gathers (server/store/seat_keys.py).
         self.seat_keys = SeatKeyStore(self.engine)
+        # What was sent at a request to an outside address, for its limits (server/store/sends.py).
+        self.sends = SendLedger(self.engine)
 
     def create_schema(self) -> None:
         """Create or upgrade the schema by running the migrations up to the newest revision."""
@@ -223,6 +229,8 @@ class SqlEventStore:
 
     def close(self) -> None:
         self._writer.close()
+        if self._reader is not None:
+            self._reader.close()
         self.engine.dispose()
         self._writer_lock = None  # the last store of the file to close unlocks it
 
@@ -273,6 +281,14 @@ class SqlEventStore:
         statement = self._read[upto is not None]
         values = {"game_id": game_id, "after": after, "upto": upto, "limit": self._limit(limit)}
         yield from map(StoredRow._make, self._fetch(statement, values))
+
+    def recent(self, game_id: str, *, after: int) -> list[StoredRow]:
+        """The rows after version `after`, as `rows` gives them, for a process catching up
+        with another's appends: on PostgreSQL on a connection kept for such reads
+        (server/store/reader.py)."""
+        if self._reader is None:
+            return list(self.rows(game_id, after=after))
+        return self._reader.rows(game_id, after)
 
     def read(
         self, game_id: str, *, after: int = 0, upto: int | None = None, limit: int | None = None

@@ -1,4 +1,5 @@
-"""What the event store does only on SQLite: WAL and the synchronous level on every connection.
+"""What the event store does only on SQLite: WAL and the synchronous level on every connection,
+and the file made readable by the server's user alone (server/private.py).
 
 Triggers made by the first migration refuse UPDATE and DELETE. SQLite lets one transaction
 write at a time, so positions are handed out in commit order by the database itself: a
@@ -8,14 +9,16 @@ on a lock in the store, on one kept-open writing connection.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import create_engine
 
 from config.settings import SQLITE_SYNCHRONOUS_MODES
+from server.private import private_file
 from server.store.pool import DEFAULT_POOL, Pool
 
 
@@ -33,6 +36,9 @@ def make_engine(
     # A database in memory is one connection shared by every thread (StaticPool).
     sized = {"poolclass": StaticPool} if memory else pool.options()
     engine = create_engine(url, connect_args={"check_same_thread": False}, **sized)
+    database = database_file(url)
+    if database is not None and not read_only:
+        _made_private(engine, database)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -46,3 +52,21 @@ def make_engine(
         cursor.close()
 
     return engine
+
+
+def database_file(url: str) -> Path | None:
+    """The file of a SQLite database URL; None for memory or another database."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def _made_private(engine: Engine, path: Path) -> None:
+    """The database file is made 0600 before SQLite opens it, at the first connection: SQLite
+    would make it as the umask says, and makes its write-ahead log and shared memory files
+    in the database's own mode."""
+
+    @event.listens_for(engine, "do_connect")
+    def _private(*_args: Any) -> None:
+        private_file(path)

@@ -9,9 +9,11 @@ plays into a throwaway database unless `--database` names one.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,15 +23,18 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from config.rulesdata import RulesDataError, load_ruleset
+from config.rulesdata import RulesDataError
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
 from server.observer import court_of, observe
+from server.private import open_private
+from server.profiles import Profiles
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.tools import keys
 from server.tools.coverage import Coverage
+from server.tools.sim_oracles import FINDINGS, known
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import VARIANTS, every_mix, plan, simulate
 from server.tools.witness import (
@@ -182,13 +187,19 @@ def _witness(service: CourtService, game_id: str, text: str, given: tuple[str, .
 
 @court_cli.command("export")
 @click.argument("game_id")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="File (default: stdout).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="File, made readable by its owner alone (default: stdout).",
+)
 @click.option(
     "--full",
     is_flag=True,
     help="Include every private part (an operator backup: keep it as secret as the database).",
 )
-def export(game_id: str, output: TextIO, full: bool) -> None:
+def export(game_id: str, output: str, full: bool) -> None:
     """Write the game's log as JSON Lines; private parts withheld unless --full. The log is
     read and written a page at a time: an export of any length holds a page in memory."""
     with _reader() as service:
@@ -199,9 +210,21 @@ def export(game_id: str, output: TextIO, full: bool) -> None:
             _fail(exc)
             return
         observer = observe(SPECTATOR, head.state)
-        for record in records:
-            line = record.to_json() if full else observer.record(record)
-            output.write(json.dumps(line, ensure_ascii=False) + "\n")
+        with _written(output) as out:
+            for record in records:
+                line = record.to_json() if full else observer.record(record)
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+
+@contextmanager
+def _written(output: str) -> Iterator[TextIO]:
+    """Standard output for "-"; else the file, made 0600 as the database (server/private.py):
+    a full export holds every whisper and secret of the game."""
+    if output == "-":
+        yield sys.stdout
+        return
+    with os.fdopen(open_private(Path(output)), "w", encoding="utf-8") as out:
+        yield out
 
 
 @court_cli.command("import")
@@ -271,6 +294,17 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
     return [{v: v in names for v in VARIANTS}]
 
 
+def _ruleset(profile: str) -> dict[str, Any]:
+    """The named profile's rules ("random": the default's, each game drawing its settings);
+    exit 2 for a profile the book does not hold."""
+    book: Profiles = current_app.extensions["profiles"]
+    try:
+        return book.ruleset(book.default if profile == "random" else profile)
+    except RulesDataError as exc:
+        click.echo(f"error: unknown_profile: {exc}", err=True)
+        sys.exit(2)
+
+
 @court_cli.command("simulate")
 @click.option("--players", default="4", show_default=True, help="A count, or 3,5 or 3-6.")
 @click.option("--rounds", type=click.IntRange(1, 50), default=5, show_default=True)
@@ -297,7 +331,7 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
 @click.option(
     "--coverage",
     is_flag=True,
-    help="Print how many times each event type and each rule id occurred in the run.",
+    help="Print how many times each event type, refusal code and rule id occurred in the run.",
 )
 def simulate_(
     players: str,
@@ -314,13 +348,8 @@ def simulate_(
     stored like real games, checking the court after every event; exit 1 if any check
     failed. Game n plays the n-th player count and variant mix, in turn; each game draws
     its rules profile unless one is named."""
-    counts, mixes = _counts(players), _mixes(variants)
-    try:
-        ruleset = load_ruleset("default" if profile == "random" else profile)
-    except RulesDataError as exc:
-        click.echo(f"error: unknown_profile: {exc}", err=True)
-        sys.exit(2)
-    reached = Coverage()
+    counts, mixes, ruleset = _counts(players), _mixes(variants), _ruleset(profile)
+    reached, findings = Coverage(), Counter[str]()
     with tempfile.TemporaryDirectory(prefix="court-simulate-") as scratch:
         store = SqlEventStore(database or f"sqlite:///{Path(scratch) / 'simulate.db'}")
         store.create_schema()
@@ -339,20 +368,32 @@ def simulate_(
                     keys=current_app.extensions["court"].keys,
                 )
                 reached.merge(summary.coverage)
+                findings.update(str(known(p)) for p in summary.known)
                 failed += _report(summary, quiet)
         finally:
             store.close()
     rate = games / (time.perf_counter() - started)
     click.echo(f"{games} game(s), {failed} with problems, {rate:.2f} games per second")
+    _known(findings)
     if coverage:
         click.echo("\n".join(reached.table()))
     sys.exit(1 if failed else 0)
 
 
+def _known(findings: Counter[str]) -> None:
+    """The known findings of the run, by the test that reproduces each."""
+    if findings:
+        click.echo(f"known findings, each reproduced by a strict xfail test of {FINDINGS}:")
+        click.echo("\n".join(f"  {test}: {n}" for test, n in sorted(findings.items())))
+
+
 def _report(summary: GameSummary, quiet: bool) -> bool:
-    """Print the game's line (unless quiet and sound) and its first problems; whether any."""
+    """Print the game's line (unless quiet and sound), its first problems and (unless quiet)
+    its first known findings; whether it had problems."""
     if not quiet or summary.problems:
         click.echo(summary.line())
     for problem in summary.problems[:20]:
         click.echo(f"  problem: {problem}", err=True)
+    for finding in [] if quiet else summary.known[:5]:
+        click.echo(f"  known: {finding}")
     return bool(summary.problems)

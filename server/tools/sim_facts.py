@@ -24,7 +24,7 @@ from court.commands import (
 )
 from court.electorate import is_council
 from court.ids import HouseId, NobleId, TitleId
-from court.ruleset import Category
+from court.ruleset import Attribute, Category
 from court.state import CourtState, Noble, NobleStatus
 
 # Relative weights: village control and gold most often, deaths rarely (a table of six loses
@@ -39,9 +39,11 @@ WEIGHTS = {
     "new_noble": 2,
     "join_council": 3,
     "mother": 1,
-    "heir": 1,
+    "heir": 2,
     "wall": 2,
 }
+# How often a fact captures or kills a Noble at stake, when one is (`at_stake`).
+AT_STAKE = 0.25
 # Facts about a House; the others are about a Noble.
 HOUSE_FACTS = frozenset({"village", "gold", "new_noble", "wall"})
 
@@ -80,9 +82,37 @@ def wardens_off_council(state: CourtState, noble: Noble) -> bool:
     )
 
 
+def at_stake(state: CourtState) -> list[Noble]:
+    """Living Nobles whose capture or death changes the step under way at once: the holder of
+    the turn's decree power (R-6.7), the winner awaiting his title or the overflow's chooser
+    (section 9), the Wardens the council seat's buyer may seat (R-4.6)."""
+    found: list[NobleId] = []
+    if state.decree is not None and state.decree.power is not None:
+        found.append(state.decree.power.noble)
+    if state.pending is not None:
+        found.append(state.pending.noble)
+    buyer = state.auction.winner if state.auction is not None else None
+    if buyer is not None:
+        house = state.seats[buyer].house
+        found += [
+            n.id
+            for n in state.nobles.values()
+            if n.house == house and wardens_off_council(state, n)
+        ]
+    return [state.nobles[n] for n in found if n in state.nobles and state.nobles[n].alive]
+
+
 def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
     """One fact the host might record now; `serial` keeps new Noble ids unique. Half the
-    facts about a Noble are about one in the spotlight."""
+    facts about a Noble are about one in the spotlight, and now and then a Noble at stake is
+    captured or dies at once."""
+    stake = at_stake(state)
+    if stake and rng.random() < AT_STAKE:
+        noble = rng.choice(stake)
+        if rng.random() < 0.4:
+            return RecordDeath(noble=noble.id, kind=DeathKind.BATTLE.value, cause="at stake")
+        captor = rng.choice([HouseId(s.house) for s in state.seats.values()])
+        return RecordCapture(noble=noble.id, house=captor, by=None, cause="at stake")
     kind = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
     houses = [HouseId(s.house) for s in state.seats.values()]
     nobles = list(state.nobles.values())
@@ -146,8 +176,16 @@ def _noble_fact(
         command = RecordRelease if kind == "release" else RecordEscape
         return command(noble=rng.choice(captives).id, cause=cause)
     if kind == "death":
+        # Now and then the Heir or a Brother: one only takes his place (R-3.9, R-8.3), so a
+        # correction of his death must weigh the one who did (R-9.1).
+        marked = [
+            n
+            for n in living
+            if n.status is NobleStatus.BROTHER or Attribute.PRINCE_OF_WESTEROS in n.attributes
+        ]
+        dying = rng.choice(marked if marked and rng.random() < 0.3 else living)
         death = rng.choice(list(DeathKind))
-        return RecordDeath(noble=rng.choice(living).id, kind=death.value, cause=cause)
+        return RecordDeath(noble=dying.id, kind=death.value, cause=cause)
     if kind == "join_council":
         # Mostly a Warden off the council, whom the Court Event card names at a table: the
         # council fills, elects its Hand, and the Hand's decrees come (R-3.5, R-7.7, R-6.4).

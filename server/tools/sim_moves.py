@@ -2,11 +2,13 @@
 changing hands around a table (section 10): no rule is played that a table would not play.
 
 A move is picked in two draws: a kind of move of one player (weighted as a table plays: a
-Brother seldom breaks his oath, a ransom is offered now and then), then one move of that kind,
-with a table's leanings (a King is married when he can be, the Hand sends a Lord to the Wall
-who takes the black). Drawing the kind first keeps a step with forty possible marriages from
-drowning its pass, and the leanings let long runs reach the rules that hang on them: Lord
-Commander ballots (R-7.3) and Queens made by a King's marriage (R-3.8).
+Brother seldom breaks his oath, a ransom is offered now and then, a vote to end the game is
+seldom cast and mostly taken back unless the table has tired of its game), then one move of
+that kind, with a table's leanings (a King is married when he can be, the Hand sends a Lord to
+the Wall who takes the black, the seats mostly accept the host's correction). Drawing the kind
+first keeps a step with forty possible marriages from drowning its pass, and the leanings let
+long runs reach the rules that hang on them: Lord Commander ballots (R-7.3), Queens made by a
+King's marriage (R-3.8) and corrections made (R-9.1).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from court.commands import (
     SPECTATOR,
     Actor,
     AddSeatLink,
+    AnswerCorrection,
     Command,
     DropSeatLink,
     HandHost,
@@ -25,6 +28,7 @@ from court.commands import (
     ProposeMarriage,
     SendToWall,
     VoteForHost,
+    VoteToEnd,
 )
 from court.decide.outlaws import takes_the_black
 from court.ids import KING, Seat
@@ -35,36 +39,62 @@ from server.tools.sim_table import SimPresence
 
 # Weight of a kind of move against 1 for any other kind, per player who may make it.
 KIND_WEIGHTS = {
-    "Desert": 0.03,  # the Watch fills and elects its Lord Commander (R-7.3, R-8.4)
+    "Desert": 0.1,  # the Watch fills and elects its Lord Commander (R-7.3, R-8.4)
     "OfferRansom": 0.3,  # R-8.2
     "WithdrawRansom": 0.3,
     "RefuseTitle": 0.4,  # R-3.3: most win a title to take it
+    # The council seat's sale runs beside the purchase turns: a bidder answers it soon, or
+    # its deadline closes it with nobody bidding (R-4.6).
+    "PlaceBid": 3.0,
+    "PassBid": 1.5,
+    # A vote to end the game is open all game long: cast now and then and mostly taken back,
+    # so that a table that does not tire of its game plays it out (R-9.2).
+    "VoteToEnd": 0.01,
+    "VoteToEnd(back)": 0.3,
+    "WithdrawCorrection": 0.1,  # R-9.1: the host mostly lets the table answer
 }
+# A table tired of its game votes to end it (the weight of a vote to end, from its round).
+TIRED = {"VoteToEnd": 3.0}
 # How often a move of a kind goes to a table's leaning when one is possible.
 LEANING = 0.6
+# How often a seat that voted for a new host takes the vote back.
+WITHDRAWING = 0.3
 
 Move = tuple[Actor, Command]
 
 
+def kind(command: Command) -> str:
+    """A move's kind, as the weights name it: its type, a vote to end taken back apart."""
+    if isinstance(command, VoteToEnd) and not command.end:
+        return "VoteToEnd(back)"
+    return type(command).__name__
+
+
 def _leaning(state: CourtState, command: Command) -> bool:
     """Whether a table leans to this move: marrying the King (R-3.8), sending to the Wall a
-    Lord who takes the black (R-6.4, R-8.3)."""
+    Lord who takes the black (R-6.4, R-8.3), accepting the host's correction (R-9.1)."""
     if isinstance(command, ProposeMarriage):
         return state.titles.get(KING) in (command.noble, command.to)
     if isinstance(command, SendToWall):
         return takes_the_black(state, command.noble)
+    if isinstance(command, AnswerCorrection):
+        return command.accept
     return False
 
 
-def pick(state: CourtState, rng: random.Random, moves: Sequence[Move]) -> Move:
-    """A kind of move of one player, weighted, then one move of that kind."""
+def pick(
+    state: CourtState, rng: random.Random, moves: Sequence[Move], *, tired: bool = False
+) -> Move:
+    """A kind of move of one player, weighted (a `tired` table votes to end its game), then
+    one move of that kind."""
     kinds: dict[tuple[Actor, str], list[Command]] = {}
     for actor, command in moves:
-        kinds.setdefault((actor, type(command).__name__), []).append(command)
+        kinds.setdefault((actor, kind(command)), []).append(command)
     groups = list(kinds)
-    weights = [KIND_WEIGHTS.get(kind, 1.0) for _, kind in groups]
-    actor, kind = rng.choices(groups, weights=weights)[0]
-    commands = kinds[(actor, kind)]
+    table = {**KIND_WEIGHTS, **TIRED} if tired else KIND_WEIGHTS
+    weights = [table.get(name, 1.0) for _, name in groups]
+    actor, name = rng.choices(groups, weights=weights)[0]
+    commands = kinds[(actor, name)]
     leaning = [c for c in commands if _leaning(state, c)]
     if leaning and rng.random() < LEANING:
         return actor, rng.choice(leaning)
@@ -74,11 +104,10 @@ def pick(state: CourtState, rng: random.Random, moves: Sequence[Move]) -> Move:
 def seat_change(
     state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
 ) -> Move | None:
-    """A seat handed to a new device, the host role handed to another seat, the host leaving
-    the table or coming back, a seat's vote for a new host (or its withdrawal) once he has
-    been away for the profile's time, or a person's key gathering a token or letting a link
-    go: what moves seats and the host role between players and devices during a game; None
-    when nothing is handed or voted."""
+    """A seat handed to a new device, the host role handed to another seat, a seat's vote for
+    a new host (or its withdrawal), or a person's key gathering a token or letting a link go:
+    what moves seats and the host role between players and devices during a game; None when
+    nothing is handed or voted."""
     host = state.host_seat()
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
@@ -91,16 +120,27 @@ def seat_change(
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
     if kind == "hand_host":
         return hosting, HandHost(seat=rng.choice(others))
-    voter = _voter(state, rng, others)
-    if voter in state.host_votes and rng.random() < 0.3:
+    return host_vote(state, rng, presence, now)
+
+
+def host_vote(
+    state: CourtState, rng: random.Random, presence: SimPresence, now: float
+) -> Move | None:
+    """A present seat's vote for a new host once the host has been away for the profile's
+    time (he leaves and comes back as any player does, server/tools/sim_votes.py), or a vote
+    taken back; None when there is none to cast."""
+    host = state.host_seat()
+    others = [s for s in sorted(state.seats) if s != host and s not in presence.gone]
+    if host is None or not others:
+        return None
+    silent = [s for s in others if s not in state.host_votes]
+    voter = Seat(rng.choice(silent if silent and rng.random() < LEANING else others))
+    if voter in state.host_votes and rng.random() < WITHDRAWING:
         return Actor(seat=voter), VoteForHost(seat=None)
     since = presence.away_since(host)
     if since is None:
-        presence.leave(host, now)
         return None
     if now - max(since, state.started_at) < state.ruleset.profile.host_role.takeover_after:
-        if rng.random() < 0.2:
-            presence.back()
         return None
     return _host_vote(state, rng, voter, host, since)
 
@@ -116,11 +156,6 @@ def key_change(state: CourtState, rng: random.Random, digest: str) -> Move:
     actor = actor_of(state, token)
     assert actor is not None, "a token in use stands for someone"
     return actor, AddSeatLink(link_sha256=digest)
-
-
-def _voter(state: CourtState, rng: random.Random, others: Sequence[Seat]) -> Seat:
-    silent = [s for s in others if s not in state.host_votes]
-    return Seat(rng.choice(silent if silent and rng.random() < LEANING else others))
 
 
 def _host_vote(

@@ -1,5 +1,6 @@
-"""The table around a simulated game: its clock and seeded secrets, where the round stands when
-a fact is recorded, and the summary a game leaves (its problems, its facts, and what it reached:
+"""The table around a simulated game: its clock and seeded secrets, its book of connections,
+where the round stands when a fact is recorded, the records a command wrote as they are folded,
+and the summary a game leaves (its problems, its facts, and what it reached:
 server/tools/coverage.py)."""
 
 from __future__ import annotations
@@ -8,7 +9,9 @@ import random
 import secrets
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
+from court.events import Event
 from court.ids import Seat
 from court.state import CourtState
 from server.tools.coverage import Coverage
@@ -18,12 +21,14 @@ START_TIME = 1_800_000_000.0
 
 def critical(state: CourtState) -> bool:
     """A moment where a fact changes what a step does: a decree turn acting through a title
-    (R-6.7), an election under way (R-7.2), a title choice waiting."""
-    decree = state.decree
+    (R-6.7), an election under way (R-7.2), a title choice waiting, the council seat's buyer
+    choosing his Warden (R-4.6)."""
+    decree, auction = state.decree, state.auction
     return (
         state.pending is not None
         or state.election is not None
         or (decree is not None and decree.power is not None)
+        or (auction is not None and auction.winner is not None)
     )
 
 
@@ -40,6 +45,18 @@ def moment(state: CourtState) -> str:
     if state.purchase_turns is not None:
         return "purchase turns"
     return f"phase {state.phase.value if state.phase else '-'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A record a command wrote, as the simulation folds it: the court before and after it."""
+
+    version: int
+    type: str
+    data: dict[str, Any]
+    event: Event
+    before: CourtState
+    after: CourtState
 
 
 class SeededSecrets:
@@ -75,22 +92,21 @@ class SimClock:
 
 
 class SimPresence:
-    """The book of connections of a simulated table, as the service asks it about the host:
-    the host leaves and comes back when the simulation says so; a new host is present."""
+    """The book of connections of a simulated table, as the service asks it about the host and
+    about a seat the others would replace: a seat's player leaves and comes back when the
+    simulation says so; a seat handed to a new player is present."""
 
     def __init__(self) -> None:
-        self.gone: tuple[Seat, float] | None = None
+        self.gone: dict[Seat, float] = {}
 
-    def leave(self, host: Seat, now: float) -> None:
-        self.gone = (host, now)
+    def leave(self, seat: Seat, now: float) -> None:
+        self.gone.setdefault(seat, now)
 
-    def back(self) -> None:
-        self.gone = None
+    def back(self, seat: Seat) -> None:
+        self.gone.pop(seat, None)
 
-    def away_since(self, host: Seat | None) -> float | None:
-        if self.gone is None or self.gone[0] != host:
-            return None
-        return self.gone[1]
+    def away_since(self, seat: Seat | None) -> float | None:
+        return None if seat is None else self.gone.get(seat)
 
     def host_away_since(
         self, game_id: str, host_seat: Seat | None, not_before: float
@@ -115,8 +131,12 @@ class GameSummary:
     timeouts: int = 0
     winners: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    # Facts recorded (or refused) at each moment of the round (see `moment`).
+    # Problems of breaches already reproduced by a finding test (server/tools/sim_oracles.py).
+    known: list[str] = field(default_factory=list)
+    # Facts recorded (or refused) at each moment of the round (see `moment`), and the
+    # corrections proposed and taken to a vote at each, or after later records.
     moments: Counter[str] = field(default_factory=Counter)
+    corrections: Counter[str] = field(default_factory=Counter)
     coverage: Coverage = field(default_factory=Coverage)
 
     def line(self) -> str:
@@ -126,5 +146,6 @@ class GameSummary:
             f"game {self.game_id} seed {self.seed}: {self.players} players, variants {on}, "
             f"profile {self.profile}, {self.status} in round {self.round}, {self.records} "
             f"events, {self.moves} moves, {self.facts} facts ({self.facts_refused} refused), "
-            f"{self.timeouts} timeouts, winners {winners}, problems {len(self.problems)}"
+            f"{self.timeouts} timeouts, winners {winners}, known findings {len(self.known)}, "
+            f"problems {len(self.problems)}"
         )

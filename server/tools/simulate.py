@@ -6,59 +6,48 @@ recorded in its first event as any profile is. Every move is drawn from `rules.l
 (server/tools/sim_moves.py picks it as a table would), so a listed move the court refuses is a
 defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid decree
 step, mid ballot, while a title choice waits, during the sale) and may be impossible: a refused
-fact must leave the log as it was. Seats change hands now and then, in the lobby and in play.
+fact must leave the log as it was. Seats change hands now and then, in the lobby and in play;
+players close their pages and come back, and the table decides together (sim_votes.py): the
+others vote to replace a player gone for the profile's time, a table tired of its game votes to
+end it, and the host corrects facts he recorded (sim_corrections.py) while the seats answer.
 After every event the court keeps its invariants (the event's own included); after every command
-the server's follow-ups must have settled the court (`invariants.unsettled`) and someone must be
+the server's follow-ups must have settled the court (`court/settled.py`) and someone must be
 able to move (no game may stall, R-4.3). After the game, the state rebuilt from the exported log
 must equal the live state. A seed makes a game repeatable: same seed, same log.
 """
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 from config.profile_rules import random_profile
 from court import invites
-from court.audit import audit
-from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
     ChangeListing,
     CloseOverdueStep,
-    Command,
     LeaveSeat,
-    PlaceBallot,
-    PlaceBid,
     RemoveSeat,
     StartGame,
-    VoteToEnd,
+    VoteToReplace,
 )
-from court.decide import rounds
-from court.errors import CourtError
-from court.evolve import evolve, replay
-from court.ids import GameId, Seat
-from court.invariants import unsettled, violations
+from court.decide import rounds, table_votes
+from court.ids import Seat
 from court.rules import legal_commands
-from court.sentences import describe
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
 from server.ports import EventStore, token_digest
-from server.replay import Head
-from server.service import CourtService, Outcome
-from server.store.sql import SqlEventStore
+from server.tools.sim_corrections import random_correction
 from server.tools.sim_facts import random_fact
-from server.tools.sim_moves import pick, seat_change
+from server.tools.sim_moves import host_vote, pick, seat_change
 from server.tools.sim_table import (
     GameSummary,
-    SeededSecrets,
-    SimClock,
-    SimPresence,
     critical,
     moment,
 )
+from server.tools.sim_votes import absence, gone_long, rename, replace_vote
+from server.tools.sim_watch import Stopped, WatchedGame
 
 DEADLINE_SECONDS = 120
 VARIANTS = ("nights_watch", "title_concession", "sealed_ballots", "clocks")
@@ -79,6 +68,16 @@ CRITICAL_FACT_RATE = 0.35
 # How often a seat changes hands during play, and a lobby sees players come and go.
 SEAT_RATE = 0.01
 LOBBY_CHURN = 0.5
+# How often the table does something besides the game, and what: a player leaves or comes
+# back, a seat votes to replace one who is gone, the host corrects a fact or renames the game.
+TABLE_RATE = 0.05
+TABLE_ACTIONS = {"absence": 4.0, "replace": 3.0, "correct": 3.0, "rename": 0.3}
+# How often a player who is away keeps away while the others have moves to make; when only he
+# has, how often the table waits for him (time passes, or it votes him out) instead.
+STAYS_AWAY, WAITS = 0.9, 0.5
+WAITING = (60, 300, 900)
+# How many tables tire of their game and vote to end it, from a round drawn for each.
+TIRED_RATE = 0.15
 
 
 def plan(n: int, counts: list[int], mixes: list[dict[str, bool]] | None) -> tuple[int, Any]:
@@ -97,7 +96,7 @@ def every_mix() -> list[dict[str, bool]]:
     return [MIXES[n] for n in MIX_ORDER]
 
 
-class Simulation:
+class Simulation(WatchedGame):
     """One simulated game; `run()` plays it and returns its summary. With `random_rules` the
     game's profile is `ruleset`'s with every setting drawn; otherwise it is played as given,
     its deadlines short enough to pass."""
@@ -116,24 +115,13 @@ class Simulation:
         max_commands: int = 20_000,
         keys: ServerKeys | None = None,
     ) -> None:
-        self.rng = random.Random(seed)
-        self.clock = SimClock()
-        self.presence = SimPresence()
-        self.service = CourtService(
-            store,
-            clock=self.clock,
-            secret_source=SeededSecrets(random.Random(seed ^ 0x5EED)),
-            presence=self.presence,
-            keys=keys,
-        )
-        self.store, self.ruleset = store, ruleset
+        super().__init__(store, seed, keys)
+        self.ruleset = ruleset
         self.players, self.rounds, self.seed = players, rounds, seed
         self.variants, self.random_rules = variants, random_rules
         self.fact_rate, self.max_commands = fact_rate, max_commands
-        self.state: CourtState | None = None
-        self.version = 0
         self.invite: str | None = None
-        self.summary: GameSummary | None = None
+        self.tired_from: int | None = None
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -159,6 +147,8 @@ class Simulation:
         self.summary = summary = GameSummary(
             game_id, self.players, self.seed, variants, ruleset["profile"]["name"]
         )
+        if self.rng.random() < TIRED_RATE:
+            self.tired_from = self.rng.randint(1, self.rounds)
         self._absorb(created)
         self.invite = invites.of(created.state)
         self._seat_everyone(game_id)
@@ -194,10 +184,6 @@ class Simulation:
         self._absorb(outcome)
         return max(self._state().seats)
 
-    def _host(self) -> Actor:
-        """The host as the game stands: the seat holding the role (the host's own at first)."""
-        return Actor(seat=self._state().host_seat(), host=True)
-
     def _step(self, game_id: str) -> bool:
         """One command; False when the game is over or has played its rounds."""
         state = self._state()
@@ -210,6 +196,9 @@ class Simulation:
         if self.rng.random() < SEAT_RATE:
             self._change_seat(game_id, state)
             return True
+        if self.rng.random() < TABLE_RATE:
+            self._table(game_id, state)
+            return True
         # Facts are mostly recorded in the phases played at the table (R-4.1), and more often
         # while a title's power, a candidacy or a title choice hangs on a Noble's fate.
         if state.phase in rounds.HOST_PHASES:
@@ -221,24 +210,82 @@ class Simulation:
         if self.rng.random() < rate:
             self._record_fact(game_id, state)
             return True
-        # A simulated table plays its game out: no vote to end it (listed all game long).
+        return self._move(game_id, state)
+
+    def _move(self, game_id: str, state: CourtState) -> bool:
+        """A listed move, mostly by a player who is here; False when the game stalls."""
         moves = [(a, m) for a in self._actors(state) for m in legal_commands(state, a)]
-        moves = [(a, m) for a, m in moves if not isinstance(m, VoteToEnd)]
-        if not moves:
+        if all(isinstance(m, table_votes.LISTED) for _, m in moves):
             # Someone always has a move (a pass at least): a court waiting for nobody stalls.
+            # The table's votes keep no game moving: they are open all game long.
             self._summary().problems.append(
                 f"version {self.version}: the game stalled: nobody has a legal move "
                 f"({moment(state)})"
             )
             return False
-        actor, move = pick(state, self.rng, moves)
+        gone = self.presence.gone
+        present = [(a, m) for a, m in moves if a.seat not in gone]
+        if all(isinstance(m, table_votes.LISTED) for _, m in present):
+            # Only a player who is away can move the game on.
+            if self.rng.random() < WAITS:
+                self._wait(game_id, state)
+                return True
+        elif len(present) < len(moves) and self.rng.random() < STAYS_AWAY:
+            moves = present
+        tired = self.tired_from is not None and state.round >= self.tired_from
+        actor, move = pick(state, self.rng, moves, tired=tired)
+        if actor.seat is not None:
+            self.presence.back(actor.seat)
         self._act(game_id, actor, move)
         self._summary().moves += 1
         self.clock.now += self.rng.choice(PAUSES)
         return True
 
-    def _actors(self, state: CourtState) -> list[Actor]:
-        return [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
+    def _wait(self, game_id: str, state: CourtState) -> None:
+        """The table waits for a player who is away: it votes him out when he has been gone
+        for the profile's time (a new host first, if he holds the role), or time passes."""
+        now = self.clock()
+        vote = None
+        if any(gone_long(state, self.presence, s, now) for s in self.presence.gone):
+            vote = replace_vote(state, self.rng, self.presence, now)
+        elif state.host_seat() in self.presence.gone:
+            change = host_vote(state, self.rng, self.presence, now)
+            if change is not None:
+                self._try(game_id, *change)
+                return
+        if vote is None:
+            self.clock.now += self.rng.choice(WAITING)
+        else:
+            self._replace(game_id, vote)
+
+    def _table(self, game_id: str, state: CourtState) -> None:
+        """What the table does besides the game: a player leaves or comes back, a seat votes
+        to replace one who is gone (R-9.2), the host corrects a fact (R-9.1) or renames the
+        game; many of these are refused, which must leave the log as it was."""
+        actions = list(TABLE_ACTIONS)
+        action = self.rng.choices(actions, weights=list(TABLE_ACTIONS.values()))[0]
+        now, host = self.clock(), self._host()
+        if action == "absence":
+            absence(state, self.rng, self.presence, now)
+        elif action == "replace":
+            vote = replace_vote(state, self.rng, self.presence, now)
+            if vote is not None:
+                self._replace(game_id, vote)
+        elif action == "correct":
+            # A host mostly lets the table answer one correction before he proposes another.
+            if state.table.correction is None or self.rng.random() < 0.1:
+                fix = random_correction(state, self.rng, self.book)
+                head = self.book.head
+                if self._try(game_id, host, fix):
+                    taken = self._summary().corrections
+                    taken[moment(state)] += 1
+                    taken["after later records" if fix.version < head else "of the last"] += 1
+        else:
+            self._try(game_id, *rename(state, self.rng))
+
+    def _replace(self, game_id: str, vote: tuple[Actor, Seat]) -> None:
+        actor, seat = vote
+        self._try(game_id, actor, VoteToReplace(seat=seat))
 
     def _change_seat(self, game_id: str, state: CourtState) -> None:
         """A seat handed to a new device, the host role handed on, or a vote for a new host."""
@@ -247,123 +294,14 @@ class Simulation:
         if change is not None:
             self._act(game_id, *change)
 
-    def _act(self, game_id: str, actor: Actor, move: Command) -> None:
-        """A listed move: the court must take it."""
-        try:
-            if isinstance(move, PlaceBallot):
-                markers = [(m.kind, m.candidate) for m in move.markers]
-                outcome, _receipt = self.service.place_ballot(game_id, actor, markers)
-            elif isinstance(move, PlaceBid):
-                outcome, _receipt = self.service.place_bid(game_id, actor, move.amount)
-            else:
-                outcome = self.service.handle(game_id, move, actor)
-        except CourtError as exc:
-            self._summary().problems.append(
-                f"version {self.version}: the listed move {type(move).__name__} was refused: "
-                f"{exc.code}: {exc.message}"
-            )
-            raise
-        self._absorb(outcome)
-
     def _record_fact(self, game_id: str, state: CourtState) -> None:
         summary = self._summary()
         summary.moments[moment(state)] += 1
         fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
-        before = self.service.length(game_id)
-        try:
-            outcome = self.service.handle(game_id, fact, self._host())
-        except CourtError as exc:
+        if self._try(game_id, self._host(), fact):
+            summary.facts += 1
+        else:
             summary.facts_refused += 1
-            if exc.code == "engine_defect":
-                summary.problems.append(
-                    f"version {self.version}: {type(fact).__name__} met an engine defect"
-                )
-            if self.service.length(game_id) != before:
-                summary.problems.append(f"a refused {type(fact).__name__} changed the log")
-            return
-        summary.facts += 1
-        self._absorb(outcome)
-
-    # -- checks ------------------------------------------------------------------------------
-
-    def _absorb(self, outcome: Outcome) -> None:
-        """Fold each new record, check the court after every event, and count what the record
-        reached: its type and the rules its line in the history applied."""
-        state, summary = self.state, self._summary()
-        for record in outcome.records:
-            if record.version != self.version + 1:
-                summary.problems.append(f"version {record.version} follows {self.version}")
-            event = self.service.decode(record)
-            state = (
-                evolve(state, event)
-                if state is not None
-                else replay(GameId(record.game_id), (event,))
-            )
-            self.version = record.version
-            summary.problems.extend(
-                f"after version {record.version} ({record.type}): {v}"
-                for v in violations(state, event)
-            )
-            summary.coverage.add(record.type, describe(record, state), record.data)
-        if state is not None:
-            summary.problems.extend(
-                f"after version {self.version}, settled: {v}" for v in unsettled(state)
-            )
-        self.state = state
-
-    def _rebuilt(self, game_id: str, exported: list[dict[str, Any]], live: Head) -> list[str]:
-        """Rebuild the court through the service's replay path three ways — imported from the
-        export into a new database, cold from this one's snapshots, and from the first event
-        at a few versions — and say where one differs from the live court."""
-        problems = []
-        scratch = SqlEventStore("sqlite://")
-        try:
-            scratch.create_schema()
-            imported = CourtService(scratch, snapshot_every=self.service.replay.every)
-            imported.import_log(exported)
-            if imported.current(game_id).state != live.state:
-                problems.append("the state rebuilt from the export differs from the live one")
-        finally:
-            scratch.close()
-        cold = CourtService(self.store, keys=self.service.keys)
-        if cold.current(game_id).state != live.state:
-            problems.append("the state rebuilt from the snapshots differs from the live one")
-        whole = CourtService(self.store, snapshot_every=0)
-        for version in sorted({1, live.version // 2, live.version - 1, live.version} - {0}):
-            if cold.state_at(game_id, version) != whole.state_at(game_id, version):
-                problems.append(f"version {version} rebuilt from a snapshot differs")
-        return problems
-
-    def finish(self, game_id: str) -> None:
-        """Check the log as exported against the live court and fill in the summary."""
-        summary = self._summary()
-        live = self.service.current(game_id)
-        exported = [json.loads(json.dumps(r.to_json())) for r in self.service.records(game_id)]
-        records = [Record.from_json(line) for line in exported]
-        checked = audit(records)
-        if not checked.ok:
-            summary.problems.append(
-                f"the exported log fails verification at version {checked.bad_version}: "
-                f"{checked.check}: {checked.reason}"
-            )
-        summary.problems.extend(self._rebuilt(game_id, exported, live))
-        if self.state != live.state:
-            summary.problems.append("the state folded event by event differs from the live one")
-        state = live.state
-        summary.status, summary.round, summary.records = (
-            state.status.value,
-            state.round,
-            live.version,
-        )
-        summary.winners = [state.seats[s].house for s in state.winners]
-
-    def _state(self) -> CourtState:
-        assert self.state is not None
-        return self.state
-
-    def _summary(self) -> GameSummary:
-        assert self.summary is not None
-        return self.summary
 
 
 def simulate(
@@ -392,7 +330,7 @@ def simulate(
     )
     try:
         return simulation.run()
-    except CourtError:  # a listed move refused: already named in the summary's problems
+    except Stopped:  # a listed move refused: already named in the summary's problems
         summary = simulation.summary
         assert summary is not None
         simulation.finish(summary.game_id)

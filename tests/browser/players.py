@@ -41,15 +41,15 @@ class Person:
         self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-# Chromium logs this when the server's WebSocket sends a frame after the page closed the
-# socket on purpose (a page reconnects with its new token after joining or leaving a seat);
-# the page has already dropped that socket and catches up on the new one, so it is no error
-# of the page.
-_CLOSED_SOCKET = "failed: Data frame received after close"
+# Chromium logs these when the server's WebSocket sends a data or close frame after the page
+# closed the socket on purpose (a page reconnects with its new token after joining or leaving
+# a seat); the page has already dropped that socket and catches up on the new one, so they
+# are no error of the page.
+_CLOSED_SOCKET = ("failed: Data frame received after close", "failed: Close received after close")
 
 
 def _page_error(message: Any) -> bool:
-    return message.type == "error" and _CLOSED_SOCKET not in message.text
+    return message.type == "error" and not any(text in message.text for text in _CLOSED_SOCKET)
 
 
 def open_person(

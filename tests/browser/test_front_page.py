@@ -1,16 +1,19 @@
 """The front page asks little by default: the step deadlines fold away, the clocks' time banks
 show only once Clocks is ticked, one box per duration, each showing the rules profile's value
 it stands for when left empty (R-4.3); and the host who created a game finds his name already
-in the form that takes a seat."""
+in the form that takes a seat. A rules profile that cannot be used is left out of the form."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
 
+from server.profiles import Profiles
 from tests.browser.players import court, open_person
 from tests.live_server import LiveServer
+from tests.server.http.test_profiles_http import config_folder
 
 STEPS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
 
@@ -51,4 +54,26 @@ def test_the_create_form_shows_durations_only_when_asked_with_the_profiles_value
     expect(page.locator("#join-name")).to_have_value("Ann")
     game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
     assert game["deadlines"]["ballot"] == 90 and game["deadlines"]["decree"] == 0
+    assert host.errors == []
+
+
+def test_the_create_form_offers_the_profiles_that_work_beside_one_that_does_not(
+    chromium: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    """An operator's profile with an old rule number is left out of the form; the host picks
+    his own quick profile, sees its ballot deadline, and creates a game with it."""
+    server.app.extensions["profiles"] = Profiles(config_dir=config_folder(tmp_path))
+    host = open_person(chromium, "host", server.url)
+    page = host.page
+
+    expect(page.locator("#profile option")).to_have_text(["default", "quick"])
+    page.select_option("#profile", "quick")
+    page.locator("#deadline-settings summary").click()
+    expect(page.locator("#deadline-ballot")).to_have_attribute("placeholder", "1:00")
+    page.fill("#host-name", "Ann")
+    page.click("text=Create the game")
+    page.wait_for_url("**/games/*")
+
+    game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
+    assert game["profile"] == "quick" and game["deadlines"]["ballot"] == 60
     assert host.errors == []

@@ -15,6 +15,7 @@ from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat
 from tests.live_server import LiveServer
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
+from tests.services import free_port
 
 ANN = "ann@example.org"
 
@@ -27,14 +28,16 @@ def smtp() -> Iterator[SmtpReceiver]:
 
 @pytest.fixture
 def mailing_server(tmp_path: Path, smtp: SmtpReceiver) -> Iterator[LiveServer]:
+    port = free_port()  # the mails link to PUBLIC_URL: the server's own address
     settings = {
         "SMTP_HOST": "127.0.0.1",
         "SMTP_PORT": smtp.port,
         "SMTP_SECURITY": "none",
         "MAIL_FROM": "court@example.org",
         "NOTICES_POLL": 0.1,
+        "PUBLIC_URL": f"http://127.0.0.1:{port}",
     }
-    with LiveServer(tmp_path / "court.db", settings=settings) as running:
+    with LiveServer(tmp_path / "court.db", settings=settings, port=port) as running:
         yield running
 
 

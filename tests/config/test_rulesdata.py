@@ -674,3 +674,64 @@ def test_every_house_bears_arms_the_pages_can_draw(loaded: Ruleset) -> None:
     arms = [(h["arms"]["field"], h["arms"]["charge"]) for h in loaded["roster"]["houses"]]
     assert all(field in ARMS_FIELDS and charge in ARMS_CHARGES for field, charge in arms)
     assert len(set(arms)) == len(arms), "two Houses bear the same arms"
+
+
+# ---------------------------------------------------------------- any value of another kind
+
+MISSING = object()
+# A value of every kind TOML has, and none (the key taken out).
+OTHER_KINDS = ("x", 5, -1, 1.5, True, [], [1], {}, {"a": 1}, MISSING)
+KING_BONUS = {"house": "tyrell", "votes": 2, "while_in_play": ["margaery-tyrell"]}
+
+
+def _places(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value in a part of the ruleset, nested ones too; of an array, its
+    first two (the others have the same shape)."""
+    items = node.items() if isinstance(node, dict) else enumerate(node[:2])
+    found = []
+    for key, value in items:
+        found.append((*path, key))
+        if isinstance(value, dict | list):
+            found += _places(value, (*path, key))
+    return found
+
+
+def _changed(ruleset: Ruleset, part: str, path: tuple[Any, ...], value: object) -> Ruleset:
+    changed = {**ruleset, part: copy.deepcopy(ruleset[part])}  # the others are only read
+    node = changed[part]
+    for key in path[:-1]:
+        node = node[key]
+    if value is not MISSING:
+        node[path[-1]] = value
+    elif isinstance(node, dict):
+        del node[path[-1]]
+    return changed
+
+
+@pytest.mark.parametrize("part", ["profile", "map", "roster", "titles"])
+def test_any_value_of_another_kind_is_refused_as_a_data_error_or_read_by_the_engine(
+    loaded: Ruleset, part: str
+) -> None:
+    """An operator's file with one value of the wrong kind anywhere (a table where a number
+    belongs, a list where an id does, a key left out) is refused with a RulesDataError, or
+    accepted as a ruleset the engine reads: never another exception, which a route would
+    answer with a 500."""
+    from court.ruleset import Ruleset as EngineRuleset
+
+    base = copy.deepcopy(loaded)
+    base["profile"].setdefault("elections", {})["king_house_bonuses"] = [KING_BONUS]
+    validate_ruleset(base)
+    crashed = []
+    for path in _places(base[part]):
+        if part == "profile" and path == ("name",):
+            continue  # the loader holds the name to the file's (test above)
+        for value in OTHER_KINDS:
+            changed = _changed(base, part, path, value)
+            try:
+                validate_ruleset(changed)
+                EngineRuleset.from_dict(changed)
+            except RulesDataError:
+                continue
+            except Exception as exc:
+                crashed.append((path, value, f"{type(exc).__name__}: {exc}"))
+    assert crashed == []

@@ -39,6 +39,8 @@ def another_value(default: Any, name: str) -> tuple[str, Any]:
         return "FULL", "FULL"
     if name == "SMTP_SECURITY":
         return "tls", "tls"
+    if name == "PUBLIC_URL":
+        return "https://court.example.org/", "https://court.example.org"
     if isinstance(default, Rate):
         return "2/50", Rate(2, 50)
     if isinstance(default, bool):
@@ -69,8 +71,9 @@ def test_each_setting_is_read_from_the_variable_of_its_own_name(
     # Given the variable set to a valid value other than its default
     written, read = another_value(getattr(Settings(), name), name)
     monkeypatch.setenv(name, written)
-    if name == "SMTP_HOST":  # a mail server needs a From address
+    if name == "SMTP_HOST":  # a mail server needs a From address and links to the court
         monkeypatch.setenv("MAIL_FROM", "court@example.org")
+        monkeypatch.setenv("PUBLIC_URL", "https://court.example.org")
     # When the settings are read
     # Then the setting holds that value
     assert getattr(Settings(), name) == read
@@ -84,6 +87,50 @@ def test_a_mail_server_without_a_from_address_stops_the_server(
     # When the settings are read, Then they name the missing variable
     with pytest.raises(SettingError, match="MAIL_FROM"):
         Settings()
+
+
+def test_a_mail_server_without_a_public_url_stops_the_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a mail server and its From address, and no address the court is reached at
+    monkeypatch.setenv("SMTP_HOST", "mail.example.org")
+    monkeypatch.setenv("MAIL_FROM", "court@example.org")
+    # When the settings are read, Then they say that the mails' links need PUBLIC_URL
+    with pytest.raises(SettingError, match="PUBLIC_URL must be set when SMTP_HOST is"):
+        Settings()
+    monkeypatch.setenv("PUBLIC_URL", "https://court.example.org")
+    assert Settings().PUBLIC_URL == "https://court.example.org"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "court.example.org",
+        "ftp://court.example.org",
+        "https://",
+        "https://x.org/?a=1",
+        "https://x.org/#top",
+        "https://ann:pw@x.org",
+    ],
+)
+def test_a_public_url_that_is_no_address_of_the_court_stops_the_server(
+    written: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUBLIC_URL", written)
+    with pytest.raises(SettingError, match="PUBLIC_URL must be the address players reach"):
+        Settings()
+
+
+def test_the_server_says_why_it_cannot_mail_without_a_public_url() -> None:
+    # Given `python app.py` with a mail server and no PUBLIC_URL
+    env = {k: v for k, v in os.environ.items() if k not in NAMES}
+    env |= {"SMTP_HOST": "mail.example.org", "MAIL_FROM": "court@example.org"}
+    # When it starts, Then it stops at once with the sentence, before serving anything
+    done = subprocess.run(
+        [sys.executable, "app.py"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "Small Council cannot start: PUBLIC_URL must be set when SMTP_HOST is" in done.stderr
 
 
 @pytest.mark.parametrize("name", SWITCHES)
@@ -123,6 +170,24 @@ def test_every_switch_reads_each_spelling_of_on_and_off(
             "fast",
             "SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not 'fast'",
         ),
+        # Values that made every request fail (500) or be refused, once the server had started.
+        (
+            "STATE_CACHE_SIZE",
+            "-1",
+            "STATE_CACHE_SIZE must be a whole number from 0 to 10000000, not '-1'",
+        ),
+        (
+            "MAX_REQUEST_BYTES",
+            "0",
+            "MAX_REQUEST_BYTES must be a whole number from 1024 to 67108864, not '0'",
+        ),
+        (
+            "HISTORY_PAGE_LIMIT",
+            "-1",
+            "HISTORY_PAGE_LIMIT must be a whole number from 1 to 100000, not '-1'",
+        ),
+        ("TRUSTED_PROXIES", "-1", "TRUSTED_PROXIES must be a whole number from 0 to 32, not '-1'"),
+        ("MAIL_ATTEMPTS", "0", "MAIL_ATTEMPTS must be a whole number from 1 to 1000, not '0'"),
     ],
 )
 def test_a_bad_value_is_refused_naming_the_variable_and_the_value(

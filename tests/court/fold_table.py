@@ -1,6 +1,7 @@
-"""A log of the table deciding together, for the golden fold: a player replaced after his
+"""Logs of the table deciding together, for the golden fold: a player replaced after his
 absence, corrections proposed, answered, withdrawn, refused and made (a death, Gold Dragons),
-and the game ended by vote."""
+and the game ended by vote; a death corrected mid-ballot, which gives the candidacy back, and a
+correction that lapses when income follows from the village it corrects (R-9.1)."""
 
 from __future__ import annotations
 
@@ -8,33 +9,45 @@ from dataclasses import replace
 from typing import Any
 
 from court.commands import (
+    AcceptTitle,
     AdjustGold,
+    AdvancePhase,
     AnswerCorrection,
+    MarkerChoice,
+    Pass,
+    PlaceBallot,
     ProposeCorrection,
     RecordDeath,
+    RecordVillageControl,
+    StandForElection,
     StartGame,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
 )
-from court.events import Event
+from court.events import Event, NobleDied
 from court.evolve import replay
-from court.ids import HouseId, NobleId, Seat
-from tests.court.given import GAME, Table, created, joined, seat
+from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+from tests.court.given import GAME, HOST, Table, created, joined, pass_decrees, seat
 
 
 def proposal(table: Table, version: int, **value: Any) -> ProposeCorrection:
     """The host's correction of the record at `version` as the service fills it in from the
-    log: that record, the one before it, and the Noble it names as he stood before it."""
-    recorded = table.events[version - 1]
-    noble = getattr(recorded, "noble", None)
-    before = replay(GAME, table.events[: version - 1]).nobles.get(noble) if noble else None
+    log (server/filled_table.py): that record, the one before it, the court before it, every
+    record since and the head's version."""
+    head = len(table.events)
+    cause = value.pop("cause", "misread the battle")
+    if not 1 <= version <= head:
+        return ProposeCorrection(version=version, cause=cause, head=head, **value)
+    first = version == 1
     return ProposeCorrection(
         version=version,
-        cause=value.pop("cause", "misread the battle"),
-        recorded=recorded,
-        before=table.events[version - 2],
-        noble_before=before,
+        cause=cause,
+        recorded=table.events[version - 1],
+        before=None if first else table.events[version - 2],
+        court_before=None if first else replay(GAME, table.events[: version - 1]),
+        later=tuple(table.events[version:]),
+        head=head,
         **value,
     )
 
@@ -69,4 +82,41 @@ def table_decides() -> list[Event]:
     table.act(VoteToEnd(), seat(2))
     table.act(VoteToEnd(), seat(3))
     assert table.state.status.value == "ended"
+    return table.events
+
+
+def corrections_undone() -> list[Event]:
+    """Round 3: Stark's 4 votes on Bran when his death is recorded; its correction gives him
+    his candidacy back and he is elected. Then a village is recorded, its correction proposed,
+    and the income paid for it makes the correction lapse."""
+    host = seat(0, host=True)
+    table = Table(created(3), joined(0, host=True), joined(1), joined(2))
+    table.act(StartGame(), host, now=1000.0)
+    table.add(*pass_decrees(table.state))
+    table.next_round()
+    north = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+    for village, house in zip(north, ("stark", "stark", "stark", "lannister"), strict=True):
+        table.act(
+            RecordVillageControl(village=VillageId(village), house=HouseId(house), cause="war")
+        )
+    table.next_round()
+    bran = NobleId("bran-stark")
+    table.act(Pass(), seat(2))
+    table.act(StandForElection(noble=bran), seat(0))
+    table.act(StandForElection(noble=NobleId("kevan-lannister")), seat(1))
+    table.act(PlaceBallot(markers=(MarkerChoice(kind="for", candidate=bran, salt="s"),)), seat(0))
+    table.act(RecordDeath(noble=bran, kind="battle", cause="fell at the Fords"), HOST)
+    died = max(i for i, e in enumerate(table.events, 1) if isinstance(e, NobleDied))
+    table.act(proposal(table, died), host)
+    table.act(AnswerCorrection(accept=True), seat(2))
+    kevan = MarkerChoice(kind="for", candidate=NobleId("kevan-lannister"), salt="t")
+    table.act(PlaceBallot(markers=(kevan,)), seat(1))
+    table.act(AcceptTitle(), seat(0))
+    assert table.state.titles.get(TitleId("warden-north")) == bran
+    table.act(
+        RecordVillageControl(village=VillageId("the-eyrie"), house=HouseId("tyrell"), cause="war")
+    )
+    table.act(proposal(table, len(table.events), house=HouseId("lannister")), host)
+    while table.state.table.correction is not None:
+        table.act(AdvancePhase(), HOST)
     return table.events

@@ -36,7 +36,8 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import GameId, HouseId, NobleId, Seat, VillageId
-from court.invariants import unsettled, violations
+from court.invariants import violations
+from court.settled import unsettled
 from court.state import RunningClock
 from tests.court.given import (
     GAME,

@@ -19,7 +19,7 @@ from court.commands import (
     RecordRelease,
     RecordWallSupplies,
 )
-from court.decide import settle
+from court.decide import decide_folded, settle
 from court.errors import CourtError, NotAllowed
 from court.events import (
     AllianceEnded,
@@ -38,6 +38,7 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import HouseId, NobleId, Seat
+from court.invariants import require_sound
 from court.recordable import recordable
 from court.ruleset import Attribute
 from court.state import Alliance, CourtState, NobleStatus, PendingKind, PendingTitle
@@ -409,6 +410,35 @@ def test_a_captive_whose_player_must_choose_after_an_overflow_returns_the_title_
     after = then_state(state, events)
     assert after.pending is None and after.titles_of(ROBB) == ("warden-north",)
     assert after.nobles[ROBB].status is NobleStatus.CAPTIVE
+
+
+def test_a_death_while_his_player_must_choose_after_an_overflow_returns_every_title_soundly() -> (
+    None
+):
+    """Section 9, R-1.4, R-3.2: given Robb holds Winterfell's Fief title and the Warden of the
+    North, and won the Warden of the East (his player must pass or return one), when his
+    death is recorded, then every title returns, the one that came first, so that no court
+    on the way holds two Wardens with nobody left to choose (the death was refused as an
+    engine defect when Winterfell went first)."""
+    state = grant(grant(court(), "fief-winterfell", ROBB), "warden-north", ROBB)
+    state = then_state(
+        state,
+        (
+            TitleSlotsExceeded(
+                seat=0, noble=ROBB, category="military", title="warden-east", deadline=None
+            ),
+            TitleGranted(title="warden-east", noble=ROBB, cause="election:warden-east"),
+        ),
+    )
+
+    events, after = decide_folded(
+        state, RecordDeath(noble=ROBB, kind="battle", cause="x"), HOST, check=require_sound
+    )
+
+    returned = [e.title for e in events if isinstance(e, TitleReturned)]
+    assert returned[0] == "warden-east"
+    assert sorted(returned) == ["fief-winterfell", "warden-east", "warden-north"]
+    assert after.pending is None and after.titles_of(ROBB) == ()
 
 
 def test_a_death_of_an_unknown_kind_is_refused() -> None:

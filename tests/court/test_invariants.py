@@ -11,12 +11,41 @@ from court.events import NobleCaptured
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.invariants import violations
-from court.state import Alliance, CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
+from court.ruleset import Attribute
+from court.state import (
+    Alliance,
+    CourtState,
+    Election,
+    GameStatus,
+    NobleStatus,
+    PendingKind,
+    PendingTitle,
+    Phase,
+    Stage,
+)
 from tests.court.given import given, started
 
 
-def court(players: int = 4) -> CourtState:
-    return given(*started(players))
+def court(players: int = 4, **profile: object) -> CourtState:
+    return given(*started(players, **profile))
+
+
+def standing(state: CourtState, *candidates: tuple[int, str], withdrawn=()) -> CourtState:
+    """The Warden of the North's candidacy open with these (seat, Noble) candidates."""
+    election = Election(
+        id="warden-north",
+        title=TitleId("warden-north"),
+        stage=Stage.CANDIDACY,
+        order=(Seat(0), Seat(1), Seat(2)),
+        candidates=tuple((Seat(s), NobleId(n)) for s, n in candidates),
+        withdrawn=tuple(NobleId(n) for n in withdrawn),
+    )
+    return replace(state, election=election, phase=Phase.DECREES)
+
+
+def heir(state: CourtState, noble_id: str, **changes) -> CourtState:
+    attributes = state.nobles[NobleId(noble_id)].attributes | {Attribute.PRINCE_OF_WESTEROS}
+    return noble(state, noble_id, attributes=attributes, **changes)
 
 
 def titled(state: CourtState, **held: str) -> CourtState:
@@ -77,6 +106,20 @@ BROKEN = {
         s, septs={"winterfell": 1}, septs_banned=True
     ),
     "winners while playing (R-4.7)": lambda s: replace(s, winners=(Seat(0),)),
+    "two living Heirs (R-3.9)": lambda s: heir(heir(s, "bran-stark"), "tywin-lannister"),
+    "an Heir who took the black (R-3.9)": lambda s: heir(
+        s, "bran-stark", status=NobleStatus.BROTHER
+    ),
+    "a Lady Heir (R-3.9)": lambda s: heir(s, "sansa-stark"),
+    "a candidate put forward by another House (R-7.1)": lambda s: standing(s, (1, "robb-stark")),
+    "a candidate withdrawn who never stood (R-7.2)": lambda s: standing(
+        s, (0, "robb-stark"), withdrawn=("bran-stark",)
+    ),
+    "two Brothers of one House (R-6.4)": lambda s: noble(
+        noble(s, "bran-stark", status=NobleStatus.BROTHER),
+        "benjen-stark",
+        status=NobleStatus.BROTHER,
+    ),
     "gold from nowhere (R-2.1)": lambda s: replace(s, treasury={**s.treasury, "stark": 99}),
     "a price held with no sale waiting (R-4.6)": lambda s: replace(
         s,
@@ -146,3 +189,69 @@ def test_a_capture_by_a_noble_out_of_play_is_named_with_its_rule(standing, capto
     assert any("section 9" in v for v in violations(after, capture))
     in_play = evolve(court(), capture)
     assert violations(in_play, capture) == []
+
+
+def test_a_dead_heir_and_a_living_one_are_sound() -> None:
+    """R-3.9: one Heir at a time among the living; a dead Heir keeps his attribute."""
+    state = heir(heir(court(), "bran-stark", status=NobleStatus.DEAD), "benjen-stark")
+    assert violations(state) == []
+
+
+def brothers(state: CourtState, *nobles: str) -> CourtState:
+    for noble_id in nobles:
+        state = noble(state, noble_id, status=NobleStatus.BROTHER)
+    return state
+
+
+def two_septs(state: CourtState) -> CourtState:
+    return replace(state, septs={"winterfell": 2})
+
+
+def same_gender_couple(state: CourtState) -> CourtState:
+    state = noble(state, "eddard-stark", spouse=NobleId("tywin-lannister"))
+    return noble(state, "tywin-lannister", spouse=NobleId("eddard-stark"))
+
+
+def three_player_alliance(state: CourtState) -> CourtState:
+    state = married(state)
+    alliance = Alliance(
+        seats=(Seat(0), Seat(1)), lord=NobleId("eddard-stark"), lady=NobleId("cersei-lannister")
+    )
+    return replace(state, alliances=(alliance,))
+
+
+def protector_beside_the_king(state: CourtState) -> CourtState:
+    return titled(state, king="eddard-stark", protector="tywin-lannister")
+
+
+# Each setting an invariant reads, a court it judges by that setting, and a value other than
+# the default under which that court is sound while the default finds it broken.
+SETTINGS = {
+    "night_watch__max_brothers": (
+        lambda s: brothers(s, "bran-stark", "kevan-lannister"),
+        "players",
+        1,
+        "R-8.3",
+    ),
+    "purchases__septs_per_village": (two_septs, 2, 1, "R-4.6"),
+    "marriage__opposite_gender": (same_gender_couple, False, True, "R-5.1"),
+    "marriage__min_players_for_alliance": (three_player_alliance, 3, 4, "R-4.7"),
+    "titles__king_holds_protector": (protector_beside_the_king, False, True, "R-3.8"),
+}
+
+
+@pytest.mark.parametrize("setting", list(SETTINGS))
+def test_each_invariant_judges_by_the_games_own_profile(setting: str) -> None:
+    """An invariant reads every setting from the game's profile, never its default: the same
+    court is sound under the setting that allows it and broken under the one that does not."""
+    build, allowing, forbidding, rule = SETTINGS[setting]
+    players = 3 if setting == "marriage__min_players_for_alliance" else 4
+    assert violations(build(court(players, **{setting: allowing}))) == []
+    found = violations(build(court(players, **{setting: forbidding})))
+    assert any(rule in sentence for sentence in found), found
+
+
+def test_an_election_with_its_own_candidates_and_one_withdrawn_is_sound() -> None:
+    """R-7.1, R-7.2: each seat puts forward one of his own Lords; a withdrawn one stood."""
+    state = standing(court(), (0, "robb-stark"), (1, "jaime-lannister"), withdrawn=("robb-stark",))
+    assert violations(state) == []

@@ -80,7 +80,9 @@ def _by_name(state: CourtState) -> dict[str, Strategy]:
         # A correction's record, read from the log by the service: the machine sends none.
         "recorded": st.none(),
         "before": st.none(),
-        "noble_before": st.none(),
+        "court_before": st.none(),
+        "later": st.just(()),
+        "head": st.integers(0, 1000),
     }
 
 

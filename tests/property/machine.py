@@ -4,7 +4,11 @@ court/profile.py), picking at every step any move `rules.legal_commands` offers 
 host or the game master (ransoms of gold, of captives and of both among them, R-8.2), any fact
 the host could record at that moment (mid decree step, mid ballot, while a title choice waits),
 the clock running past a deadline, a person's key gathering a token or letting a link go
-(court/links.py), or a move nobody listed.
+(court/links.py), or a move nobody listed; and what the table does around the game at any
+moment: players close their pages and come back, time passes, the seats vote to replace one
+gone for the profile's time or to end the game or for a new host (R-9.2), the host renames the
+game and proposes corrections of any record of the log (R-9.1), which the seats answer and he
+withdraws as listed moves.
 
 After every step: no exception but a `CourtError`; every invariant holds (the service also
 refuses to store a court that breaks one); the server's follow-ups have settled the court;
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -44,21 +49,27 @@ from court.commands import (
     RenameGame,
     StartGame,
     VoteForHost,
+    VoteToEnd,
     VoteToReplace,
 )
 from court.decide import decide, rounds, table_votes
 from court.errors import CourtError
 from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, Seat
-from court.invariants import unsettled, violations
+from court.invariants import violations
 from court.links import LinkEnd
 from court.recordable import recordable
 from court.rules import legal_commands
+from court.settled import unsettled
 from court.state import CourtState, GameStatus
 from court.tokens import actor_of, tokens_in_use
 from server.ports import GameMaster
 from server.service import CourtService
 from server.store.sql import SqlEventStore
+from server.tools.sim_corrections import CORRECTABLE, FactBook
+from server.tools.sim_oracles import failed, known, table_problems
+from server.tools.sim_table import SimPresence, Written
+from server.tools.sim_votes import NAMES
 from server.tools.simulate import VARIANTS
 from tests.court.recordable_check import CHOSEN, listed
 from tests.fakes import CountingSecrets, FixedClock
@@ -67,8 +78,11 @@ from tests.property.draws import commands, facts, profiles
 DEADLINE = 60
 DEFAULT = load_ruleset()
 MASTER = Actor(master=True)
-# What to do at a step, and how often: moves most, facts often, the clock now and then.
-ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["key"]
+# What to do at a step, and how often: moves most, facts often, the clock, the keys and the
+# table around the game now and then.
+ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["key"] + ["table"] * 2
+# What the table does around the game (`CourtMachine._table`), and how often.
+TABLE = ["absence"] * 3 + ["time", "replace", "replace", "end", "host", "rename"] + ["correct"] * 4
 # Commands `decide` may accept although no list offers them: what moves seats and the host role
 # between players and the game's name (no moves of the game, as court/rules.py says), a vote to
 # replace a player (it hangs on the server's word on his connections), a correction (free-form,
@@ -85,8 +99,8 @@ NEVER_LISTED = (
     ProposeCorrection,
 )
 # What the table decides together is always open to a seat (a vote to end the game): it is
-# never what keeps a game moving, and drawn as a move it would end most games early; listed,
-# it is still checked to be accepted (tests/court/test_table_votes.py plays it).
+# never what keeps a game moving, and drawn as often as a move it would end most games early:
+# the table action casts it now and then; listed, it is still checked to be accepted.
 TABLE_VOTES = table_votes.LISTED
 
 
@@ -115,11 +129,18 @@ class CourtMachine(RuleBasedStateMachine):
         self.store = SqlEventStore("sqlite://")
         self.store.create_schema()
         self.clock = FixedClock()
-        self.service = CourtService(self.store, clock=self.clock, secret_source=CountingSecrets())
+        self.presence = SimPresence()
+        self.service = CourtService(
+            self.store,
+            clock=self.clock,
+            secret_source=CountingSecrets(),
+            presence=self.presence,
+        )
         self.game_id = ""
         self.rebuilt: CourtState | None = None
         self.version = 0
         self.steps = 0
+        self.book = FactBook()
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -162,6 +183,7 @@ class CourtMachine(RuleBasedStateMachine):
             )
         host = Actor(seat=Seat(0), host=True)
         self.service.handle(game_id, StartGame(), host)
+        self._absorb()
         # The table has spread over the map before the court meets: Warden elections (R-7.4)
         # and all that follows them come within a few rounds.
         for village, pick in zip(self.state.ruleset.villages, spread, strict=False):
@@ -169,15 +191,20 @@ class CourtMachine(RuleBasedStateMachine):
                 village=village.id, house=HouseId(houses[pick % players]), cause="the war so far"
             )
             self.service.handle(game_id, fact, host)
-        self._absorb()
+            self._absorb()  # a command at a time: what each wrote is its own (sim_oracles.py)
 
     @property
     def state(self) -> CourtState:
         return self.service.current(self.game_id).state
 
     def actors(self) -> list[Actor]:
-        seats = [Actor(seat=Seat(s), host=s == 0) for s in sorted(self.state.seats)]
+        state = self.state
+        seats = [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
         return [*seats, MASTER]
+
+    def host(self) -> Actor:
+        """The host as the game stands: the seat holding the role (seat 0 at first)."""
+        return Actor(seat=self.state.host_seat(), host=True)
 
     @precondition(lambda self: self.game_id and self.state.status is GameStatus.PLAYING)
     @rule(data=st.data())
@@ -192,6 +219,8 @@ class CourtMachine(RuleBasedStateMachine):
             self._clock()
         elif action == "key":
             self._key(data)
+        elif action == "table":
+            self._table(data)
         else:
             self._unlisted(data)
         self._absorb()
@@ -199,7 +228,8 @@ class CourtMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.game_id and self.state.status is GameStatus.ENDED)
     @rule(data=st.data())
     def after_the_end(self, data: st.DataObject) -> None:
-        """An ended game takes nothing more: every command and fact is refused (R-4.7)."""
+        """An ended game takes nothing more but a new name: every other command and fact is
+        refused (R-4.7)."""
         state = self.state
         actor = data.draw(st.sampled_from([*self.actors(), SPECTATOR]), label="actor")
         command = data.draw(st.one_of(commands(state), facts(state)), label="command")
@@ -208,9 +238,10 @@ class CourtMachine(RuleBasedStateMachine):
             self.service.handle(self.game_id, command, actor)
         except CourtError as exc:
             assert exc.code != "engine_defect", exc.message
+            assert self.store.head(self.game_id) == before
         else:
-            raise AssertionError(f"{command} by {actor} was accepted after the end")
-        assert self.store.head(self.game_id) == before
+            assert isinstance(command, RenameGame), f"{command} by {actor} accepted after the end"
+            self._absorb()
         assert not any(legal_commands(state, a) for a in self.actors())
 
     def _move(self, data: st.DataObject) -> None:
@@ -220,7 +251,7 @@ class CourtMachine(RuleBasedStateMachine):
         kinds: dict[tuple[Actor, str], list[Command]] = {}
         for actor in self.actors():
             for move in legal_commands(state, actor):
-                if not isinstance(move, TABLE_VOTES):
+                if not isinstance(move, VoteToEnd):
                     kinds.setdefault((actor, type(move).__name__), []).append(move)
         assert kinds, "the game stalled: nobody has a legal move"
         actor, kind = data.draw(st.sampled_from(sorted(kinds, key=str)), label="kind")
@@ -236,7 +267,7 @@ class CourtMachine(RuleBasedStateMachine):
 
     def _fact(self, data: st.DataObject) -> None:
         fact = data.draw(facts(self.state), label="fact")
-        recorder = data.draw(st.sampled_from([Actor(seat=Seat(0), host=True), MASTER]))
+        recorder = data.draw(st.sampled_from([self.host(), MASTER]))
         before = self.store.head(self.game_id)
         offered = recordable(self.state)  # what the host's panel offers
         try:
@@ -255,6 +286,68 @@ class CourtMachine(RuleBasedStateMachine):
             return
         self.clock.now = max(self.clock.now, deadline)
         self.service.handle(self.game_id, CloseOverdueStep(), SPECTATOR)
+
+    def _table(self, data: st.DataObject) -> None:
+        """What the table does around the game, at any moment: a player closes his page or
+        comes back, time passes, a seat votes to replace a player, to end the game or for a new
+        host, the host renames the game or proposes a correction of any record. The court may
+        refuse each, but never as an engine defect and never changing the log."""
+        state = self.state
+        what = data.draw(st.sampled_from(TABLE), label="table")
+        seats = sorted(state.seats)
+        seat = data.draw(st.sampled_from(seats), label="seat")
+        if what == "absence":
+            if seat in self.presence.gone:
+                self.presence.back(seat)
+            else:
+                self.presence.leave(seat, self.clock.now)
+            return
+        if what == "time":
+            self.clock.now += data.draw(st.sampled_from([60, 900, 3600]), label="seconds")
+            return
+        if what == "rename":
+            self._refusable(self.host(), RenameGame(name=data.draw(st.sampled_from(NAMES))))
+        elif what == "end":
+            self._refusable(Actor(seat=seat), VoteToEnd(end=data.draw(st.booleans())))
+        elif what == "host":
+            choice = data.draw(st.sampled_from([None, *seats]), label="for")
+            self._refusable(Actor(seat=seat), VoteForHost(seat=choice))
+        elif what == "replace":
+            self._refusable(Actor(seat=seat), VoteToReplace(seat=data.draw(st.sampled_from(seats))))
+        else:
+            self._refusable(self.host(), data.draw(self._corrections(), label="correction"))
+
+    def _corrections(self) -> st.SearchStrategy[ProposeCorrection]:
+        """A correction of any record of the log, mostly one of a death, a village or Gold
+        Dragons (R-9.1), to any value."""
+        records = list(self.store.read(self.game_id))
+        facts = [r.version for r in records if r.type in CORRECTABLE] or [1]
+        return st.builds(
+            ProposeCorrection,
+            version=st.one_of(st.sampled_from(facts), st.integers(0, len(records) + 1)),
+            house=st.one_of(st.none(), st.sampled_from(sorted(self.state.treasury))),
+            amount=st.one_of(st.none(), st.integers(-5, 10)),
+            cause=st.just("misread"),
+        )
+
+    def _refusable(self, actor: Actor, command: Command) -> None:
+        """A command the court may refuse, but never as an engine defect, and never by failing
+        but where a finding test already reproduces the failure; either way the log stays."""
+        before = self.store.head(self.game_id)
+        try:
+            if isinstance(command, VoteToReplace):
+                vote = command
+                self.service.with_new_token(
+                    self.game_id, actor, lambda digest: replace(vote, token_sha256=digest)
+                )
+            else:
+                self.service.handle(self.game_id, command, actor)
+        except CourtError as exc:
+            assert exc.code != "engine_defect", f"{command} by {actor}: {exc.message}"
+            assert self.store.head(self.game_id) == before, "a refused command changed the log"
+        except Exception as exc:  # only a failure a finding test reproduces (sim_oracles.py)
+            assert known(failed(exc)), f"{command} by {actor}: {failed(exc)}"
+            assert self.store.head(self.game_id) == before, "a failed command changed the log"
 
     def _key(self, data: st.DataObject) -> None:
         """A key gathers any token the game opens (a seat's, the host's, the game master's or
@@ -292,7 +385,10 @@ class CourtMachine(RuleBasedStateMachine):
     # -- checks -----------------------------------------------------------------------------
 
     def _absorb(self) -> None:
-        """Fold every new record as exported (JSON there and back), as a restore would."""
+        """Fold every new record as exported (JSON there and back), as a restore would, and
+        check the table's decisions over them beyond the invariants (R-9.1, R-9.2: breaches
+        a finding test already reproduces aside)."""
+        written = []
         for record in self.store.read(self.game_id, after=self.version):
             line = json.loads(json.dumps(record.to_json()))
             copy = Record.from_json(line)
@@ -301,6 +397,10 @@ class CourtMachine(RuleBasedStateMachine):
             self.rebuilt = evolve(base, event)
             assert violations(self.rebuilt, event) == [], (copy.version, copy.type)
             self.version = copy.version
+            written.append(Written(copy.version, copy.type, copy.data, event, base, self.rebuilt))
+        found = [p for p in table_problems(self.book, written) if known(p) is None]
+        assert found == [], found
+        self.book.note(written)
 
     @invariant()
     def sound_and_settled(self) -> None:

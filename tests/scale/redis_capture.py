@@ -27,7 +27,7 @@ class RedisCapture:
     def __enter__(self) -> RedisCapture:
         for command in (b"*1\r\n$7\r\nMONITOR\r\n", b"*2\r\n$10\r\nPSUBSCRIBE\r\n$1\r\n*\r\n"):
             sock = socket.create_connection((HOST, self.server.port), timeout=5)
-            sock.sendall(command)
+            sock.sendall(self.server.authenticate() + command)
             sock.settimeout(0.1)
             thread = threading.Thread(target=self._read, args=(sock,), daemon=True)
             thread.start()

@@ -18,7 +18,9 @@ from tests.server.http.court_client import Game, lobby_game, start
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({"DATABASE_URL": migrated(tmp_path / "t.db")})
+    # Presence settled from the start (tests/server/live/test_presence_book.py plays its first
+    # seconds).
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "t.db"), "PRESENCE_TTL": 0})
     yield app
     app.extensions["court_store"].close()
 

@@ -14,7 +14,9 @@ from tests.server.http.court_client import Game, lobby_game, start
 
 @pytest.fixture
 def app(tmp_path) -> Flask:
-    return create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
+    # A book of connections that has settled from the start: the tests play presence's
+    # first seconds after a start in tests/server/live/test_presence_book.py.
+    return create_app({"DATABASE_URL": migrated(tmp_path / "court.db"), "PRESENCE_TTL": 0})
 
 
 @pytest.fixture

@@ -6,12 +6,16 @@ from typing import Any
 
 from flask import Flask
 
+from court.chain import Record
+from court.commands import Actor, AdjustGold
 from server.live.sockets import NAMESPACE
+from server.service import CourtService
+from server.store.sql import SqlEventStore
 from tests.server.http.court_client import Game
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
-__all__ = ["NAMESPACE", "NORTH", "connect", "pushed", "send"]
+__all__ = ["NAMESPACE", "NORTH", "appended_elsewhere", "connect", "pushed", "send"]
 
 
 def connect(app: Flask, game: Game, token: str | None, last_version: int | None = None):
@@ -36,3 +40,18 @@ def pushed(client) -> list[dict[str, Any]]:
         if message["name"] == "events":
             records.extend(message["args"][0]["records"])
     return records
+
+
+def appended_elsewhere(app: Flask, game: Game, count: int) -> list[Record]:
+    """`count` gold records another process appends to the game; the records."""
+    store = SqlEventStore(app.config["DATABASE_URL"])
+    other = CourtService(store)
+    try:
+        before = other.current(game.id).version
+        for amount in range(1, count + 1):
+            other.handle(
+                game.id, AdjustGold(house="stark", amount=amount, cause="tax"), Actor(host=True)
+            )
+        return other.records(game.id, after=before)
+    finally:
+        store.close()

@@ -5,6 +5,9 @@ process stored reaches the parties here when this process catches the game's tal
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from flask import Flask
 
 from court.commands import Actor, AdjustGold
@@ -13,7 +16,7 @@ from server.service import CourtService
 from server.store.sql import SqlEventStore
 from server.talk import TalkService
 from tests.server.http.court_client import Game
-from tests.server.live.live import NAMESPACE, connect, pushed
+from tests.server.live.live import NAMESPACE, appended_elsewhere, connect, pushed
 from tests.server.live.test_talk_sockets import talk
 
 
@@ -69,3 +72,27 @@ def test_lines_another_process_stored_are_pushed_here_once_to_their_parties_alon
     for house, client in clients.items():
         assert [line["position"] for line in talk(client)] == expected[house], house
     other_store.close()
+
+
+def test_an_announced_head_the_log_does_not_bear_out_is_logged_and_the_log_pushed(
+    app: Flask, game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Given a spectator here, and two records another process appended
+    watcher = connect(app, game, None)
+    watcher.get_received(NAMESPACE)
+    records = appended_elsewhere(app, game, 2)
+    # When an announcement names the last of them with another hash
+    pusher = app.extensions["pushes"]
+    with caplog.at_level(logging.WARNING, "small_council.pushes"):
+        assert pusher.catch_up(game.id, (records[-1].version, "0" * 64)) == len(records)
+    # Then the spectator is pushed the log's records, and the mismatch is logged
+    assert [(r["version"], r["hash"]) for r in pushed(watcher)] == [
+        (r.version, r.hash) for r in records
+    ]
+    assert "a hash the log does not hold" in caplog.text
+    # And a true announcement logs nothing
+    caplog.clear()
+    more = appended_elsewhere(app, game, 1)
+    with caplog.at_level(logging.WARNING, "small_council.pushes"):
+        assert pusher.catch_up(game.id, (more[-1].version, more[-1].hash)) == len(more)
+    assert caplog.text == ""

@@ -23,8 +23,8 @@ from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
 from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
-# Commands only the server makes (a game's creation; a person's key's links, which the key
-# service adds and drops), never a client.
+# Commands the server sends itself: a game is created by its route, and a key's links are
+# added and dropped by the key service (server/mykey.py), never by a client message.
 SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
 
 

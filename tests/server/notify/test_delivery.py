@@ -13,11 +13,14 @@ from typing import Any
 
 import pytest
 
+from server.keys import InstanceSecret as Secret
 from server.notify.delivery import DeliveryFailed, post
 from server.notify.outbox import Notifier
 from server.notify.sender import OutboxSender, SendSettings
+from server.notify.sends import SendGate
 from server.notify.urls import Target, UrlPolicy, pin
 from server.store.notices import Notice, NoticeStore
+from server.store.sends import SendLedger
 from server.store.sql import SqlEventStore
 from tests.databases import migrated
 from tests.server.notify.certificates import Authority
@@ -107,7 +110,9 @@ def test_the_post_goes_to_the_checked_address_with_the_url_s_host_in_its_host_he
 def test_a_receiver_dripping_its_answer_is_cut_off_at_the_deadline(
     notices: NoticeStore,
 ) -> None:
-    notifier = Notifier(notices, LOCAL)
+    notifier = Notifier(
+        notices, LOCAL, gate=SendGate(SendLedger(notices.engine), Secret.random().mac)
+    )
     with dripping(every=0.3, lasting=8.0) as receiver:
         began = time.monotonic()
         with pytest.raises(DeliveryFailed) as failed:

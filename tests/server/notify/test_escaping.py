@@ -7,8 +7,10 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from server.notify.texts import for_slack, typed
 from tests.server.http.court_client import Game, create_game, start
@@ -24,10 +26,11 @@ HOSTILE = {
 DISCORD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
-def hostile_game(client) -> Game:  # type: ignore[no-untyped-def]
-    created = create_game(client)
+def hostile_game(client: FlaskClient, names: dict[str, str] = HOSTILE, **body: Any) -> Game:
+    """A game (created with `body`) whose players took the Houses under these names."""
+    created = create_game(client, **body)
     tokens, seats = {}, {}
-    for index, (house, name) in enumerate(HOSTILE.items()):
+    for index, (house, name) in enumerate(names.items()):
         answer = client.post(
             f"/api/games/{created['game_id']}/commands/join",
             json={"house": house, "player_name": name, "invite": created["invite"]},

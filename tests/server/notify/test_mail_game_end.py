@@ -14,9 +14,11 @@ from config.rulesdata import load_ruleset
 from court.chain import Record
 from court.ids import GameId
 from court.state import CourtState
+from server.keys import InstanceSecret
 from server.notify.mail import SmtpSettings
 from server.notify.reminders import MailSettings, Reminders, digest
 from server.notify.sender import OutboxSender, SendSettings
+from server.notify.sends import SendGate
 from server.notify.urls import UrlPolicy
 from server.store.mail import Given, MailStore
 from server.store.sql import SqlEventStore
@@ -46,7 +48,6 @@ class SeatsGiveAddresses:
             given = Given(
                 token_sha256=info.token_sha256,
                 address=f"seat{seat}@example.org",
-                page=f"https://court.example.org/games/{game_id}",
                 code_sha256=digest(code),
                 code_expires=now + 60_000,
             )
@@ -70,9 +71,9 @@ def test_every_seat_away_is_mailed_the_end_of_the_game(tmp_path: Path, smtp: Smt
     server = SmtpSettings(
         host="127.0.0.1", port=smtp.port, security="none", sender="court@example.org"
     )
-    reminders = Reminders(
-        store.mail, MailSettings(smtp=server, turn_gap=3600.0), connected=lambda game_id: ()
-    )
+    mailing = MailSettings(smtp=server, public_url="https://court.example.org", turn_gap=3600.0)
+    gate = SendGate(store.sends, InstanceSecret.random().mac)
+    reminders = Reminders(store.mail, mailing, gate=gate, connected=lambda game_id: ())
     simulation = Simulation(
         store, load_ruleset("default"), players=3, rounds=40, seed=ENDS_IN_ROUND_23
     )

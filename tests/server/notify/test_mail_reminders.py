@@ -28,6 +28,7 @@ from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
 from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
+PUBLIC = "https://court.example"
 CANDIDACY = "Warden of the North election, candidacy"
 
 
@@ -42,6 +43,7 @@ def mail_app(tmp_path: Path, smtp: SmtpReceiver, **settings: Any) -> Flask:
         "MAIL_BACKOFF": 0.05,
         "MAIL_ATTEMPTS": 4,
         "MAIL_TURN_GAP": 0.0,
+        "PUBLIC_URL": PUBLIC,
     }
     return notifying_app(tmp_path, **{**mailing, **settings})
 
@@ -413,7 +415,7 @@ def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
             set_webhook(client, game, hook.url)
 
             to_the_north_election(client, game)
-            told = f"It is Player of lannister's turn: {CANDIDACY}."
+            told = f"It is Player of lannister's turn: {CANDIDACY}. {PUBLIC}/games/{game.id}"
             hook.wait_for(lambda texts: told in texts)
 
             # The mails of the same turns wait on the slow server; the chat heard them all.

@@ -171,6 +171,26 @@ def test_a_failing_test_message_says_why(client: FlaskClient, game: Game) -> Non
     )
 
 
+def test_test_posts_are_limited_per_game_and_per_url_over_an_hour(client: FlaskClient) -> None:
+    """A host who removes and sets his webhook again, or one game after another aimed at one
+    URL, makes the court post no more test messages than the hour allows."""
+    with receiving() as receiver:
+        games = [lobby_game(client) for _ in range(4)]
+        answers = []
+        for game in games:
+            for _ in range(11):
+                client.delete(f"/api/games/{game.id}/webhook", headers=game.host)
+                set_webhook(client, game, receiver.url)
+                answer = client.post(f"/api/games/{game.id}/webhook/test", headers=game.host)
+                answers.append((answer.status_code, answer.get_json().get("code")))
+        posted = len(receiver.texts())
+
+    per_game = [(200, None)] * 10 + [(409, "webhook_tests_game")]
+    assert answers[:33] == per_game * 3
+    assert answers[33:] == [(409, "webhook_tests_url")] * 11
+    assert posted == 30
+
+
 def test_the_webhook_url_is_in_no_view_history_export_or_log_line(
     client: FlaskClient, game: Game, caplog: Any
 ) -> None:

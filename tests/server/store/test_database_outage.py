@@ -12,7 +12,11 @@ from dataclasses import replace
 import pytest
 
 from app import create_app
+from config.rulesdata import load_ruleset
 from server.live.sockets import NAMESPACE
+from server.service import CourtService
+from server.store.failures import DATABASE_ERRORS
+from server.store.sql import SqlEventStore
 from tests.server.http.court_client import error_body, lobby_game, start
 from tests.server.live.live import NORTH, connect
 from tests.services import PostgresServer
@@ -58,3 +62,30 @@ def test_a_database_outage_logs_one_line_when_it_starts_and_one_when_it_ends(
     assert len(ended) == 1 and ended[0].endswith(" s"), ended
     assert not any(r.exc_info for r in ours)
     app.extensions["court_store"].close()
+
+
+def test_a_catch_up_read_after_the_database_restarted_opens_a_new_connection(
+    own_postgres: PostgresServer,
+) -> None:
+    """The rows another process appended are read on a connection kept for them
+    (server/store/reader.py): while the database is down such a read fails, and once it is
+    back the first read passes, on a new connection."""
+    url = own_postgres.new_database("reader")
+    store = SqlEventStore(url)
+    store.create_schema()
+    try:
+        service = CourtService(store)
+        game_id, _, _ = service.create_game(ruleset=load_ruleset(), players=3, host_name="Ann")
+        assert [row.version for row in store.recent(game_id, after=0)] == [1]
+        own_postgres.stop()
+        try:
+            with pytest.raises(DATABASE_ERRORS):
+                store.recent(game_id, after=0)
+        finally:
+            own_postgres.start()
+        assert [row.version for row in store.recent(game_id, after=0)] == [1]
+        own_postgres.stop()
+        own_postgres.start()
+        assert [row.version for row in store.recent(game_id, after=0)] == [1]
+    finally:
+        store.close()

@@ -17,10 +17,11 @@ from sqlmodel import SQLModel
 
 from app import create_app
 from server.store import migrate
-from server.store.mail import MAIL_OUTBOX, SEAT_MAIL
+from server.store.mail import MAIL_OUTBOX, SEAT_MAIL, MailStore
 from server.store.notices import OUTBOX, WEBHOOKS
 from server.store.postgres import LOCK_KEY
 from server.store.seat_keys import SEAT_KEYS
+from server.store.sends import SENDS
 from server.store.snapshots import SNAPSHOTS
 from server.store.sql import TABLE, SqlEventStore, database_url, make_engine
 from server.store.talk import TALK_LINES, TALK_SIGNATURES
@@ -134,6 +135,7 @@ def test_the_migrated_schema_equals_the_one_the_model_creates(
                 SEAT_MAIL,
                 MAIL_OUTBOX,
                 SEAT_KEYS,
+                SENDS,
             ],
         )
         with reference.begin() as conn:
@@ -208,10 +210,41 @@ def test_a_sqlite_log_from_before_migrations_is_taken_over_unchanged(tmp_path: P
                 "seat_mail",
                 "mail_outbox",
                 "seat_keys",
+                "sends",
             }
         assert [r.version for r in store.read("g")] == [1, 2]
     finally:
         store.close()
+
+
+def test_an_address_given_before_links_named_public_url_alone_is_kept(
+    new_database: NewDatabase,
+) -> None:
+    """Revision 0010 drops the page each address was given on (its Host header's), and keeps
+    the address, its seat and whether it was verified."""
+    engine = make_engine(new_database())
+    try:
+        migrate.upgrade(engine, "0009")
+        row = {"game_id": "g", "seat": 1, "token_sha256": "t" * 64, "address": "ann@example.org"}
+        page = {"page": "http://login-court.evil.example/games/g", "set_at": 5, "verified_at": 6}
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO seat_mail (game_id, seat, token_sha256, address, page, set_at, "
+                    "verified_at) VALUES (:game_id, :seat, :token_sha256, :address, :page, "
+                    ":set_at, :verified_at)"
+                ),
+                {**row, **page},
+            )
+
+        migrate.upgrade(engine)
+
+        kept = MailStore(engine).seat_mail("g", 1)
+        assert kept is not None and (kept.address, kept.verified) == (row["address"], True)
+        with engine.connect() as conn:
+            assert "page" not in {c["name"] for c in inspect(conn).get_columns("seat_mail")}
+    finally:
+        engine.dispose()
 
 
 def test_a_postgresql_table_the_migrations_did_not_make_is_refused(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from sqlalchemy.exc import DBAPIError
@@ -12,6 +13,7 @@ from court.chain import verify
 from court.commands import SPECTATOR, Actor, AdjustGold, LeaveSeat
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
 from court.ids import Seat
+from server.replay import Head
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import Table, open_service
 
@@ -181,6 +183,19 @@ def test_the_cache_follows_appends_made_by_another_service(table: Table) -> None
     head = table.service.current(table.game_id)
     assert head.version == appended > table.started and head.state.treasury["stark"] == 11
     other_store.close()
+
+
+def test_a_cached_head_that_ends_on_another_hash_than_the_log_is_not_served(
+    table: Table,
+) -> None:
+    """Given a cached court at the stored version but on another chain (not the log's), the
+    court served is the log's, folded again."""
+    stored = table.service.current(table.game_id)
+    rich = replace(stored.state, treasury={**stored.state.treasury, "stark": 1010})
+    table.service.replay.remember(table.game_id, Head(stored.version, "0" * 64, rich))
+    head = table.service.current(table.game_id)
+    assert (head.version, head.hash) == (stored.version, stored.hash)
+    assert head.state.treasury["stark"] == 10
 
 
 def test_the_state_at_any_version_is_rebuilt_from_the_log(table: Table) -> None:

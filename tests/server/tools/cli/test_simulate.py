@@ -11,6 +11,8 @@ from flask import Flask
 
 from app import create_app
 from court.events import EVENT_TYPES
+from server.profiles import Profiles
+from tests.server.http.test_profiles_http import config_folder
 from tests.server.tools.cli.court_shell import Court, Played
 
 LINE = re.compile(
@@ -121,3 +123,19 @@ def test_simulate_refuses_options_the_rules_do_not_allow(
     result = court(app, "simulate", option, value)
     assert result.exit_code == 2
     assert "Invalid value" in result.output
+
+
+def test_simulate_plays_a_profile_beside_one_that_cannot_be_used(
+    app: Flask, court: Court, tmp_path: Path
+) -> None:
+    """An operator's profile with an old rule number is refused by name and reason; the
+    others play as ever."""
+    app.extensions["profiles"] = Profiles(config_dir=config_folder(tmp_path))
+
+    quick = court(app, "simulate", "--profile", "quick", "--rounds", "1")
+    old = court(app, "simulate", "--profile", "old", "--rounds", "1")
+
+    assert quick.exit_code == 0, quick.output
+    assert LINE.fullmatch(quick.output.splitlines()[0])["profile"] == "quick"  # type: ignore[index]
+    assert old.exit_code == 2
+    assert "error: unknown_profile: profiles/old.toml: purchases.sept_cost 5" in old.output

@@ -1,0 +1,254 @@
+"""What followed from a corrected record (R-9.1), and the events that undo it: every record
+after it is judged in turn on the court as it stood right before that record. A record
+followed from the corrected one when it names the corrected Noble or village (or a Fief title
+of that village's Fiefdom, a Sept built there), or when the server decided it by itself and,
+with the fact as corrected, would have decided otherwise (an election skipped or opened for
+other players, other votes, another roll, or other income). One such record a correction undoes
+itself: the candidacy a death withdrew, given back while that election stands where it stood."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from court.codec import encode, type_name
+from court.decide import rounds
+from court.errors import CourtError
+from court.events import (
+    TABLE_EVENTS,
+    BallotPlaced,
+    CandidacyPassed,
+    CandidacyRestored,
+    CandidateStood,
+    CandidateWithdrawn,
+    CorrectionLapsed,
+    Event,
+    FiefGrantedByKing,
+    GoldAdjusted,
+    IncomePaid,
+    NobleRestored,
+    SeptBuilt,
+    StepTimedOut,
+    TitleConceded,
+    TitleGranted,
+    TitlePassed,
+    TitleSlotsExceeded,
+    VillageControlChanged,
+)
+from court.evolve import evolve
+from court.ids import HouseId, NobleId, VillageId
+from court.invariants import violations
+from court.sentences import names, tell
+from court.state import CourtState, NobleStatus
+from court.table import Correction
+
+# The table's own records and the clocks judge no fact; a fact's note says only who recorded it.
+UNJUDGED = frozenset({*TABLE_EVENTS, "FactRecorded", "ClockStarted", "ClockStopped"})
+# The moves that leave an election where it stood: a candidacy given back there is the one the
+# rules would have had (its ballot not yet opened, or not yet revealed).
+SAME_STAGE = (CandidateStood, CandidacyPassed, CandidateWithdrawn, BallotPlaced, StepTimedOut)
+# Records a command makes by the server's own reckoning rather than a player's choice, and how
+# it reckons each; every other the server makes by itself is its follow-up (court/decide/rounds.py).
+RECKONED: dict[type, Callable[[CourtState], tuple[Event, ...]]] = {
+    IncomePaid: lambda state: (rounds.income(state),),
+}
+# How a Fief title changes hands; each needs the Fiefdom's every village held (R-3.6, R-3.10).
+FIEF_MOVES = (TitleGranted, TitlePassed, TitleConceded, FiefGrantedByKing, TitleSlotsExceeded)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Followed:
+    """A record that followed from the corrected one and that the correction cannot undo;
+    `code` says how (`village_changed_since`: the village was recorded again)."""
+
+    code: str = "later_record_followed"
+
+
+def compensation(c: Correction, state: CourtState) -> tuple[Event, ...]:
+    """The events that set `state` as the corrected fact would have left it, the corrected
+    record staying in the log."""
+    cause = f"correction of the record at version {c.version}: {c.cause}"
+    if c.fact == "gold":
+        return (
+            GoldAdjusted(
+                house=HouseId(c.subject), amount=c.amount - c.recorded_amount, cause=cause
+            ),
+        )
+    if c.fact == "village_control":
+        return (VillageControlChanged(village=VillageId(c.subject), house=c.house, cause=cause),)
+    noble = NobleId(c.subject)
+    restored: tuple[Event, ...] = (
+        NobleRestored(noble=noble, status=c.status, captor=c.captor, outlaw=c.outlaw, cause=cause),
+    )
+    election = state.election
+    withdrawn = () if election is None or election.id != c.candidacy else election.withdrawn
+    if c.candidacy is not None and noble in withdrawn:
+        restored += (CandidacyRestored(election=c.candidacy, noble=noble, cause=cause),)
+    return restored
+
+
+def folded(state: CourtState, events: Iterable[Event]) -> CourtState:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def judged(c: Correction, before: CourtState, event: Event) -> Correction | Followed | None:
+    """Whether `event`, recorded on the court `before`, followed from the corrected record:
+    None when it did not, the correction extended to undo it too, or `Followed`."""
+    if type_name(event) in UNJUDGED:
+        return None
+    if c.fact == "death":
+        found = _after_death(c, event)
+    elif c.fact == "village_control":
+        found = _after_village(c, before, event)
+    else:
+        found = None
+    return found if found is not None else _decided_otherwise(c, before, event)
+
+
+def _after_death(c: Correction, event: Event) -> Correction | Followed | None:
+    """A dead Noble takes no part (R-1.4): a record naming him followed from his death. His
+    withdrawal from the election under way (R-7.2) is undone while it stands where it stood."""
+    noble = NobleId(c.subject)
+    if isinstance(event, CandidateWithdrawn) and event.noble == noble and c.candidacy is None:
+        return dataclasses.replace(c, candidacy=event.election)
+    if c.candidacy is not None and getattr(event, "election", None) == c.candidacy:
+        return None if isinstance(event, SAME_STAGE) else Followed()
+    return Followed() if _names(encode(event)[1], noble) else None
+
+
+def _after_village(c: Correction, before: CourtState, event: Event) -> Followed | None:
+    """The village recorded again, a Sept built in it (R-4.6), a title of its Fiefdom gained
+    (R-3.6, R-3.10)."""
+    village = VillageId(c.subject)
+    if isinstance(event, VillageControlChanged) and event.village == village:
+        return Followed("village_changed_since")
+    if isinstance(event, SeptBuilt) and event.village == village:
+        return Followed()
+    if isinstance(event, FIEF_MOVES):
+        fiefdom = next(v.fiefdom for v in before.ruleset.villages if v.id == village)
+        title = before.ruleset.title(event.title)
+        if title is not None and title.fiefdom == fiefdom:
+            return Followed()
+    return None
+
+
+def _decided_otherwise(c: Correction, before: CourtState, event: Event) -> Followed | None:
+    """A record the server decided by itself on `before` (its follow-up, or a reckoning of
+    RECKONED) that it would have decided otherwise on the court as corrected. Times are left
+    out of the comparison: deadlines follow the moment, not the court."""
+    reckon = RECKONED.get(type(event), lambda state: rounds.follow_up(state, 0.0))
+    done = reckon(before)
+    if not done or _shape(done[0]) != _shape(event):
+        return None
+    otherwise = reckon(folded(before, compensation(c, before)))
+    return None if list(map(_shape, otherwise)) == list(map(_shape, done)) else Followed()
+
+
+def _shape(event: Event) -> tuple[Any, ...]:
+    values = (getattr(event, f.name) for f in dataclasses.fields(event))
+    return (type(event), *(v for v in values if not isinstance(v, float)))
+
+
+def _names(data: Any, subject: str) -> bool:
+    if isinstance(data, str):
+        return data == subject
+    if isinstance(data, dict):
+        return any(_names(v, subject) for v in data.values())
+    if isinstance(data, list | tuple):
+        return any(_names(v, subject) for v in data)
+    return False
+
+
+def scan(c: Correction, after: CourtState, later: Sequence[Event], first: int) -> Correction:
+    """The correction judged against every record after the corrected one: `after` is the
+    court right after it, `later` the records since, the first at version `first`. Refused
+    naming the first record that followed from it and that it cannot undo; else the
+    correction with what it undoes too."""
+    state = after
+    for version, event in enumerate(later, first):
+        found = judged(c, state, event)
+        state = evolve(state, event)
+        if isinstance(found, Followed):
+            raise CourtError(
+                found.code,
+                f"{_subject(c, state)} (record {c.version}) cannot be corrected: record "
+                f"{version} followed from it ({tell(event, state)}). A correction cannot undo "
+                "that; record what has happened instead.",
+            )
+        if found is not None:
+            c = found
+    return c
+
+
+def _subject(c: Correction, state: CourtState) -> str:
+    if c.fact == "death":
+        return f"The death of {names.noble(state, c.subject)}"
+    if c.fact == "village_control":
+        return f"Who holds {names.village(state, c.subject)}"
+    return f"The Gold Dragons of {names.house(state, c.subject)}"
+
+
+def holds(c: Correction, state: CourtState) -> None:
+    """What the correction changes still stands as it was recorded, what it undoes is still
+    there to undo, and the court after it breaks none of its invariants (R-9.1): refused with
+    the reason otherwise."""
+    subject = _subject(c, state)
+    if c.fact == "gold":
+        house = HouseId(c.subject)
+        if state.treasury[house] + c.amount - c.recorded_amount < 0:
+            raise CourtError(
+                "treasury_too_low",
+                f"A treasury can never go below zero (R-2.1): {names.house(state, house)} "
+                f"holds {state.treasury[house]} GD, and the correction takes "
+                f"{c.recorded_amount - c.amount}.",
+            )
+    if c.fact == "village_control" and state.villages.get(VillageId(c.subject)) != c.was_house:
+        raise CourtError(
+            "village_changed_since",
+            f"The village was recorded again after version {c.version}: record who holds it "
+            "now instead.",
+        )
+    if c.fact == "death":
+        noble = NobleId(c.subject)
+        if state.nobles[noble].status is not NobleStatus.DEAD:
+            raise CourtError("noble_alive", f"{names.noble(state, noble)} is no longer dead.")
+        election = state.election
+        if c.candidacy is not None and (
+            election is None or election.id != c.candidacy or noble not in election.withdrawn
+        ):
+            raise CourtError(
+                "later_record_followed",
+                f"{subject} cannot be corrected: the election of "
+                f"{names.election(state, c.candidacy)} he was withdrawn from has moved on.",
+            )
+    before = set(violations(state))
+    after = violations(folded(state, compensation(c, state)))
+    broken = [v for v in after if v not in before]
+    if broken:
+        raise CourtError(
+            "correction_breaks_rules",
+            f"{subject} cannot be corrected: the court after it would break the rules, "
+            f"{'; '.join(broken)}. Record what has happened instead.",
+        )
+
+
+class Watch:
+    """Judges each record decided while a correction is under vote: the first that followed
+    from the corrected one makes the correction lapse, recorded with the reason, since the
+    acceptance could no longer be carried out (R-9.1)."""
+
+    def __init__(self) -> None:
+        self.lapsed: CorrectionLapsed | None = None
+
+    def see(self, before: CourtState, event: Event, after: CourtState) -> None:
+        c = before.table.correction
+        if c is None or self.lapsed is not None or judged(c, before, event) is None:
+            return
+        self.lapsed = CorrectionLapsed(
+            version=c.version,
+            reason=f"{tell(event, after)} That followed from the record it corrects, and the "
+            "correction cannot undo it",
+        )

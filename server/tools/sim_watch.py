@@ -1,0 +1,181 @@
+"""A simulated game's court under watch: every command goes through the real service and
+store, every record is folded and checked (the invariants after each event, the follow-ups
+settled after each command), counted for the run's coverage and noted for the host's
+corrections; a listed move must be taken, any other command may be refused but never as an
+engine defect and never changing the log. server/tools/simulate.py decides what is sent."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from court.commands import (
+    Actor,
+    Command,
+    PlaceBallot,
+    PlaceBid,
+    VoteToReplace,
+)
+from court.commands import (
+    describe as describe_command,
+)
+from court.errors import CourtError
+from court.events import SeatHanded
+from court.evolve import evolve, initial
+from court.ids import GameId
+from court.invariants import violations
+from court.sentences import describe
+from court.settled import unsettled
+from court.state import CourtState
+from server.keys import ServerKeys
+from server.ports import EventStore
+from server.service import CourtService, Outcome
+from server.tools.sim_checks import defect, exported_problems
+from server.tools.sim_corrections import FactBook
+from server.tools.sim_oracles import failed, known, table_problems
+from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, SimPresence, Written
+
+
+class Stopped(Exception):
+    """A listed move the court did not take: the game stops there (its problems say why)."""
+
+
+class WatchedGame:
+    """The service, clock and book of connections of one simulated game, and the court as
+    its records were folded one by one."""
+
+    def __init__(self, store: EventStore, seed: int, keys: ServerKeys | None) -> None:
+        self.rng = random.Random(seed)
+        self.clock = SimClock()
+        self.presence = SimPresence()
+        self.service = CourtService(
+            store,
+            clock=self.clock,
+            secret_source=SeededSecrets(random.Random(seed ^ 0x5EED)),
+            presence=self.presence,
+            keys=keys,
+        )
+        self.store = store
+        self.state: CourtState | None = None
+        self.version = 0
+        self.summary: GameSummary | None = None
+        self.book = FactBook()
+
+    def _host(self) -> Actor:
+        """The host as the game stands: the seat holding the role (the host's own at first)."""
+        return Actor(seat=self._state().host_seat(), host=True)
+
+    def _actors(self, state: CourtState) -> list[Actor]:
+        return [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
+
+    def _act(self, game_id: str, actor: Actor, move: Command) -> None:
+        """A listed move: the court must take it; the game stops when it does not."""
+        try:
+            if isinstance(move, PlaceBallot):
+                markers = [(m.kind, m.candidate) for m in move.markers]
+                outcome, _receipt = self.service.place_ballot(game_id, actor, markers)
+            elif isinstance(move, PlaceBid):
+                outcome, _receipt = self.service.place_bid(game_id, actor, move.amount)
+            else:
+                outcome = self.service.handle(game_id, move, actor)
+        except Exception as exc:
+            self._summary().problems.append(
+                f"version {self.version}: the listed move {describe_command(move)} by {actor} "
+                f"was refused: {self._why(game_id, actor, move, exc)}"
+            )
+            raise Stopped from exc
+        self._absorb(outcome)
+
+    def _try(self, game_id: str, actor: Actor, command: Command) -> bool:
+        """A command the court may refuse (a fact, a correction, a vote on the server's word
+        about a player's connections): whether it was taken. A refusal is counted by its code;
+        it must leave the log as it was and never be an engine defect or a crash."""
+        summary = self._summary()
+        before = self.service.length(game_id)
+        try:
+            if isinstance(command, VoteToReplace):
+                vote = command
+                _token, outcome = self.service.with_new_token(
+                    game_id, actor, lambda digest: replace(vote, token_sha256=digest)
+                )
+            else:
+                outcome = self.service.handle(game_id, command, actor)
+        except Exception as exc:
+            if isinstance(exc, CourtError):
+                summary.coverage.refused(exc.code, exc.message)
+            if not isinstance(exc, CourtError) or exc.code == "engine_defect":
+                summary.problems.append(
+                    f"version {self.version}: {describe_command(command)} by {actor}: "
+                    f"{self._why(game_id, actor, command, exc)}"
+                )
+            if self.service.length(game_id) != before:
+                summary.problems.append(f"a refused {type(command).__name__} changed the log")
+            return False
+        self._absorb(outcome)
+        return True
+
+    def _why(self, game_id: str, actor: Actor, command: Command, exc: Exception) -> str:
+        if not isinstance(exc, CourtError):
+            return failed(exc)
+        if exc.code == "engine_defect":
+            return f"engine defect: {defect(self.service, game_id, command, actor, self.clock())}"
+        return f"{exc.code}: {exc.message}"
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _absorb(self, outcome: Outcome) -> None:
+        """Fold each new record, check the court after every event and the table's decisions
+        over the command's records (server/tools/sim_oracles.py), count what each record
+        reached (its type and the rules its line in the history applied), and note the facts
+        the host might correct."""
+        state, summary = self.state, self._summary()
+        written: list[Written] = []
+        for record in outcome.records:
+            if record.version != self.version + 1:
+                summary.problems.append(f"version {record.version} follows {self.version}")
+            event = self.service.decode(record)
+            before = state if state is not None else initial(GameId(record.game_id))
+            state = evolve(before, event)
+            written.append(Written(record.version, record.type, record.data, event, before, state))
+            self.version = record.version
+            summary.problems.extend(
+                f"after version {record.version} ({record.type}): {v}"
+                for v in violations(state, event)
+            )
+            summary.coverage.add(record.type, describe(record, state), record.data)
+            if isinstance(event, SeatHanded):
+                self.presence.back(event.seat)  # the new player has opened his link
+        summary.problems.extend(
+            f"after version {self.version}: {p}" for p in table_problems(self.book, written)
+        )
+        self.book.note(written)
+        if state is not None:
+            summary.problems.extend(
+                f"after version {self.version}, settled: {v}" for v in unsettled(state)
+            )
+        self.state = state
+
+    def finish(self, game_id: str) -> None:
+        """Check the log as exported against the live court and fill in the summary."""
+        summary = self._summary()
+        live = self.service.current(game_id)
+        summary.problems.extend(exported_problems(self.service, game_id))
+        summary.known += [p for p in summary.problems if known(p) is not None]
+        summary.problems = [p for p in summary.problems if known(p) is None]
+        if self.state != live.state:
+            summary.problems.append("the state folded event by event differs from the live one")
+        state = live.state
+        summary.status, summary.round, summary.records = (
+            state.status.value,
+            state.round,
+            live.version,
+        )
+        summary.winners = [state.seats[s].house for s in state.winners]
+
+    def _state(self) -> CourtState:
+        assert self.state is not None
+        return self.state
+
+    def _summary(self) -> GameSummary:
+        assert self.summary is not None
+        return self.summary
