@@ -15,6 +15,7 @@ from court.errors import CourtError
 from court.invariants import Unsound, require_sound
 from server.filled import filled
 from server.filled_table import Past
+from server.moves_rebuild import REBUILD
 from server.ports import EventStore
 from server.replay import Head
 from server.service import CourtService
@@ -42,7 +43,7 @@ def exported_problems(service: CourtService, game_id: str) -> list[str]:
     than the live one."""
     live = service.current(game_id)
     exported = [json.loads(json.dumps(r.to_json())) for r in service.records(game_id)]
-    checked = audit([Record.from_json(line) for line in exported])
+    checked = audit([Record.from_json(line) for line in exported], rebuild=REBUILD)
     problems = []
     if not checked.ok:
         problems.append(

@@ -14,8 +14,9 @@ from flask.testing import FlaskClient
 from court.decide.council_seat import bid_commitment
 from elections.markers import commitment
 from tests.court.signing import Device
-from tests.server.http.court_client import Game, error_body, logs, next_round
-from tests.server.http.test_purchases_http import NORTH, court, house_of, post, to_the_sale
+from tests.server.http.court_client import Game, error_body, logs
+from tests.server.http.test_elections_http import to_the_north_election
+from tests.server.http.test_purchases_http import court, house_of, post, to_the_sale
 
 PHONE, LAPTOP = Device(11), Device(12)
 
@@ -167,15 +168,7 @@ def test_a_signed_ballot_signs_the_markers_as_the_record_shows_them(
     """R-7.1 step 3: the device signs each marker's commitment and candidate, never its kind or
     salt, which go beside the signature as the markers; a signed ballot holding its kinds is
     refused, and so are markers that open other commitments than those signed."""
-    for village in NORTH:
-        post(
-            client,
-            game,
-            "commands/record_village",
-            game.host,
-            {"village": village, "house": "stark", "cause": "battle"},
-        )
-    next_round(client, game)
+    to_the_north_election(client, game)
     view = court(client, game)
     while view["election"]["stage"] == "candidacy":
         mover = house_of(game, view["election"]["current"])

@@ -158,3 +158,21 @@ def test_a_signed_move_replayed_into_the_log_is_named(
     assert f"(version {forged}): signatures: a move of seat 0 whose nonce was taken before" in (
         result.output
     ), result.output
+
+
+def test_a_record_that_does_not_follow_from_the_signed_move_is_named(
+    app: Flask, court: Court, played: Played
+) -> None:
+    """Given the host's phone signed 2 Gold Dragons for lannister, when the operator rewrites
+    the fact's record to 20 and recomputes every hash, the signature still holds; then verify
+    decides the signed move again and names the record that does not follow from it."""
+    version = keyed_and_signed(app, played)
+
+    rewrite(played.db, played.id, version, amount=20)
+    result = court(app, "verify", played.id)
+
+    assert result.exit_code == 1
+    assert (
+        f"(version {version}): moves: the GoldAdjusted is not what the move record_gold signed "
+        f"at version {version - 2} decides"
+    ) in result.output, result.output
