@@ -57,6 +57,7 @@ def filled_command(
         )
         return replace(command, host_away_since=away)
     if isinstance(command, HandSeat):
-        # The hand-over is the command's first event.
+        # The command's first record (after the signed move's own, when signed); the engine
+        # counts what comes before the hand-over's own (a clock it stops, court/decide/seats.py).
         return replace(command, at_version=first)
     return filled_table(command, game_id, head, presence, past, first)

@@ -233,7 +233,8 @@ class CourtService:
     ) -> tuple[GameId, str, Outcome]:
         """Create a game; returns its id, the host's secret token and the outcome. `game_master`
         records facts without playing (section 9); `choices` are the host's (CreateGame's
-        variants, deadlines, clocks, host_role, table_votes, first_player_seat, listed)."""
+        variants, deadlines, clocks, host_role, table_votes, first_player_seat, last_round,
+        listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
