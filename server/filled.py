@@ -9,6 +9,7 @@ from dataclasses import replace
 from court.chain import GENESIS
 from court.commands import Command, HandSeat, SignedMove, VoteForHost
 from server.filled_table import Past, filled_table
+from server.keys import InstanceSecret
 from server.ports import HostPresence
 from server.replay import Head
 
@@ -19,12 +20,13 @@ def filled(
     head: Head,
     presence: HostPresence | None,
     past: Past | None = None,
+    secret: InstanceSecret | None = None,
 ) -> Command | SignedMove:
     """`move` as the engine decides it on `head`; a signed move's own record comes before its
     command's."""
     if not isinstance(move, SignedMove):
-        return filled_command(move, game_id, head, presence, past, head.version + 1)
-    command = filled_command(move.command, game_id, head, presence, past, head.version + 2)
+        return filled_command(move, game_id, head, presence, past, head.version + 1, secret)
+    command = filled_command(move.command, game_id, head, presence, past, head.version + 2, secret)
     return replace(move, command=command, seen=_seen(move, head, past))
 
 
@@ -43,11 +45,12 @@ def filled_command(
     presence: HostPresence | None,
     past: Past | None,
     first: int,
+    secret: InstanceSecret | None = None,
 ) -> Command:
     """`command` as the engine decides it on `head`, its first record at version `first`.
     Without a book of connections (a tool run without a server) the host counts as present:
     no takeover is decided blind; the same holds for a seat the table would replace
-    (server/filled_table.py)."""
+    (server/filled_table.py); `secret` makes the link a replacement hands the seat to."""
     if isinstance(command, VoteForHost):
         state = head.state
         away = (
@@ -60,4 +63,4 @@ def filled_command(
         # The command's first record (after the signed move's own, when signed); the engine
         # counts what comes before the hand-over's own (a clock it stops, court/decide/seats.py).
         return replace(command, at_version=first)
-    return filled_table(command, game_id, head, presence, past, first)
+    return filled_table(command, game_id, head, presence, past, first, secret)
