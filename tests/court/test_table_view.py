@@ -1,4 +1,4 @@
-"""The court view's `table` (docs/rules.md, "The table decides together"): every audience sees
+"""The court view's `table` (docs/rules-map.md, "The table decides together"): every audience sees
 the open votes with who cast them, the correction under vote with the record it corrects and
 what it proposes, the corrections made and who ended the game, and nothing sealed."""
 

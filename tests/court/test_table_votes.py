@@ -1,4 +1,4 @@
-"""The table decides together (docs/rules.md, "The table decides together"): the other seats
+"""The table decides together (docs/rules-map.md, "The table decides together"): the other seats
 replace a player gone for the profile's time, a majority of the seats ends the game without
 winners (R-4.7), and the seats accept or refuse the host's correction of a recorded fact,
 which takes effect as a compensating event (section 9, R-1.4, R-2.1, R-5.4)."""

@@ -1,7 +1,7 @@
 """The table decides together, with several real clients: the other seats replace a player
 whose page is closed (his old link opens nothing, the voter who made the majority receives the
 new one), the host's correction of recorded gold is made once a majority accepts, and a
-majority ends the game, after which nothing but reading is left (docs/rules.md, "The table
+majority ends the game, after which nothing but reading is left (docs/rules-map.md, "The table
 decides together")."""
 
 from __future__ import annotations
