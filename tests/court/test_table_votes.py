@@ -43,6 +43,7 @@ from court.state import GameStatus, NobleStatus
 from court.tokens import actor_of
 from court.views.changes import changes
 from tests.court.given import HOST, Table, created, joined, seat
+from tests.court.single_records import record_of
 from tests.court.table_votes_given import (
     AWAY,
     HOST_SEAT,
@@ -54,7 +55,6 @@ from tests.court.table_votes_given import (
     table,
     version_of,
 )
-from tests.court.test_sentences import record_of
 
 # -- replacing a player who is gone ---------------------------------------------------------
 
