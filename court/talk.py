@@ -207,13 +207,16 @@ def _fields(line: TalkLine) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChannelCheck:
-    """The check of one channel's chain: how many lines, the hash it ends on, and the first
-    failure found (None when the chain holds)."""
+    """The check of one channel's chain: how many lines, the hash it ends on, the first
+    failure found (None when the chain holds), and how many of its first lines carry no
+    signature (said before the server signed talk lines: believed as far as their chain goes,
+    and shown as unsigned)."""
 
     channel: str
     lines: int
     head: str
     problem: str | None = None
+    unsigned: int = 0
 
     @property
     def ok(self) -> bool:
@@ -226,6 +229,7 @@ class ChannelCheck:
             "lines": self.lines,
             "head": self.head,
             "problem": self.problem,
+            "unsigned": self.unsigned,
         }
 
 
@@ -240,17 +244,24 @@ def check_channel(
     after another, each linked to the one before, hashed as it reads and `signed` (by the
     server's key). `joined`: the reader joined the channel late (a seat handed to a new
     player), and the lines are checked from the first one given, which links to lines that
-    are not his to read."""
+    are not his to read. Lines with no signature at all before the channel's first signed
+    line were said before the server signed talk lines: they are counted, not failed; once a
+    line is signed, every later line must be."""
     first = lines[0] if joined and lines else None
     prev, number = (first.prev_hash, first.number - 1) if first else (GENESIS, 0)
+    unsigned = 0
     for count, line in enumerate(lines):
         problem = _link_problem(channel, line, number + 1, prev)
-        if problem is None and not signed(line):
+        if problem is None and not line.signature and unsigned == count:
+            unsigned += 1
+        elif problem is None and not signed(line):
             problem = f"line {number + 1} is not signed by the server's key: it was changed"
         if problem is not None:
-            return ChannelCheck(channel=channel, lines=count, head=prev, problem=problem)
+            return ChannelCheck(
+                channel=channel, lines=count, head=prev, problem=problem, unsigned=unsigned
+            )
         prev, number = line.hash, number + 1
-    return ChannelCheck(channel=channel, lines=len(lines), head=prev)
+    return ChannelCheck(channel=channel, lines=len(lines), head=prev, unsigned=unsigned)
 
 
 def _link_problem(channel: str, line: TalkLine, number: int, prev: str) -> str | None:

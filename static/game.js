@@ -218,18 +218,25 @@ const live = connectCourt({
     role.connected(court);
     draw();
     if (first) {
-      // The whole chain, from the last version this device checked, while the player plays.
-      setTimeout(() => witness.checkInBackground(), 2000);
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
         .catch(() => null);
       if (records) feed.add(records);
       ctx.reveal = feed.lastOf("BallotsRevealed");
       draw();
+      // The whole chain, from the last version this device checked, while the player plays;
+      // then the records the feed shows, recomputed against it.
+      setTimeout(() => {
+        witness.checkInBackground();
+        if (records) witness.checkShown(records);
+      }, 2000);
     }
   },
   onEvents(records, _version, push) {
     feed.add(records);
+    // Records pushed with a view chain on from the kept head (follow); those caught up
+    // otherwise are recomputed against the chain this device holds.
+    if (!push?.view) witness.checkShown(records);
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
     if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
     if (push) follow(push);

@@ -55,6 +55,14 @@ export function lineItem(line, names) {
     h("span", { class: "talk-who" }, `${partyName(line.sender, names)} `),
     h("span", { class: "muted" }, `(${where(line, names)}): `),
     text,
+    // Said before the server signed talk lines (static/witness.js checks the rest).
+    line.signature
+      ? ""
+      : h(
+          "span",
+          { class: "muted talk-unsigned", title: "Said before this server signed talk lines" },
+          " (unsigned)",
+        ),
   );
 }
 

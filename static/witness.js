@@ -445,8 +445,16 @@ export class Witness {
           });
           return;
         }
-        if (!head || line.number > head.number)
-          heads[line.channel] = { number: line.number, hash: line.hash };
+        const signedFrom = Math.min(
+          head?.signed_from ?? Number.POSITIVE_INFINITY,
+          line.signature ? line.number : Number.POSITIVE_INFINITY,
+        );
+        const newest = !head || line.number > head.number;
+        heads[line.channel] = {
+          number: newest ? line.number : head.number,
+          hash: newest ? line.hash : head.hash,
+          ...(Number.isFinite(signedFrom) ? { signed_from: signedFrom } : {}),
+        };
       }
       saveTalk(this.gameId, heads);
     });
@@ -550,15 +558,27 @@ function talkFields(line) {
   return { game_id, channel, number, court_version, sender, recipients, said_at, text };
 }
 
-// Why a talk line cannot be believed after the channel's kept `head`, or null.
+// Why a talk line cannot be believed after the channel's kept `head`, or null. A line with
+// no signature was said before the server signed talk lines: believed as far as its chain
+// goes when it comes before the first signed line this device saw of its channel (court/talk.py
+// `check_channel`: once a line is signed, every later one is), and marked unsigned where it
+// is shown.
 async function talkProblem(line, head, keys) {
   const hash = await sha256Hex(`${line.prev_hash}\n${canonical(talkFields(line))}`);
   if (hash !== line.hash) return "it does not hash to the hash the server gives it";
+  if (!line.signature && line.number >= (head?.signed_from ?? Number.POSITIVE_INFINITY))
+    return `it carries no signature, though this device saw line ${head.signed_from} of its channel signed`;
+  if (!line.signature) return chainProblem(line, head);
   const text = signedText.talk(line);
   const signed = await Promise.all(
     Object.values(keys).map((k) => signedBy(k, line.signature, text)),
   );
   if (!signed.some(Boolean)) return "it is not signed by the key this device kept";
+  return chainProblem(line, head);
+}
+
+// Whether a talk line agrees with what this device kept of its channel.
+function chainProblem(line, head) {
   if (head && line.number === head.number && line.hash !== head.hash)
     return `this device kept the hash ${head.hash} for it; the server now says ${line.hash}`;
   if (head && line.number === head.number + 1 && line.prev_hash !== head.hash)

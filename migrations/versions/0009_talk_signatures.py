@@ -1,7 +1,7 @@
 """The server's signature of each talk line's hash (server/store/talk.py, server/talk.py), by
 the line's position: a line rewritten in the database, its channel's chain recomputed, carries
-no signature of the server's key. Lines said before have none, and fail the check of their
-channel (GET /api/games/<id>/talk/verify).
+no signature of the server's key. Lines said before have none: the first lines of a channel may
+be unsigned, and are counted as such by its check (GET /api/games/<id>/talk/verify).
 
 Revision ID: 0009
 Revises: 0008

@@ -60,6 +60,13 @@ class ChannelCheckSchema(Schema):
     lines = fields.Integer(required=True)
     head = fields.String(required=True)
     problem = fields.String(allow_none=True, required=True)
+    unsigned = fields.Integer(
+        required=True,
+        metadata={
+            "description": "How many of the channel's first lines carry no signature: said "
+            "before the server signed talk lines (or their signatures were removed)"
+        },
+    )
 
 
 class TalkChecksSchema(Schema):

@@ -6,6 +6,7 @@ every page of its two parties and fails the server's check."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +168,51 @@ def test_a_whisper_rewritten_in_the_database_is_caught_by_the_pages_and_the_chec
         assert checked["ok"] is False
         whisper = next(c for c in checked["channels"] if c["channel"] == channel)
         assert whisper["problem"] == "line 1 is not signed by the server's key: it was changed"
+
+
+def test_lines_said_before_the_server_signed_talk_show_unsigned_and_raise_no_banner(
+    chromium: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "court.db"
+    # Given a table talk whose first two lines were said before the server signed talk lines
+    # (an upgraded database: they have no signature row) and a third said since
+    with LiveServer(db, deadlines=False) as server:
+        port = server.http.server_port
+        game = HttpCourt(server.url)
+        url = f"{server.url}/games/{game.id}"
+        stark = open_seat(chromium, "stark", url, game.id, game.tokens[0])
+        for text in ("Before signatures", "Still before", "Signed at last"):
+            talk_to(stark, "table", text)
+        expect(stark.page.locator("[data-testid=talk-line]")).to_have_count(3)
+        stark.context.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM talk_signatures WHERE position IN (1, 2)")
+    conn.close()
+
+    with LiveServer(db, deadlines=False, port=port) as server:
+        # When a page of another seat opens, then the two lines are marked unsigned, the third
+        # is not, and no banner shows
+        lannister = open_seat(chromium, "lannister", url, game.id, game.tokens[1])
+        lines = lannister.page.locator("[data-testid=talk-line]")
+        expect(lines).to_have_count(3)
+        lannister.page.wait_for_function(
+            "(id) => (JSON.parse(localStorage.getItem("
+            "'small-council.witness-talk.' + id)) || {}).table?.signed_from === 3",
+            arg=game.id,
+        )
+        for n, marked in enumerate((True, True, False)):
+            expect(lines.nth(n).locator(".talk-unsigned")).to_have_count(int(marked))
+        expect(lannister.page.locator("#witness")).to_be_hidden()
+        assert lannister.errors == []
+
+    # And when the signed line loses its signature too, that page raises the banner naming it
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM talk_signatures WHERE position = 3")
+    conn.close()
+    with LiveServer(db, deadlines=False, port=port) as server:
+        lannister.page.reload()
+        banner = lannister.page.locator("#witness")
+        expect(banner).to_be_visible()
+        expect(banner).to_have_attribute("data-problem", "talk")
+        expect(banner).to_contain_text("Line 3 of the table talk")
+        expect(banner).to_contain_text("carries no signature")

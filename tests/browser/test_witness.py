@@ -292,3 +292,25 @@ def test_without_ed25519_in_webcrypto_the_page_checks_signatures_with_the_served
     forge_signatures(person, game.id)
     person.page.reload()
     banner_names(person, len(game.records()), "signature")
+
+
+def test_a_record_edited_in_place_is_named_by_the_game_page_whose_feed_shows_it(
+    chromium: Any, tmp_path: Path
+) -> None:
+    db = tmp_path / "court.db"
+    # Given a game whose page a device opened and checked to its head
+    with LiveServer(db, deadlines=False) as server:
+        game, head = played_past(server)
+        assert head - CHANGED < 30  # the feed shows the newest 30 records (static/feed.js)
+        seen = open_person(chromium, "ann", f"{server.url}/games/{game.id}")
+        wait_held(seen, game.id, head)
+        expect(seen.page.locator(f"#feed [data-version='{CHANGED}']")).to_have_count(1)
+
+        # When a record the feed shows is edited in the database, its hash left alone
+        edit_in_place(db, game.id, CHANGED, first_player=0)
+
+        # Then the game page, opened again, names that version as changed: the chain it
+        # already holds is not checked again, the records its feed shows are
+        seen.page.reload()
+        banner_names(seen, CHANGED, "changed")
+        assert not seen.errors, seen.errors

@@ -52,6 +52,29 @@ def test_given_a_channel_when_lines_follow_then_each_links_to_the_one_before() -
     assert check.ok and check.lines == 3 and check.head == lines[-1].hash
 
 
+def test_given_lines_said_before_signatures_when_checked_then_they_are_counted_unsigned() -> None:
+    """Given a channel whose first two lines were said before the server signed talk lines,
+    when it is checked, then they are counted unsigned and the signed ones after are checked."""
+    first, second, third = channel_of("one", "two", "three")
+    lines = [first, second, replace(third, signature="good")]
+    check = check_channel(talk.TABLE, lines, signed=lambda line: line.signature == "good")
+    assert (check.ok, check.lines, check.unsigned) == (True, 3, 2)
+    assert check.to_json()["unsigned"] == 2
+
+
+@pytest.mark.parametrize("dropped", [2, 3])
+def test_given_a_signed_line_when_a_later_line_carries_no_signature_then_the_check_names_it(
+    dropped: int,
+) -> None:
+    """Given a channel signed from its first line, when a later line's signature is removed,
+    then the check fails at that line: only a channel's first lines may be unsigned."""
+    lines = [replace(line, signature="good") for line in channel_of("one", "two", "three")]
+    lines[dropped - 1] = replace(lines[dropped - 1], signature="")
+    check = check_channel(talk.TABLE, lines, signed=lambda line: line.signature == "good")
+    assert not check.ok and check.unsigned == 0
+    assert check.problem == f"line {dropped} is not signed by the server's key: it was changed"
+
+
 @pytest.mark.parametrize(
     ("tamper", "problem"),
     [

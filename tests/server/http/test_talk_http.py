@@ -4,6 +4,7 @@ chains, and finds them in his export, which still imports."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from flask import Flask
@@ -69,6 +70,7 @@ def test_each_channel_checks_and_a_line_changed_in_the_database_is_found(
                 "lines": 2,
                 "head": checked.get_json()["channels"][0]["head"],
                 "problem": None,
+                "unsigned": 0,
             },
             {
                 "channel": "whisper:seat:0|seat:2",
@@ -76,6 +78,7 @@ def test_each_channel_checks_and_a_line_changed_in_the_database_is_found(
                 "lines": 1,
                 "head": checked.get_json()["channels"][1]["head"],
                 "problem": None,
+                "unsigned": 0,
             },
         ],
     }
@@ -118,6 +121,36 @@ def test_a_whisper_rewritten_and_rehashed_in_the_database_fails_its_check(
     tyrell = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
     assert tyrell.get_json()["ok"] is True
     assert channel not in {c["channel"] for c in tyrell.get_json()["channels"]}
+
+
+def test_lines_said_before_the_server_signed_talk_pass_their_check_counted_unsigned(
+    app: Flask, client: FlaskClient, game: Game, tmp_path: Path
+) -> None:
+    # Given a table talk whose first two lines were said before the server signed talk lines
+    # (a database upgraded to revision 0009: they have no row in talk_signatures)
+    for text in ("One", "Two", "Three"):
+        said(app, game, 0, text)
+    with sqlite3.connect(tmp_path / "t.db") as conn:
+        conn.execute("DELETE FROM talk_signatures WHERE position IN (1, 2)")
+    conn.close()
+
+    # When a seat checks it, then the chain holds and the two lines are counted unsigned
+    checked = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
+    table = checked.get_json()["channels"][0]
+    assert checked.get_json()["ok"] is True
+    assert (table["ok"], table["lines"], table["unsigned"]) == (True, 3, 2)
+    lines = client.get(f"/api/games/{game.id}/talk", headers=game.auth("tyrell")).get_json()
+    assert [line["signature"] == "" for line in lines["lines"]] == [True, True, False]
+
+    # And when a signed line after them loses its signature too, the check names it
+    with sqlite3.connect(tmp_path / "t.db") as conn:
+        conn.execute("DELETE FROM talk_signatures WHERE position = 3")
+        conn.execute("INSERT INTO talk_signatures (position, signature) VALUES (1, 'x')")
+    conn.close()
+    checked = client.get(f"/api/games/{game.id}/talk/verify", headers=game.auth("tyrell"))
+    table = checked.get_json()["channels"][0]
+    assert (table["ok"], table["unsigned"]) == (False, 0)
+    assert table["problem"] == "line 1 is not signed by the server's key: it was changed"
 
 
 def _signed_fields(line: dict[str, object]) -> dict[str, object]:
