@@ -63,10 +63,8 @@ run:
 # The one-minute loop while changing the engine or the service: ruff, then the engine tests and
 # the service tests on the in-memory store, over two cores; no browser, database server, Redis,
 # several processes or test marked slow (docs/development.md, "Running the tests").
-STORE := tests/server/store
-CHECK_TESTS := tests/court tests/elections tests/config $(STORE)/test_store_contract.py \
-	$(STORE)/test_store.py $(STORE)/test_chain.py $(STORE)/test_logs.py $(STORE)/test_snapshots.py \
-	$(STORE)/test_fifo.py tests/test_docs_links.py tests/test_rules_map.py tests/test_architecture.py
+CHECK_TESTS := tests/court tests/elections tests/config tests/server/store tests/test_docs_links.py \
+	tests/test_rules_map.py tests/test_architecture.py
 check: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
