@@ -65,6 +65,7 @@ from court.commands.rounds import (
 )
 from court.commands.seats import (
     AddSeatLink,
+    ClaimSeat,
     DropSeatLink,
     HandHost,
     HandSeat,
@@ -155,6 +156,7 @@ __all__ = [
     "BuyFiefTitle",
     "ChangeListing",
     "ChooseCouncilSeat",
+    "ClaimSeat",
     "CloseOverdueStep",
     "CloseTablePhases",
     "Command",

@@ -73,9 +73,11 @@ TABLE: tuple[Message, ...] = (
         "`table_votes.replace_after` (15 minutes unless the game says otherwise) to a new "
         "link; a strict majority of the other seats' votes cast since his absence began "
         "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
-        "new link opens nothing the seat held sealed before. The voter who makes the majority "
-        "receives the link once, in the answer. Refused in the lobby (`game_lobby`), while he "
-        "is connected (`seat_present`) and for the host's seat (`replace_host`)",
+        "new link opens nothing the seat held sealed before, and the seat starts afresh until "
+        "its new player says his name (R-9.2). Only the seats that count vote and make the "
+        "majority. The voter who makes the majority receives the link once, in the answer. "
+        "Refused in the lobby (`game_lobby`), while he is connected (`seat_present`), for the "
+        "host's seat (`replace_host`) and from a seat not claimed yet (`seat_unclaimed`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,
@@ -86,8 +88,9 @@ TABLE: tuple[Message, ...] = (
         VoteToEnd,
         "any seat, in a started game",
         "Vote to end the game now (`end: false` takes the vote back): a strict majority of "
-        "the seats ends it without winners, the standings recorded (`TableEndedGame` names the "
-        "voters, `GameEnded` follows); afterwards the game is read-only",
+        "the seats that count (R-9.2) ends it without winners, the standings recorded "
+        "(`TableEndedGame` names the voters, `GameEnded` follows, after the refund of a price "
+        "the bank held, R-4.6); afterwards the game is read-only",
         EndSchema,
         example={"end": True},
     ),
