@@ -6,6 +6,8 @@ import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
 import { endingBanner } from "./ending.js";
 import { renderKeyPanel } from "./mykey.js";
 import { Names } from "./names.js";
+import { markTurn } from "./notify.js";
+import { turnSentence, waitingOn, waitsOn } from "./table.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -173,31 +175,53 @@ async function forget(gameId, label) {
   loadMine();
 }
 
+// Whose turn it is in a held game: the seats the court waits on, and whether this browser's
+// seat is one of them.
+function turn(court) {
+  if (court?.game.status !== "playing") return { waiting: null, mine: false };
+  const names = new Names(court);
+  const waiting = waitingOn(court, names);
+  const what = waitsOn(court, court.viewer.seat);
+  const offered = what !== null && !waiting?.seats.includes(court.viewer.seat);
+  const told = offered
+    ? [h("strong", {}, "Your turn: "), what]
+    : waiting && turnSentence(waiting, court.viewer.seat, names);
+  return { waiting: told, mine: what !== null };
+}
+
+function heldItem({ gameId, court, label, problem }) {
+  const { waiting, mine } = turn(court);
+  return h(
+    "li",
+    { "data-game": gameId, class: mine ? "your-turn" : null, "data-turn": mine ? "yours" : null },
+    h(
+      "a",
+      { href: `/games/${encodeURIComponent(gameId)}` },
+      court ? (court.game.name ?? `${court.game.host_name}'s game`) : `Game ${gameId}`,
+    ),
+    label ? ` · as ${label}` : "",
+    court ? ` · ${status(court)}` : ` · ${problem}`,
+    waiting && h("br"),
+    waiting && h("span", { class: "turn" }, waiting),
+    " ",
+    h(
+      "button",
+      { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
+      "Forget on this device",
+    ),
+    court?.ending && endingBanner(court.ending, new Names(court)),
+  );
+}
+
+// The games this browser holds a seat in, those waiting on it first; the tab says so too.
 async function loadMine() {
   const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
+  const yours = found.filter((held) => turn(held.court).mine);
+  markTurn(yours.length > 0);
   fill(
     mine,
     found.length
-      ? found.map(({ gameId, court, label, problem }) =>
-          h(
-            "li",
-            { "data-game": gameId },
-            h(
-              "a",
-              { href: `/games/${encodeURIComponent(gameId)}` },
-              court ? (court.game.name ?? `${court.game.host_name}'s game`) : `Game ${gameId}`,
-            ),
-            label ? ` · as ${label}` : "",
-            court ? ` · ${status(court)}` : ` · ${problem}`,
-            " ",
-            h(
-              "button",
-              { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
-              "Forget on this device",
-            ),
-            court?.ending && endingBanner(court.ending, new Names(court)),
-          ),
-        )
+      ? [...yours, ...found.filter((held) => !yours.includes(held))].map(heldItem)
       : h("li", { class: "muted" }, "This browser holds no seat yet."),
   );
 }
@@ -249,4 +273,7 @@ loadProfiles();
 loadGames();
 loadMine();
 renderKeyPanel(document.getElementById("key-panel")).sync();
-setInterval(loadGames, 15000);
+setInterval(() => {
+  loadGames();
+  loadMine();
+}, 15000);

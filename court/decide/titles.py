@@ -16,6 +16,7 @@ from court.events import (
 )
 from court.ids import HAND, KING, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
 from court.ruleset import Category, Gender
+from court.sentences import names
 from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
 
 
@@ -163,7 +164,8 @@ def _pending(state: CourtState, actor: Actor, kind: PendingKind, doing: str) -> 
     if pending is None or pending.kind is not kind:
         raise CourtError("nothing_pending", f"There is no title waiting for you to {doing}.")
     if pending.seat != seat:
-        raise NotAllowed("not_your_title", f"Only the player of {pending.noble} can {doing}.")
+        noble = names.noble(state, pending.noble)
+        raise NotAllowed("not_your_title", f"Only the player of {noble} can {doing}.")
     return pending
 
 
@@ -189,7 +191,8 @@ def resolve_overflow(
     if cmd.title not in held_in(state, pending.noble, cat):
         raise CourtError(
             "not_his_title",
-            f"Choose one of the {cat.value} titles {pending.noble} holds (R-3.2).",
+            f"Choose one of the {cat.value} titles {names.noble(state, pending.noble)} holds "
+            "(R-3.2).",
         )
     if category(state, cmd.title) is Category.ROYAL:
         raise CourtError("royal_title", "Royal titles are never transferred (R-3.4).")

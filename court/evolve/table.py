@@ -45,6 +45,7 @@ def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
         state,
         replace={s: v for s, v in table.replace.items() if s != e.seat},
         replaced_at={**table.replaced_at, e.seat: at},
+        handing={e.seat: e.voters},
     )
 
 

@@ -134,7 +134,7 @@ def own_view(
     what a recorder may record now; `kept` as for court_views."""
     mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
     return {
-        "viewer": viewer_view(viewer, handed_at),
+        "viewer": viewer_view(viewer, handed_at, _handed_by(state, viewer)),
         "election": None if election is None else {**election, "my_markers": mine},
         "moves": [move(m) for m in legal_commands(state, viewer)],
         "host_role": host_role_view(state, viewer, kept),
@@ -195,10 +195,17 @@ def step_view(state: CourtState) -> dict[str, Any] | None:
     return {"kind": step.kind.value, "id": step.id, "number": step.number, "name": step.name}
 
 
-def viewer_view(viewer: Actor, handed_at: int | None = None) -> dict[str, Any]:
-    """Who the viewer is; `handed_over` when the host handed the viewer's seat to the token he
-    holds (a new player or a new device), from which version on the seat's secrets are his."""
-    handed = None if handed_at is None else {"at_version": handed_at or None, "by": "host"}
+def _handed_by(state: CourtState, viewer: Actor) -> str:
+    """Who handed the viewer's seat to the token he holds: the table's vote or the host."""
+    voted = viewer.seat is not None and viewer.seat in state.table.replaced_by
+    return "table" if voted else "host"
+
+
+def viewer_view(viewer: Actor, handed_at: int | None = None, by: str = "host") -> dict[str, Any]:
+    """Who the viewer is; `handed_over` when the seat he holds was handed to his token (a new
+    player or a new device), `by` the host or the table's vote, from which version on the
+    seat's secrets are his."""
+    handed = None if handed_at is None else {"at_version": handed_at or None, "by": by}
     return {
         "seat": viewer.seat,
         "host": viewer.host,

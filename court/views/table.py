@@ -29,9 +29,10 @@ def table_view(state: CourtState) -> dict[str, Any]:
     current absence began count, which `presence.seats_away_since` tells, and never before
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
-    proposal under vote; `made`: every correction the table accepted, in order. Only the seats
-    that count vote and make majorities: a seat whose new player has not opened his link yet
-    counts for none (R-9.2)."""
+    proposal under vote; `made`: every correction the table accepted, in order; `replaced_by`:
+    the seats whose votes handed each seat to the link it holds now. Only the seats that count
+    vote and make majorities: a seat whose new player has not opened his link yet counts for
+    none (R-9.2)."""
     counting = state.counting()
     seats = len(counting)
     table = state.table
@@ -39,6 +40,9 @@ def table_view(state: CourtState) -> dict[str, Any]:
         "open": state.status is GameStatus.PLAYING,
         "replace_after": state.ruleset.profile.table_votes.replace_after,
         "replaced_at": [{"seat": s, "at": at} for s, at in sorted(table.replaced_at.items())],
+        "replaced_by": [
+            {"seat": s, "voters": list(voters)} for s, voters in sorted(table.replaced_by.items())
+        ],
         "replace": [
             {
                 "seat": seat,

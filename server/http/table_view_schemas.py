@@ -70,6 +70,11 @@ class OpenCorrectionSchema(CorrectionViewSchema):
     votes_needed = fields.Integer(required=True)
 
 
+class ReplacedBySchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat replaced"})
+    voters = fields.List(fields.Integer(), required=True)
+
+
 class TableViewSchema(Schema):
     open = fields.Boolean(
         required=True, metadata={"description": "The game is being played: the table may vote"}
@@ -84,6 +89,15 @@ class TableViewSchema(Schema):
         metadata={
             "description": "When the table last handed each seat to a new link: its new "
             "player's absence counts from then at the earliest"
+        },
+    )
+    replaced_by = fields.List(
+        fields.Nested(ReplacedBySchema),
+        required=True,
+        metadata={
+            "description": "The seats whose votes handed each seat to the link it holds now "
+            "(a seat the host handed on since is not listed); each of them may read that link "
+            "(GET /api/games/<id>/table/links) until its new player opens it"
         },
     )
     replace = fields.List(fields.Nested(ReplaceVotesSchema), required=True)

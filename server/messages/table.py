@@ -18,7 +18,9 @@ from court.events import SeatHanded
 from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
 from server.messages.message import Answer, Message, Payload, Sender
+from server.ports import token_digest
 from server.service import CourtService
+from server.table_links import link_token
 
 
 class ReplaceSchema(Shape):
@@ -46,21 +48,25 @@ class ReplacedSchema(Schema):
     token = fields.String(
         metadata={
             "description": "The replaced seat's new secret token, to the seat whose vote made "
-            "the majority only, once; absent while the vote is short of a majority"
+            "the majority (every seat that voted for it reads it from GET "
+            "/api/games/<id>/table/links until its new player opens it); absent while the "
+            "vote is short of a majority"
         }
     )
 
 
 def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """The vote, with a fresh token ready in case it makes the majority: the seat is then
-    handed to that token, which goes to the voter alone (shown once in this answer)."""
+    """The vote, with the digest of the seat's new link filled in case it makes the majority
+    (server/table_links.py): the seat is then handed to it, and the link goes to this voter in
+    the answer, and to each other voter for it on asking, until the new player opens it."""
     seat = Seat(body["seat"])
-    token, outcome = service.with_new_token(
-        game_id, actor, lambda digest: VoteToReplace(seat=seat, token_sha256=digest)
-    )
+    outcome = service.handle(game_id, VoteToReplace(seat=seat), actor)
     answer: Answer = {"ok": True, "version": outcome.version}
-    if any(isinstance(e, SeatHanded) for e in outcome.events):
-        answer["token"] = token
+    handed = next((e for e in outcome.events if isinstance(e, SeatHanded)), None)
+    if handed is not None:
+        token = link_token(service.keys.secret, game_id, seat, handed.at_version)
+        if token_digest(token) == handed.token_sha256:
+            answer["token"] = token
     return answer
 
 
@@ -75,7 +81,8 @@ TABLE: tuple[Message, ...] = (
         "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
         "new link opens nothing the seat held sealed before, and the seat starts afresh until "
         "its new player says his name (R-9.2). Only the seats that count vote and make the "
-        "majority. The voter who makes the majority receives the link once, in the answer. "
+        "majority. The voter who makes the majority receives the link in the answer, and every "
+        "voter for it from GET /api/games/<id>/table/links, until the new player opens it. "
         "Refused in the lobby (`game_lobby`), while he is connected (`seat_present`), for the "
         "host's seat (`replace_host`) and from a seat not claimed yet (`seat_unclaimed`)",
         ReplaceSchema,

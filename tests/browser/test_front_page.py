@@ -77,3 +77,14 @@ def test_the_create_form_offers_the_profiles_that_work_beside_one_that_does_not(
     game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
     assert game["profile"] == "quick" and game["deadlines"]["ballot"] == 60
     assert host.errors == []
+
+
+def test_the_night_s_watch_says_how_it_comes_into_play(chromium: Any, server: LiveServer) -> None:
+    page = open_person(chromium, "host", server.url).page
+    watch = page.get_by_role("checkbox", name="Night's Watch expansion")
+    help_id = watch.get_attribute("aria-describedby")
+    assert help_id, "the box names no description"
+    told = page.locator(f"#{help_id}")
+    expect(told).to_be_visible()
+    for words in ("takes the black", "Lord Commander", "5 VP"):
+        expect(told).to_contain_text(words)

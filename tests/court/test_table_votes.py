@@ -273,6 +273,21 @@ def test_a_gold_correction_is_refused_with_a_reason(
     assert refused.value.code == code
 
 
+def test_a_gold_correction_below_zero_names_the_house_and_the_least_it_may_propose() -> None:
+    """R-2.1: given 5 GD recorded for Stark, which holds 5 more than it started with, when the
+    host proposes -100, then the refusal names House Stark (not its id), says how much it
+    holds, and proposes the lowest amount that keeps the treasury at zero or above."""
+    court = table()
+    court.act(AdjustGold(house=HouseId("stark"), amount=5, cause="won a battle"))
+    held = court.state.treasury[HouseId("stark")]
+    with pytest.raises(CourtError) as refused:
+        decide(court.state, propose(court, version_of(court, GoldAdjusted), amount=-100), HOST_SEAT)
+    message = refused.value.message
+    assert f"House Stark holds {held} GD now" in message, message
+    assert f"Propose {5 - held} GD or more" in message, message
+    assert "stark " not in message
+
+
 def test_only_facts_are_corrected_and_one_at_a_time() -> None:
     court = table()
     with pytest.raises(CourtError) as refused:

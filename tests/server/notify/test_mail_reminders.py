@@ -243,6 +243,8 @@ def test_the_address_is_never_shown_to_anyone_but_its_seat(
         ("x" * 400 + "@example.org", 400, "bad_request"),
         ("", 400, "bad_request"),
         ("\ud800@example.org", 400, "mail_address"),
+        ("ann@court.test", 400, "mail_domain_reserved"),
+        ("ann@printer.local", 400, "mail_domain_reserved"),
     ],
 )
 def test_an_address_that_is_no_address_is_refused_with_a_sentence(
