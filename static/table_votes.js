@@ -1,4 +1,4 @@
-// What the table decides together (docs/protocol.md, "The table decides together"): the seats
+// What the table decides together (docs/rules-map.md, "The table decides together"): the seats
 // vote to hand the seat of a player gone long enough to a new link and to end the game, and
 // answer the host's correction of a fact he recorded, which he picks from the history here.
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a

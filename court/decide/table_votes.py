@@ -1,6 +1,6 @@
 """What the table decides together, each by a strict majority and recorded with who voted: the
 other seats replace a player gone for the profile's time, the seats end the game, and the
-seats accept or refuse the host's correction of a recorded fact (docs/rules.md, "The table
+seats accept or refuse the host's correction of a recorded fact (docs/rules-map.md, "The table
 decides together")."""
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ class HistoryPageSchema(Schema):
 
 
 class VerificationSchema(Schema):
-    """The deep check of a game's log (README, "What verify checks")."""
+    """The deep check of a game's log (docs/disputes.md, "What verify checks")."""
 
     ok = fields.Boolean(required=True)
     records = fields.Integer(required=True)

@@ -1,4 +1,4 @@
-"""The host's correction form (README, "The table decides together"): every village a map
+"""The host's correction form (docs/playing.md, "Playing at a distance"): every village a map
 submit recorded can be picked, not only the first; a correction the rules refuse says why in
 the House's name and what would be accepted, and keeps what the host typed."""
 

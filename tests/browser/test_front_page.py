@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from server.profiles import Profiles
 from tests.browser.players import court, open_person
 from tests.browser.test_play_a_round import join
+from tests.config.operator_config import config_folder
 from tests.live_server import LiveServer
-from tests.server.http.test_profiles_http import config_folder
 
 STEPS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
 

@@ -1,4 +1,4 @@
-"""The table decides together from its pages (README, "The table decides together"): four seats
+"""The table decides together from its pages (docs/playing.md, "Playing at a distance"): four seats
 play; one player's page closes, and the others vote from their pages to hand his seat to a new
 link, shown to each of them until the new player opens it (the old link then opens no seat,
 the new one does, its page says the table chose him, and its player says her name); the host

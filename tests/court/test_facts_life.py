@@ -55,7 +55,7 @@ from tests.court.given import (
     when,
     when_fact,
 )
-from tests.court.test_elections import grant, noble
+from tests.court.moments import grant, noble
 
 # A 3-player game: Stark is seat 0, Lannister seat 1, Tyrell seat 2; the host has no seat.
 ROBB, NED, BRAN = NobleId("robb-stark"), NobleId("eddard-stark"), NobleId("bran-stark")

@@ -1,4 +1,4 @@
-"""The table decides together (docs/rules.md, "The table decides together"): the other seats
+"""The table decides together (docs/rules-map.md, "The table decides together"): the other seats
 replace a player gone for the profile's time, a majority of the seats ends the game without
 winners (R-4.7), and the seats accept or refuse the host's correction of a recorded fact,
 which takes effect as a compensating event (section 9, R-1.4, R-2.1, R-5.4)."""
@@ -11,13 +11,10 @@ from court.commands import (
     Actor,
     AdjustGold,
     AnswerCorrection,
-    Command,
     HandSeat,
     Pass,
-    ProposeCorrection,
     RecordDeath,
     RecordVillageControl,
-    StartGame,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -45,32 +42,19 @@ from court.sentences import describe
 from court.state import GameStatus, NobleStatus
 from court.tokens import actor_of
 from court.views.changes import changes
-from tests.court.fold_table import proposal
 from tests.court.given import HOST, Table, created, joined, seat
-from tests.court.test_sentences import record_of
-
-START = 1000.0
-AWAY = START + 100  # when seat 2's last page closed
-LATER = AWAY + 600  # the game's replace_after (600 s) later
-NEW = "n" * 64
-HOST_SEAT = Actor(seat=Seat(0), host=True)
-
-
-def table(players: int = 3) -> Table:
-    """A started game whose host holds seat 0; the other seats may replace a player gone for
-    600 seconds."""
-    court = Table(
-        created(players, table_votes__replace_after=600),
-        joined(0, host=True),
-        *(joined(i) for i in range(1, players)),
-    )
-    court.act(StartGame(), HOST, START)
-    return court
-
-
-def replace_vote(for_seat: int, away: float | None = AWAY) -> VoteToReplace:
-    return VoteToReplace(seat=Seat(for_seat), away_since=away, token_sha256=NEW, at_version=50)
-
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import (
+    AWAY,
+    HOST_SEAT,
+    LATER,
+    NEW,
+    accepted_by,
+    propose,
+    replace_vote,
+    table,
+    version_of,
+)
 
 # -- replacing a player who is gone ---------------------------------------------------------
 
@@ -168,23 +152,6 @@ def test_a_vote_to_end_can_be_taken_back() -> None:
 
 
 # -- corrections ----------------------------------------------------------------------------
-
-
-def version_of(court: Table, kind: type) -> int:
-    """The version of the last record of this kind (versions count from 1)."""
-    return max(i for i, e in enumerate(court.events, 1) if isinstance(e, kind))
-
-
-def propose(court: Table, version: int, **value: object) -> ProposeCorrection:
-    return proposal(court, version, **value)
-
-
-def accepted_by(court: Table, command: Command, *voters: int) -> tuple:  # type: ignore[type-arg]
-    court.act(command, HOST_SEAT)
-    found: tuple = ()  # type: ignore[type-arg]
-    for voter in voters:
-        found = court.act(AnswerCorrection(accept=True), seat(voter))
-    return found
 
 
 def test_a_gold_correction_accepted_by_a_majority_adds_the_difference_and_keeps_the_record() -> (

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def example() -> str:
     text = (ROOT / "README.md").read_text()
-    section = text[text.index("### Signed moves") :]
+    section = text[text.index("## Signed moves") :]
     found = re.search(r"```python\n(.*?)```", section, re.S)
     assert found is not None
     return found.group(1)

@@ -14,9 +14,9 @@ from flask.testing import FlaskClient
 from court.decide.council_seat import bid_commitment
 from elections.markers import commitment
 from tests.court.signing import Device
+from tests.server.http.council_seat_sale import court, house_of, post, to_the_sale
 from tests.server.http.court_client import Game, error_body, logs
-from tests.server.http.test_elections_http import to_the_north_election
-from tests.server.http.test_purchases_http import court, house_of, post, to_the_sale
+from tests.server.http.north_election import to_the_north_election
 
 PHONE, LAPTOP = Device(11), Device(12)
 

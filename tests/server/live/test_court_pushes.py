@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, create_game, join, pass_decrees
-from tests.server.http.test_handed_seat_http import to_the_ballot
+from tests.server.http.north_ballot import to_the_ballot
 from tests.server.live.live import NAMESPACE, connect, send
 
 HOUSES = ("stark", "lannister", "tyrell")

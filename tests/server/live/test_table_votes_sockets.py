@@ -2,7 +2,7 @@
 whose page is closed (his old link opens nothing, the voter who made the majority receives the
 new one, and every voter reads it until the new player opens it), the host's correction of
 recorded gold is made once a majority accepts, and a majority ends the game, after which
-nothing but reading is left (docs/rules.md, "The table decides together")."""
+nothing but reading is left (docs/rules-map.md, "The table decides together")."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from server.notify.texts import for_slack, typed
 from tests.server.http.court_client import Game, create_game, start
 from tests.server.notify.conftest import notifying_app, stop
 from tests.server.notify.receiver import receiving, told
-from tests.server.notify.test_webhook_notices import set_webhook
+from tests.server.notify.webhooks import set_webhook
 
 HOSTILE = {
     "stark": "[Claim your seat](https://evil.example)",

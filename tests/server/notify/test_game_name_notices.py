@@ -8,14 +8,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from tests.server.http.court_client import lobby_game, start
-from tests.server.http.test_elections_http import to_the_north_election
+from tests.server.http.north_election import to_the_north_election
 from tests.server.notify.conftest import notifying_app, stop
 from tests.server.notify.receiver import receiving
 from tests.server.notify.smtp import smtp_receiving
 from tests.server.notify.test_escaping import _shown_in_discord, _shown_in_slack, _unescaped_marks
 from tests.server.notify.test_mail_reminders import ANN, CANDIDACY, mail_app, verified
 from tests.server.notify.test_mail_reminders import stop as stop_mail
-from tests.server.notify.test_webhook_notices import set_webhook
+from tests.server.notify.webhooks import set_webhook
 
 HOSTILE = "[Claim](https://evil.example) @everyone **x**"
 

@@ -19,13 +19,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, lobby_game, start
-from tests.server.http.test_elections_http import post, to_the_north_election
+from tests.server.http.north_election import post, to_the_north_election
 from tests.server.live.live import NAMESPACE, connect
 from tests.server.notify.conftest import notifying_app
 from tests.server.notify.conftest import stop as stop_notices
 from tests.server.notify.receiver import receiving, told
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
-from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
+from tests.server.notify.webhooks import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
 PUBLIC = "https://court.example"

@@ -14,21 +14,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, lobby_game, start
-from tests.server.http.test_elections_http import post, to_the_north_election
+from tests.server.http.north_election import post, to_the_north_election
 from tests.server.notify.receiver import free_port_url, receiving, told
-
-BALLOT = {
-    "markers": [
-        {"kind": "decoy", "candidate": "jaime-lannister"},
-        {"kind": "for", "candidate": "robb-stark"},
-    ]
-}
-
-
-def set_webhook(client: FlaskClient, game: Game, url: str, digest: str = "moves") -> None:
-    body = {"url": url, "digest": digest}
-    response = client.put(f"/api/games/{game.id}/webhook", json=body, headers=game.host)
-    assert response.status_code == 200, response.get_json()
+from tests.server.notify.webhooks import BALLOT, set_webhook
 
 
 def lead(game: Game) -> str:
