@@ -4,10 +4,7 @@ from __future__ import annotations
 
 
 class Failed(Exception):
-    """`version`: the record to blame when it is an earlier one than the record checked."""
-
-    def __init__(self, check: str, reason: str, version: int | None = None) -> None:
+    def __init__(self, check: str, reason: str) -> None:
         super().__init__(reason)
         self.check = check
         self.reason = reason
-        self.version = version

@@ -23,7 +23,6 @@ from court.commands.decrees import (
     ProposeMarriage,
     SendToWall,
 )
-from court.commands.devices import AddDeviceKey, DeviceCommand, DropDeviceKey
 from court.commands.elections import (
     ElectionCommand,
     MarkerChoice,
@@ -87,7 +86,6 @@ from court.commands.setup import (
     StartGame,
     VillageChange,
 )
-from court.commands.signed import Signature, SignedMove
 from court.commands.table import (
     AnswerCorrection,
     ProposeCorrection,
@@ -113,7 +111,6 @@ Command = (
     | PurchaseCommand
     | SeatCommand
     | TableCommand
-    | DeviceCommand
 )
 
 
@@ -135,10 +132,8 @@ _SECRET_FIELDS = frozenset(
 )
 
 
-def describe(command: Command | SignedMove) -> str:
+def describe(command: Command) -> str:
     """A command for the operator's log: its name and its fields, secrets left out."""
-    if isinstance(command, SignedMove):
-        return f"{describe(command.command)} signed by key {command.signature.key_id}"
     fields = getattr(command, "__dataclass_fields__", {})
     shown = ", ".join(
         f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
@@ -151,7 +146,6 @@ __all__ = [
     "AcceptRansom",
     "AcceptTitle",
     "Actor",
-    "AddDeviceKey",
     "AddNoble",
     "AddSeatLink",
     "AdjustGold",
@@ -171,9 +165,7 @@ __all__ = [
     "DeathKind",
     "DecreeCommand",
     "Desert",
-    "DeviceCommand",
     "Divorce",
-    "DropDeviceKey",
     "DropSeatLink",
     "ElectionCommand",
     "EmbraceRhllor",
@@ -214,8 +206,6 @@ __all__ = [
     "SeatCommand",
     "SendToWall",
     "SetupCommand",
-    "Signature",
-    "SignedMove",
     "StandForElection",
     "StartGame",
     "TableCommand",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from court.ids import NobleId
 
@@ -22,12 +21,9 @@ class MarkerChoice:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBallot:
-    """None, one or both markers. The salts are the server's, or the player's device's when it
-    signs the move: it signs `committed`, the markers as the record publishes them (each
-    commitment, with its candidate unless ballots are sealed), which `markers` must open."""
+    """None, one or both markers; salts come from the server, never from the client."""
 
     markers: tuple[MarkerChoice, ...]
-    committed: tuple[dict[str, Any], ...] | None = None
 
 
 ElectionCommand = StandForElection | PlaceBallot

@@ -28,7 +28,6 @@ from court.events.decrees import (
     Share,
     TitleConceded,
 )
-from court.events.devices import DeviceKeyAdded, DeviceKeyDropped, MoveSigned
 from court.events.elections import (
     BallotOpened,
     BallotPlaced,
@@ -218,7 +217,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "SeatHanded": (SeatHanded, 4),
     "SeatClaimed": (SeatClaimed, 1),
     "HostHandedOver": (HostHandedOver, 1),
-    "HostVoteCast": (HostVoteCast, 3),
+    "HostVoteCast": (HostVoteCast, 2),
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
     "HostTakenOver": (HostTakenOver, 2),
     "SeatRemoved": (SeatRemoved, 1),
@@ -227,10 +226,6 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "SeatLinkDropped": (SeatLinkDropped, 1),
     # What the table decides together.
     **TABLE_EVENTS,
-    # The keys players' devices sign their moves with, and the moves as they signed them.
-    "DeviceKeyAdded": (DeviceKeyAdded, 1),
-    "DeviceKeyDropped": (DeviceKeyDropped, 1),
-    "MoveSigned": (MoveSigned, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -272,8 +267,6 @@ __all__ = [
     "DecreeTurnEnded",
     "DecreeTurnLapsed",
     "Deserted",
-    "DeviceKeyAdded",
-    "DeviceKeyDropped",
     "DieRolled",
     "Divorced",
     "ElectionOpened",
@@ -301,7 +294,6 @@ __all__ = [
     "MarriageEnded",
     "MarriageMade",
     "MarriageProposed",
-    "MoveSigned",
     "NobleAdded",
     "NobleCaptured",
     "NobleDied",

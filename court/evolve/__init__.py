@@ -14,7 +14,6 @@ from court.events import Event
 from court.evolve import (
     clocks,
     decrees,
-    devices,
     elections,
     nobles,
     purchases,
@@ -39,7 +38,6 @@ HANDLERS: Handlers = {
     **clocks.HANDLERS,
     **seats.HANDLERS,
     **table.HANDLERS,
-    **devices.HANDLERS,
 }
 
 

@@ -10,7 +10,6 @@ from court.events import Event
 from court.sentences import (
     clocks,
     decrees,
-    devices,
     elections,
     nobles,
     purchases,
@@ -34,7 +33,6 @@ SENTENCES: Sentences = {
     **clocks.SENTENCES,
     **seats.SENTENCES,
     **table.SENTENCES,
-    **devices.SENTENCES,
 }
 
 
