@@ -122,6 +122,12 @@ def _host_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "at": None}
 
 
+def _host_vote_cast_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """HostVoteCast 2 -> 3: since when the host was away, as the vote counted it, was not
+    recorded."""
+    return {**data, "host_away_since": None}
+
+
 def _host_taken_over_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """HostTakenOver 1 -> 2: every seat voted and counted; neither the voters nor the host's
     absence were recorded."""
@@ -157,6 +163,7 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeatHanded", 3): _seat_handed_v3,
     ("GameEnded", 2): _game_ended_v2,
     ("HostVoteCast", 1): _host_vote_cast_v1,
+    ("HostVoteCast", 2): _host_vote_cast_v2,
     ("HostTakenOver", 1): _host_taken_over_v1,
     ("TitleReturned", 1): _title_returned_v1,
     ("TitleSlotsExceeded", 1): _title_slots_exceeded_v1,

@@ -17,7 +17,7 @@ from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
 from court.ruleset import Attribute, Category, Gender
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
-from court.tokens import own_tokens
+from court.tokens import holders, own_tokens
 
 
 class Unsound(Exception):
@@ -312,10 +312,11 @@ def _court(state: CourtState) -> list[str]:
     return found
 
 
-@reads("links", "seats", "host_token_sha256", "game_master_token_sha256")
+@reads("links", "devices", "seats", "host_token_sha256", "game_master_token_sha256")
 def _links(state: CourtState) -> list[str]:
-    """A key's link stands on a token that opens something here (court/links.py)."""
-    return state.links.problems(own_tokens(state))
+    """A key's link stands on a token that opens something here (court/links.py); a device's
+    key stands for a seat or role the game has (court/devices.py)."""
+    return state.links.problems(own_tokens(state)) + state.devices.problems(holders(state))
 
 
 def _septs(state: CourtState) -> list[str]:

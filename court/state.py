@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from court.devices import DeviceKeys
 from court.ending import Ending
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.links import SeatLinks
@@ -225,8 +226,7 @@ class Auction:
     bids: dict[Seat, SealedBid] = field(default_factory=dict)
     passed: tuple[Seat, ...] = ()
     deadline: float | None = None
-    # Set by the reveal: the seat that bought the council seat and must now choose his
-    # Warden and Master title (R-3.5); `deadline` is then that choice's.
+    # Set by the reveal: the buyer, who now seats a Warden (R-3.5); `deadline` is that choice's.
     winner: Seat | None = None
 
     @property
@@ -313,8 +313,7 @@ class CourtState:
     proposal: Proposal | None = None
     # Phase 4 after the council seat sale: each player's purchases in turn order (R-4.1).
     purchase_turns: TurnStep | None = None
-    # The Warden holding the fourth council seat bought in a sale, while he sits on the council
-    # (R-4.6); the seat is offered only while nobody holds it.
+    # The Warden holding the fourth seat bought in a sale while on the council (R-4.6).
     fourth_seat: NobleId | None = None
     # The round in which the King last granted a Fief title: at most one a round (R-3.6).
     king_granted_round: int = 0
@@ -332,6 +331,7 @@ class CourtState:
     running: dict[Seat, RunningClock] = field(default_factory=dict)
     table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
     links: SeatLinks = field(default_factory=SeatLinks)  # the keys' tokens (court/links.py)
+    devices: DeviceKeys = field(default_factory=DeviceKeys)  # devices' keys (court/devices.py)
 
     @property
     def ruleset(self) -> Ruleset:

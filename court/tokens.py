@@ -59,3 +59,14 @@ def still_acting(state: CourtState, actor: Actor) -> Actor | None:
     if actor.seat is None or actor.seat in state.seats:
         return actor
     return Actor(host=True) if actor.host else None
+
+
+def holders(state: CourtState) -> frozenset[str]:
+    """Who may hold devices' keys now (court/devices.py): each seat, the host while he holds
+    no seat, and the game master."""
+    found = {f"seat:{seat}" for seat in state.seats}
+    if state.host_token_sha256 and state.host_seat() is None:
+        found.add("host")
+    if state.game_master_token_sha256:
+        found.add("master")
+    return frozenset(found)

@@ -25,11 +25,13 @@ if TYPE_CHECKING:
 class Past:
     """The game's log as a correction needs it: the event recorded at a version (None past
     the head), the events after a version up to another, and the court as it stood right
-    after a version."""
+    after a version; and as a signed move needs it: the hash a version ends on (None past the
+    head)."""
 
     event_at: Callable[[int], Event | None]
     events_between: Callable[[int, int], tuple[Event, ...]]
     state_at: Callable[[int], CourtState]
+    hash_at: Callable[[int], str | None]
 
     @staticmethod
     def of(service: CourtService, game_id: str) -> Past:
@@ -41,8 +43,15 @@ class Past:
             found = service.records(game_id, after=after, upto=upto)
             return tuple(service.decode(record) for record in found)
 
+        def hash_at(version: int) -> str | None:
+            found = service.records(game_id, after=version - 1, upto=version)
+            return found[0].hash if found else None
+
         return Past(
-            event_at, events_between, lambda version: service.state_at(game_id, version).state
+            event_at,
+            events_between,
+            lambda version: service.state_at(game_id, version).state,
+            hash_at,
         )
 
 
@@ -52,6 +61,7 @@ def filled_table(
     head: Head,
     presence: HostPresence | None,
     past: Past | None,
+    first: int,
     secret: InstanceSecret | None = None,
 ) -> Command:
     if isinstance(command, VoteToReplace):
@@ -61,7 +71,7 @@ def filled_table(
             if presence is None or command.seat not in state.seats
             else presence.host_away_since(game_id, command.seat, state.started_at)
         )
-        at = head.version + 1
+        at = first
         digest = command.token_sha256
         if not digest and secret is not None:
             # The hand-over is the command's third record, should the vote make the majority.

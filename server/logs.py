@@ -111,7 +111,7 @@ class Logs:
 
     def verify(self, game_id: str) -> Verification:
         """The deep check of every stored record from version 1."""
-        return self._run(game_id, Audit(self.upcasters))
+        return self._run(game_id, _audit(self.upcasters))
 
     def verify_so_far(self, game_id: str) -> Verification:
         """The deep check of the records after this process's last checkpoint of the game
@@ -123,7 +123,7 @@ class Logs:
         moved = self._moved(game_id, start)
         if moved is not None:
             return moved
-        return self._run(game_id, Audit(self.upcasters, start), marks)
+        return self._run(game_id, _audit(self.upcasters, start), marks)
 
     def _run(
         self, game_id: str, check: Audit, marks: frozenset[SnapshotMark] = frozenset()
@@ -167,7 +167,7 @@ class Logs:
         """Store an exported log as a new game, checking each record as it is read and
         writing PAGE at a time in one transaction: refused whole at the first failing
         version. The game's id and the check's result."""
-        check = Audit(self.upcasters)
+        check = _audit(self.upcasters)
         try:
             self.store.append_batches(self._batches(lines, check))
         except ConcurrencyError:
@@ -235,3 +235,13 @@ def _refusal(failed: Verification) -> BadRecord:
         f"Version {failed.bad_version} (record {failed.bad_index}) fails the "
         f"{failed.check} check: {failed.reason}.",
     )
+
+
+def _audit(
+    upcasters: Mapping[codec.UpcasterKey, codec.Upcaster], start: Checkpoint | None = None
+) -> Audit:
+    """The deep check, deciding every signed move again (server/moves_rebuild.py)."""
+    # Read here: the catalogue of messages sends through the service, which holds this module.
+    from server.moves_rebuild import REBUILD
+
+    return Audit(upcasters, start, rebuild=REBUILD)

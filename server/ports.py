@@ -175,5 +175,17 @@ def iso_time(seconds: float) -> str:
     return moment.isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
+def time_of(text: str) -> float:
+    """A time the log wrote (`iso_time`) as epoch seconds: what a check that decides a command
+    again takes for the time it was decided at."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def log_moment(seconds: float) -> float:
+    """Epoch seconds to the microsecond, as the log writes them: a command is decided at the
+    very time its records name, so that deciding it again from them gives the same records."""
+    return time_of(iso_time(seconds))
+
+
 def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()

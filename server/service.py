@@ -1,9 +1,8 @@
 """The court service: load a game, decide, append with the expected version, publish.
 
-Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game lock that
-applies one game's commands one at a time and the bounded retry on a concurrent append;
-its replay path (server/replay.py) keeps the cached current states and the snapshots.
-"""
+Adapters (HTTP, Socket.IO, CLI) call only this module. It owns the per-game lock that applies
+one game's commands one at a time and the bounded retry on a concurrent append; its replay path
+(server/replay.py) keeps the cached current states and the snapshots."""
 
 from __future__ import annotations
 
@@ -25,9 +24,11 @@ from court.commands import (
     MarkerChoice,
     PlaceBallot,
     PlaceBid,
+    Signature,
+    SignedMove,
     describe,
 )
-from court.decide import decide_folded
+from court.decide.signed import decide_move
 from court.errors import (
     BadToken,
     ConcurrencyError,
@@ -60,6 +61,7 @@ from server.ports import (
     StoredRow,
     SystemSecrets,
     iso_time,
+    log_moment,
     token_digest,
 )
 from server.races import pause_after
@@ -96,12 +98,10 @@ class CourtService:
         keys: ServerKeys | None = None,
         database: Outage | None = None,
     ) -> None:
-        self.store = store
-        self.presence = presence
+        self.store, self.presence = store, presence
         self.keys = keys or ServerKeys.ephemeral()
         self.database = database or Outage("database")  # reported by the adapters too
-        self.clock = clock
-        self.secrets = secret_source or SystemSecrets()
+        self.clock, self.secrets = clock, secret_source or SystemSecrets()
         self.publishers: list[Publisher] = [publisher] if publisher is not None else []
         self.race_seconds, self.upcasters = race_seconds, upcasters
         self.pause: Callable[[float], None] = time.sleep
@@ -182,15 +182,13 @@ class CourtService:
         return self.logs.records(game_id, after=after, upto=upto, limit=limit)
 
     def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
-        """Every record of the game up to `upto`, read from the store a page at a time (an
-        export of any length holds a page in memory)."""
+        """Every record of the game up to `upto`, read from the store a page at a time."""
         if self.store.head(game_id) is None:
             raise UnknownGame(game_id)
         return self.logs.pages(game_id, upto=upto)
 
     def verify(self, game_id: str) -> Verification:
-        """Check the stored log deeply from version 1 (court/audit/): the chain, every
-        commitment, tally and die roll, the invariants at every version, ids and names."""
+        """Check the stored log deeply from version 1 (court/audit/, server/logs.py)."""
         return self.logs.verify(game_id)
 
     def verify_so_far(self, game_id: str) -> Verification:
@@ -233,11 +231,10 @@ class CourtService:
         game_master: GameMaster | None = None,
         **choices: Any,
     ) -> tuple[GameId, str, Outcome]:
-        """Create a game; returns its id, the host's secret token and the outcome.
-
-        `game_master` records facts without playing (section 9); `choices` are the host's
-        (CreateGame's variants, deadlines, clocks, host_role, table_votes, first_player_seat,
-        last_round, listed)."""
+        """Create a game; returns its id, the host's secret token and the outcome. `game_master`
+        records facts without playing (section 9); `choices` are the host's (CreateGame's
+        variants, deadlines, clocks, host_role, table_votes, first_player_seat, last_round,
+        listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(
@@ -261,11 +258,11 @@ class CourtService:
         return self.with_new_token(game_id, actor, lambda digest: joined(token_sha256=digest))
 
     def with_new_token(
-        self, game_id: str, actor: Actor, command: Callable[[str], Command]
+        self, game_id: str, actor: Actor, command: Callable[[str], Command], **signed: Any
     ) -> tuple[str, Outcome]:
-        """Send the command made with a fresh token's digest; returns the token and the outcome."""
+        """Send the command made with a fresh token's digest; the token and the outcome."""
         token = self.secrets.token()
-        return token, self.handle(game_id, command(token_digest(token)), actor)
+        return token, self.handle(game_id, command(token_digest(token)), actor, **signed)
 
     def place_ballot(
         self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
@@ -287,17 +284,20 @@ class CourtService:
         outcome = self.handle(game_id, PlaceBid(amount=amount, salt=self.secrets.salt()), actor)
         return outcome, bid_receipt(outcome.record_of(BidPlaced))
 
-    def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
-        """Decide and append one command, one at a time per game, deciding again on a lost race
-        for `race_seconds` (SERVICE_RACE_SECONDS, config/settings.py, says why a time)."""
+    def handle(
+        self, game_id: str, command: Command, actor: Actor, signed: Signature | None = None
+    ) -> Outcome:
+        """Decide and append one command (`signed` on the sender's device, when it was), one at
+        a time per game, deciding again on a lost race for `race_seconds`."""
+        move = command if signed is None else SignedMove(command=command, signature=signed)
         with self._locks.of(game_id):
             began, attempt = self.timer(), 0
             while attempt == 0 or self.timer() - began < self.race_seconds:
                 attempt += 1
                 head = self._head_for(game_id, command)
-                now = self.clock()
+                now = log_moment(self.clock())
                 decided = filled(
-                    command, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
+                    move, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
                 )
                 try:
                     acting = self._acting(head.state, actor)
@@ -335,13 +335,13 @@ class CourtService:
         return acting
 
     def _decide(
-        self, game_id: str, state: CourtState, command: Command, actor: Actor, now: float
+        self, game_id: str, state: CourtState, command: Any, actor: Actor, now: float
     ) -> tuple[tuple[Event, ...], CourtState]:
         """Decide, checking every state on the way with the invariants import enforces. A
         failure that is not a rule's refusal is an engine defect: logged with the game and
         the command (secrets left out), refused with a code, and nothing is stored."""
         try:
-            return decide_folded(state, command, actor, now, check=require_sound)
+            return decide_move(state, command, actor, now, check=require_sound)
         except CourtError:
             raise
         except Unsound as exc:

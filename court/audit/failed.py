@@ -4,7 +4,10 @@ from __future__ import annotations
 
 
 class Failed(Exception):
-    def __init__(self, check: str, reason: str) -> None:
+    """`version`: the record to blame when it is an earlier one than the record checked."""
+
+    def __init__(self, check: str, reason: str, version: int | None = None) -> None:
         super().__init__(reason)
         self.check = check
         self.reason = reason
+        self.version = version

@@ -23,6 +23,7 @@ from court.commands.decrees import (
     ProposeMarriage,
     SendToWall,
 )
+from court.commands.devices import AddDeviceKey, DeviceCommand, DropDeviceKey
 from court.commands.elections import (
     ElectionCommand,
     MarkerChoice,
@@ -86,6 +87,7 @@ from court.commands.setup import (
     StartGame,
     VillageChange,
 )
+from court.commands.signed import Signature, SignedMove
 from court.commands.table import (
     AnswerCorrection,
     ProposeCorrection,
@@ -111,6 +113,7 @@ Command = (
     | PurchaseCommand
     | SeatCommand
     | TableCommand
+    | DeviceCommand
 )
 
 
@@ -132,8 +135,10 @@ _SECRET_FIELDS = frozenset(
 )
 
 
-def describe(command: Command) -> str:
+def describe(command: Command | SignedMove) -> str:
     """A command for the operator's log: its name and its fields, secrets left out."""
+    if isinstance(command, SignedMove):
+        return f"{describe(command.command)} signed by key {command.signature.key_id}"
     fields = getattr(command, "__dataclass_fields__", {})
     shown = ", ".join(
         f"{name}={getattr(command, name)!r}" for name in fields if name not in _SECRET_FIELDS
@@ -146,6 +151,7 @@ __all__ = [
     "AcceptRansom",
     "AcceptTitle",
     "Actor",
+    "AddDeviceKey",
     "AddNoble",
     "AddSeatLink",
     "AdjustGold",
@@ -165,7 +171,9 @@ __all__ = [
     "DeathKind",
     "DecreeCommand",
     "Desert",
+    "DeviceCommand",
     "Divorce",
+    "DropDeviceKey",
     "DropSeatLink",
     "ElectionCommand",
     "EmbraceRhllor",
@@ -206,6 +214,8 @@ __all__ = [
     "SeatCommand",
     "SendToWall",
     "SetupCommand",
+    "Signature",
+    "SignedMove",
     "StandForElection",
     "StartGame",
     "TableCommand",

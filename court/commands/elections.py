@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from court.ids import NobleId
 
@@ -21,9 +22,12 @@ class MarkerChoice:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBallot:
-    """None, one or both markers; salts come from the server, never from the client."""
+    """None, one or both markers. The salts are the server's, or the player's device's when it
+    signs the move: it signs `committed`, the markers as the record publishes them (each
+    commitment, with its candidate unless ballots are sealed), which `markers` must open."""
 
     markers: tuple[MarkerChoice, ...]
+    committed: tuple[dict[str, Any], ...] | None = None
 
 
 ElectionCommand = StandForElection | PlaceBallot

@@ -38,10 +38,13 @@ class EndPurchases:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceBid:
-    """A sealed bid for the fourth council seat; the salt comes from the server (R-4.6)."""
+    """A sealed bid for the fourth council seat (R-4.6); the salt is the server's, or the
+    player's device's when it signs the move: it signs `commitment`, which the amount and salt
+    must open."""
 
     amount: int
     salt: str
+    commitment: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,6 +16,7 @@ from court.commands import (
     CloseOverdueStep,
     CloseTablePhases,
     Command,
+    DeviceCommand,
     SeatCommand,
     TableCommand,
 )
@@ -52,8 +53,8 @@ def decide_folded(
     own = dispatch.command_events(state, command, actor, now)
     events = facts.attributed(state, command, actor, own)
     # A fact the host records, closing what is overdue, or what the seats and the table do
-    # beside the round (a vote, a hand-over, a new player's name, a key's link) is no move of
-    # the sender's seat: it leaves his clock running (and earns no increment).
+    # beside the round (a vote, a hand-over, a new player's name, a key's link, a device's key)
+    # is no move of the sender's seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
@@ -65,6 +66,7 @@ HOUSEKEEPING = frozenset(
         CloseTablePhases,
         *typing.get_args(SeatCommand),
         *typing.get_args(TableCommand),
+        *typing.get_args(DeviceCommand),
     }
 )
 

@@ -146,10 +146,17 @@ def place_bid(state: CourtState, cmd: PlaceBid, actor: Actor) -> tuple[Event, ..
     if cmd.amount < 0:
         raise CourtError("bad_amount", "A bid is a whole number of Gold Dragons, 0 or more.")
     afford(state, _house(state, seat), cmd.amount)
+    commitment = bid_commitment(cmd.amount, cmd.salt)
+    if cmd.commitment is not None and cmd.commitment != commitment:
+        raise CourtError(
+            "bad_commitment",
+            "The amount and salt sent do not open the commitment your device signed (SHA-256 "
+            'of "bid:<amount>:<salt>").',
+        )
     return (
         BidPlaced(
             seat=seat,
-            commitment=bid_commitment(cmd.amount, cmd.salt),
+            commitment=commitment,
             secret={"amount": cmd.amount, "salt": cmd.salt},
         ),
     )

@@ -24,6 +24,7 @@ from court.commands import (
     CreateGame,
     DecreeCommand,
     Desert,
+    DeviceCommand,
     Divorce,
     ElectionCommand,
     EmbraceRhllor,
@@ -69,6 +70,7 @@ from court.decide import (
     council_seat,
     court_events,
     decrees,
+    devices,
     elections,
     facts,
     false_idols,
@@ -108,6 +110,8 @@ def command_events(
         return seats.decide_seat(state, command, actor, now)
     if isinstance(command, TableCommand):
         return table_votes.decide_table(state, command, actor, now)
+    if isinstance(command, DeviceCommand):
+        return devices.decide_device(state, command, actor)
     assert_never(command)
 
 

@@ -81,14 +81,21 @@ def place_ballot(state: CourtState, cmd: PlaceBallot, actor: Actor) -> tuple[Eve
         raise CourtError(exc.code, exc.message) from None
     sealed = state.ruleset.profile.variants.sealed_ballots
     placed = ordered(markers)
+    public = tuple(
+        {"commitment": m.commitment, "candidate": None if sealed else m.candidate} for m in placed
+    )
+    if cmd.committed is not None and list(cmd.committed) != list(public):
+        raise CourtError(
+            "bad_commitment",
+            "The markers sent do not open the commitments your device signed (each "
+            "SHA-256 of kind:candidate:salt, in their order"
+            + (", with no candidate in a sealed ballot)." if sealed else ", with its candidate)."),
+        )
     return (
         BallotPlaced(
             election=election.id,
             seat=seat,
-            markers=tuple(
-                {"commitment": m.commitment, "candidate": None if sealed else m.candidate}
-                for m in placed
-            ),
+            markers=public,
             secrets=tuple(
                 {"kind": m.kind.value, "candidate": m.candidate, "salt": m.salt} for m in placed
             ),

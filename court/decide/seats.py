@@ -170,7 +170,7 @@ def vote_for_host(
     counted = {v: h for v, h in state.host_votes.items() if h.at is not None and h.at >= since}
     if voter in counted and counted[voter].seat == cmd.seat:
         raise CourtError("already_voted", f"You already voted to make {info.player_name} host.")
-    cast = HostVoteCast(seat=voter, for_seat=cmd.seat, at=now)
+    cast = HostVoteCast(seat=voter, for_seat=cmd.seat, at=now, host_away_since=since)
     ballots = {**{v: h.seat for v, h in counted.items()}, voter: cmd.seat}
     voters = tuple(sorted(v for v, seat in ballots.items() if seat == cmd.seat))
     electors = len(electors_of(state))

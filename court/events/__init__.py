@@ -28,6 +28,7 @@ from court.events.decrees import (
     Share,
     TitleConceded,
 )
+from court.events.devices import DeviceKeyAdded, DeviceKeyDropped, MoveSigned
 from court.events.elections import (
     BallotOpened,
     BallotPlaced,
@@ -217,7 +218,7 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "SeatHanded": (SeatHanded, 4),
     "SeatClaimed": (SeatClaimed, 1),
     "HostHandedOver": (HostHandedOver, 1),
-    "HostVoteCast": (HostVoteCast, 2),
+    "HostVoteCast": (HostVoteCast, 3),
     "HostVoteWithdrawn": (HostVoteWithdrawn, 1),
     "HostTakenOver": (HostTakenOver, 2),
     "SeatRemoved": (SeatRemoved, 1),
@@ -226,6 +227,10 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "SeatLinkDropped": (SeatLinkDropped, 1),
     # What the table decides together.
     **TABLE_EVENTS,
+    # The keys players' devices sign their moves with, and the moves as they signed them.
+    "DeviceKeyAdded": (DeviceKeyAdded, 1),
+    "DeviceKeyDropped": (DeviceKeyDropped, 1),
+    "MoveSigned": (MoveSigned, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -267,6 +272,8 @@ __all__ = [
     "DecreeTurnEnded",
     "DecreeTurnLapsed",
     "Deserted",
+    "DeviceKeyAdded",
+    "DeviceKeyDropped",
     "DieRolled",
     "Divorced",
     "ElectionOpened",
@@ -294,6 +301,7 @@ __all__ = [
     "MarriageEnded",
     "MarriageMade",
     "MarriageProposed",
+    "MoveSigned",
     "NobleAdded",
     "NobleCaptured",
     "NobleDied",

@@ -55,11 +55,13 @@ class HostHandedOver(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HostVoteCast(Event):
     """A seat voted to make another seat (or itself) the host, at `at` (None in logs from
-    before votes had times)."""
+    before votes had times), the host having been away since `host_away_since` as the vote
+    counted it (None in logs from before it was recorded)."""
 
     seat: Seat
     for_seat: Seat
     at: float | None = None
+    host_away_since: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

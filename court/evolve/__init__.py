@@ -14,6 +14,7 @@ from court.events import Event
 from court.evolve import (
     clocks,
     decrees,
+    devices,
     elections,
     nobles,
     purchases,
@@ -38,6 +39,7 @@ HANDLERS: Handlers = {
     **clocks.HANDLERS,
     **seats.HANDLERS,
     **table.HANDLERS,
+    **devices.HANDLERS,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from court.devices import seat_holder
 from court.events.seats import (
     HostHandedOver,
     HostTakenOver,
@@ -17,6 +18,7 @@ from court.events.seats import (
     SeatRemoved,
 )
 from court.evolve.base import Handlers, replace
+from court.evolve.devices import without_keys
 from court.ids import Seat
 from court.links import SeatLink, SeatLinks
 from court.state import CourtState, HostVote
@@ -37,8 +39,9 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     so it stops too: the host role goes with the seat to its new token. What the seat keeps
     sealed now stays its old holder's. A fresh hand-over (R-9.2) drops every vote and answer
     the seat cast and the votes to replace it, gives it the profile's full clock banks, and
-    leaves it uncounted until its new player claims it."""
+    leaves it uncounted until its new player claims it; the old player's devices' keys go."""
     info = state.seats[e.seat]
+    state = without_keys(state, seat_holder(e.seat))
     seats = {
         **state.seats,
         e.seat: dataclasses.replace(
@@ -115,7 +118,7 @@ def host_moved(state: CourtState, from_seat: Seat | None, to_seat: Seat) -> Cour
         host_name=seats[to_seat].player_name,
         host_votes={},
     )
-    return links_standing(moved)
+    return links_standing(without_keys(moved, "host"))
 
 
 def _host_handed_over(state: CourtState, e: HostHandedOver) -> CourtState:
@@ -136,14 +139,14 @@ def _host_vote_withdrawn(state: CourtState, e: HostVoteWithdrawn) -> CourtState:
 
 
 def without_seat(state: CourtState, seat: Seat) -> CourtState:
-    """The seat is free again, no vote for a host is by it or for it, and no key's link
-    stands for it."""
+    """The seat is free again, no vote for a host is by it or for it, and no key's link or
+    device's key stands for it."""
     freed = replace(
         state,
         seats={s: i for s, i in state.seats.items() if s != seat},
         host_votes={v: h for v, h in state.host_votes.items() if seat not in (v, h.seat)},
     )
-    return links_standing(freed)
+    return links_standing(without_keys(freed, seat_holder(seat)))
 
 
 def _seat_removed(state: CourtState, e: SeatRemoved) -> CourtState:

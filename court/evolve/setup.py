@@ -12,6 +12,7 @@ from court.events.setup import (
     SeatLeft,
 )
 from court.evolve.base import Handlers, replace
+from court.evolve.devices import without_keys
 from court.evolve.seats import without_seat
 from court.ruleset import Ruleset
 from court.state import (
@@ -62,7 +63,9 @@ def _seat_joined(state: CourtState, e: SeatJoined) -> CourtState:
         host=e.host,
         token_sha256=e.token_sha256,
     )
-    return replace(state, seats={**state.seats, e.seat: info}, joins=state.joins + 1)
+    joined = replace(state, seats={**state.seats, e.seat: info}, joins=state.joins + 1)
+    # A host who takes a seat signs as that seat: the keys of his seatless role go.
+    return without_keys(joined, "host") if e.host else joined
 
 
 def _seat_left(state: CourtState, e: SeatLeft) -> CourtState:

@@ -10,6 +10,7 @@ from court.events import Event
 from court.sentences import (
     clocks,
     decrees,
+    devices,
     elections,
     nobles,
     purchases,
@@ -33,6 +34,7 @@ SENTENCES: Sentences = {
     **clocks.SENTENCES,
     **seats.SENTENCES,
     **table.SENTENCES,
+    **devices.SENTENCES,
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from court import steps
 from court.commands import Actor
 from court.decide.victory import house_points
+from court.devices import holder_of
 from court.ids import Seat
 from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
@@ -102,6 +103,7 @@ def viewer_view(viewer: Actor, handed_at: int | None = None, by: str = "host") -
         "seat": viewer.seat,
         "host": viewer.host,
         "role": _role(viewer),
+        "holder": holder_of(viewer),
         "handed_over": handed if viewer.seat is not None else None,
     }
 

@@ -62,12 +62,14 @@ class Observer:
         `data` and `private` are read through the upcasters (court/codec.py), so a client
         meets one shape per event type, the one docs/protocol.md lists; `schema_version`
         names it. `hash` stays the stored record's: the export gives the records as stored,
-        to verify. A sealed choice's record has one length whatever it hides (`pad`,
-        court/views/padding.py)."""
+        to verify, and `hashed` the rest of what it covers as stored, with which a page
+        recomputes it (as a history entry's). A sealed choice's record has one length whatever
+        it hides (`pad`, court/views/padding.py)."""
         out = record.to_json()
         private = record.private if self.sees_private(record) else None
         out["data"], out["private"], out["schema_version"] = current_shape(record, private)
         out["text"] = describe(record, after)
+        out["hashed"] = hashed(record)
         return padded_record(out)
 
     def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
@@ -92,16 +94,22 @@ class Observer:
             "text": text,
             "kind": provenance.kind_of(record.type).value,
             "rules": provenance.rules_of(record.type, text, data),
-            "hashed": {
-                "schema_version": record.schema_version,
-                "data_json": canonical(record.data),
-                "private_sha256": record.private_sha256,
-            },
+            "hashed": hashed(record),
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
         """The whole court at `version` as the viewer may see it, with the moves it may send."""
         return court_view(state, version, self.viewer, self.move, self.handed_at)
+
+
+def hashed(record: Record) -> dict[str, Any]:
+    """What a record's hash covers beside its version, type, seat, time and hash, as stored:
+    its schema version, its public part's canonical JSON and its private part's digest."""
+    return {
+        "schema_version": record.schema_version,
+        "data_json": canonical(record.data),
+        "private_sha256": record.private_sha256,
+    }
 
 
 def current_shape(

@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-# The record types whose parts are padded; the width covers their `data` and `private`.
+# The record types whose parts are padded; the width covers their `data`, `private` and what
+# their hash covers (`hashed`, which holds the public part once more).
 PADDED_RECORDS = frozenset({"BallotPlaced", "BidPlaced"})
-RECORD_WIDTH = 1024
+RECORD_WIDTH = 2048
 # The width of the receipt in the ack of a placement or a bid.
 RECEIPT_WIDTH = 768
 # The width of the kind and candidate of one of the viewer's markers in his court view.
@@ -37,7 +38,7 @@ def pad(width: int, *parts: Any) -> str:
 def padded_record(told: dict[str, Any]) -> dict[str, Any]:
     """A told record with its `pad`, when its type is a sealed choice's."""
     if told["type"] in PADDED_RECORDS:
-        told[PAD] = pad(RECORD_WIDTH, told["data"], told["private"])
+        told[PAD] = pad(RECORD_WIDTH, told["data"], told["private"], told.get("hashed"))
     return told
 
 

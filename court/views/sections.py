@@ -17,6 +17,7 @@ from court.state import CourtState
 from court.views import court as c
 from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
+from court.views.devices import devices_view
 from court.views.ending import ending_view
 from court.views.host_role import host_role_view, why_closed
 from court.views.purchases import auction_view, offers_view, turns_view
@@ -214,6 +215,7 @@ SECTIONS: tuple[Section, ...] = (
     alike("clocks", CLOCKS_READS, clocks_view),
     alike("table", ("rules", "seats", "nobles", "status", "table"), table_view),
     alike("ending", ("ending", "winners", "round", "seats", "rules"), ending_view),
+    alike("devices", ("devices",), devices_view),
     Section(
         name="viewer",
         reads=("seats", "table"),

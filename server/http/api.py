@@ -60,6 +60,7 @@ class Operation:
     limit: str | None = None
     example: dict[str, Any] | None = None
     sender: str = "anyone"
+    optional_body: bool = False
 
 
 class Routes:
@@ -86,11 +87,12 @@ class Routes:
         guard: Callable[[str], Any] | None = None,
         example: dict[str, Any] | None = None,
         sender: str = "anyone",
+        optional_body: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """`limit`: the per-address limit taken first (server/limits.py); `guard(game_id)`:
         the caller, as the view's `actor`, authenticated before the body is read; `example`:
         a body of the right shape and `sender` who may send it (anyone, a seat, the host),
-        both shown in the document."""
+        both shown in the document; `optional_body`: no body reads as `{}`."""
         op = Operation(
             API_PREFIX + rule,
             method,
@@ -104,6 +106,7 @@ class Routes:
             limit,
             example,
             sender,
+            optional_body,
         )
 
         def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -125,7 +128,7 @@ def _served(
             limits().check(op.limit, client_address())
         if guard is not None:
             kwargs["actor"] = guard(kwargs["game_id"])
-        result = view(**kwargs, **_request_fields(op.method, op.body, op.query))
+        result = view(**kwargs, **_request_fields(op))
         if op.response is not None and isinstance(result, dict):
             return jsonify(op.response().dump(result)), op.status
         return result
@@ -155,18 +158,17 @@ def openapi_document(parts: Iterable[Routes]) -> dict[str, Any]:
     return spec.to_dict()
 
 
-def _request_fields(
-    method: str, body: type[Schema] | None, query: type[Schema] | None
-) -> dict[str, Any]:
+def _request_fields(op: Operation) -> dict[str, Any]:
     """The checked body and query of the request, read only now: after the limit and the
     token."""
     found: dict[str, Any] = {}
-    if body is not None:
-        found["body"] = body().load(_json_body())
-    elif method in ("POST", "PUT", "PATCH"):
+    if op.body is not None:
+        empty = op.optional_body and not request.get_data()
+        found["body"] = op.body().load({} if empty else _json_body())
+    elif op.method in ("POST", "PUT", "PATCH"):
         _json_body(optional=True)
-    if query is not None:
-        found["query"] = query().load(request.args)
+    if op.query is not None:
+        found["query"] = op.query().load(request.args)
     return found
 
 
@@ -239,7 +241,8 @@ def _operation(op: Operation, params: list[dict[str, Any]]) -> dict[str, Any]:
         media: dict[str, Any] = {"schema": op.body}
         if op.example is not None:
             media["example"] = op.example
-        operation["requestBody"] = {"required": True, "content": {"application/json": media}}
+        required = not op.optional_body
+        operation["requestBody"] = {"required": required, "content": {"application/json": media}}
     if op.auth or op.method != "GET":
         operation["security"] = [{"seatToken": []}, {}]
     # Who may send it, as far as a token tells: `anyone`, a `seat`, or the `host` (or the

@@ -7,6 +7,7 @@ from marshmallow import Schema, fields
 
 from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
+from server.http.device_view_schemas import DeviceKeyViewSchema
 from server.http.schemas import CheckpointSchema
 from server.http.table_view_schemas import EndingViewSchema, HostRoleViewSchema, TableViewSchema
 
@@ -168,6 +169,7 @@ class ViewerSchema(Schema):
     role = fields.String(
         required=True, metadata={"enum": ["player", "host", "game_master", "spectator"]}
     )
+    holder = fields.String(allow_none=True, required=True)
     handed_over = fields.Nested(
         HandedOverSchema,
         allow_none=True,
@@ -352,6 +354,7 @@ class CourtViewSchema(Schema):
     clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)
     host_role = fields.Nested(HostRoleViewSchema, required=True)
     table = fields.Nested(TableViewSchema, required=True)
+    devices = fields.List(fields.Nested(DeviceKeyViewSchema), required=True)
     ending = fields.Nested(
         EndingViewSchema,
         allow_none=True,

@@ -9,6 +9,7 @@ from marshmallow import fields, validate
 
 from court.commands import Command
 from server.messages.decrees import DECREES
+from server.messages.devices import DEVICES
 from server.messages.election import ELECTION
 from server.messages.facts import FACTS
 from server.messages.game import GAME
@@ -18,7 +19,7 @@ from server.messages.seats import SEATS
 from server.messages.table import TABLE
 
 CATALOGUE: dict[str, Message] = {
-    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES, *SEATS, *TABLE)
+    m.name: m for m in (*GAME, *ELECTION, *DECREES, *FACTS, *PURCHASES, *SEATS, *TABLE, *DEVICES)
 }
 BY_COMMAND: dict[type, Message] = {m.command: m for m in CATALOGUE.values()}
 

@@ -3,19 +3,24 @@ ballot with a receipt, accept or refuse the title, pass on a title too many."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from court.commands import (
     AcceptTitle,
     Actor,
+    MarkerChoice,
     PlaceBallot,
     RefuseTitle,
     ResolveTitleOverflow,
     StandForElection,
 )
+from court.events import BallotPlaced
+from court.ids import NobleId
+from court.receipts import ballot_receipt
 from court.views.padding import padded_receipt
-from server.messages.fields import Choice, Id, List, Pad, Shape
-from server.messages.message import Answer, Message, Payload
+from server.messages.fields import Choice, Id, List, Pad, Salt, Shape, String
+from server.messages.message import Answer, Message, Payload, signed_of
+from server.messages.signed import HEX64
 from server.service import CourtService
 
 
@@ -29,11 +34,39 @@ MARKERS_MAX = 2  # a for and a decoy marker (R-7.1 step 3)
 class MarkerSchema(Shape):
     kind = Choice(["for", "decoy"], required=True)
     candidate = Id()
+    # Drawn by the player's device when it signs the ballot; else the server draws it.
+    salt = Salt()
+
+
+class CommittedSchema(Shape):
+    """A marker as the record publishes it, which a signing device signs in place of it."""
+
+    commitment = String(max_length=64, validate=HEX64, required=True)
+    candidate = Id(load_default=None, allow_none=True)
 
 
 class BallotSchema(Shape):
     markers = List(fields.Nested(MarkerSchema), max_items=MARKERS_MAX, required=True)
+    committed = List(
+        fields.Nested(CommittedSchema),
+        max_items=MARKERS_MAX,
+        load_default=None,
+        allow_none=True,
+    )
     pad = Pad()
+
+    @validates_schema
+    def _salted(self, data: Payload, **_: object) -> None:
+        """The markers' salts come all from the client or all from the server; commitments
+        only with the salts they were made with, one for each marker."""
+        salts = [m.get("salt") is not None for m in data.get("markers", ())]
+        if any(salts) and not all(salts):
+            raise ValidationError("Give every marker its salt, or none.", "markers")
+        committed = data.get("committed")
+        if committed is not None and (len(committed) != len(salts) or not all(salts)):
+            raise ValidationError(
+                "One commitment for each marker, each marker with its salt.", "committed"
+            )
 
 
 class OverflowSchema(Shape):
@@ -63,9 +96,28 @@ class BallotAckSchema(Schema):
 
 
 def place_ballot(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    markers = [(m["kind"], m["candidate"]) for m in body["markers"]]
-    outcome, receipt = service.place_ballot(game_id, actor, markers)
+    """With the client's salts (a signed ballot's), the markers as sent; else the server
+    draws the salts."""
+    signed, markers = signed_of(body), body["markers"]
+    if signed is None and not any(m.get("salt") for m in markers):
+        pairs = [(m["kind"], m["candidate"]) for m in markers]
+        outcome, receipt = service.place_ballot(game_id, actor, pairs)
+    else:
+        outcome = service.handle(game_id, ballot_command(body), actor, signed)
+        receipt = ballot_receipt(outcome.record_of(BallotPlaced))
     return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
+
+
+def ballot_command(body: Payload) -> PlaceBallot:
+    """The ballot of a payload whose markers carry their salts."""
+    committed = body.get("committed")
+    return PlaceBallot(
+        markers=tuple(
+            MarkerChoice(kind=m["kind"], candidate=NobleId(m["candidate"]), salt=m["salt"])
+            for m in body["markers"]
+        ),
+        committed=None if committed is None else tuple(committed),
+    )
 
 
 def ballot_payload(command: PlaceBallot) -> Payload:
@@ -92,6 +144,8 @@ ELECTION: tuple[Message, ...] = (
         answer=BallotAckSchema,
         payload_of=ballot_payload,
         example={"markers": [{"kind": "for", "candidate": "robb-stark"}]},
+        openings=("markers",),
+        commitment="committed",
     ),
     Message("accept_title", AcceptTitle, "the winner's seat", "Take the title won (R-3.3)"),
     Message(

@@ -197,3 +197,11 @@ def GameName(**kwargs: Any) -> Text:
 def Cause() -> Text:
     """Why the host records a fact, as the history will tell it."""
     return Text(required=True, max_length=text.CAUSE_LIMIT, validate=CAUSE)
+
+
+SALT = WholeMatch(r"^[0-9a-f]{32}$", error="A salt is 32 lower-case hexadecimal digits.")
+
+
+def Salt() -> String:
+    """A sealed choice's salt, drawn by the client that signs it (32 hexadecimal digits)."""
+    return String(max_length=32, validate=SALT, load_default=None)

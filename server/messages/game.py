@@ -17,7 +17,7 @@ from court.commands import (
     RenameGame,
     StartGame,
 )
-from court.ids import Seat
+from court.ids import HouseId, Seat
 from server.messages.fields import (
     NAME,
     TOKEN_MAX,
@@ -30,7 +30,7 @@ from server.messages.fields import (
     Shape,
     Text,
 )
-from server.messages.message import Answer, Message, Payload, Sender
+from server.messages.message import Answer, Message, Payload, Sender, signed_of
 from server.service import CourtService
 
 
@@ -61,12 +61,12 @@ class StartGameSchema(Shape):
 
 
 def join(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    token, outcome = service.join(
+    house, name, invite = HouseId(body["house"]), body["player_name"], body.get("invite")
+    token, outcome = service.with_new_token(
         game_id,
         actor,
-        house=body["house"],
-        player_name=body["player_name"],
-        invite=body.get("invite"),
+        lambda digest: JoinSeat(house=house, player_name=name, invite=invite, token_sha256=digest),
+        signed=signed_of(body),
     )
     joined = outcome.records[-1].data
     return {
@@ -105,6 +105,7 @@ GAME: tuple[Message, ...] = (
         answer=SeatJoinedSchema,
         status=201,
         example={"house": "baratheon", "player_name": "Stannis"},
+        openings=("invite",),
     ),
     Message("leave", LeaveSeat, "a seat, before the start", "Give up your seat"),
     # Private games: off the front page unless the host lists them.

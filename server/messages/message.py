@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from marshmallow import Schema, ValidationError, fields
 
-from court.commands import Actor, Command
+from court.commands import Actor, Command, Signature
 from court.views.padding import PAD
+from server.messages.signed import SIGNED, wire_schema
 
 if TYPE_CHECKING:
     from server.service import CourtService
@@ -67,6 +68,15 @@ class Message:
     # A payload of the right shape, shown in the OpenAPI document; the hostile sweeps start
     # from it so that one bad field is all that is wrong with a request.
     example: Payload | None = None
+    # A sealed choice: the fields its signature leaves out (the player's secrets, which travel
+    # beside it) and the field of commitments to them that a signed move must carry.
+    openings: tuple[str, ...] = ()
+    commitment: str | None = None
+
+    @property
+    def wire(self) -> type[Schema]:
+        """The payload's schema with the optional `signed` field (server/messages/signed.py)."""
+        return wire_schema(self)
 
     @property
     def sample(self) -> Payload:
@@ -84,26 +94,27 @@ class Message:
             payload = {}
         if not isinstance(payload, dict):
             raise ValidationError({"_payload": ["Send a JSON object."]})
-        if self.schema is None:
-            if payload:
-                raise ValidationError({"_payload": ["This message takes no fields."]})
-            return {}
-        return schema_of(self.schema).load(payload)
+        if self.schema is None and set(payload) - {SIGNED}:
+            raise ValidationError({"_payload": ["This message takes no fields."]})
+        return schema_of(self.wire).load(payload)
 
     def to_command(self, body: Payload) -> Command:
         if self.build is not None:
             return self.build(body)
         # The schema checked each field's shape; lists arrive where the command keeps tuples.
         given: Payload = {
-            k: tuple(v) if isinstance(v, list) else v for k, v in body.items() if k != PAD
+            k: tuple(v) if isinstance(v, list) else v
+            for k, v in body.items()
+            if k not in (PAD, SIGNED)
         }
         return self.command(**given)
 
     def send(self, service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-        """Apply the checked payload as `actor`; the answer both adapters give."""
+        """Apply the checked payload as `actor`, signed when it came signed (`signed_of`); the
+        answer both adapters give."""
         if self.run is not None:
             return self.run(service, game_id, actor, body)
-        outcome = service.handle(game_id, self.to_command(body), actor)
+        outcome = service.handle(game_id, self.to_command(body), actor, signed_of(body))
         return {"ok": True, "version": outcome.version}
 
     def payload(self, command: Command) -> Payload:
@@ -121,3 +132,9 @@ class Message:
                 continue  # optional, left out rather than sent as null
             found[name] = list(value) if isinstance(value, tuple) else value
         return found
+
+
+def signed_of(body: Payload) -> Signature | None:
+    """The signature a loaded payload came with, if any."""
+    found = body.get(SIGNED)
+    return found if isinstance(found, Signature) else None

@@ -3,7 +3,7 @@ of the fourth council seat; and of ransom, at any time (R-8.2)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from court.commands import (
     AcceptRansom,
@@ -19,9 +19,12 @@ from court.commands import (
     RefuseRansom,
     WithdrawRansom,
 )
+from court.events import BidPlaced
+from court.receipts import bid_receipt
 from court.views.padding import padded_receipt
-from server.messages.fields import GOLD_MAX, VERSION_MAX, Id, Int, List, Pad, Shape
-from server.messages.message import Answer, Message, Payload
+from server.messages.fields import GOLD_MAX, VERSION_MAX, Id, Int, List, Pad, Salt, Shape, String
+from server.messages.message import Answer, Message, Payload, signed_of
+from server.messages.signed import HEX64
 from server.service import CourtService
 
 
@@ -36,7 +39,16 @@ class FiefPurchaseSchema(Shape):
 
 class BidSchema(Shape):
     amount = Int(required=True, validate=validate.Range(0, GOLD_MAX))
+    # Drawn by the player's device when it signs the bid, with the commitment it signs;
+    # else the server draws the salt.
+    salt = Salt()
+    commitment = String(max_length=64, validate=HEX64, load_default=None)
     pad = Pad()
+
+    @validates_schema
+    def _salted(self, data: Payload, **_: object) -> None:
+        if data.get("commitment") is not None and data.get("salt") is None:
+            raise ValidationError("A commitment comes with the salt it was made with.", "salt")
 
 
 class CouncilSeatSchema(Shape):
@@ -73,7 +85,14 @@ class BidAckSchema(Schema):
 
 
 def place_bid(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    outcome, receipt = service.place_bid(game_id, actor, body["amount"])
+    """With the client's salt (a signed bid's), the bid as sent; else the server draws it."""
+    signed, salt = signed_of(body), body.get("salt")
+    if salt is None:  # a signed bid carries a commitment, and a commitment its salt
+        outcome, receipt = service.place_bid(game_id, actor, body["amount"])
+    else:
+        bid = PlaceBid(amount=body["amount"], salt=salt, commitment=body.get("commitment"))
+        outcome = service.handle(game_id, bid, actor, signed)
+        receipt = bid_receipt(outcome.record_of(BidPlaced))
     return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
 
 
@@ -124,7 +143,10 @@ PURCHASES: tuple[Message, ...] = (
         BidSchema,
         run=place_bid,
         answer=BidAckSchema,
+        payload_of=lambda bid: {"amount": bid.amount},
         example={"amount": 3},
+        openings=("amount", "salt"),
+        commitment="commitment",
     ),
     Message(
         "pass_bid",

@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 from court.commands import Actor, ClaimSeat, HandHost, HandSeat, RemoveSeat, VoteForHost
 from court.ids import Seat
 from server.messages.fields import NAME, VERSION_MAX, Int, Shape, Text
-from server.messages.message import Answer, Message, Payload, Sender
+from server.messages.message import Answer, Message, Payload, Sender, signed_of
 from server.service import CourtService
 
 
@@ -44,7 +44,10 @@ class SeatHandedSchema(Schema):
 def hand_seat(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     seat, name = Seat(body["seat"]), body.get("player_name")
     token, outcome = service.with_new_token(
-        game_id, actor, lambda digest: HandSeat(seat=seat, token_sha256=digest, player_name=name)
+        game_id,
+        actor,
+        lambda digest: HandSeat(seat=seat, token_sha256=digest, player_name=name),
+        signed=signed_of(body),
     )
     return {"ok": True, "version": outcome.version, "seat": seat, "token": token}
 

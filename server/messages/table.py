@@ -17,7 +17,7 @@ from court.commands import (
 from court.events import SeatHanded
 from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
-from server.messages.message import Answer, Message, Payload, Sender
+from server.messages.message import Answer, Message, Payload, Sender, signed_of
 from server.ports import token_digest
 from server.service import CourtService
 from server.table_links import link_token
@@ -60,7 +60,7 @@ def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payloa
     (server/table_links.py): the seat is then handed to it, and the link goes to this voter in
     the answer, and to each other voter for it on asking, until the new player opens it."""
     seat = Seat(body["seat"])
-    outcome = service.handle(game_id, VoteToReplace(seat=seat), actor)
+    outcome = service.handle(game_id, VoteToReplace(seat=seat), actor, signed_of(body))
     answer: Answer = {"ok": True, "version": outcome.version}
     handed = next((e for e in outcome.events if isinstance(e, SeatHanded)), None)
     if handed is not None:

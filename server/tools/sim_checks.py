@@ -10,11 +10,12 @@ from typing import Any
 from court.audit import audit
 from court.chain import Record
 from court.commands import Actor, Command
-from court.decide import decide_folded
+from court.decide.signed import decide_move
 from court.errors import CourtError
 from court.invariants import Unsound, require_sound
 from server.filled import filled
 from server.filled_table import Past
+from server.moves_rebuild import REBUILD
 from server.ports import EventStore
 from server.replay import Head
 from server.service import CourtService
@@ -27,7 +28,7 @@ def defect(service: CourtService, game_id: str, command: Command, actor: Actor, 
     head = service.current(game_id)
     decided = filled(command, game_id, head, service.presence, Past.of(service, game_id))
     try:
-        decide_folded(head.state, decided, actor, now, check=require_sound)
+        decide_move(head.state, decided, actor, now, check=require_sound)
     except Unsound as exc:
         return "; ".join(exc.problems)
     except CourtError as exc:
@@ -42,7 +43,7 @@ def exported_problems(service: CourtService, game_id: str) -> list[str]:
     than the live one."""
     live = service.current(game_id)
     exported = [json.loads(json.dumps(r.to_json())) for r in service.records(game_id)]
-    checked = audit([Record.from_json(line) for line in exported])
+    checked = audit([Record.from_json(line) for line in exported], rebuild=REBUILD)
     problems = []
     if not checked.ok:
         problems.append(

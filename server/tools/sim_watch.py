@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from court.chain import GENESIS
 from court.commands import (
     Actor,
     Command,
     PlaceBallot,
     PlaceBid,
+    Signature,
     VoteToReplace,
 )
 from court.commands import (
@@ -32,6 +34,7 @@ from server.ports import EventStore
 from server.service import CourtService, Outcome
 from server.tools.sim_checks import defect, exported_problems
 from server.tools.sim_corrections import FactBook
+from server.tools.sim_devices import SimDevices
 from server.tools.sim_oracles import failed, known, table_problems
 from server.tools.sim_table import GameSummary, SeededSecrets, SimClock, SimPresence, Written
 
@@ -57,9 +60,11 @@ class WatchedGame:
         )
         self.store = store
         self.state: CourtState | None = None
-        self.version = 0
+        self.version, self.hash = 0, GENESIS
         self.summary: GameSummary | None = None
         self.book = FactBook()
+        # Its own draws: keying devices leaves the game's moves as the seed plays them.
+        self.devices = SimDevices(random.Random(seed ^ 0xDE71CE))
 
     def _host(self) -> Actor:
         """The host as the game stands: the seat holding the role (the host's own at first)."""
@@ -71,7 +76,11 @@ class WatchedGame:
     def _act(self, game_id: str, actor: Actor, move: Command) -> None:
         """A listed move: the court must take it; the game stops when it does not."""
         try:
-            if isinstance(move, PlaceBallot):
+            self._keyed(game_id, actor)
+            move, signed = self._signed(game_id, actor, move)
+            if signed is not None:
+                outcome = self.service.handle(game_id, move, actor, signed)
+            elif isinstance(move, PlaceBallot):
                 markers = [(m.kind, m.candidate) for m in move.markers]
                 outcome, _receipt = self.service.place_ballot(game_id, actor, markers)
             elif isinstance(move, PlaceBid):
@@ -91,15 +100,17 @@ class WatchedGame:
         about a player's connections): whether it was taken. A refusal is counted by its code;
         it must leave the log as it was and never be an engine defect or a crash."""
         summary = self._summary()
+        self._keyed(game_id, actor)
         before = self.service.length(game_id)
         try:
+            command, signed = self._signed(game_id, actor, command)
             if isinstance(command, VoteToReplace):
                 vote = command
                 _token, outcome = self.service.with_new_token(
-                    game_id, actor, lambda digest: replace(vote, token_sha256=digest)
+                    game_id, actor, lambda digest: replace(vote, token_sha256=digest), signed=signed
                 )
             else:
-                outcome = self.service.handle(game_id, command, actor)
+                outcome = self.service.handle(game_id, command, actor, signed)
         except Exception as exc:
             if isinstance(exc, CourtError):
                 summary.coverage.refused(exc.code, exc.message)
@@ -113,6 +124,18 @@ class WatchedGame:
             return False
         self._absorb(outcome)
         return True
+
+    def _keyed(self, game_id: str, actor: Actor) -> None:
+        """The actor's device registers its key first, when his player keys it."""
+        added = self.devices.registration(self._state(), actor)
+        if added is not None:
+            self._act(game_id, actor, added)
+
+    def _signed(
+        self, game_id: str, actor: Actor, move: Command
+    ) -> tuple[Command, Signature | None]:
+        head = (self.version, self.hash)
+        return self.devices.signed(self._state(), game_id, head, actor, move)
 
     def _why(self, game_id: str, actor: Actor, command: Command, exc: Exception) -> str:
         if not isinstance(exc, CourtError):
@@ -137,7 +160,7 @@ class WatchedGame:
             before = state if state is not None else initial(GameId(record.game_id))
             state = evolve(before, event)
             written.append(Written(record.version, record.type, record.data, event, before, state))
-            self.version = record.version
+            self.version, self.hash = record.version, record.hash
             summary.problems.extend(
                 f"after version {record.version} ({record.type}): {v}"
                 for v in violations(state, event)

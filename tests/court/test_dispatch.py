@@ -1,6 +1,6 @@
 """Every command reaches the rules of exactly one subdomain (court/decide/dispatch.py): the
 union of each module of court/commands/ names every command the module declares, and the
-eight unions make the one `Command` union without overlap."""
+unions make the one `Command` union without overlap."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from court.commands import (
     Command,
     decrees,
+    devices,
     elections,
     nobles,
     purchases,
@@ -35,6 +36,7 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (purchases, dispatch.PurchaseCommand),
     (seats, dispatch.SeatCommand),
     (table, dispatch.TableCommand),
+    (devices, dispatch.DeviceCommand),
 ]
 # Parts of a command, not commands: the markers a PlaceBallot carries, the villages of a
 # RecordVillages.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from court.chain import canonical
 from court.views.padding import RECEIPT_WIDTH, RECORD_WIDTH, encoded_width, padded_receipt
 
 LONGEST_ID = "x" * 64
@@ -25,10 +26,19 @@ def ballot_parts(kind: str, candidate: str) -> tuple[dict, dict]:
     return data, private
 
 
+def hashed(data: dict) -> dict:  # type: ignore[type-arg]
+    """What a told record's hash covers beside its own fields (court/views/observer.py)."""
+    return {"schema_version": 1, "data_json": canonical(data), "private_sha256": HASH}
+
+
 def test_the_longest_placement_and_bid_fit_the_record_width() -> None:
-    assert encoded_width(*ballot_parts("decoy", LONGEST_ID)) <= RECORD_WIDTH
-    bid = ({"seat": 99, "commitment": HASH}, {"secret": {"amount": 10_000, "salt": SALT}})
-    assert encoded_width(*bid) <= RECORD_WIDTH
+    data, private = ballot_parts("decoy", LONGEST_ID)
+    assert encoded_width(data, private, hashed(data)) <= RECORD_WIDTH
+    bid = {"seat": 99, "commitment": HASH}
+    assert (
+        encoded_width(bid, {"secret": {"amount": 10_000, "salt": SALT}}, hashed(bid))
+        <= RECORD_WIDTH
+    )
 
 
 def test_the_longest_receipts_fit_the_receipt_width() -> None:

@@ -242,7 +242,7 @@ def test_a_majority_of_the_other_seats_takes_the_role_from_a_host_gone_long_enou
     his seat without host powers."""
     state = game_at()
     first = decide(state, vote(2), seat(1), LATER)
-    assert first == (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER),)
+    assert first == (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=LATER, host_away_since=AWAY),)
     state = then_state(state, first)
     assert state.host_votes == {Seat(1): HostVote(seat=Seat(2), at=LATER)}
     second = decide(state, vote(2), seat(2), LATER + 5)
@@ -287,7 +287,9 @@ def test_the_absence_counts_from_the_start_of_the_game_at_the_earliest() -> None
     with pytest.raises(CourtError):
         decide(state, vote(2, away=0.0), seat(1), START + 599)
     events = decide(state, vote(2, away=0.0), seat(1), START + 600)
-    assert events == (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=START + 600),)
+    assert events == (
+        HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=START + 600, host_away_since=START),
+    )
 
 
 def test_a_vote_of_an_earlier_absence_counts_no_more_once_the_host_came_back() -> None:
@@ -308,7 +310,7 @@ def test_a_vote_from_a_log_too_old_to_say_when_it_was_cast_never_counts() -> Non
     state = game_at()
     state = dataclasses.replace(state, host_votes={Seat(1): HostVote(seat=Seat(2), at=None)})
     events = decide(state, vote(2), seat(2), LATER)
-    assert events == (HostVoteCast(seat=Seat(2), for_seat=Seat(2), at=LATER),)
+    assert events == (HostVoteCast(seat=Seat(2), for_seat=Seat(2), at=LATER, host_away_since=AWAY),)
 
 
 def test_a_vote_for_a_host_can_be_changed_and_withdrawn() -> None:

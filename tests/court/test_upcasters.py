@@ -317,7 +317,6 @@ def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> N
 # never recorded, so unknown.
 ADDED: list[tuple[Event, dict[str, Any]]] = [
     (GameStarted(seat_order=(Seat(0), Seat(1)), first_player=Seat(0), at=5.0), {"at": 0.0}),
-    (HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=5.0), {"at": None}),
     (
         HostTakenOver(
             from_seat=Seat(0),
@@ -446,3 +445,16 @@ def test_an_end_recorded_before_it_said_how_reads_as_the_only_ends_there_were(
     data = {"winners": winners, "points": [{"seat": 0, "points": 3}], "reason": "x"}
     event = codec.decode("GameEnded", 2, data, None)
     assert isinstance(event, GameEnded) and event.how == how
+
+
+def test_a_vote_for_a_host_recorded_before_the_absence_it_counted_reads_with_none() -> None:
+    """Schema 2 of HostVoteCast held no absence (None: not recorded); schema 1 no time either.
+    A vote that records the absence it counted can be decided again from the log alone."""
+    cast = HostVoteCast(seat=Seat(1), for_seat=Seat(2), at=5.0, host_away_since=3.0)
+    name, data, private = codec.encode(cast)
+    old = {key: value for key, value in data.items() if key != "host_away_since"}
+
+    assert codec.schema_version(name) == 3
+    assert codec.decode(name, 2, old, private) == replace(cast, host_away_since=None)
+    first = {key: value for key, value in old.items() if key != "at"}
+    assert codec.decode(name, 1, first, private) == replace(cast, at=None, host_away_since=None)

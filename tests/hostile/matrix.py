@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from court.commands import JoinSeat
 from server.messages.catalogue import CATALOGUE
 from server.messages.decrees import DECREES
+from server.messages.devices import DEVICES
 from server.messages.facts import FACTS
 from server.messages.message import Sender
 from server.messages.talk import TALK
@@ -48,8 +49,10 @@ HOST_ONLY = {m.name for m in CATALOGUE.values() if m.sender is Sender.HOST} - RE
 NEWCOMERS = {m.name for m in CATALOGUE.values() if m.command is JoinSeat}
 ANYONE = {m.name for m in CATALOGUE.values() if m.sender is Sender.ANYONE} - NEWCOMERS | {"sync"}
 TALKERS = set(TALK)
+# A device's key is any seat's, the host's or the game master's to register for himself.
+KEYHOLDERS = {m.name for m in DEVICES}
 # What is left is a seat's own move.
-SEAT = set(ROUTES) - HOST_ONLY - RECORDERS - ANYONE - NEWCOMERS - TALKERS
+SEAT = set(ROUTES) - HOST_ONLY - RECORDERS - ANYONE - NEWCOMERS - TALKERS - KEYHOLDERS
 
 # Where each command is sent: the stage at which it is, or could soon be, somebody's move.
 STAGE = {
@@ -97,7 +100,7 @@ AUTH_CODES = {"token_required", "bad_token", "seat_required", "host_only", "game
 class Row:
     message: str  # a Socket.IO message, or `METHOD path` for a route that is no message
     route: str | None
-    role: str  # seat, host, recorder, anyone, newcomer, talk
+    role: str  # seat, host, recorder, anyone, newcomer, talk, keyholder
     stage: str
     own: str  # the sender allowed to send it (tables.Tables.token names)
     method: str = "POST"
@@ -121,7 +124,7 @@ class Row:
         """Each sender who must be refused -> the HTTP code of the refusal ('' for any
         refusal by the rules, 403 or 409)."""
         refused = {"other_game": "bad_token", "left": "bad_token"}
-        if self.role in ("seat", "host", "recorder", "talk"):
+        if self.role in ("seat", "host", "recorder", "talk", "keyholder"):
             refused["none"] = "token_required"
         if self.role in ("host", "recorder"):
             refused["lannister"] = "host_only"
@@ -149,6 +152,7 @@ def _role(message: str) -> str:
         ("anyone", ANYONE),
         ("newcomer", NEWCOMERS),
         ("talk", TALKERS),
+        ("keyholder", KEYHOLDERS),
     ):
         if message in members:
             return role
@@ -176,6 +180,7 @@ ROWS = [
 # Commands whose own sender succeeds in the seeded games with the payload of its row: the
 # positive controls that show the matrix is not refusing everything.
 SUCCEEDS = {
+    "add_device_key",
     "join",
     "leave",
     "pass",

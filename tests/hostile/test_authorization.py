@@ -100,7 +100,7 @@ def own(transport: str) -> list[Any]:
         pytest.param(row, who, id=f"{row.message}-{who}")
         for row in ROWS
         if (row.socket if transport == "socket" else row.route is not None)
-        for who in ([row.own, "master"] if row.role == "recorder" else [row.own])
+        for who in ([row.own, "master"] if row.role in ("recorder", "keyholder") else [row.own])
     ]
 
 

@@ -208,6 +208,7 @@ def test_the_viewer_is_the_player_seat_for_a_seat_token(client: FlaskClient, gam
         "seat": 1,
         "host": False,
         "role": "player",
+        "holder": "seat:1",
         "handed_over": None,
     }
     assert court(client, game, game.auth("tyrell"))["viewer"]["seat"] == 2
@@ -216,7 +217,7 @@ def test_the_viewer_is_the_player_seat_for_a_seat_token(client: FlaskClient, gam
 def test_the_host_token_of_a_seated_host_is_his_seat_and_the_host(
     client: FlaskClient, game: Game
 ) -> None:
-    expected = {"seat": 0, "host": True, "role": "player", "handed_over": None}
+    expected = {"seat": 0, "host": True, "role": "player", "holder": "seat:0", "handed_over": None}
 
     assert court(client, game, game.host)["viewer"] == expected
     assert court(client, game, game.auth("stark"))["viewer"] == expected
@@ -228,7 +229,13 @@ def test_the_host_token_of_a_host_without_a_seat_views_as_host(client: FlaskClie
 
     view = client.get(f"/api/games/{gid}", headers=bearer(created["host_token"])).get_json()
 
-    assert view["viewer"] == {"seat": None, "host": True, "role": "host", "handed_over": None}
+    assert view["viewer"] == {
+        "seat": None,
+        "host": True,
+        "role": "host",
+        "holder": "host",
+        "handed_over": None,
+    }
 
 
 def test_no_token_views_as_spectator(client: FlaskClient, game: Game) -> None:
@@ -236,6 +243,7 @@ def test_no_token_views_as_spectator(client: FlaskClient, game: Game) -> None:
         "seat": None,
         "host": False,
         "role": "spectator",
+        "holder": None,
         "handed_over": None,
     }
 

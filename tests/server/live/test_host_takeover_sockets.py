@@ -100,6 +100,7 @@ def test_the_other_seats_take_the_role_over_after_the_host_left_for_the_profile_
         "seat": game.seats["stark"],
         "host": False,
         "role": "player",
+        "holder": f"seat:{game.seats['stark']}",
         "handed_over": None,
     }
 

@@ -94,6 +94,7 @@ def test_the_host_role_handed_over_moves_the_host_powers_on_open_connections(
         "seat": game.seats["stark"],
         "host": False,
         "role": "player",
+        "holder": f"seat:{game.seats['stark']}",
         "handed_over": None,
     }
     again = send(tyrell, "hand_host", {"seat": game.seats["stark"]})

@@ -23,7 +23,6 @@ from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
 from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
-# Commands only the server makes (a game's creation, the clock's), never a client.
 # Commands the server sends itself: a game is created by its route, and a key's links are
 # added and dropped by the key service (server/mykey.py), never by a client message.
 SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
@@ -107,6 +106,8 @@ def test_one_schema_instance_loads_every_payload_of_a_message_and_keeps_none_of_
             assert answer == {"markers": {0: {"kind": ["Must be one of: for, decoy."]}}}
         else:
             assert answer == {
-                "markers": [{"kind": "for", "candidate": f"noble-{i}"}],
+                "markers": [{"kind": "for", "candidate": f"noble-{i}", "salt": None}],
+                "committed": None,
                 "pad": "",
+                "signed": None,
             }

@@ -64,7 +64,13 @@ def test_a_full_export_is_a_backup_the_seats_can_play_on_from(
         headers={"Authorization": f"Bearer {played.host_token}"},
     )
 
-    assert viewer == {"seat": 2, "host": False, "role": "player", "handed_over": None}
+    assert viewer == {
+        "seat": 2,
+        "host": False,
+        "role": "player",
+        "holder": "seat:2",
+        "handed_over": None,
+    }
     assert gold.get_json() == {"ok": True, "version": played.gold[1] + 2}
     assert court(other, "verify", played.id).output.startswith(f"ok: {played.gold[1] + 2} records")
 
