@@ -226,8 +226,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "service",
         "server/service.py",
         "the invariants are not checked before an append",
-        "decide_folded(state, command, actor, now, check=require_sound)",
-        "decide_folded(state, command, actor, now)",
+        "decide_move(state, command, actor, now, check=require_sound)",
+        "decide_move(state, command, actor, now)",
         "tests/server/http/test_engine_defects.py",
     ),
     _m(
@@ -265,8 +265,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "authz",
         "server/messages/seats.py",
         "hand_seat is sent on as the host's, whoever sent it",
-        "        game_id, actor, lambda digest:",
-        "        game_id, Actor(host=True), lambda digest:",
+        "        game_id,\n        actor,\n        lambda digest:",
+        "        game_id,\n        Actor(host=True),\n        lambda digest:",
         "tests/hostile/test_authorization.py::test_a_forbidden_sender_is_refused_over_socketio[hand_seat-lannister]",
     ),
     _m(

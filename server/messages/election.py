@@ -3,7 +3,7 @@ ballot with a receipt, accept or refuse the title, pass on a title too many."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validates_schema
+from marshmallow import Schema, fields, validates_schema
 
 from court.commands import (
     AcceptTitle,
@@ -18,7 +18,7 @@ from court.events import BallotPlaced
 from court.ids import NobleId
 from court.receipts import ballot_receipt
 from court.views.padding import padded_receipt
-from server.messages.fields import Choice, Id, List, Pad, Salt, Shape, String
+from server.messages.fields import Choice, Id, List, Pad, Salt, Shape, String, unopened
 from server.messages.message import Answer, Message, Payload, signed_of
 from server.messages.signed import HEX64
 from server.service import CourtService
@@ -61,12 +61,10 @@ class BallotSchema(Shape):
         only with the salts they were made with, one for each marker."""
         salts = [m.get("salt") is not None for m in data.get("markers", ())]
         if any(salts) and not all(salts):
-            raise ValidationError("Give every marker its salt, or none.", "markers")
+            raise unopened("Give every marker its salt, or none.")
         committed = data.get("committed")
         if committed is not None and (len(committed) != len(salts) or not all(salts)):
-            raise ValidationError(
-                "One commitment for each marker, each marker with its salt.", "committed"
-            )
+            raise unopened("One commitment for each marker, each marker with its salt.")
 
 
 class OverflowSchema(Shape):

@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
 from court import text
+from court.errors import CourtError
 
 # The maximum length of every string and list a client sends (docs/protocol.md, "Limits").
 ID_MAX = 64  # court/text.py's ID
@@ -200,6 +201,12 @@ def Cause() -> Text:
 
 
 SALT = WholeMatch(r"^[0-9a-f]{32}$", error="A salt is 32 lower-case hexadecimal digits.")
+
+
+def unopened(sentence: str) -> CourtError:
+    """A sealed choice whose salts and commitments do not go together: refused as the engine
+    refuses openings that do not open what was signed, not as a payload of the wrong shape."""
+    return CourtError("bad_commitment", sentence)
 
 
 def Salt() -> String:

@@ -3,7 +3,7 @@ of the fourth council seat; and of ransom, at any time (R-8.2)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
 from court.commands import (
     AcceptRansom,
@@ -22,7 +22,18 @@ from court.commands import (
 from court.events import BidPlaced
 from court.receipts import bid_receipt
 from court.views.padding import padded_receipt
-from server.messages.fields import GOLD_MAX, VERSION_MAX, Id, Int, List, Pad, Salt, Shape, String
+from server.messages.fields import (
+    GOLD_MAX,
+    VERSION_MAX,
+    Id,
+    Int,
+    List,
+    Pad,
+    Salt,
+    Shape,
+    String,
+    unopened,
+)
 from server.messages.message import Answer, Message, Payload, signed_of
 from server.messages.signed import HEX64
 from server.service import CourtService
@@ -48,7 +59,7 @@ class BidSchema(Shape):
     @validates_schema
     def _salted(self, data: Payload, **_: object) -> None:
         if data.get("commitment") is not None and data.get("salt") is None:
-            raise ValidationError("A commitment comes with the salt it was made with.", "salt")
+            raise unopened("A commitment comes with the salt it was made with.")
 
 
 class CouncilSeatSchema(Shape):

@@ -73,7 +73,7 @@ def _wire(message: Message) -> type[Schema]:
         return {**data, SIGNED: Signature(message=message.name, payload=payload, **envelope)}
 
     attributes = {
-        SIGNED: fields.Nested(SignedSchema, load_default=None, allow_none=True),
+        SIGNED: fields.Nested(SignedSchema, load_default=None),
         "_signature": signature,
     }
     name = "".join(part.title() for part in message.name.split("_"))

@@ -76,6 +76,13 @@ def _choices(field: fields.Field) -> list[str] | None:
     return None
 
 
+def _pattern(field: fields.Field) -> re.Pattern[str] | None:
+    for validator in field.validators:
+        if isinstance(validator, validate.Regexp):
+            return validator.regex
+    return None
+
+
 def shaped(schema: type[Schema] | None, names: Names) -> st.SearchStrategy[dict[str, Any]]:
     """A payload the schema loads: every required field, some optional ones."""
     if schema is None:
@@ -110,6 +117,8 @@ def _value(name: str, field: fields.Field, names: Names) -> st.SearchStrategy[An
         value = st.sampled_from(names[NAMED[name]])
     elif name == "pad":  # fields.Pad: spaces only
         value = st.integers(0, 64).map(" ".__mul__)
+    elif (pattern := _pattern(field)) is not None:  # a key, a hash, a nonce, a salt
+        value = st.from_regex(pattern, fullmatch=True)
     else:
         value = st.from_regex(r"[a-z0-9][a-z0-9_-]{0,20}", fullmatch=True)
     return st.one_of(value, st.none()) if field.allow_none else value

@@ -120,6 +120,9 @@ def must_refuse(court: Court, stage: str, who: str, event: str) -> bool:
         return who not in ("host", "stark")
     if event == "vote_replace":
         return who not in ("stark", "lannister", "tyrell")
+    # A first device key needs the holder's token alone, in an open game: never listed either.
+    if event == "add_device_key":
+        return who == "none"
     return event not in court.moves[stage, who]
 
 

@@ -8,11 +8,13 @@ by its type; a field of a type nobody knows fails `drawable`, and with it a test
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import types
 import typing
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from hypothesis import strategies as st
 
 from config.profile_rules import NOT_DRAWN
@@ -29,6 +31,7 @@ from court.commands import (
     RecordDeath,
     RecordWallSupplies,
 )
+from court.devices import key_id_of
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
 from court.profile import AS_WRITTEN, SETTINGS
 from court.state import CourtState, NobleStatus
@@ -37,6 +40,10 @@ from server.messages.facts import FACTS
 from server.tools.sim_facts import in_the_spotlight
 
 Strategy = st.SearchStrategy[Any]
+# One device's public key, the same in every run (base64 of 32 raw bytes).
+DEVICE_KEY = base64.b64encode(
+    Ed25519PrivateKey.from_private_bytes(bytes(32)).public_key().public_bytes_raw()
+).decode()
 # What the host records (section 9) and what anyone else may send, as the catalogue sorts them.
 FACT_COMMANDS = tuple(m.command for m in FACTS)
 OTHER_COMMANDS = tuple(m.command for m in CATALOGUE.values() if m not in FACTS)
@@ -84,6 +91,14 @@ def _by_name(state: CourtState) -> dict[str, Strategy]:
         "court_before": st.none(),
         "later": st.just(()),
         "head": st.integers(0, 1000),
+        # What a device signed of its own secrets: none (an unsigned sender) or one no marker
+        # or bid opens, so the machine meets `bad_commitment` too.
+        "committed": st.one_of(st.none(), st.just(({"commitment": "0" * 64, "candidate": None},))),
+        "commitment": st.one_of(st.none(), st.just("0" * 64)),
+        # The key that signed a device's key: the engine's, from the signed move.
+        "signer": st.none(),
+        "public_key": st.sampled_from([DEVICE_KEY, "not a key", ""]),
+        "key_id": st.sampled_from([key_id_of(DEVICE_KEY) or "", "0" * 16, "?"]),
     }
 
 

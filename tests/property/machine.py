@@ -34,11 +34,13 @@ from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
+    AddDeviceKey,
     AddSeatLink,
     ClaimSeat,
     CloseOverdueStep,
     Command,
     DeathKind,
+    DropDeviceKey,
     DropSeatLink,
     HandHost,
     HandSeat,
@@ -91,9 +93,11 @@ TABLE = ["absence"] * 3 + ["time", "replace", "replace", "end", "host", "rename"
 # between players (a new player's name is typed, R-9.2) and the game's name (no moves of the
 # game, as court/rules.py says), a vote to replace a player (it hangs on the server's word on
 # his connections), a correction (free-form, as the facts are) and the close of an overdue step
-# (the clock's, which anyone may send).
+# (the clock's, which anyone may send), and a device's keys (the server's, no move of the game).
 # Facts are the host's account of the table (section 9), drawn apart.
 NEVER_LISTED = (
+    AddDeviceKey,
+    DropDeviceKey,
     HandSeat,
     ClaimSeat,
     HandHost,
