@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, fields, post_load, validate
 
 from court.commands import Signature
 from court.views.padding import PAD
-from server.messages.fields import VERSION_MAX, Int, Shape, String, WholeMatch
+from server.messages.fields import VERSION_MAX, Int, Shape, String, WholeMatch, unopened
 
 if TYPE_CHECKING:
     from server.messages.message import Message
@@ -63,17 +63,17 @@ def _wire(message: Message) -> type[Schema]:
         if envelope is None:
             return data
         if message.commitment is not None and data.get(message.commitment) is None:
-            raise ValidationError(
+            raise unopened(
                 f"A signed {message.name} carries the commitments `{message.commitment}` "
                 "(the openings beside them, which the signature leaves out): a signature "
-                "never covers a secret.",
-                SIGNED,
+                "never covers a secret."
             )
         payload = signed_payload(message, original)
         return {**data, SIGNED: Signature(message=message.name, payload=payload, **envelope)}
 
     attributes = {
-        SIGNED: fields.Nested(SignedSchema, load_default=None),
+        # Absent when unsigned, never null: a null would document `signed` as any object.
+        SIGNED: fields.Nested(SignedSchema, load_default=None, allow_none=False),
         "_signature": signature,
     }
     name = "".join(part.title() for part in message.name.split("_"))

@@ -150,8 +150,8 @@ def test_a_signed_bid_carries_its_commitment_and_sends_its_opening_beside_it(
     leaking = signed(client, game, bidder, PHONE, "place_bid", {"amount": 3})
     before = logs(app, client)
 
-    told = error_body(send(client, game, bidder, "place_bid", leaking), 400, "bad_request")
-    assert "commitment" in str(told["fields"])
+    told = error_body(send(client, game, bidder, "place_bid", leaking), 409, "bad_commitment")
+    assert "commitment" in told["message"]
     assert logs(app, client) == before
     placed = send(client, game, bidder, "place_bid", secret)
     assert placed.status_code == 200, placed.get_json()
@@ -193,7 +193,7 @@ def test_a_signed_ballot_signs_the_markers_as_the_record_shows_them(
         "place_ballot",
         signed(client, game, voter, PHONE, "place_ballot", plain),
     )
-    assert "signed" in error_body(kinds, 400, "bad_request")["fields"]
+    assert "signature never covers a secret" in error_body(kinds, 409, "bad_commitment")["message"]
     other = signed(client, game, voter, PHONE, "place_ballot", wrong, openings=markers)
     error_body(send(client, game, voter, "place_ballot", other), 409, "bad_commitment")
     assert logs(app, client) == before
