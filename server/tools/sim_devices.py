@@ -1,7 +1,8 @@
 """The devices of a simulated game's players: some seats register a device's Ed25519 key and
 sign every move from then on as a page does (docs/protocol.md, "Signed moves"), drawing the
 salts of their ballots and bids themselves and signing the commitments; the others play
-unsigned. A seat handed on or replaced loses its keys, and its new player may key it again."""
+unsigned. A seat handed on or replaced loses its keys, and its new player may key it again; now
+and then a keyed player moves to a new device and drops the old one's key."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from court.commands import (
     Actor,
     AddDeviceKey,
     Command,
+    DropDeviceKey,
     PlaceBallot,
     PlaceBid,
     Signature,
@@ -29,6 +31,9 @@ from server.messages.signed import signed_payload
 
 # How often a seat's player keys his device when he first moves (again, after a hand-over).
 KEYED_RATE = 0.5
+# How often a keyed player, about to move, moves to a new device: the new key comes signed by
+# the old, then the new drops the old (a phone replaced).
+NEW_DEVICE_RATE = 0.01
 OPEN = (GameStatus.LOBBY, GameStatus.PLAYING)
 
 
@@ -40,13 +45,18 @@ class SimDevices:
         self.keys: dict[str, Ed25519PrivateKey] = {}
         self.decided: set[str] = set()
         self.nonces = 0
+        # Holders moving to a new device: the new key, registered but not yet signing.
+        self.moving: dict[str, Ed25519PrivateKey] = {}
 
     def registration(self, state: CourtState, actor: Actor) -> AddDeviceKey | None:
         """The key a holder's device registers before his move, once per player of a seat:
-        None when he plays unsigned, or has keyed already."""
+        None when he plays unsigned, or has keyed already (but for a new device's now and
+        then)."""
         holder = holder_of(actor)
-        if holder is None or state.devices.keyed(holder) or state.status not in OPEN:
+        if holder is None or state.status not in OPEN:
             return None
+        if state.devices.keyed(holder):
+            return self._new_device(state, holder)
         key = self.keys.get(holder)
         if key is not None and key_id_of(_public(key)) in state.devices.ever:
             self.decided.discard(holder)  # his keys went with the seat: a new player
@@ -57,6 +67,30 @@ class SimDevices:
             return None
         key = self.keys[holder] = Ed25519PrivateKey.from_private_bytes(self.rng.randbytes(32))
         return AddDeviceKey(public_key=_public(key))
+
+    def _new_device(self, state: CourtState, holder: str) -> AddDeviceKey | None:
+        old = self.keys.get(holder)
+        if holder in self.moving or old is None:
+            return None
+        if key_id_of(_public(old)) not in state.devices.by_id:
+            return None
+        if self.rng.random() >= NEW_DEVICE_RATE:
+            return None
+        new = self.moving[holder] = Ed25519PrivateKey.from_private_bytes(self.rng.randbytes(32))
+        return AddDeviceKey(public_key=_public(new))
+
+    def moved(self, state: CourtState, actor: Actor) -> DropDeviceKey | None:
+        """Once the new device's key is recorded, it signs from now on and drops the old."""
+        holder = holder_of(actor) or ""
+        new = self.moving.get(holder)
+        if new is None or key_id_of(_public(new)) not in state.devices.by_id:
+            return None
+        old_id = key_id_of(_public(self.keys[holder]))
+        self.keys[holder] = new
+        return DropDeviceKey(key_id=str(old_id))
+
+    def settled(self, actor: Actor) -> None:
+        self.moving.pop(holder_of(actor) or "", None)
 
     def signed(
         self, state: CourtState, game_id: str, head: tuple[int, str], actor: Actor, move: Command

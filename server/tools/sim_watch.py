@@ -128,8 +128,15 @@ class WatchedGame:
     def _keyed(self, game_id: str, actor: Actor) -> None:
         """The actor's device registers its key first, when his player keys it."""
         added = self.devices.registration(self._state(), actor)
-        if added is not None:
+        if added is None:
+            return
+        try:
             self._act(game_id, actor, added)
+            dropped = self.devices.moved(self._state(), actor)
+            if dropped is not None:
+                self._act(game_id, actor, dropped)
+        finally:
+            self.devices.settled(actor)
 
     def _signed(
         self, game_id: str, actor: Actor, move: Command
