@@ -105,6 +105,16 @@ def _seat_handed_v2(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "at": 0.0}
 
 
+def _replace_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """ReplaceVoteCast 1 -> 2: every vote to replace a player was for a new link."""
+    return {**data, "bot": False}
+
+
+def _seat_replaced_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """SeatReplaced 1 -> 2: every replacement handed the seat to a new link."""
+    return {**data, "bot": False}
+
+
 def _host_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """HostVoteCast 1 -> 2: the time of the vote was not recorded (such a vote never counts)."""
     return {**data, "at": None}
@@ -143,6 +153,8 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("SeatHanded", 1): _seat_handed_v1,
     ("SeatHanded", 2): _seat_handed_v2,
     ("HostVoteCast", 1): _host_vote_cast_v1,
+    ("ReplaceVoteCast", 1): _replace_vote_cast_v1,
+    ("SeatReplaced", 1): _seat_replaced_v1,
     ("HostTakenOver", 1): _host_taken_over_v1,
     ("TitleReturned", 1): _title_returned_v1,
     ("TitleSlotsExceeded", 1): _title_slots_exceeded_v1,

@@ -40,7 +40,9 @@ class TableVotes:
     `refused` it; `made` every correction the table accepted, in order; `ended_by` the seats
     whose votes ended the game (empty unless the table ended it); `replaced_at` when each seat
     last went to a new link, by the table's vote or the host's hand-over (its new player's
-    absence counts from then)."""
+    absence counts from then); `for_bot` the (seat, voter) pairs of the votes in `replace`
+    cast for the bot rather than a new link; `bots` the seats the bot plays while their players
+    are gone (court/bot.py)."""
 
     replace: dict[Seat, dict[Seat, float]] = field(default_factory=dict)
     end: frozenset[Seat] = frozenset()
@@ -50,6 +52,12 @@ class TableVotes:
     made: tuple[Correction, ...] = ()
     ended_by: tuple[Seat, ...] = ()
     replaced_at: dict[Seat, float] = field(default_factory=dict)
+    for_bot: frozenset[tuple[Seat, Seat]] = frozenset()
+    bots: frozenset[Seat] = frozenset()
+
+    def chose_bot(self, seat: Seat, voter: Seat) -> bool:
+        """Whether `voter`'s vote to replace `seat` was cast for the bot."""
+        return (seat, voter) in self.for_bot
 
     def corrected(self, version: int) -> bool:
         return any(c.version == version for c in self.made)

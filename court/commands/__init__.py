@@ -11,6 +11,7 @@ from court.commands.base import (
     SPECTATOR,
     Actor,
 )
+from court.commands.bots import BotCommand, TakeSeatBack
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -110,6 +111,7 @@ Command = (
     | PurchaseCommand
     | SeatCommand
     | TableCommand
+    | BotCommand
 )
 
 
@@ -151,6 +153,7 @@ __all__ = [
     "AdvancePhase",
     "AnswerCorrection",
     "AnswerMarriage",
+    "BotCommand",
     "BuildSept",
     "BuyFiefTitle",
     "ChangeListing",
@@ -207,6 +210,7 @@ __all__ = [
     "StandForElection",
     "StartGame",
     "TableCommand",
+    "TakeSeatBack",
     "TitleCommand",
     "VillageChange",
     "VoteForHost",

@@ -18,7 +18,7 @@ from court.commands import (
     Command,
     DropSeatLink,
 )
-from court.decide import clocks, dispatch, facts, followed, rounds
+from court.decide import bots, clocks, dispatch, facts, followed, rounds
 from court.events import Event
 from court.evolve import evolve
 from court.ids import Seat
@@ -48,8 +48,9 @@ def decide_folded(
     """The command's events with the server's follow-ups, and the state they lead to (the
     same as folding them with `evolve`, without folding them twice). `check` sees every
     state on the way."""
+    bots.require_mover(state, command, actor)
     own = dispatch.command_events(state, command, actor, now)
-    events = facts.attributed(state, command, actor, own)
+    events = bots.attributed(actor, state, facts.attributed(state, command, actor, own))
     # A fact the host records, closing what is overdue, or a key's link, is no move of the
     # sender's seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING

@@ -17,6 +17,7 @@ from court.commands import (
     SeatCommand,
     VoteForHost,
 )
+from court.decide import bots
 from court.decide.guards import require_host, require_seat, require_status
 from court.decide.links import add_seat_link, drop_seat_link
 from court.errors import CourtError, NotAllowed
@@ -75,14 +76,17 @@ def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor, now: float) -> tup
     if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
         raise CourtError("token_reused", "This seat token is already in use.")
     name = info.player_name if cmd.player_name is None else clean_name(cmd.player_name)
+    # A bot playing the seat stands down for the new player first.
+    stood = bots.stood_down(state, cmd.seat)
     return (
+        *stood,
         SeatHanded(
             seat=cmd.seat,
             house=info.house,
             old_player_name=info.player_name,
             player_name=name,
             token_sha256=cmd.token_sha256,
-            at_version=cmd.at_version,
+            at_version=cmd.at_version + len(stood) if cmd.at_version else 0,
             at=now,
         ),
     )
