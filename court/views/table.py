@@ -23,7 +23,8 @@ def table_view(state: CourtState) -> dict[str, Any]:
     current absence began count, which `presence.seats_away_since` tells, and never before
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
-    proposal under vote; `made`: every correction the table accepted, in order."""
+    proposal under vote; `made`: every correction the table accepted, in order; `bots`: the
+    seats the bot plays."""
     seats = len(state.seats)
     electors = max(seats - 1, 0)
     table = state.table
@@ -34,13 +35,17 @@ def table_view(state: CourtState) -> dict[str, Any]:
         "replace": [
             {
                 "seat": seat,
-                "voters": [{"seat": v, "at": at} for v, at in sorted(votes.items())],
+                "voters": [
+                    {"seat": v, "at": at, "bot": table.chose_bot(seat, v)}
+                    for v, at in sorted(votes.items())
+                ],
                 "electors": electors,
                 "votes_needed": _needed(electors),
             }
             for seat, votes in sorted(table.replace.items())
             if seat in state.seats
         ],
+        "bots": sorted(table.bots),
         "end": {
             "voters": sorted(table.end),
             "seats": seats,

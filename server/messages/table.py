@@ -10,6 +10,7 @@ from court.commands import (
     Actor,
     AnswerCorrection,
     ProposeCorrection,
+    TakeSeatBack,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -23,6 +24,7 @@ from server.service import CourtService
 
 class ReplaceSchema(Shape):
     seat = Int(required=True, validate=validate.Range(0, VERSION_MAX))
+    bot = Bool(load_default=False)
 
 
 class EndSchema(Shape):
@@ -52,11 +54,12 @@ class ReplacedSchema(Schema):
 
 
 def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """The vote, with a fresh token ready in case it makes the majority: the seat is then
-    handed to that token, which goes to the voter alone (shown once in this answer)."""
-    seat = Seat(body["seat"])
+    """The vote, with a fresh token ready in case it makes the majority for a new link: the
+    seat is then handed to that token, which goes to the voter alone (shown once in this
+    answer). A vote for the bot hands out no token."""
+    seat, bot = Seat(body["seat"]), body["bot"]
     token, outcome = service.with_new_token(
-        game_id, actor, lambda digest: VoteToReplace(seat=seat, token_sha256=digest)
+        game_id, actor, lambda digest: VoteToReplace(seat=seat, bot=bot, token_sha256=digest)
     )
     answer: Answer = {"ok": True, "version": outcome.version}
     if any(isinstance(e, SeatHanded) for e in outcome.events):
@@ -71,15 +74,28 @@ TABLE: tuple[Message, ...] = (
         "a seat other than the absent one, in a started game",
         "Vote to hand the seat of a player who has had no connection for the profile's "
         "`table_votes.replace_after` (15 minutes unless the game says otherwise) to a new "
-        "link; a strict majority of the other seats' votes cast since his absence began "
-        "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
-        "new link opens nothing the seat held sealed before. The voter who makes the majority "
-        "receives the link once, in the answer. Refused in the lobby (`game_lobby`), while he "
-        "is connected (`seat_present`) and for the host's seat (`replace_host`)",
+        "link, or to the bot (`bot: true`); a strict majority of the other seats' votes cast "
+        "since his absence began, all for the same choice, replaces it (`SeatReplaced` names "
+        "the voters). A new link: exactly as a host's hand-over does, the new link opens "
+        "nothing the seat held sealed before, and the voter who makes the majority receives "
+        "it once, in the answer. The bot: it plays the seat's moves (`BotSeated`, then "
+        "`BotPlayed` before each) until its player opens his own link again or a new link is "
+        "voted. Refused in the lobby (`game_lobby`), while he is connected (`seat_present`), "
+        "for the host's seat (`replace_host`) and for the bot where it plays already "
+        "(`bot_plays`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,
-        example={"seat": 1},
+        example={"seat": 1, "bot": False},
+    ),
+    Message(
+        "take_seat_back",
+        TakeSeatBack,
+        "the seat the bot plays, with its own link",
+        "Play the seat again after the bot played it while you were away (`BotStoodDown`); a "
+        "page opened with the seat's link sends it by itself. Refused where the bot does not "
+        "play the seat (`no_bot`)",
+        None,
     ),
     Message(
         "vote_end",
