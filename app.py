@@ -186,10 +186,7 @@ def _wire_service(
         service.publishers.append(relay)  # first: the others start reading while we render
     gate = SendGate(store.sends, service.keys.secret.mac)
     outboxes = _outboxes(app, settings, store, presence, gate, shell)
-    bots = app.extensions["bots"] = BotPlayer(
-        lambda: app.extensions["court"], pause=settings.BOT_PAUSE_SECONDS
-    )
-    service.publishers += [pusher, watcher, bots, *outboxes]
+    service.publishers += [pusher, watcher, *outboxes, _bots(app, service, settings)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
@@ -212,6 +209,12 @@ def _wire_service(
         app.extensions["relay"] = relay
         if not shell:
             relay.start()
+
+
+def _bots(app: Flask, service: CourtService, settings: Settings) -> BotPlayer:
+    """The bot that plays the seats the tables voted to it (started with the deadlines)."""
+    bots = app.extensions["bots"] = BotPlayer(service, settings.BOT_PAUSE_SECONDS)
+    return bots
 
 
 def _socketio(app: Flask, settings: Settings) -> SocketIO:

@@ -46,7 +46,7 @@ def bot_move(state: CourtState, seat: Seat) -> Command | None:
     first Warden it may when it won that sale, give a title over the slots back to the board
     (R-3.2); anything else the step asks: pass. It never proposes, buys, bids, offers, answers
     a ransom or votes on what the table decides."""
-    moves = legal_commands(state, Actor(seat=seat))
+    moves = legal_commands(state, Actor(seat=seat, bot=seat in state.table.bots))
     own = _own_candidates(state, seat)
     for wanted in _PREFERENCES:
         found = next((m for m in moves if wanted(m, own)), None)

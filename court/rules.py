@@ -44,9 +44,11 @@ from court.commands import (
     SendToWall,
     StandForElection,
     StartGame,
+    TakeSeatBack,
     WithdrawRansom,
 )
 from court.decide import (
+    bots,
     council_seat,
     decrees,
     false_idols,
@@ -66,6 +68,18 @@ PLACEHOLDER_SALT = "drawn-by-the-server"
 
 
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
+    """What `actor` may send now. A seat the bot plays: its player may only take it back, and
+    the bot sends the seat's moves, never a table vote (court/decide/bots.py)."""
+    if actor.seat is not None and actor.seat in state.table.bots:
+        if not actor.bot:
+            return [TakeSeatBack()]
+        return [m for m in _listed(state, actor) if not isinstance(m, bots.TABLE_MATTERS)]
+    if actor.bot:
+        return []
+    return _listed(state, actor)
+
+
+def _listed(state: CourtState, actor: Actor) -> list[Command]:
     if state.status is GameStatus.LOBBY:
         return _lobby(state, actor)
     if state.status is not GameStatus.PLAYING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from court.commands import Command, HandSeat, VoteForHost
+from court.commands import BotMove, Command, HandSeat, VoteForHost
 from server.filled_table import Past, filled_table
 from server.ports import HostPresence
 from server.replay import Head
@@ -30,6 +30,8 @@ def filled(
             else presence.host_away_since(game_id, state.host_seat(), state.started_at)
         )
         return replace(command, host_away_since=away)
+    if isinstance(command, BotMove):  # decided on this head alone (server/live/bots.py)
+        return replace(command, head=head.version)
     if isinstance(command, HandSeat):
         # The hand-over is the command's first event: its record follows the head's.
         return replace(command, at_version=head.version + 1)

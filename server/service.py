@@ -268,22 +268,17 @@ class CourtService:
         return token, self.handle(game_id, command(token_digest(token)), actor)
 
     def place_ballot(
-        self,
-        game_id: str,
-        actor: Actor,
-        markers: Sequence[tuple[str, str]],
-        *,
-        at: int | None = None,
+        self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
     ) -> tuple[Outcome, dict[str, Any]]:
         """Place (kind, candidate) markers with fresh salts; returns the outcome and the
-        placing player's receipt (court/receipts.py). `at`: as `handle` takes it."""
+        placing player's receipt (court/receipts.py)."""
         command = PlaceBallot(
             markers=tuple(
                 MarkerChoice(kind=kind, candidate=NobleId(candidate), salt=self.secrets.salt())
                 for kind, candidate in markers
             )
         )
-        outcome = self.handle(game_id, command, actor, at=at)
+        outcome = self.handle(game_id, command, actor)
         return outcome, ballot_receipt(outcome.record_of(BallotPlaced))
 
     def place_bid(self, game_id: str, actor: Actor, amount: int) -> tuple[Outcome, dict[str, Any]]:
@@ -292,20 +287,14 @@ class CourtService:
         outcome = self.handle(game_id, PlaceBid(amount=amount, salt=self.secrets.salt()), actor)
         return outcome, bid_receipt(outcome.record_of(BidPlaced))
 
-    def handle(
-        self, game_id: str, command: Command, actor: Actor, *, at: int | None = None
-    ) -> Outcome:
+    def handle(self, game_id: str, command: Command, actor: Actor) -> Outcome:
         """Decide and append one command, one at a time per game, deciding again on a lost race
-        for `race_seconds` (SERVICE_RACE_SECONDS, config/settings.py, says why a time). A
-        command chosen on the game at version `at` is refused once the game has moved past it
-        (`moved_on`): the bot's move is made once, on the court it was chosen for."""
+        for `race_seconds` (SERVICE_RACE_SECONDS, config/settings.py, says why a time)."""
         with self._locks.of(game_id):
             began, attempt = self.timer(), 0
             while attempt == 0 or self.timer() - began < self.race_seconds:
                 attempt += 1
                 head = self._head_for(game_id, command)
-                if at is not None and head.version != at:
-                    raise Conflict("moved_on", "The game moved on before this move was made.")
                 now = self.clock()
                 decided = filled(command, game_id, head, self.presence, Past.of(self, game_id))
                 try:

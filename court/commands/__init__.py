@@ -11,7 +11,7 @@ from court.commands.base import (
     SPECTATOR,
     Actor,
 )
-from court.commands.bots import BotCommand, TakeSeatBack
+from court.commands.bots import BotCommand, BotMove, TakeSeatBack
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -154,6 +154,7 @@ __all__ = [
     "AnswerCorrection",
     "AnswerMarriage",
     "BotCommand",
+    "BotMove",
     "BuildSept",
     "BuyFiefTitle",
     "ChangeListing",

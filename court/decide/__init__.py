@@ -48,6 +48,7 @@ def decide_folded(
     """The command's events with the server's follow-ups, and the state they lead to (the
     same as folding them with `evolve`, without folding them twice). `check` sees every
     state on the way."""
+    command = bots.unwrapped(command, actor)
     bots.require_mover(state, command, actor)
     own = dispatch.command_events(state, command, actor, now)
     events = bots.attributed(actor, state, facts.attributed(state, command, actor, own))

@@ -3,11 +3,14 @@ player comes back and takes the seat over (docs/rules.md, "A seat played by the 
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from court.commands import (
     Actor,
     AddSeatLink,
     AnswerCorrection,
     BotCommand,
+    BotMove,
     Command,
     DropSeatLink,
     TakeSeatBack,
@@ -37,7 +40,25 @@ WHILE_AWAY = (TakeSeatBack, AddSeatLink, DropSeatLink)
 
 
 def decide_bot(state: CourtState, command: BotCommand, actor: Actor) -> tuple[Event, ...]:
-    return take_seat_back(state, actor)
+    match command:
+        case TakeSeatBack():
+            return take_seat_back(state, actor)
+        case BotMove():  # unwrapped before dispatch (`unwrapped`)
+            raise CourtError("bad_bot_move", "A bot's move is made by the server alone.")
+        case _:
+            assert_never(command)
+
+
+def unwrapped(command: Command, actor: Actor) -> Command:
+    """The move a `BotMove` wraps, while the game stands at the version it was chosen on; any
+    other command as it is. Only the bot makes a BotMove."""
+    if not isinstance(command, BotMove):
+        return command
+    if not actor.bot:
+        raise NotAllowed("bot_only", "Only the server's bot makes the bot's moves.")
+    if command.head != command.chosen_at:
+        raise CourtError("moved_on", "The game moved on before the bot's move was made.")
+    return command.move
 
 
 def take_seat_back(state: CourtState, actor: Actor) -> tuple[Event, ...]:

@@ -15,10 +15,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from court.bot import awaited_bots, bot_move
 from court.chain import Record
-from court.commands import Actor, Command, PlaceBallot, TakeSeatBack
+from court.commands import Actor, BotMove, Command, PlaceBallot, TakeSeatBack
 from court.errors import CourtError
 from court.ids import GameId, Seat
 from court.state import CourtState
@@ -31,7 +32,7 @@ log = logging.getLogger("small_council.bots")
 class BotPlayer:
     def __init__(
         self,
-        service: Callable[[], CourtService],
+        service: CourtService,
         pause: float = 3.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -57,7 +58,7 @@ class BotPlayer:
 
     def watch_all(self) -> None:
         """At start-up: every stored game that waits on a bot (it waited while no process ran)."""
-        service = self.service()
+        service = self.service
         for game_id in service.games():
             try:
                 head = service.current(game_id)
@@ -69,7 +70,7 @@ class BotPlayer:
     def play(self, game_id: str, version: int) -> Outcome | None:
         """Make the bot's move for the court at `version`, if the game still stands there and
         waits on a seat the bot plays; never raises, whatever this one game does."""
-        service = self.service()
+        service = self.service
         try:
             head = service.current(game_id)
             if head.version != version:
@@ -91,13 +92,12 @@ class BotPlayer:
 
     @staticmethod
     def _send(service: CourtService, game_id: str, seat: Seat, move: Command, at: int) -> Outcome:
-        """The move as a player's page sends it: a ballot's salts are drawn by the service,
-        as for any player (R-7.1)."""
-        actor = Actor(seat=seat, bot=True)
+        """The move as the seat's page would send it: a ballot's salts are drawn by the
+        service's secret source, as for any player (R-7.1)."""
         if isinstance(move, PlaceBallot):
-            markers = [(m.kind, m.candidate) for m in move.markers]
-            return service.place_ballot(game_id, actor, markers, at=at)[0]
-        return service.handle(game_id, move, actor, at=at)
+            salted = (replace(m, salt=service.secrets.salt()) for m in move.markers)
+            move = PlaceBallot(markers=tuple(salted))
+        return service.handle(game_id, BotMove(move=move, chosen_at=at), Actor(seat=seat, bot=True))
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)

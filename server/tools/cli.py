@@ -294,6 +294,17 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
     return [{v: v in names for v in VARIANTS}]
 
 
+def _ruleset(profile: str) -> dict[str, Any]:
+    """The named profile's rules ("random": the default's, each game drawing its settings);
+    exit 2 for a profile the book does not hold."""
+    book: Profiles = current_app.extensions["profiles"]
+    try:
+        return book.ruleset(book.default if profile == "random" else profile)
+    except RulesDataError as exc:
+        click.echo(f"error: unknown_profile: {exc}", err=True)
+        sys.exit(2)
+
+
 @court_cli.command("simulate")
 @click.option("--players", default="4", show_default=True, help="A count, or 3,5 or 3-6.")
 @click.option("--rounds", type=click.IntRange(1, 50), default=5, show_default=True)
@@ -322,17 +333,6 @@ def _mixes(text: str) -> list[dict[str, bool]] | None:
     is_flag=True,
     help="Print how many times each event type, refusal code and rule id occurred in the run.",
 )
-def _ruleset(profile: str) -> dict[str, Any]:
-    """The named profile's rules ("random": the default's, each game drawing its settings);
-    exit 2 for a profile the book does not hold."""
-    book: Profiles = current_app.extensions["profiles"]
-    try:
-        return book.ruleset(book.default if profile == "random" else profile)
-    except RulesDataError as exc:
-        click.echo(f"error: unknown_profile: {exc}", err=True)
-        sys.exit(2)
-
-
 def simulate_(
     players: str,
     rounds: int,

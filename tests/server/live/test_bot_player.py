@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 
 from court.bot import awaited_bots
-from court.commands import Actor, Pass
+from court.commands import Actor, BotMove, Pass
 from court.errors import CourtError
 from court.views.waiting import awaited
 from server.live.bots import BotPlayer
@@ -47,8 +47,8 @@ def test_two_processes_make_the_bots_move_once(bot_app: Flask) -> None:
     try:
         other = CourtService(store)
         other.current(game_id)  # the other process has the same head cached
-        here = BotPlayer(lambda: app.extensions["court"], pause=0)
-        there = BotPlayer(lambda: other, pause=0)
+        here = BotPlayer(app.extensions["court"], pause=0)
+        there = BotPlayer(other, pause=0)
         assert here.play(game_id, version) is not None
         assert there.play(game_id, version) is None
         records = other.records(game_id, after=version)
@@ -58,7 +58,8 @@ def test_two_processes_make_the_bots_move_once(bot_app: Flask) -> None:
         assert stale is not None
         seat = records[0].seat
         try:
-            other.handle(game_id, Pass(), Actor(seat=seat, bot=True), at=version)
+            move = BotMove(move=Pass(), chosen_at=version)
+            other.handle(game_id, move, Actor(seat=seat, bot=True))
         except CourtError as exc:
             assert exc.code == "moved_on"
         else:
