@@ -70,7 +70,8 @@ PLACEHOLDER_SALT = "drawn-by-the-server"
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
     """What `actor` may send now. A seat the bot plays: its player may only take it back, and
     the bot sends the seat's moves, never a table vote (court/decide/bots.py)."""
-    if actor.seat is not None and actor.seat in state.table.bots:
+    playing = state.status is GameStatus.PLAYING
+    if playing and actor.seat is not None and actor.seat in state.table.bots:
         if not actor.bot:
             return [TakeSeatBack()]
         return [m for m in _listed(state, actor) if not isinstance(m, bots.TABLE_MATTERS)]

@@ -34,6 +34,7 @@ from court.events import (
 )
 from court.evolve import evolve
 from court.ids import Seat
+from court.rules import legal_commands
 from court.sentences import describe
 from court.state import CourtState, GameStatus, Stage
 from court.tokens import actor_of
@@ -254,3 +255,15 @@ def test_the_bot_has_no_move_while_the_court_awaits_another_seat() -> None:
     assert turn is not None and GONE not in turn.seats
     assert awaited_bots(court.state) == ()
     assert bot_move(court.state, GONE) is None
+
+
+def test_an_ended_game_offers_the_bots_seat_nothing() -> None:
+    """R-4.7: after the end nothing but reading is left, for the bot and its player alike."""
+    court = bot_table()
+    assert legal_commands(court.state, Actor(seat=GONE)) == [TakeSeatBack()]
+    for voter in (seat(1), seat(2), HOST_SEAT):
+        if court.state.status is GameStatus.PLAYING:
+            court.act(VoteToEnd(), voter, LATER + 40)
+    assert court.state.status is GameStatus.ENDED
+    assert legal_commands(court.state, Actor(seat=GONE)) == []
+    assert legal_commands(court.state, BOT) == []
