@@ -4,6 +4,8 @@ chosen on a version the game has moved past is refused as moved on and not tried
 
 from __future__ import annotations
 
+import time
+
 from flask import Flask
 
 from court.bot import awaited_bots
@@ -67,3 +69,23 @@ def test_two_processes_make_the_bots_move_once(bot_app: Flask) -> None:
         assert other.records(game_id, after=version) == records
     finally:
         store.close()
+
+
+def test_a_process_that_starts_makes_the_bots_move_due_while_it_was_down(
+    bot_app: Flask,
+) -> None:
+    """The court waited on the bot while no process played it: the next one to start does."""
+    app = bot_app
+    game_id, version = bot_awaited(app)
+    service: CourtService = app.extensions["court"]
+    starting = BotPlayer(service, pause=0)
+    starting.watch_all()
+    starting.start()
+    try:
+        limit = time.monotonic() + 10
+        while service.current(game_id).version == version:
+            assert time.monotonic() < limit, "the bot's move due was never made"
+            time.sleep(0.02)
+    finally:
+        starting.stop()
+    assert service.records(game_id, after=version)[0].type == "BotPlayed"
