@@ -13,6 +13,7 @@ from court.commands import (
     BotMove,
     Command,
     DropSeatLink,
+    HandHost,
     TakeSeatBack,
     VoteForHost,
     VoteToEnd,
@@ -73,7 +74,8 @@ def take_seat_back(state: CourtState, actor: Actor) -> tuple[Event, ...]:
 
 def require_mover(state: CourtState, command: Command, actor: Actor) -> None:
     """The bot moves only the seat it plays, and votes on nothing the table decides; the
-    seat's player moves nothing while it plays, until he takes the seat back."""
+    seat's player moves nothing while it plays, until he takes the seat back; the host role
+    never goes to the bot."""
     if actor.bot:
         if actor.seat is None or actor.seat not in state.table.bots:
             raise NotAllowed("bot_stood_down", "The bot no longer plays this seat.")
@@ -82,6 +84,10 @@ def require_mover(state: CourtState, command: Command, actor: Actor) -> None:
                 "bot_no_vote", "The bot casts no vote: the table's votes are its players'."
             )
         return
+    if isinstance(command, HandHost | VoteForHost) and command.seat in state.table.bots:
+        raise CourtError(
+            "bot_plays", "The bot plays that seat: the host role goes to a player at the table."
+        )
     if actor.seat in state.table.bots and not isinstance(command, WHILE_AWAY):
         raise CourtError(
             "bot_plays",

@@ -14,11 +14,13 @@ from court.bot import awaited_bots, bot_move
 from court.commands import (
     Actor,
     AdvancePhase,
+    HandHost,
     HandSeat,
     Pass,
     PlaceBallot,
     StandForElection,
     TakeSeatBack,
+    VoteForHost,
     VoteToEnd,
     VoteToReplace,
 )
@@ -145,6 +147,8 @@ def test_a_table_of_bots_plays_rounds_through_by_the_policy_alone() -> None:
         (TakeSeatBack(), seat(1), "no_bot"),
         (Pass(), Actor(seat=Seat(1), bot=True), "bot_stood_down"),
         (vote(), seat(0, host=True), "bot_plays"),
+        (HandHost(seat=GONE), HOST_SEAT, "bot_plays"),
+        (VoteForHost(seat=GONE), seat(1), "bot_plays"),
     ],
 )
 def test_the_bot_moves_its_seat_alone_and_votes_on_nothing(
