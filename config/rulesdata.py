@@ -6,6 +6,7 @@ Loaded from TOML in this folder and checked; every error names its file and entr
 from __future__ import annotations
 
 import copy
+import logging
 import re
 import tomllib
 from collections import Counter
@@ -15,8 +16,10 @@ from typing import Any
 
 from config.mapdrawing import DrawingError, validate_drawing
 from config.profile_rules import profile_problem
+from court.profile import RETIRED
 
 CONFIG_DIR: Path = Path(__file__).resolve().parent
+log = logging.getLogger("small_council.config")
 
 _PROFILE_NAME = re.compile(r"[a-z0-9_-]+")
 _HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -103,8 +106,18 @@ def load_profile(
         raise RulesDataError(
             f"profiles/{profile}.toml: name {data['profile'].get('name')!r} must be {profile!r}"
         )
+    _drop_retired(data["profile"], f"profiles/{profile}.toml")
     _validate_profile(data["profile"], shared["roster"])
     return {**data, **copy.deepcopy(dict(shared))}
+
+
+def _drop_retired(profile: dict[str, Any], file: str) -> None:
+    """A setting no profile offers any more is ignored, and the log says so once a load."""
+    for (section, key), why in RETIRED.items():
+        values = profile.get(section)
+        if isinstance(values, dict) and key in values:
+            del values[key]
+            log.info("%s: %s.%s is ignored: %s", file, section, key, why)
 
 
 def validate_ruleset(data: dict[str, Any]) -> None:

@@ -115,6 +115,18 @@ def _seat_replaced_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "bot": False}
 
 
+def _seat_handed_v3(data: Mapping[str, Any]) -> dict[str, Any]:
+    """SeatHanded 3 -> 4: a hand-over kept the seat's votes, banks and standing as they were
+    (no new player had to open his link)."""
+    return {**data, "fresh": False}
+
+
+def _game_ended_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """GameEnded 2 -> 3: a game ended with winners by the victory check (R-4.7), and without
+    any by the table's vote: no other end existed."""
+    return {**data, "how": "victory" if data.get("winners") else "table"}
+
+
 def _host_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     """HostVoteCast 1 -> 2: the time of the vote was not recorded (such a vote never counts)."""
     return {**data, "at": None}
@@ -152,6 +164,8 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("GameStarted", 1): _game_started_v1,
     ("SeatHanded", 1): _seat_handed_v1,
     ("SeatHanded", 2): _seat_handed_v2,
+    ("SeatHanded", 3): _seat_handed_v3,
+    ("GameEnded", 2): _game_ended_v2,
     ("HostVoteCast", 1): _host_vote_cast_v1,
     ("ReplaceVoteCast", 1): _replace_vote_cast_v1,
     ("SeatReplaced", 1): _seat_replaced_v1,

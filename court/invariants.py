@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from court import clocks, steps
+from court import clocks, steps, table_invariants
 from court.checks import Check, reads
 from court.events.nobles import NobleCaptured
 from court.ids import KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, NobleId
@@ -84,11 +84,11 @@ def _seats(state: CourtState) -> list[str]:
     return found
 
 
-@reads("treasury", "ledger", "auction", "seats")
+@reads("treasury", "ledger", "auction", "seats", "status")
 def _gold(state: CourtState) -> list[str]:
     """R-2.1: every Gold Dragon moved is accounted for by a rule or a fact; R-4.6: the bank
     holds the price of the fourth council seat only while its buyer may still take it, so a
-    paid seat is delivered or refunded."""
+    paid seat is delivered or refunded, also when the game ends before (R-9.2)."""
     ledger = state.ledger
     found: list[str] = []
     have, held = sum(state.treasury.values()), sum(ledger.held.values())
@@ -99,11 +99,12 @@ def _gold(state: CourtState) -> list[str]:
             f"the rules and facts account for {accounted} (R-2.1)"
         )
     auction = state.auction
-    waiting = auction.winner if auction is not None else None
+    playing = state.status is GameStatus.PLAYING
+    waiting = auction.winner if auction is not None and playing else None
     buyer = state.seats[waiting].house if waiting in state.seats else None
     found.extend(
         f"House {house} paid {gold} Gold Dragons for the fourth council seat and neither took "
-        "it nor got them back (R-4.6)"
+        f"it nor got them back{'' if playing else ' by the end of the game'} (R-4.6)"
         for house, gold in ledger.held.items()
         if house != buyer or gold <= 0
     )
@@ -162,22 +163,25 @@ def _titles(state: CourtState) -> list[str]:
 
 @reads("titles", "nobles", "rules")
 def _royals(state: CourtState) -> list[str]:
-    """R-3.8: the Queen is the living King's wife; while a King reigns only he protects the
-    realm (R-6.5 may leave him without the title)."""
+    """R-3.8: the Queen is the living King's wife. While a King reigns nobody else protects the
+    realm, and he only as the profile's king_holds_protector says (R-6.5 may leave him without
+    the title); while none reigns, a widowed Queen may, only as its queen_protects_when_king_dies
+    says."""
     found: list[str] = []
     king, queen = state.titles.get(KING), state.titles.get(QUEEN)
     if queen is not None:
         husband = state.nobles.get(king) if king is not None else None
         if husband is None or not husband.alive or husband.spouse != queen:
             found.append(f"{queen} is Queen but not the wife of a living King (R-3.8)")
-    protector = state.titles.get(PROTECTOR)
-    if (
-        king is not None
-        and protector is not None
-        and protector != king
-        and state.ruleset.profile.titles.king_holds_protector
-    ):
+    protector, settings = state.titles.get(PROTECTOR), state.ruleset.profile.titles
+    if protector is None:
+        return found
+    if king is not None and protector != king:
         found.append(f"{protector} protects the realm while {king} is King (R-3.8)")
+    elif king is not None and not settings.king_holds_protector:
+        found.append(f"King {king} protects the realm, which no King does here (R-3.8)")
+    if king is None and not settings.queen_protects_when_king_dies:
+        found.append(f"{protector} protects a realm without King; no widow does here (R-3.8)")
     return found
 
 
@@ -352,6 +356,8 @@ def _clocks(state: CourtState) -> list[str]:
 
 
 CHECKS: tuple[Check, ...] = (
+    table_invariants.table_votes,
+    table_invariants.ending,
     _clocks,
     _gold,
     _titles,

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 WEEK = 7 * 24 * 3600  # R-4.3: the longest deadline or time bank a profile may set
+LAST_ROUND_MAX = 99  # R-4.8: the latest last round a game may have
 BOOL = (True, False)
 # What a random profile draws for a step's deadline or a time bank, in seconds: none, or a
 # few that pass within a simulated game.
@@ -34,6 +35,8 @@ class Allowed:
     # None: data of its own, checked apart (the King's House bonuses, config/rulesdata.py).
     values: tuple[Any, ...] | range | None
     draws: tuple[Any, ...] | None = None
+    # Why the values stop where they do, when the rule alone does not say it.
+    why: str = ""
 
     def allows(self, value: Any) -> bool:
         if self.values is None:
@@ -51,9 +54,13 @@ class Allowed:
         if self.values is None:
             return "checked with the roster"
         if isinstance(self.values, range):
-            return f"a whole number from {self.values.start} to {self.values.stop - 1}"
-        shown = ", ".join(str(v).lower() if isinstance(v, bool) else repr(v) for v in self.values)
-        return f"one of {shown}"
+            told = f"a whole number from {self.values.start} to {self.values.stop - 1}"
+        else:
+            shown = ", ".join(
+                str(v).lower() if isinstance(v, bool) else repr(v) for v in self.values
+            )
+            told = f"one of {shown}"
+        return f"{told}: {self.why}" if self.why else told
 
 
 def setting(
@@ -62,9 +69,10 @@ def setting(
     *,
     draws: tuple[Any, ...] | None = None,
     default: Any = MISSING,
+    why: str = "",
 ) -> Any:
     """A profile setting: its rule and allowed values travel in the field's metadata."""
-    meta = {"allowed": Allowed(rule, values, draws)}
+    meta = {"allowed": Allowed(rule, values, draws, why)}
     if default is MISSING:
         return field(metadata=meta)
     return field(default=default, metadata=meta)
@@ -167,7 +175,6 @@ class Marriage:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Decrees:
     pillage_per_sept: int = setting("R-6.2 [R]", (2,))
-    odd_pillage_to_protector: bool = setting("R-6.2 [D]", BOOL)
     gods_cursed_death_roll: int = setting("R-6.2 [R]", (1,))
     roll_at_round_start: bool = setting("R-4.4 [D]", BOOL)
 
@@ -184,7 +191,11 @@ class ElectionSettings:
     tie_elects_nobody: bool = setting("R-7.1 [D]", BOOL)
     lord_commander_min_brothers: int = setting("R-7.3 [R]", (2,))
     lord_commander_min_votes: int = setting("R-7.3 [R]", (2,))
-    hand_min_council: int = setting("R-7.7 [D]", range(1, 6))
+    hand_min_council: int = setting(
+        "R-7.7 [D]",
+        range(1, 5),
+        why="while the Hand's seat is free, at most the four Masters sit on the Small Council",
+    )
     king_min_titled_lords: int = setting("R-7.8 [D]", range(1, 7))
     king_min_votes: int = setting("R-7.8 [D]", range(7))
     king_house_bonuses: tuple[HouseBonus, ...] = setting(
@@ -203,13 +214,27 @@ class Victory:
     alliance_vp: int = setting("R-4.7 [R]", (4,))
     alliance_vp_nights_watch: int = setting("R-4.7 [R]", (5,))
     all_qualifying_win: bool = setting("R-4.7 [D]", BOOL)
+    # The round whose victory check ends the game if nobody has won by then; 0: none. Drawn
+    # within the rounds a simulated game plays, so that games reach it, and half the time none,
+    # so that they also play long enough to reach what is rare.
+    last_round: int = setting(
+        "R-4.8 [D]", range(LAST_ROUND_MAX + 1), draws=(0, 0, 8, 20), default=0
+    )
 
 
 T = TypeVar("T", bound="DataclassInstance")
 
+# Settings a profile no longer offers, with why: a profile or a game's first event that still
+# holds one is read without it (config/rulesdata.py says so in the log).
+RETIRED: dict[tuple[str, str], str] = {
+    ("decrees", "odd_pillage_to_protector"): "2 Gold Dragons a Sept always split evenly (R-6.2)",
+}
 
-def _section(cls: type[T], raw: dict[str, Any]) -> T:
-    """Build a frozen settings section, ignoring nothing: unknown keys are an error."""
+
+def _section(cls: type[T], raw: dict[str, Any], name: str = "") -> T:
+    """Build a frozen settings section, ignoring nothing but the retired settings: unknown keys
+    are an error."""
+    raw = {key: value for key, value in raw.items() if (name, key) not in RETIRED}
     names = {f.name for f in fields(cls)}
     unknown = set(raw) - names
     if unknown:
@@ -259,7 +284,7 @@ class Profile:
             titles=_section(TitleSettings, raw["titles"]),
             purchases=_section(Purchases, raw["purchases"]),
             marriage=_section(Marriage, raw["marriage"]),
-            decrees=_section(Decrees, raw["decrees"]),
+            decrees=_section(Decrees, raw["decrees"], "decrees"),
             elections=_section(ElectionSettings, {**elections, "king_house_bonuses": bonuses}),
             night_watch=_section(NightWatch, raw["night_watch"]),
             victory=_section(Victory, raw["victory"]),

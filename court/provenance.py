@@ -48,6 +48,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "GameUnlisted": (SERVER,),
     "GameRenamed": (SERVER,),
     "SeatHanded": (SERVER, "R-9.2"),
+    "SeatClaimed": ("R-9.2",),
     "HostHandedOver": (SERVER,),
     "HostVoteCast": (SERVER, "R-9.2"),
     "HostVoteWithdrawn": (SERVER, "R-9.2"),

@@ -1,12 +1,13 @@
 """What the server's own follow-ups must have settled once a command is decided (a withdrawn
-candidate, a lapsed power, a vacated fourth seat, the clocks of the players awaited): it holds
-between commands, not between the events of one command, as court/invariants.py's do. The
-simulation and the property tests check it after every command.
+candidate, a lapsed power, a vacated fourth seat, the clocks of the players awaited, a game a
+majority of the table voted to end): it holds between commands, not between the events of
+one command, as court/invariants.py's do. The simulation and the property tests check it after
+every command.
 """
 
 from __future__ import annotations
 
-from court import clocks, electorate
+from court import clocks, electorate, table_invariants
 from court.decide.powers import power_lost
 from court.state import CourtState, GameStatus
 
@@ -15,7 +16,7 @@ def unsettled(state: CourtState) -> list[str]:
     """What the server's follow-ups settle by themselves once a command is decided: a
     candidate who can no longer stand is withdrawn (R-7.2), a lapsed power passes its turn
     (R-6.7), a vacated fourth seat is freed (R-4.6)."""
-    found = _clocks_follow(state)
+    found = _clocks_follow(state) + table_invariants.unsettled(state)
     if state.status is not GameStatus.PLAYING or state.pending is not None:
         return found
     election = state.election

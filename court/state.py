@@ -6,9 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from court.ending import Ending
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.links import SeatLinks
 from court.ruleset import Attribute, Gender, Ruleset
+from court.seats import HostVote, SeatInfo
 from court.table import TableVotes
 from elections import turns
 
@@ -58,31 +60,6 @@ class StepRef:
 
     kind: StepKind
     id: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SeatInfo:
-    seat: Seat
-    house: HouseId
-    player_name: str
-    host: bool
-    token_sha256: str
-    # The host token of the game's creation, once the host role has left it: it stands for
-    # this seat alone, without the host's powers; "" for none.
-    former_host_token_sha256: str = ""
-    # The version at which the host last handed this seat to a new token (None: never; 0: not
-    # recorded) and the commitments of its sealed markers and bid then: the old holder's.
-    handed_at: int | None = None
-    withheld: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HostVote:
-    """A seat's vote to make `seat` the host, cast at `at` (None: in a log from before votes
-    had times; such a vote counts for nothing)."""
-
-    seat: Seat
-    at: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -348,6 +325,7 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
+    ending: Ending | None = None  # how the game ended, once it has (court/ending.py)
     # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind once his clock
     # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
@@ -361,6 +339,12 @@ class CourtState:
         if self.rules is None:
             raise LookupError("the game has not been created")
         return self.rules
+
+    def counting(self) -> tuple[Seat, ...]:
+        """The seats whose votes count and make majorities: all but those handed to a new
+        player who has not opened his link yet, and those the bot plays (R-9.2)."""
+        bots = self.table.bots
+        return tuple(s for s, i in sorted(self.seats.items()) if not i.unclaimed and s not in bots)
 
     def host_seat(self) -> Seat | None:
         """The seat that holds the host role, if the host sits at the table."""

@@ -33,6 +33,7 @@ def filled(
     if isinstance(command, BotMove):  # decided on this head alone (server/live/bots.py)
         return replace(command, head=head.version)
     if isinstance(command, HandSeat):
-        # The hand-over is the command's first event: its record follows the head's.
+        # The command's first record follows the head's; the engine counts what comes before
+        # the hand-over's own (a clock it stops, court/decide/seats.py).
         return replace(command, at_version=head.version + 1)
     return filled_table(command, game_id, head, presence, past)

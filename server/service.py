@@ -237,7 +237,7 @@ class CourtService:
 
         `game_master` records facts without playing (section 9); `choices` are the host's
         (CreateGame's variants, deadlines, clocks, host_role, table_votes, first_player_seat,
-        listed)."""
+        last_round, listed)."""
         token = self.secrets.token()
         game_id = GameId(self.secrets.game_id())
         command = CreateGame(

@@ -110,9 +110,11 @@ class TalkService:
         return self._said(game_id, talk.TABLE, sender, recipients, text)
 
     def whisper(self, game_id: str, actor: Actor, to: int | str, text: str) -> TalkLine:
-        """A line heard by the sender and `to` (a seat number or "master") alone."""
+        """A line heard by the sender and `to` (a seat number or "master") alone; a line that
+        cannot be said is refused as such before whom it goes to is asked."""
         state = self.court.latest(game_id).state
         sender = talk.speaker(actor)
+        talk.clean_talk(text)
         party = talk.addressee(sender, to, state)
         return self._said(game_id, talk.whisper_channel(sender, party), sender, (party,), text)
 

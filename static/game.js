@@ -6,6 +6,8 @@ import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor 
 import { Clock } from "./countdown.js";
 import { confirmed, errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
+// How an ended game ended, at the top of the page; "Round 3 of 8" with a last round.
+import { renderEnding, roundLabel } from "./ending.js";
 import { Feed } from "./feed.js";
 import { showGameName } from "./gamename.js";
 import { renderHost } from "./host.js";
@@ -132,7 +134,12 @@ const ctx = {
 function draw() {
   if (!court) return;
   const names = new Names(court);
-  showGameName(court, court.game.status === "lobby" ? "Lobby" : `Round ${court.game.round}`);
+  const { status } = court.game;
+  showGameName(
+    court,
+    status === "lobby" ? "Lobby" : status === "ended" ? "Over" : roundLabel(court.game),
+  );
+  renderEnding($("ending"), court, names);
   signals.update(court);
   role.draw(court);
   renderSummary($("summary"), court, names, clock);
@@ -141,17 +148,21 @@ function draw() {
   renderSpectators($("spectators"), presence);
   keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
   talk.draw(court, names);
-  const playing = court.game.status !== "lobby";
+  // Once the game is over no move is left: the banner at the top says how it ended.
+  const playing = status === "playing";
   $("play").hidden = !playing;
-  if (!playing) return;
+  $("map-panel").hidden = status === "lobby";
+  if (status !== "lobby") keeping($("map-panel"), () => realmMap.draw(court, names));
+  if (!playing) {
+    for (const panel of $("play").children) fill(panel);
+    return;
+  }
   keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
   keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
   keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
   keeping($("table-votes-panel"), () =>
     renderTableVotes($("table-votes-panel"), court, names, ctx),
   );
-  $("map-panel").hidden = false;
-  keeping($("map-panel"), () => realmMap.draw(court, names));
 }
 
 // While the socket is down nobody's presence is known: the badges say so until it is back.

@@ -4,6 +4,7 @@ import { call, tokenFor } from "./api.js";
 import { setUpCompare } from "./changes.js";
 import { Clock } from "./countdown.js";
 import { errorText, fill, h, say, showWithin } from "./dom.js";
+import { renderEnding } from "./ending.js";
 import { renderHouses } from "./houses.js";
 import { Names, phaseName } from "./names.js";
 import { renderSummary } from "./table.js";
@@ -68,13 +69,23 @@ async function loadEntries() {
   }
 }
 
+// The court now, as the caller may see it: an ended game's banner heads the page.
+async function loadHead() {
+  try {
+    const court = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
+    renderEnding($("ending"), court, new Names(court));
+    return court;
+  } catch (error) {
+    say(notice, errorText(error), "error");
+    return null;
+  }
+}
+
 // The seats and the game master read their talk; anyone else reads none (and is told so by
 // a refusal this page does not show).
-async function loadTalk() {
-  const token = tokenFor(gameId);
-  if (!token) return;
+async function loadTalk(court) {
+  if (!court || !tokenFor(gameId)) return;
   try {
-    const court = await call("GET", `/api/games/${gameId}`, undefined, token);
     if (court.viewer.seat === null && court.viewer.role !== "game_master") return;
     talk = await talkAfter(gameId, 0);
     witness.seeTalk(talk);
@@ -344,7 +355,7 @@ $("export").addEventListener("click", download);
     headChecked = call("GET", `/api/games/${gameId}/chain?from=${head}&to=${head}`)
       .then((page) => witness.finishShown(page.checkpoint))
       .catch(() => {});
-    await loadTalk();
+    await loadTalk(await loadHead());
     scrubber.max = String(head);
     drawEntries();
     compare.prefill(head);

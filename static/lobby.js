@@ -1,8 +1,11 @@
-// The lobby: create a game (profile, variants, players, deadlines, clocks, listed or private),
-// list the listed games waiting for players, and "Your games": those this browser holds a seat in.
+// The lobby: create a game (profile, variants, players, deadlines, clocks, last round, listed or
+// private), list the listed games waiting for players, and "Your games": those this browser holds
+// a seat in, an ended one with how it ended.
 import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "./api.js";
 import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
+import { endingBanner } from "./ending.js";
 import { renderKeyPanel } from "./mykey.js";
+import { Names } from "./names.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -25,6 +28,15 @@ export function seconds(text, label) {
   return total;
 }
 
+// The last round from its box (R-4.8): undefined when empty, the profile's then.
+function wholeRound(text) {
+  const value = (text ?? "").trim();
+  if (value === "") return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > 99)
+    throw new Error("Last round: a round from 1 to 99, or 0 for none.");
+  return Number(value);
+}
+
 // "2:30" for 150 seconds, "none" for 0: a profile's value, shown in an empty box.
 function shown(total) {
   if (!total) return "none";
@@ -41,10 +53,13 @@ function durations(data, prefix, kinds, what) {
   return out;
 }
 
-// The chosen profile's deadlines and time banks, in the boxes left empty.
-let times = {};
+// The chosen profile's deadlines, time banks and last round, in the boxes left empty.
+let times = {},
+  lastRounds = {};
 function showProfileTimes() {
   const chosen = times[form.elements.profile.value] ?? {};
+  const last = lastRounds[form.elements.profile.value];
+  if (last !== undefined) form.elements.last_round.placeholder = last ? String(last) : "none";
   for (const kind of STEPS) {
     const deadline = chosen.deadlines?.[kind];
     const bank = chosen.clocks?.[kind];
@@ -69,6 +84,7 @@ async function loadProfiles() {
   try {
     const answer = await call("GET", "/api/profiles");
     times = answer.times ?? {};
+    lastRounds = answer.last_rounds ?? {};
     fill(
       form.elements.profile,
       answer.profiles.map((p) => h("option", { value: p }, p)),
@@ -179,6 +195,7 @@ async function loadMine() {
               { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
               "Forget on this device",
             ),
+            court?.ending && endingBanner(court.ending, new Names(court)),
           ),
         )
       : h("li", { class: "muted" }, "This browser holds no seat yet."),
@@ -188,8 +205,9 @@ async function loadMine() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  let deadlines, clocks;
+  let deadlines, clocks, lastRound;
   try {
+    lastRound = wholeRound(data.get("last_round"));
     deadlines = durations(data, "deadline", STEPS, "Step deadline");
     clocks = data.has("clocks") ? durations(data, "clock", STEPS, "Time bank") : {};
     const increment = data.get("clock-increment") ?? "";
@@ -211,6 +229,7 @@ form.addEventListener("submit", async (event) => {
       variants: Object.fromEntries(VARIANTS.map((v) => [v, data.has(v)])),
       deadlines,
       clocks,
+      ...(lastRound !== undefined ? { last_round: lastRound } : {}),
       listed: data.has("listed"),
     });
     const label = `${data.get("host_name").trim()}, host`;

@@ -1,9 +1,10 @@
 // Seats follow the player (docs/protocol.md): this seat's link for another device, remembering
 // or forgetting the seat on this device, the host's panel of seats (a new link, the host role,
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
-// what a seat handed to a new link does not show.
+// what a seat handed to a new link does not show, until its new player has said his name.
 
 import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
+import { claimForm } from "./claim.js";
 import { confirmed, h } from "./dom.js";
 import { renameForm } from "./gamename.js";
 
@@ -175,8 +176,9 @@ function fillRow(row, ...children) {
   return row;
 }
 
+// The host's tools for seats; none once the game is over, when nothing can change hands.
 function hostPanel(court, names, ctx) {
-  if (!court.viewer.host || !court.seats.length) return null;
+  if (!court.viewer.host || !court.seats.length || court.game.status === "ended") return null;
   return h(
     "details",
     { class: "host-seats", id: "host-seats" },
@@ -300,6 +302,7 @@ export function renderSeats(court, names, ctx) {
   // A host who gave his own seat a new link is no host on this tab any more: the link stays.
   const kept = court.viewer.host ? [] : [...handed.keys()].map((seat) => handedLink(seat, ctx));
   return [
+    claimForm(court, names, ctx),
     handedOver(court),
     ownSeat(court, names, ctx),
     hostPanel(court, names, ctx),

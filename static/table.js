@@ -4,6 +4,7 @@
 import { runningClocks } from "./clocks.js";
 import { countdown } from "./countdown.js";
 import { fill, h } from "./dom.js";
+import { roundOf } from "./ending.js";
 
 // The seats the court is waiting for now, and what for: `what` as said to the player ("answer the
 // marriage proposal"), `does` as said of someone else ("answers the marriage proposal").
@@ -119,8 +120,13 @@ export function renderSummary(el, court, names, clock, past = null) {
       ),
       game.status !== "lobby" && [
         h("dt", {}, "Round"),
-        h("dd", { "data-testid": "round" }, String(game.round)),
+        h("dd", { "data-testid": "round" }, roundOf(game)),
       ],
+      game.status === "lobby" &&
+        game.last_round > 0 && [
+          h("dt", {}, "Last round"),
+          h("dd", { "data-testid": "last-round" }, `Round ${game.last_round}`),
+        ],
       game.status !== "lobby" && [
         h("dt", {}, "Phase"),
         h("dd", { "data-testid": "phase" }, names.phase(game.phase)),
@@ -171,10 +177,7 @@ function renderPast(el, court, names, waiting, next) {
           ? `In the lobby: ${court.seats.length} of ${game.players} seats taken`
           : game.status,
       ),
-      game.round > 0 && [
-        h("dt", {}, "Round"),
-        h("dd", { "data-testid": "round" }, String(game.round)),
-      ],
+      game.round > 0 && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, roundOf(game))],
       game.phase && [
         h("dt", {}, "Phase"),
         h("dd", { "data-testid": "phase" }, names.phase(game.phase)),

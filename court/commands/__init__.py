@@ -66,6 +66,7 @@ from court.commands.rounds import (
 )
 from court.commands.seats import (
     AddSeatLink,
+    ClaimSeat,
     DropSeatLink,
     HandHost,
     HandSeat,
@@ -159,6 +160,7 @@ __all__ = [
     "BuyFiefTitle",
     "ChangeListing",
     "ChooseCouncilSeat",
+    "ClaimSeat",
     "CloseOverdueStep",
     "CloseTablePhases",
     "Command",

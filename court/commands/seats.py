@@ -1,6 +1,6 @@
 """Commands that move seats and the host role between players and devices: a seat handed to a
-new token, the host role handed or taken over by vote, a squatter removed, a token a person's
-key hands out for a seat added or dropped."""
+new token and claimed by its new player, the host role handed or taken over by vote, a squatter
+removed, a token a person's key hands out for a seat added or dropped."""
 
 from __future__ import annotations
 
@@ -20,6 +20,13 @@ class HandSeat:
     # The version the hand-over is recorded at: the service fills it in, never a client; the
     # new token opens nothing the seat held before it.
     at_version: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimSeat:
+    """The new player of a handed seat, opening his link, says his name (R-9.2)."""
+
+    player_name: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,4 +71,6 @@ class DropSeatLink:
     reason: str
 
 
-SeatCommand = HandSeat | HandHost | VoteForHost | RemoveSeat | AddSeatLink | DropSeatLink
+SeatCommand = (
+    HandSeat | ClaimSeat | HandHost | VoteForHost | RemoveSeat | AddSeatLink | DropSeatLink
+)

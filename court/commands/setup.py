@@ -26,6 +26,8 @@ class CreateGame:
     # When the other seats may vote to replace an absent player (`replace_after` seconds).
     table_votes: dict[str, int] = field(default_factory=dict)
     first_player_seat: int | None = None
+    # the round whose victory check ends the game (0: none; None: the profile's).
+    last_round: int | None = None
     game_master_name: str | None = None
     game_master_token_sha256: str | None = None
     # A game is private unless the host lists it: off the front page, and joined only through

@@ -7,16 +7,18 @@ the next phase or round), decided on the state those events lead to.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
 from court.commands import (
     Actor,
-    AddSeatLink,
     AdvancePhase,
     CloseOverdueStep,
     CloseTablePhases,
     Command,
-    DropSeatLink,
+    SeatCommand,
+    TableCommand,
+    TakeSeatBack,
 )
 from court.decide import bots, clocks, dispatch, facts, followed, rounds
 from court.events import Event
@@ -52,14 +54,22 @@ def decide_folded(
     bots.require_mover(state, command, actor)
     own = dispatch.command_events(state, command, actor, now)
     events = bots.attributed(actor, state, facts.attributed(state, command, actor, own))
-    # A fact the host records, closing what is overdue, or a key's link, is no move of the
-    # sender's seat: it leaves his clock running (and earns no increment).
+    # A fact the host records, closing what is overdue, or what the seats and the table do
+    # beside the round (a vote, a hand-over, a new player's name, a key's link) is no move of
+    # the sender's seat: it leaves his clock running (and earns no increment).
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
 
 HOUSEKEEPING = frozenset(
-    {CloseOverdueStep, AdvancePhase, CloseTablePhases, AddSeatLink, DropSeatLink}
+    {
+        CloseOverdueStep,
+        AdvancePhase,
+        CloseTablePhases,
+        *typing.get_args(SeatCommand),
+        *typing.get_args(TableCommand),
+        TakeSeatBack,
+    }
 )
 
 

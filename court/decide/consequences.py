@@ -38,8 +38,10 @@ def lose_titles(
     keep: frozenset[TitleId] = frozenset(),
     keep_fiefs: bool = False,
 ) -> list[Event]:
+    """The titles `noble` loses, each returned to the board but those kept. The crown goes
+    last, so that no version shows the King's Protector title without a King (R-3.8)."""
     events: list[Event] = []
-    for title in state.titles_of(noble):
+    for title in sorted(state.titles_of(noble), key=lambda t: t == KING):
         definition = state.ruleset.title(title)
         assert definition is not None
         if title in keep or (keep_fiefs and definition.category is Category.FIEF):

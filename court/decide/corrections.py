@@ -9,7 +9,7 @@ from __future__ import annotations
 from court import provenance
 from court.commands import Actor, AnswerCorrection, ProposeCorrection
 from court.decide import followed
-from court.decide.guards import require_host, require_seat, require_status
+from court.decide.guards import require_host, require_status, require_voter
 from court.errors import CourtError
 from court.events import (
     CorrectionAnswered,
@@ -70,8 +70,9 @@ def propose(state: CourtState, cmd: ProposeCorrection, actor: Actor) -> tuple[Ev
             correction = _death(cmd, recorded, before, cause)
     correction = followed.scan(correction, evolve(before, recorded), cmd.later, cmd.version + 1)
     followed.holds(correction, state)
-    proposed = CorrectionProposed(correction=correction, seat=actor.seat)
-    return (proposed, *_settled(state, correction, {*_host_seats(actor)}, set()))
+    seat = _host_seat(state, actor)
+    proposed = CorrectionProposed(correction=correction, seat=seat)
+    return (proposed, *_settled(state, correction, set() if seat is None else {seat}, set()))
 
 
 def _fact(state: CourtState, cmd: ProposeCorrection) -> tuple[Fact, CourtState]:
@@ -108,9 +109,9 @@ def _fact(state: CourtState, cmd: ProposeCorrection) -> tuple[Fact, CourtState]:
     return recorded, court
 
 
-def _host_seats(actor: Actor) -> tuple[Seat, ...]:
-    """The host's seat, whose proposal is its acceptance."""
-    return () if actor.seat is None else (actor.seat,)
+def _host_seat(state: CourtState, actor: Actor) -> Seat | None:
+    """The host's seat, whose proposal is its acceptance, if it counts (R-9.2)."""
+    return actor.seat if actor.seat in state.counting() else None
 
 
 def _gold(cmd: ProposeCorrection, recorded: GoldAdjusted, cause: str) -> Correction:
@@ -188,7 +189,7 @@ def _death(
 
 
 def answer(state: CourtState, cmd: AnswerCorrection, actor: Actor) -> tuple[Event, ...]:
-    voter = require_seat(actor, "answer a correction")
+    voter = require_voter(state, actor, "answer a correction")
     require_playing(state)
     table = state.table
     correction = table.correction
@@ -206,8 +207,9 @@ def _settled(
     state: CourtState, c: Correction, accepted: set[Seat], refused: set[Seat]
 ) -> tuple[Event, ...]:
     """What the answers so far decide: the correction made with its compensating event once
-    a strict majority of the seats accepts it, refused once it no longer can; nothing yet."""
-    seats = len(state.seats)
+    a strict majority of the seats that count (R-9.2) accepts it, refused once it no longer
+    can; nothing yet."""
+    seats = len(state.counting())
     if majority(len(accepted), seats):
         followed.holds(c, state)
         made = CorrectionMade(
@@ -224,6 +226,19 @@ def _settled(
             ),
         )
     return ()
+
+
+def settled_now(state: CourtState) -> tuple[Event, ...]:
+    """What the answers given decide once the seats that count have changed (R-9.2): the
+    correction made or refused as at an answer; one that would no longer be sound stays under
+    vote, for the host to withdraw."""
+    table = state.table
+    if table.correction is None:
+        return ()
+    try:
+        return _settled(state, table.correction, set(table.accepted), set(table.refused))
+    except CourtError:
+        return ()
 
 
 def withdraw(state: CourtState, actor: Actor) -> tuple[Event, ...]:

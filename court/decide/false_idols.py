@@ -151,16 +151,14 @@ def fold(state: CourtState, events: list[Event]) -> CourtState:
 
 def _pillage(state: CourtState, p_house: HouseId, hand: NobleId | None) -> SeptsPillaged:
     """Every Sept pillaged for the profile's amount each; with a converting Hand the money is
-    split evenly between the two Houses, an odd Dragon to the Protector's [D]."""
-    decrees = state.ruleset.profile.decrees
-    pillage = sum(state.septs.values()) * decrees.pillage_per_sept
+    split evenly between the two Houses (2 Gold Dragons a Sept: it always splits evenly)."""
+    pillage = sum(state.septs.values()) * state.ruleset.profile.decrees.pillage_per_sept
     shares = {p_house: pillage}
     if hand is not None:
         h_house = state.nobles[hand].house
-        half, odd = divmod(pillage, 2)
-        to_protector = odd if decrees.odd_pillage_to_protector else 0
-        shares = {p_house: half + to_protector}
-        shares[h_house] = shares.get(h_house, 0) + pillage - half - to_protector
+        half = pillage // 2
+        shares = {p_house: half}
+        shares[h_house] = shares.get(h_house, 0) + pillage - half
     septs = tuple(v for v in sorted(state.septs) for _ in range(state.septs[v]))
     return SeptsPillaged(
         septs=septs, shares=tuple(Share(house=h, gold=g) for h, g in shares.items())

@@ -35,3 +35,17 @@ def require_seat(actor: Actor, doing: str) -> Seat:
     if actor.seat is None:
         raise NotAllowed("seat_required", f"You need a seat at the table to {doing}.")
     return actor.seat
+
+
+def require_voter(state: CourtState, actor: Actor, doing: str) -> Seat:
+    """R-9.2: a seat handed to a new player votes once he has opened his link and said his
+    name; until then it counts for no vote."""
+    seat = require_seat(actor, doing)
+    info = state.seats.get(seat)
+    if info is not None and info.unclaimed:
+        raise CourtError(
+            "seat_unclaimed",
+            f"This seat was handed to a new player: say your name first (the page asks it "
+            f"when you open your link), then you may {doing}.",
+        )
+    return seat

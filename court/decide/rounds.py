@@ -11,7 +11,16 @@ from court.commands import (
     RecordVillageControl,
     RecordVillages,
 )
-from court.decide import council_seat, decrees, elections, false_idols, purchases, titles, victory
+from court.decide import (
+    council_seat,
+    decrees,
+    elections,
+    false_idols,
+    purchases,
+    table_votes,
+    titles,
+    victory,
+)
 from court.decide.guards import require_host, require_recorder, require_status
 from court.errors import CourtError
 from court.events import (
@@ -280,6 +289,9 @@ def follow_up(state: CourtState, now: float) -> tuple[Event, ...]:
     """What the server does by itself once nobody is awaited."""
     if state.status is not GameStatus.PLAYING:
         return ()
+    decided = table_votes.follow_up(state)
+    if decided:
+        return decided
     vacated = council_seat.vacated(state)
     if vacated:
         return vacated

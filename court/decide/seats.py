@@ -1,7 +1,7 @@
-"""Seats following their players: the host hands a seat to a new token or the host role to
-another seat, removes a squatter in the lobby; in a started game, the other seats take the host
-role over by a strict majority of votes once the host has had no connection for the profile's
-time."""
+"""Seats following their players: the host hands a seat to a new token (a new player then
+claims it under his own name, R-9.2) or the host role to another seat, removes a squatter in the
+lobby; in a started game, the other seats take the host role over by a strict majority of votes
+once the host has had no connection for the profile's time."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import assert_never
 from court.commands import (
     Actor,
     AddSeatLink,
+    ClaimSeat,
     DropSeatLink,
     HandHost,
     HandSeat,
@@ -18,15 +19,17 @@ from court.commands import (
     VoteForHost,
 )
 from court.decide import bots
-from court.decide.guards import require_host, require_seat, require_status
+from court.decide.guards import require_host, require_seat, require_status, require_voter
 from court.decide.links import add_seat_link, drop_seat_link
 from court.errors import CourtError, NotAllowed
 from court.events import (
+    ClockStopped,
     Event,
     HostHandedOver,
     HostTakenOver,
     HostVoteCast,
     HostVoteWithdrawn,
+    SeatClaimed,
     SeatHanded,
     SeatRemoved,
 )
@@ -47,6 +50,8 @@ def decide_seat(
     match command:
         case HandSeat():
             return hand_seat(state, command, actor, now)
+        case ClaimSeat():
+            return claim_seat(state, command, actor)
         case HandHost():
             return hand_host(state, command, actor)
         case VoteForHost():
@@ -76,18 +81,50 @@ def hand_seat(state: CourtState, cmd: HandSeat, actor: Actor, now: float) -> tup
     if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
         raise CourtError("token_reused", "This seat token is already in use.")
     name = info.player_name if cmd.player_name is None else clean_name(cmd.player_name)
+    return handed(state, cmd.seat, name, cmd.token_sha256, cmd.at_version, now)
+
+
+def handed(
+    state: CourtState, seat: Seat, name: str, token_sha256: str, at_version: int, now: float
+) -> tuple[Event, ...]:
+    """R-9.2: the seat goes to a new token and starts afresh, by the host's hand or the table's
+    vote: a clock running for it stops first, to start again on the profile's full bank. The
+    hand-over records its own version, `at_version` being that of the first record here (0:
+    not known)."""
+    info = state.seats[seat]
+    clock = state.running.get(seat)
+    stopped = () if clock is None else (ClockStopped(seat=seat, kind=clock.kind, at=now),)
     # A bot playing the seat stands down for the new player first.
-    stood = bots.stood_down(state, cmd.seat)
+    before = (*bots.stood_down(state, seat), *stopped)
     return (
-        *stood,
+        *before,
         SeatHanded(
-            seat=cmd.seat,
+            seat=seat,
             house=info.house,
             old_player_name=info.player_name,
             player_name=name,
-            token_sha256=cmd.token_sha256,
-            at_version=cmd.at_version + len(stood) if cmd.at_version else 0,
+            token_sha256=token_sha256,
+            at_version=at_version + len(before) if at_version else 0,
             at=now,
+        ),
+    )
+
+
+def claim_seat(state: CourtState, cmd: ClaimSeat, actor: Actor) -> tuple[Event, ...]:
+    """R-9.2: the new player of a handed seat says his own name when he opens his link; the
+    seat counts again from then."""
+    seat = require_seat(actor, "say your name")
+    info = state.seats[seat]
+    if not info.unclaimed:
+        raise CourtError(
+            "seat_claimed",
+            f"{info.player_name} plays this seat already: only a seat handed to a new player "
+            "waits for its player's name.",
+        )
+    name = clean_name(cmd.player_name)
+    return (
+        SeatClaimed(
+            seat=seat, house=info.house, old_player_name=info.player_name, player_name=name
         ),
     )
 
@@ -114,7 +151,7 @@ def vote_for_host(
     since the host's current absence began make a seat the host once they are a strict
     majority of the seats other than the host's. `cmd.host_away_since` is the server's word
     on the host's connections."""
-    voter = require_seat(actor, "vote for a new host")
+    voter = require_voter(state, actor, "vote for a new host")
     if actor.host:
         raise NotAllowed(
             "host_cannot_vote", "You are the host: hand the host role to a seat instead."
@@ -156,8 +193,8 @@ def vote_for_host(
 
 
 def electors_of(state: CourtState) -> tuple[Seat, ...]:
-    """The seats that vote for a new host: every seat but the host's."""
-    return tuple(s for s, info in sorted(state.seats.items()) if not info.host)
+    """The seats that vote for a new host: every seat that counts (R-9.2) but the host's."""
+    return tuple(s for s in state.counting() if not state.seats[s].host)
 
 
 def host_gone_since(state: CourtState, away_since: float | None, now: float) -> float:

@@ -30,6 +30,7 @@ from court.events import (
     SeatLeft,
 )
 from court.ids import Seat
+from court.profile import LAST_ROUND_MAX
 from court.ruleset import Ruleset
 from court.state import CourtState, GameStatus
 from court.text import clean_game_name, clean_name
@@ -88,7 +89,7 @@ def create_game(state: CourtState, cmd: CreateGame, actor: Actor) -> tuple[Event
 
 def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
     """The ruleset with the host's choices of variants, deadlines, clocks, the host role's
-    takeover time and First Player applied."""
+    takeover time, the First Player and the last round applied."""
     ruleset = copy.deepcopy(cmd.ruleset)
     profile = ruleset["profile"]
     sections = (
@@ -112,6 +113,14 @@ def _effective_ruleset(cmd: CreateGame) -> dict[str, Any]:
         raise CourtError("bad_takeover_time", "An absence cannot last negative seconds.")
     if cmd.first_player_seat is not None:
         profile["players"]["first_player_seat"] = cmd.first_player_seat
+    if cmd.last_round is not None:
+        if not 0 <= cmd.last_round <= LAST_ROUND_MAX:
+            raise CourtError(
+                "bad_last_round",
+                f"The last round is a round from 1 to {LAST_ROUND_MAX}, or 0 for none (R-4.8); "
+                f"asked for {cmd.last_round}: choose one from 0 to {LAST_ROUND_MAX}.",
+            )
+        profile["victory"]["last_round"] = cmd.last_round
     try:
         Ruleset.from_dict(ruleset)
     except (KeyError, TypeError, ValueError) as exc:

@@ -17,10 +17,11 @@ from court.commands import (
     VoteToReplace,
     WithdrawCorrection,
 )
-from court.decide import bots, corrections, victory
+from court.decide import bots, corrections, council_seat, victory
 from court.decide.corrections import require_playing
-from court.decide.guards import require_seat
-from court.decide.seats import span
+from court.decide.guards import require_voter
+from court.decide.seats import handed, span
+from court.ending import How
 from court.errors import CourtError
 from court.events import (
     EndVoteCast,
@@ -28,11 +29,9 @@ from court.events import (
     Event,
     GameEnded,
     ReplaceVoteCast,
-    SeatHanded,
     SeatReplaced,
     TableEndedGame,
 )
-from court.events.decrees import Score
 from court.ids import Seat
 from court.state import CourtState, GameStatus
 from court.table import majority
@@ -65,9 +64,9 @@ def vote_to_replace(
 ) -> tuple[Event, ...]:
     """Another seat votes to hand `cmd.seat` to a new link or to the bot; the votes cast since
     the seat's current absence began for the same choice replace it once they are a strict
-    majority of the other seats (docs/rules.md, "A seat played by the bot").
+    majority of the other seats that count (R-9.2; docs/rules.md, "A seat played by the bot").
     `cmd.away_since` is the server's word on the seat's connections."""
-    voter = require_seat(actor, "vote to replace a player")
+    voter = require_voter(state, actor, "vote to replace a player")
     require_playing(state)
     info = state.seats.get(cmd.seat)
     if info is None:
@@ -90,7 +89,7 @@ def vote_to_replace(
     # The majority must agree on what comes in the player's place: a new link or the bot.
     alike = [v for v in every if state.table.chose_bot(cmd.seat, v) == cmd.bot]
     voters = tuple(sorted({*alike, voter}))
-    electors = len(state.seats) - 1
+    electors = len([s for s in state.counting() if s != cmd.seat])
     if not majority(len(voters), electors):
         return (cast,)
     replaced = SeatReplaced(
@@ -108,24 +107,15 @@ def vote_to_replace(
 
 def _in_his_place(state: CourtState, cmd: VoteToReplace, now: float) -> tuple[Event, ...]:
     """What follows a replacement: the bot seated, or the seat handed to the new link (the
-    bot standing down first when it played the seat)."""
+    bot standing down first when it played the seat). The hand-over's records follow the vote
+    and the replacement; the seat keeps its old player's name until the new one says his own
+    (R-9.2)."""
     if cmd.bot:
         return (bots.seated(state, cmd.seat),)
     if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
         raise CourtError("token_reused", "This seat token is already in use.")
-    info = state.seats[cmd.seat]
-    stood = bots.stood_down(state, cmd.seat)
-    handed = SeatHanded(
-        seat=cmd.seat,
-        house=info.house,
-        old_player_name=info.player_name,
-        player_name=info.player_name,
-        token_sha256=cmd.token_sha256,
-        # The hand-over follows the vote, the replacement and the bot's standing down.
-        at_version=cmd.at_version + 2 + len(stood),
-        at=now,
-    )
-    return (*stood, handed)
+    name = state.seats[cmd.seat].player_name
+    return handed(state, cmd.seat, name, cmd.token_sha256, cmd.at_version + 2, now)
 
 
 def away_since(state: CourtState, seat: Seat, away: float | None, now: float) -> float:
@@ -152,9 +142,9 @@ def away_since(state: CourtState, seat: Seat, away: float | None, now: float) ->
 
 
 def vote_to_end(state: CourtState, cmd: VoteToEnd, actor: Actor) -> tuple[Event, ...]:
-    """A strict majority of all seats ends the game, without winners: only the victory check
-    of phase 8 names winners (R-4.7); the standings are recorded as they are."""
-    voter = require_seat(actor, "vote to end the game")
+    """A seat votes to end the game, or takes its vote back; `follow_up` ends the game once the
+    votes are a strict majority of the seats that count."""
+    voter = require_voter(state, actor, "vote to end the game")
     require_playing(state)
     if not cmd.end:
         if voter not in state.table.end:
@@ -162,20 +152,38 @@ def vote_to_end(state: CourtState, cmd: VoteToEnd, actor: Actor) -> tuple[Event,
         return (EndVoteWithdrawn(seat=voter),)
     if voter in state.table.end:
         raise CourtError("already_voted", "You already voted to end the game.")
-    cast = EndVoteCast(seat=voter)
-    voters = tuple(sorted({*state.table.end, voter}))
-    seats = len(state.seats)
-    if not majority(len(voters), seats):
-        return (cast,)
-    vp = victory.points(state)
+    return (EndVoteCast(seat=voter),)
+
+
+def follow_up(state: CourtState) -> tuple[Event, ...]:
+    """What the votes cast decide by themselves, whenever they or the seats that count change
+    (a vote, a hand-over, R-9.2): the game ends once a strict majority of the seats that count
+    voted for it, and the correction under vote is made or refused once its answers decide it."""
+    voters = tuple(sorted(state.table.end))
+    seats = len(state.counting())
+    if voters and majority(len(voters), seats):
+        return end_by_vote(state, voters, seats)
+    return corrections.settled_now(state)
+
+
+def end_by_vote(state: CourtState, voters: tuple[Seat, ...], seats: int) -> tuple[Event, ...]:
+    """The table ends the game without winners: only the victory check of phase 8 names
+    winners (R-4.7, R-4.8); the standings are recorded as they are. A price the bank holds for
+    a seat not taken yet goes back first (R-4.6): nothing is left held when the game ends."""
+    auction = state.auction
+    refunds: tuple[Event, ...] = ()
+    if auction is not None and auction.winner is not None:
+        reason = "the table ended the game before he seated a Warden"
+        refunds = (council_seat.lapse(state, auction.winner, reason),)
     return (
-        cast,
+        *refunds,
         TableEndedGame(votes=len(voters), seats=seats, voters=voters),
         GameEnded(
             winners=(),
-            points=tuple(Score(seat=s, points=p) for s, p in vp.items()),
+            points=victory.scores(state),
             reason=f"the table ended the game by {len(voters)} votes of {seats}; nobody won "
             "(R-4.7: only the victory check of phase 8 names winners)",
+            how=How.TABLE.value,
         ),
     )
 
@@ -194,7 +202,8 @@ def listed(state: CourtState, actor: Actor) -> list[Command]:
         return []
     moves: list[Command] = []
     correction = state.table.correction
-    if actor.seat is not None:
+    seat = state.seats.get(actor.seat) if actor.seat is not None else None
+    if actor.seat is not None and seat is not None and not seat.unclaimed:
         moves.append(VoteToEnd(end=actor.seat not in state.table.end))
         if correction is not None and actor.seat not in state.table.accepted | state.table.refused:
             moves += [

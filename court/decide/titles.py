@@ -133,18 +133,15 @@ def _is_master(state: CourtState, title: TitleId) -> bool:
 
 def _before_crowning(state: CourtState, king: NobleId) -> list[Event]:
     """R-3.8: a Queen who is not the new King's wife, and a Protector who is not the new King
-    (a widowed Queen), step down before he is crowned."""
+    (a widowed Queen, Protector "until a King is elected" whoever protects the realm after
+    her), step down before he is crowned."""
     events: list[Event] = []
     wife = state.nobles[king].spouse
     queen = state.titles.get(QUEEN)
     if queen is not None and queen != wife:
         events.append(TitleReturned(title=QUEEN, noble=queen, reason="she is not the King's wife"))
     protector = state.titles.get(PROTECTOR)
-    if (
-        state.ruleset.profile.titles.king_holds_protector
-        and protector is not None
-        and protector != king
-    ):
+    if protector is not None and protector != king:
         events.append(TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected"))
     return events
 

@@ -160,9 +160,12 @@ class TitleConceded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded(Event):
-    """The victory check found winners (R-4.7); the game is over. Schema 2 made each score an
-    object {seat, points} (it was a [seat, points] pair)."""
+    """The game is over, `how`: "victory" (the victory check found winners, R-4.7),
+    "last_round" (its check named those with the most VP, R-4.8) or "table" (the seats voted
+    to end it, without winners, R-9.2); `points` each seat's VP then. Schema 2 made each score
+    an object {seat, points} (it was a [seat, points] pair), schema 3 added `how`."""
 
     winners: tuple[Seat, ...]
     points: tuple[Score, ...]
     reason: str
+    how: str = "victory"

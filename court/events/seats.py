@@ -12,10 +12,12 @@ from court.ids import HouseId, Seat
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatHanded(Event):
-    """The host gave a seat a new token: the old one opens nothing from now on, and the new
-    one opens nothing the seat held before `at_version`, this record's version (0 in logs from
-    before it was recorded); `at` is when (0.0 in logs from before it was recorded): the new
-    player's absence counts from then."""
+    """The host (or the table's vote) gave a seat a new token: the old one opens nothing from
+    now on, and the new one opens nothing the seat held before `at_version`, this record's
+    version (0 in logs from before it was recorded); `at` is when (0.0 in logs from before it
+    was recorded): the new player's absence counts from then. `fresh` (R-9.2): every vote and
+    answer the seat cast is dropped, its clock banks are full again and it counts for no vote
+    until its new player has opened his link (`SeatClaimed`); false in logs from before."""
 
     PRIVATE: ClassVar[frozenset[str]] = frozenset({"token_sha256"})
 
@@ -26,6 +28,18 @@ class SeatHanded(Event):
     token_sha256: str
     at_version: int = 0
     at: float = 0.0
+    fresh: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatClaimed(Event):
+    """The new player of a handed seat opened his link and said his name (R-9.2): the seat
+    counts again, under his name."""
+
+    seat: Seat
+    house: HouseId
+    old_player_name: str
+    player_name: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,9 +6,8 @@ import dataclasses
 
 from court.events.bots import BotPlayed, BotSeated, BotStoodDown
 from court.evolve.base import Handlers, replace
-from court.ids import Seat
+from court.evolve.seats import without_votes_of
 from court.state import CourtState
-from court.table import TableVotes
 
 
 def _bot_seated(state: CourtState, e: BotSeated) -> CourtState:
@@ -18,22 +17,6 @@ def _bot_seated(state: CourtState, e: BotSeated) -> CourtState:
     table = without_votes_of(state.table, e.seat)
     table = dataclasses.replace(table, bots=table.bots | {e.seat})
     return replace(state, host_votes=votes, table=table)
-
-
-def without_votes_of(table: TableVotes, seat: Seat) -> TableVotes:
-    """The table's votes with none cast by `seat` (R-9.2)."""
-    replace_votes = {
-        target: {v: at for v, at in voters.items() if v != seat}
-        for target, voters in table.replace.items()
-    }
-    return dataclasses.replace(
-        table,
-        replace={target: voters for target, voters in replace_votes.items() if voters},
-        for_bot=frozenset(pair for pair in table.for_bot if pair[1] != seat),
-        end=table.end - {seat},
-        accepted=table.accepted - {seat},
-        refused=table.refused - {seat},
-    )
 
 
 def _bot_played(state: CourtState, e: BotPlayed) -> CourtState:

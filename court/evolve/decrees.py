@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import replace as copy
 
+from court.ending import Ending, How
 from court.events.decrees import (
     DecreePassed,
     DecreeStepClosed,
@@ -137,7 +138,15 @@ def _title_conceded(state: CourtState, e: TitleConceded) -> CourtState:
 
 
 def _game_ended(state: CourtState, e: GameEnded) -> CourtState:
-    return replace(state, status=GameStatus.ENDED, winners=e.winners, decree=None, election=None)
+    ending = Ending(how=How(e.how), points={score.seat: score.points for score in e.points})
+    return replace(
+        state,
+        status=GameStatus.ENDED,
+        winners=e.winners,
+        ending=ending,
+        decree=None,
+        election=None,
+    )
 
 
 HANDLERS: Handlers = {

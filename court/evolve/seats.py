@@ -10,6 +10,7 @@ from court.events.seats import (
     HostTakenOver,
     HostVoteCast,
     HostVoteWithdrawn,
+    SeatClaimed,
     SeatHanded,
     SeatLinkAdded,
     SeatLinkDropped,
@@ -19,6 +20,7 @@ from court.evolve.base import Handlers, replace
 from court.ids import Seat
 from court.links import SeatLink, SeatLinks
 from court.state import CourtState, HostVote
+from court.table import TableVotes
 from court.tokens import own_tokens
 
 
@@ -33,7 +35,9 @@ def sealed_by(state: CourtState, seat: Seat) -> frozenset[str]:
 def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     """The seat's tokens are replaced by the new one; the host token stood for the host seat,
     so it stops too: the host role goes with the seat to its new token. What the seat keeps
-    sealed now stays its old holder's."""
+    sealed now stays its old holder's. A fresh hand-over (R-9.2) drops every vote and answer
+    the seat cast and the votes to replace it, gives it the profile's full clock banks, and
+    leaves it uncounted until its new player claims it."""
     info = state.seats[e.seat]
     seats = {
         **state.seats,
@@ -44,23 +48,35 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
             former_host_token_sha256="",
             handed_at=e.at_version,
             withheld=sealed_by(state, e.seat),
+            unclaimed=e.fresh,
         ),
     }
     votes = {v: s for v, s in state.host_votes.items() if v != e.seat}
-    table = state.table
+    table = without_votes_of(state.table, e.seat) if e.fresh else state.table
     if e.at:  # the new player's absence counts from the hand-over (0.0: not recorded)
         table = dataclasses.replace(table, replaced_at={**table.replaced_at, e.seat: e.at})
+    banks = {s: b for s, b in state.banks.items() if s != e.seat} if e.fresh else state.banks
+    state = replace(state, seats=seats, host_votes=votes, table=table, banks=banks)
     if not info.host:
-        return links_standing(replace(state, seats=seats, host_votes=votes, table=table))
-    handed = replace(
-        state,
-        seats=seats,
-        host_votes=votes,
-        table=table,
-        host_token_sha256="",
-        host_name=e.player_name,
+        return links_standing(state)
+    return links_standing(replace(state, host_token_sha256="", host_name=e.player_name))
+
+
+def without_votes_of(table: TableVotes, seat: Seat) -> TableVotes:
+    """The table's votes with none cast by `seat` and none to replace it (R-9.2)."""
+    replace_votes = {
+        target: {v: at for v, at in voters.items() if v != seat}
+        for target, voters in table.replace.items()
+        if target != seat
+    }
+    return dataclasses.replace(
+        table,
+        replace={target: voters for target, voters in replace_votes.items() if voters},
+        for_bot=frozenset(pair for pair in table.for_bot if seat not in pair),
+        end=table.end - {seat},
+        accepted=table.accepted - {seat},
+        refused=table.refused - {seat},
     )
-    return links_standing(handed)
 
 
 def links_standing(state: CourtState) -> CourtState:
@@ -71,6 +87,11 @@ def links_standing(state: CourtState) -> CourtState:
         return state
     links = state.links.standing_on(own_tokens(state))
     return state if links is state.links else replace(state, links=links)
+
+
+def _seat_claimed(state: CourtState, e: SeatClaimed) -> CourtState:
+    info = dataclasses.replace(state.seats[e.seat], player_name=e.player_name, unclaimed=False)
+    return replace(state, seats={**state.seats, e.seat: info})
 
 
 def host_moved(state: CourtState, from_seat: Seat | None, to_seat: Seat) -> CourtState:
@@ -140,6 +161,7 @@ def _seat_link_dropped(state: CourtState, e: SeatLinkDropped) -> CourtState:
 
 HANDLERS: Handlers = {
     SeatHanded: _seat_handed,
+    SeatClaimed: _seat_claimed,
     HostHandedOver: _host_handed_over,
     HostTakenOver: _host_taken_over,
     HostVoteCast: _host_vote_cast,

@@ -3,7 +3,7 @@ R-4.7)."""
 
 from __future__ import annotations
 
-from court.sentences import names
+from court.sentences import ending, names
 from court.sentences.base import Data, Sentences
 from court.state import CourtState
 
@@ -100,11 +100,6 @@ def _title_conceded(d: Data, state: CourtState) -> str:
     )
 
 
-def _game_ended(d: Data, state: CourtState) -> str:
-    winners = names.players(state, d["winners"])
-    return f"The game ended; the winners: {winners} ({d['reason']})."
-
-
 SENTENCES: Sentences = {
     "DecreeStepOpened": _step_opened,
     "DecreeStepSkipped": _step_skipped,
@@ -121,5 +116,5 @@ SENTENCES: Sentences = {
     "RhllorEmbraced": _rhllor_embraced,
     "SeptsPillaged": _septs_pillaged,
     "TitleConceded": _title_conceded,
-    "GameEnded": _game_ended,
+    "GameEnded": ending.game_ended,
 }

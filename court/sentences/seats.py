@@ -16,6 +16,14 @@ def _seat_handed(d: Data, state: CourtState) -> str:
     return f"{old}'s seat was handed to {new}."
 
 
+def _seat_claimed(d: Data, state: CourtState) -> str:
+    old, new = d["old_player_name"], d["player_name"]
+    house = names.house(state, d["house"])
+    if old == new:
+        return f"The new player of {old}'s seat ({house}) opened the link and plays as {new}."
+    return f"{new} opened the link of {old}'s seat ({house}) and plays it now."
+
+
 def _host_handed_over(d: Data, state: CourtState) -> str:
     return f"{d['from_name']} handed the host role to {d['to_name']}."
 
@@ -85,6 +93,7 @@ def _seat_link_dropped(d: Data, state: CourtState) -> str:
 
 SENTENCES: Sentences = {
     "SeatHanded": _seat_handed,
+    "SeatClaimed": _seat_claimed,
     "HostHandedOver": _host_handed_over,
     "HostVoteCast": _host_vote_cast,
     "HostVoteWithdrawn": _host_vote_withdrawn,

@@ -15,6 +15,7 @@ from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.board import alliances_view, regions_view, titles_view
 from court.views.clocks import clocks_view
+from court.views.ending import ending_view
 from court.views.host_role import host_role_view
 from court.views.kept import Kept, reuse
 from court.views.padding import padded_marker
@@ -114,6 +115,7 @@ def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> di
         "regions": large["regions"],
         "clocks": clocks_view(state),
         "table": table_view(state),
+        "ending": ending_view(state),
     }
 
 
@@ -174,6 +176,8 @@ def game_view(state: CourtState, version: int) -> dict[str, Any]:
             "purchase": profile.deadlines.purchase,
         },
         "round": state.round,
+        # The round whose victory check ends the game (R-4.8); 0: none.
+        "last_round": profile.victory.last_round,
         "phase": state.phase.value if state.phase else None,
         "step": step_view(state),
         "first_player": state.first_player,
@@ -216,8 +220,8 @@ def _withheld(
 
 
 def seats_view(state: CourtState) -> list[dict[str, Any]]:
-    """Each seat with its player, whether it holds the host role, and the seat it voted to
-    make the host (None: no vote)."""
+    """Each seat with its player, whether it holds the host role, the seat it voted to make
+    the host (None: no vote), and whether its new player has yet to open his link (R-9.2)."""
     return [
         {
             "seat": s.seat,
@@ -225,6 +229,7 @@ def seats_view(state: CourtState) -> list[dict[str, Any]]:
             "player_name": s.player_name,
             "host": s.host,
             "host_vote": _voted(state, s.seat),
+            "unclaimed": s.unclaimed,
         }
         for s in sorted(state.seats.values(), key=lambda s: s.seat)
     ]

@@ -53,6 +53,9 @@ def _closed(state: CourtState, viewer: Actor) -> str | None:
         return "host"
     if viewer.seat is None:
         return "no_seat"
+    seat = state.seats.get(viewer.seat)
+    if seat is not None and seat.unclaimed:
+        return "unclaimed"
     return None
 
 
@@ -67,4 +70,6 @@ _MESSAGES = {
     "connection for {after} of the game, the other seats may vote a new host in.",
     "no_seat": "Only the seated players vote for a new host, once the host has had no "
     "connection for {after} of the game.",
+    "unclaimed": "This seat was handed to you: say your name first, then your seat counts in "
+    "the votes for a new host.",
 }

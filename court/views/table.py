@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from court.ids import Seat
 from court.sentences.table import told
 from court.state import CourtState, GameStatus
 from court.table import Correction
@@ -17,6 +18,11 @@ def _needed(electors: int) -> int:
     return electors // 2 + 1
 
 
+def _electors(counting: tuple[Seat, ...], seat: Seat) -> int:
+    """The seats that vote on replacing `seat`: every other seat that counts (R-9.2)."""
+    return sum(1 for s in counting if s != seat)
+
+
 def table_view(state: CourtState) -> dict[str, Any]:
     """`open`: the game is being played, so the table may vote. `replace`: each seat some voted
     to hand to a new link, with every vote and its time (only those cast since the seat's
@@ -24,9 +30,10 @@ def table_view(state: CourtState) -> dict[str, Any]:
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
     proposal under vote; `made`: every correction the table accepted, in order; `bots`: the
-    seats the bot plays."""
-    seats = len(state.seats)
-    electors = max(seats - 1, 0)
+    seats the bot plays. Only the seats that count vote and make majorities: a seat whose new
+    player has not opened his link yet, or that the bot plays, counts for none (R-9.2)."""
+    counting = state.counting()
+    seats = len(counting)
     table = state.table
     return {
         "open": state.status is GameStatus.PLAYING,
@@ -39,8 +46,8 @@ def table_view(state: CourtState) -> dict[str, Any]:
                     {"seat": v, "at": at, "bot": table.chose_bot(seat, v)}
                     for v, at in sorted(votes.items())
                 ],
-                "electors": electors,
-                "votes_needed": _needed(electors),
+                "electors": _electors(counting, seat),
+                "votes_needed": _needed(_electors(counting, seat)),
             }
             for seat, votes in sorted(table.replace.items())
             if seat in state.seats

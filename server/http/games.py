@@ -58,8 +58,8 @@ def player(game_id: str) -> Actor:
 @routes.route(
     "/profiles",
     "GET",
-    "List the rules profiles a game can be created with, and the deadlines and time banks "
-    "each gives a game",
+    "List the rules profiles a game can be created with, and the deadlines, time banks and "
+    "last round each gives a game",
     response=s.ProfilesSchema,
 )
 def list_profiles() -> dict[str, Any]:
@@ -68,7 +68,8 @@ def list_profiles() -> dict[str, Any]:
         name: {"deadlines": r["profile"]["deadlines"], "clocks": r["profile"].get("clocks", {})}
         for name, r in usable.items()
     }
-    return {"profiles": list(usable), "times": times}
+    last_rounds = {name: r["profile"]["victory"].get("last_round", 0) for name, r in usable.items()}
+    return {"profiles": list(usable), "times": times, "last_rounds": last_rounds}
 
 
 @routes.route(
@@ -99,6 +100,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         host_role=body["host_role"],
         table_votes=body["table_votes"],
         first_player_seat=body.get("first_player_seat"),
+        last_round=body.get("last_round"),
         game_master=master,
         listed=body["listed"],
         name=body["name"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from court.profile import LAST_ROUND_MAX
 from server.messages.fields import DAY, NAME, VERSION_MAX, Bool, GameName, Id, Int, Shape, Text
 
 
@@ -76,6 +77,16 @@ class CreateGameSchema(Shape):
     host_role = fields.Nested(HostRoleSchema, load_default=dict)
     table_votes = fields.Nested(TableVotesSchema, load_default=dict)
     first_player_seat = Int(validate=validate.Range(0, 5), allow_none=True)
+    last_round = Int(
+        validate=validate.Range(
+            0, LAST_ROUND_MAX, error="Give a round from 1 to {max}, or 0 for no last round."
+        ),
+        allow_none=True,
+        metadata={
+            "description": "The round whose victory check ends the game, the most victory "
+            "points winning (R-4.8); 0: none; absent or null: the profile's"
+        },
+    )
     game_master_name = Text(validate=NAME, allow_none=True)
     listed = Bool(
         load_default=False,
@@ -197,6 +208,12 @@ class ProfilesSchema(Schema):
             "description": "per profile, its step `deadlines` and its clocks' time banks "
             "(`clocks`, with `increment`), in seconds: what a game gets when the host sets none"
         },
+    )
+    last_rounds = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "per profile, its last round (R-4.8); 0: none"},
     )
 
 

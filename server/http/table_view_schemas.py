@@ -1,5 +1,7 @@
 """Marshmallow schemas of the court view's `table` (court/views/table.py): the table's open
-votes, the correction under vote and those made, every vote with who cast it."""
+votes, the correction under vote and those made, every vote with who cast it; its `host_role`
+(court/views/host_role.py), the seats' votes for a new host; and its `ending`
+(court/views/ending.py): how an ended game ended, and the standings."""
 
 from __future__ import annotations
 
@@ -99,3 +101,72 @@ class TableViewSchema(Schema):
     end = fields.Nested(EndVotesSchema, required=True)
     correction = fields.Nested(OpenCorrectionSchema, allow_none=True, required=True)
     made = fields.List(fields.Nested(CorrectionViewSchema), required=True)
+
+
+class StandingSchema(Schema):
+    seat = fields.Integer(required=True)
+    house = fields.String(allow_none=True, required=True)
+    player_name = fields.String(allow_none=True, required=True)
+    vp = fields.Integer(required=True, metadata={"description": "Victory points at the end"})
+    winner = fields.Boolean(required=True)
+
+
+class EndingViewSchema(Schema):
+    how = fields.String(
+        required=True,
+        metadata={
+            "enum": ["victory", "last_round", "table"],
+            "description": "The victory check (R-4.7), the last round's (R-4.8) or the "
+            "table's vote (R-9.2)",
+        },
+    )
+    round = fields.Integer(required=True)
+    winners = fields.List(
+        fields.Integer(), required=True, metadata={"description": "Their seats; none: nobody won"}
+    )
+    standings = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={"description": "Every seat, the most victory points first"},
+    )
+    text = fields.String(required=True, metadata={"description": "How it ended, in a sentence"})
+
+
+class HostVoteViewSchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat that voted"})
+    for_seat = fields.Integer(required=True)
+    at = fields.Float(
+        allow_none=True,
+        required=True,
+        metadata={"description": "When (null in logs too old to say; such a vote never counts)"},
+    )
+
+
+class HostRoleViewSchema(Schema):
+    host_seat = fields.Integer(allow_none=True, required=True)
+    takeover_after = fields.Integer(
+        required=True,
+        metadata={"description": "Seconds the host must have had no connection (the profile's)"},
+    )
+    electors = fields.Integer(
+        required=True, metadata={"description": "The seats that count (R-9.2) but the host's"}
+    )
+    votes_needed = fields.Integer(required=True)
+    votes = fields.List(
+        fields.Nested(HostVoteViewSchema),
+        required=True,
+        metadata={"description": "Only those cast since the host's current absence count"},
+    )
+    open = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The viewer may vote once the host has been away for "
+            "`takeover_after` seconds (`presence.host_away_since` says since when)"
+        },
+    )
+    why = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"enum": ["lobby", "ended", "host", "no_seat", "unclaimed", None]},
+    )
+    message = fields.String(required=True)

@@ -8,7 +8,7 @@ from marshmallow import Schema, fields
 from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 from court.state import StepKind
 from server.http.schemas import CheckpointSchema
-from server.http.table_view_schemas import TableViewSchema
+from server.http.table_view_schemas import EndingViewSchema, HostRoleViewSchema, TableViewSchema
 
 
 class NobleViewSchema(Schema):
@@ -55,6 +55,13 @@ class SeatViewSchema(Schema):
         required=True,
         allow_none=True,
         metadata={"description": "The seat this seat voted to make the host, if any"},
+    )
+    unclaimed = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "Handed to a new player who has not opened his link and said his "
+            "name yet (`claim_seat`): the seat counts for no vote until then (R-9.2)"
+        },
     )
 
 
@@ -128,6 +135,10 @@ class GameInfoSchema(Schema):
     variants = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
     deadlines = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     round = fields.Integer(required=True)
+    last_round = fields.Integer(
+        required=True,
+        metadata={"description": "The round whose victory check ends the game (R-4.8); 0: none"},
+    )
     phase = fields.String(allow_none=True, required=True)
     step = fields.Nested(StepViewSchema, allow_none=True, required=True)
     first_player = fields.Integer(allow_none=True, required=True)
@@ -161,44 +172,6 @@ class ViewerSchema(Schema):
             "null for a seat's own token"
         },
     )
-
-
-class HostVoteViewSchema(Schema):
-    seat = fields.Integer(required=True, metadata={"description": "The seat that voted"})
-    for_seat = fields.Integer(required=True)
-    at = fields.Float(
-        allow_none=True,
-        required=True,
-        metadata={"description": "When (null in logs too old to say; such a vote never counts)"},
-    )
-
-
-class HostRoleViewSchema(Schema):
-    host_seat = fields.Integer(allow_none=True, required=True)
-    takeover_after = fields.Integer(
-        required=True,
-        metadata={"description": "Seconds the host must have had no connection (the profile's)"},
-    )
-    electors = fields.Integer(required=True, metadata={"description": "Seats but the host's"})
-    votes_needed = fields.Integer(required=True)
-    votes = fields.List(
-        fields.Nested(HostVoteViewSchema),
-        required=True,
-        metadata={"description": "Only those cast since the host's current absence count"},
-    )
-    open = fields.Boolean(
-        required=True,
-        metadata={
-            "description": "The viewer may vote once the host has been away for "
-            "`takeover_after` seconds (`presence.host_away_since` says since when)"
-        },
-    )
-    why = fields.String(
-        allow_none=True,
-        required=True,
-        metadata={"enum": ["lobby", "ended", "host", "no_seat", None]},
-    )
-    message = fields.String(required=True)
 
 
 class MarkerViewSchema(Schema):
@@ -373,6 +346,12 @@ class CourtViewSchema(Schema):
     clocks = fields.Nested(ClocksViewSchema, allow_none=True, required=True)
     host_role = fields.Nested(HostRoleViewSchema, required=True)
     table = fields.Nested(TableViewSchema, required=True)
+    ending = fields.Nested(
+        EndingViewSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "How the game ended; null while it is not over"},
+    )
     invite = fields.String(
         allow_none=True,
         required=True,

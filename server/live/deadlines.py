@@ -39,7 +39,20 @@ class DeadlineWatcher:
         self._thread: threading.Thread | None = None
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        if any(record.type == "GameEnded" for record in records):
+            self.forget(game_id)
+            log.info("game %s ended: no step of it is closed by the clock any more", game_id)
+            return
         self.watch(game_id, state)
+
+    def forget(self, game_id: str) -> None:
+        """Watch no deadline of the game any more: an ended game has none left to close."""
+        with self._wake:
+            kept = [due for due in self._heap if due[1] != game_id]
+            if len(kept) != len(self._heap):
+                self._heap = kept
+                heapq.heapify(self._heap)
+                self._due = set(kept)
 
     def watch(self, game_id: str, state: CourtState) -> None:
         deadline = next_deadline(state)
@@ -82,7 +95,8 @@ class DeadlineWatcher:
         try:
             outcome = self.service().handle(game_id, CloseOverdueStep(), SPECTATOR)
         except CourtError as exc:
-            if exc.code != "not_overdue":
+            # Not overdue, or over (another process may have ended it): nothing to close.
+            if exc.code not in ("not_overdue", "game_ended"):
                 log.warning("closing game %s: %s: %s", game_id, exc.code, exc.message)
             return 0
         except DATABASE_ERRORS as exc:

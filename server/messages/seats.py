@@ -1,11 +1,12 @@
 """Messages that move seats and the host role between players and devices: a seat handed to a
-new token, the host role handed or voted over, a player removed."""
+new token and claimed by its new player under his own name, the host role handed or voted
+over, a player removed."""
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from court.commands import Actor, HandHost, HandSeat, RemoveSeat, VoteForHost
+from court.commands import Actor, ClaimSeat, HandHost, HandSeat, RemoveSeat, VoteForHost
 from court.ids import Seat
 from server.messages.fields import NAME, VERSION_MAX, Int, Shape, Text
 from server.messages.message import Answer, Message, Payload, Sender
@@ -23,6 +24,10 @@ class SeatSchema(Shape):
 class HandSeatSchema(Shape):
     seat = _seat(required=True)
     player_name = Text(load_default=None, allow_none=True, validate=NAME)
+
+
+class ClaimSeatSchema(Shape):
+    player_name = Text(required=True, validate=NAME)
 
 
 class VoteForHostSchema(Shape):
@@ -55,14 +60,27 @@ SEATS: tuple[Message, ...] = (
         HandSeat,
         "host",
         "Give a seat a new secret token, in the lobby or in play: the old token stops at once; "
-        "a new `player_name` hands the seat to another player; the answer holds the token, to "
-        "the host only. The new token opens nothing the seat held sealed before (markers, a "
-        "bid, whispers) until the reveal",
+        "the answer holds the token, to the host only. The new token opens nothing the seat "
+        "held sealed before (markers, a bid, whispers) until the reveal. The seat starts "
+        "afresh (R-9.2): every vote and answer it cast is dropped, its clock banks are full, "
+        "and it counts for no vote until its new player opens the link and says his name "
+        "(`claim_seat`; `player_name` is shown until then)",
         HandSeatSchema,
         Sender.HOST,
         run=hand_seat,
         answer=SeatHandedSchema,
         example={"seat": 1, "player_name": "Eve"},
+    ),
+    Message(
+        "claim_seat",
+        ClaimSeat,
+        "a seat handed to a new player, once, when he opens his link",
+        "Say your own name for the seat handed to you (1 to 40 characters, checked as a name "
+        "at joining is): until you have, the seat keeps its old player's name and counts for "
+        "no vote and no majority of the table (R-9.2); refused for a seat that is not waiting "
+        "for its player (`seat_claimed`)",
+        ClaimSeatSchema,
+        example={"player_name": "Eve"},
     ),
     Message(
         "hand_host",

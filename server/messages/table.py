@@ -76,13 +76,14 @@ TABLE: tuple[Message, ...] = (
         "`table_votes.replace_after` (15 minutes unless the game says otherwise) to a new "
         "link, or to the bot (`bot: true`); a strict majority of the other seats' votes cast "
         "since his absence began, all for the same choice, replaces it (`SeatReplaced` names "
-        "the voters). A new link: exactly as a host's hand-over does, the new link opens "
-        "nothing the seat held sealed before, and the voter who makes the majority receives "
-        "it once, in the answer. The bot: it plays the seat's moves (`BotSeated`, then "
-        "`BotPlayed` before each) until its player opens his own link again or a new link is "
-        "voted. Refused in the lobby (`game_lobby`), while he is connected (`seat_present`), "
-        "for the host's seat (`replace_host`) and for the bot where it plays already "
-        "(`bot_plays`)",
+        "the voters); only the seats that count vote and make the majority. A new link: "
+        "exactly as a host's hand-over does, the new link opens nothing the seat held sealed "
+        "before, the seat starts afresh until its new player says his name (R-9.2), and the "
+        "voter who makes the majority receives it once, in the answer. The bot: it plays the "
+        "seat's moves (`BotSeated`, then `BotPlayed` before each) until its player opens his "
+        "own link again or a new link is voted. Refused in the lobby (`game_lobby`), while he "
+        "is connected (`seat_present`), for the host's seat (`replace_host`), from a seat not "
+        "claimed yet (`seat_unclaimed`) and for the bot where it plays already (`bot_plays`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,
@@ -102,8 +103,9 @@ TABLE: tuple[Message, ...] = (
         VoteToEnd,
         "any seat, in a started game",
         "Vote to end the game now (`end: false` takes the vote back): a strict majority of "
-        "the seats ends it without winners, the standings recorded (`TableEndedGame` names the "
-        "voters, `GameEnded` follows); afterwards the game is read-only",
+        "the seats that count (R-9.2) ends it without winners, the standings recorded "
+        "(`TableEndedGame` names the voters, `GameEnded` follows, after the refund of a price "
+        "the bank held, R-4.6); afterwards the game is read-only",
         EndSchema,
         example={"end": True},
     ),

@@ -57,7 +57,7 @@ DECISIONS: dict[str, Decision] = {
         "GoldAdjusted", lambda d: d["cause"].startswith(WALL_CAUSE), ("R-8.5",)
     ),
     "the game ended at its last round": Decision(
-        "GameEnded", lambda d: "last round" in d["reason"].lower(), ("R-4.8",)
+        "GameEnded", lambda d: d.get("how") == "last_round", ("R-4.8",)
     ),
     "a death corrected": Decision("CorrectionMade", _corrected("death"), ("R-9.1", "R-1.4")),
     "a village's holder corrected": Decision(
@@ -86,9 +86,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "noble_dead": ("R-1.4",),
 }
 # What simulated games cannot reach, and why: named beside the count instead of failing it.
-UNREACHABLE: dict[str, str] = {
-    "R-4.8": "no rules profile sets a last round yet: no game ends at one",
-}
+UNREACHABLE: dict[str, str] = {}
 
 
 def rule_ids() -> list[str]:

@@ -26,8 +26,10 @@ JUST_RECORDED, A_DEATH, ANY_FACT = 0.45, 0.25, 0.2
 GOLD_SLIPS = (-3, -2, -1, 0, 1, 2, 3)
 
 
-# Records that follow a fact in its command without following from it: the clocks' marks.
-UNRELATED = frozenset({"ClockStarted", "ClockStopped"})
+# Records that follow a fact in its command without following from it: the clocks' marks, and
+# the lapse of another correction under vote, which judged that one and leaves the court as it
+# was (correcting this fact does not bring it back to the vote).
+UNRELATED = frozenset({"ClockStarted", "ClockStopped", "CorrectionLapsed"})
 
 
 @dataclass(frozen=True, slots=True)

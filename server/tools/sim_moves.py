@@ -21,6 +21,7 @@ from court.commands import (
     Actor,
     AddSeatLink,
     AnswerCorrection,
+    ClaimSeat,
     Command,
     DropSeatLink,
     HandHost,
@@ -104,14 +105,20 @@ def pick(
 def seat_change(
     state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
 ) -> Move | None:
-    """A seat handed to a new device, the host role handed to another seat, a seat's vote for
-    a new host (or its withdrawal), or a person's key gathering a token or letting a link go:
-    what moves seats and the host role between players and devices during a game; None when
-    nothing is handed or voted."""
+    """A seat handed to a new device, its new player saying his name when he opens the link
+    (R-9.2), the host role handed to another seat, a seat's vote for a new host (or its
+    withdrawal), or a person's key gathering a token or letting a link go: what moves seats and
+    the host role between players and devices during a game; None when nothing is handed or
+    voted."""
     host = state.host_seat()
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
         return None
+    waiting = [s for s in sorted(state.seats) if state.seats[s].unclaimed]
+    if waiting and rng.random() < LEANING:
+        seat = rng.choice(waiting)
+        name = f"{state.seats[seat].player_name[:30]} anew"
+        return Actor(seat=seat, host=state.seats[seat].host), ClaimSeat(player_name=name)
     kind = rng.choice(("hand_seat", "hand_host", "link", "link", "vote", "vote", "vote", "vote"))
     if kind == "link":
         return key_change(state, rng, digest)
@@ -130,7 +137,8 @@ def host_vote(
     time (he leaves and comes back as any player does, server/tools/sim_votes.py), or a vote
     taken back; None when there is none to cast."""
     host = state.host_seat()
-    others = [s for s in sorted(state.seats) if s != host and s not in presence.gone]
+    counting = state.counting()
+    others = [s for s in sorted(counting) if s != host and s not in presence.gone]
     if host is None or not others:
         return None
     silent = [s for s in others if s not in state.host_votes]

@@ -20,14 +20,7 @@ FINDINGS = "tests/court/test_soak_findings.py"
 # Breaches the court still commits, by what their problem says, each reproduced by a strict
 # xfail test of FINDINGS (named here): a run reports them apart, as known, and fails only on
 # anything else. A fix makes its test pass; then the test's mark and its line here go.
-KNOWN: dict[str, str] = {
-    "went to a new player keeping": (
-        "test_a_seat_handed_to_a_new_player_keeps_none_of_the_old_players_votes"
-    ),
-    "went to a new player with spent banks": (
-        "test_a_seat_handed_to_a_new_player_starts_with_full_clock_banks"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 
 def failed(exc: Exception) -> str:

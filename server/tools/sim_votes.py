@@ -60,14 +60,15 @@ def replace_vote(
     state: CourtState, rng: random.Random, presence: SimPresence, now: float
 ) -> tuple[Actor, Seat] | None:
     """A present seat's vote to replace a player who is gone: mostly one gone long enough, by
-    a seat whose vote for it does not count yet; None when nobody is gone or votes."""
+    a seat whose vote for it does not count yet, among the seats that count (R-9.2); None when
+    nobody is gone or votes."""
     gone = [s for s in sorted(presence.gone) if s in state.seats]
     if not gone:
         return None
     due = [s for s in gone if gone_long(state, presence, s, now)]
     leaning = rng.random() < DUE
     target = rng.choice(due if due and leaning else gone)
-    voters = [s for s in sorted(state.seats) if s != target and s not in presence.gone]
+    voters = [s for s in state.counting() if s != target and s not in presence.gone]
     if not voters:
         return None
     since = _since(state, presence, target) or 0.0

@@ -31,6 +31,7 @@ class HttpCourt:
         host_role: dict[str, int] | None = None,
         clocks: dict[str, int] | None = None,
         table_votes: dict[str, int] | None = None,
+        last_round: int | None = None,
     ) -> None:
         self.base = base
         body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
@@ -42,6 +43,8 @@ class HttpCourt:
             body["clocks"] = clocks
         if table_votes:
             body["table_votes"] = table_votes
+        if last_round is not None:
+            body["last_round"] = last_round
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}

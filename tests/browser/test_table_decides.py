@@ -1,9 +1,10 @@
 """The table decides together from its pages (README, "The table decides together"): four seats
 play; one player's page closes, and the others vote from their pages to hand his seat to a new
-link (the old link then opens no seat, the new one does); the host proposes a correction of a
-village he gave, picked from the history, a majority accepts from their pages, and the history
-shows the record and the correction side by side; a vote to end the game carries and every page
-shows the recorded result."""
+link (the old link then opens no seat, the new one does, whose player says her name); the host
+proposes a correction of a village he gave, picked from the history, a majority accepts from
+their pages, and the history shows the record and the correction side by side; a vote to end
+the game carries and every page shows at its top that nobody won, how the game ended and the
+standings."""
 
 from __future__ import annotations
 
@@ -108,6 +109,12 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     old.context.close()
     martell = open_person(chromium, "new martell", new_link)
     connected(martell.page, "(House Martell)")
+    # Her page asks her name first (R-9.2): until she says it, the seat counts for no vote.
+    expect(martell.page.locator("#claim-seat")).to_contain_text("say your name")
+    martell.page.fill("#claim-name", "Maud")
+    martell.send("#claim-seat button[type=submit]")
+    expect(martell.page.locator("#claim-seat")).to_have_count(0)
+    expect(host.page.locator("#houses")).to_contain_text("Maud")
     for person in (host, lannister, tyrell):
         expect(person.page.locator(row)).to_have_count(0)
 
@@ -166,14 +173,16 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     expect(tyrell.page.locator("#end-vote")).to_contain_text("2 of the 3 needed")
     confirm(tyrell, "#vote-end")
     for person in (host, lannister, tyrell, martell):
-        ended = person.page.locator("#table-ended")
-        expect(ended).to_contain_text("The table ended the game")
-        expect(ended).to_contain_text("3 of the 4 seats. Nobody won.")
+        ended = person.page.locator("[data-testid=ending]")
+        expect(ended).to_contain_text("The game is over: Nobody won. Ended by the table's vote.")
+        expect(ended).to_contain_text("The table voted to end the game in round 1: nobody won.")
+        expect(ended.locator("[data-testid=standings] li")).to_have_count(4)
         expect(person.page.locator("[data-testid=status]").first).to_contain_text("ended")
         expect(person.page.locator("#vote-end")).to_have_count(0)
+        expect(person.page.locator("#table-votes-panel")).to_be_hidden()
     assert game.view()["game"]["status"] == "ended"
     fits(lannister)
-    panel(lannister, shots, "ended-phone-dark")
+    lannister.page.locator("#ending").screenshot(path=str(shots / "ended-phone-dark.png"))
     history.shot(shots, "history-correction")
     for person in (host, lannister, tyrell, martell, history):
         assert not person.errors, (person.name, person.errors)

@@ -6,14 +6,17 @@ a run of draws reaches (R-1.1 to R-8.5)."""
 from __future__ import annotations
 
 import copy
+import logging
 import random
+import shutil
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from config.profile_rules import NOT_DRAWN, random_profile
-from config.rulesdata import RulesDataError, load_ruleset, validate_ruleset
+from config.rulesdata import CONFIG_DIR, RulesDataError, load_ruleset, validate_ruleset
 from court.profile import AS_WRITTEN, SETTINGS
 from court.ruleset import Ruleset
 
@@ -117,3 +120,42 @@ def test_random_profiles_are_valid_and_draw_every_value_of_every_setting(
         }
         assert seen[where] == wanted, where
     assert seen[("players", "first_player_seat")] == {"0", "1", "2"}
+
+
+def test_a_hand_election_needing_five_council_members_is_refused_with_the_reason(
+    loaded: dict[str, Any],
+) -> None:
+    """R-7.7: while the Hand's seat is free, at most the four Masters sit on the Small
+    Council, so a Hand election needing 5 (or more) could never be held: 1 to 4 only."""
+    for value in (5, 6):
+        ruleset = copy.deepcopy(loaded)
+        ruleset["profile"]["elections"]["hand_min_council"] = value
+        text = refused(ruleset)
+        assert text.startswith(f"{PROFILE}: elections.hand_min_council {value} is not allowed")
+        assert "from 1 to 4" in text and "four Masters" in text and "(R-7.7 [D])" in text
+    assert {s.key: s.allowed.choices() for s in SETTINGS}["hand_min_council"] == range(1, 5)
+
+
+def test_a_profile_still_carrying_the_odd_gold_dragon_setting_loads_without_it(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """R-6.2: 2 GD a Sept always splits evenly, so no profile offers an odd Gold Dragon's
+    setting any more; a profile written before still loads, the setting ignored with one line
+    in the log, and so does a game whose first event recorded it."""
+    folder = tmp_path / "config"
+    shutil.copytree(CONFIG_DIR, folder)
+    written = folder / "profiles" / "default.toml"
+    text = written.read_text()
+    assert "odd_pillage_to_protector" not in text
+    written.write_text(
+        text.replace("[decrees]\n", "[decrees]\nodd_pillage_to_protector = true\n", 1)
+    )
+    with caplog.at_level(logging.INFO, logger="small_council.config"):
+        ruleset = load_ruleset("default", folder)
+    assert "odd_pillage_to_protector" not in ruleset["profile"]["decrees"]
+    said = [r.getMessage() for r in caplog.records if "odd_pillage_to_protector" in r.getMessage()]
+    assert len(said) == 1 and "ignored" in said[0]
+    assert "odd_pillage_to_protector" not in {s.key for s in SETTINGS}
+    recorded = copy.deepcopy(ruleset)
+    recorded["profile"]["decrees"]["odd_pillage_to_protector"] = False
+    assert Ruleset.from_dict(recorded).profile.decrees.pillage_per_sept == 2

@@ -16,13 +16,14 @@ from court.commands import (
     PlaceBid,
     RecordCapture,
     RecordDeath,
+    VoteToEnd,
 )
 from court.decide import decide_folded
-from court.events import Event, GoldPaid
+from court.events import Event, GameEnded, GoldPaid, TableEndedGame
 from court.events.purchases import BidsRevealed, CouncilSeatLapsed
 from court.evolve import evolve
 from court.invariants import require_sound, violations
-from court.state import CourtState
+from court.state import CourtState, GameStatus
 from tests.court.given import HOST, given, seat, started
 from tests.court.test_elections import grant
 from tests.court.test_purchases import to_purchases
@@ -165,3 +166,28 @@ def test_a_lapse_that_keeps_the_price_is_refused_by_the_invariants() -> None:
         assert any("R-2.1" in v for v in violations(kept)), refund
     refunded = evolve(state, CouncilSeatLapsed(seat=0, reason="lapsed", refund=3))
     assert violations(refunded) == []
+
+
+def test_a_game_the_table_ends_refunds_the_price_of_a_seat_not_yet_taken() -> None:
+    """R-4.6, R-9.2: Stark paid 5 for the fourth seat; before he seats his Warden a majority
+    of the seats ends the game: the seat lapses with its price refunded right beside the end,
+    and the ended game holds no price for anything (25 stays 25)."""
+    state = stark_bought_for(5)
+    before = sum(state.treasury.values()) + sum(state.ledger.held.values())
+    _, state = sound(state, VoteToEnd(), seat(1))
+    events, state = sound(state, VoteToEnd(), seat(2))
+    kinds = [type(e) for e in events]
+    assert kinds[kinds.index(CouncilSeatLapsed) + 1 :] == [TableEndedGame, GameEnded]
+    lapsed = next(e for e in events if isinstance(e, CouncilSeatLapsed))
+    assert (lapsed.seat, lapsed.refund) == (0, 5)
+    assert state.status is GameStatus.ENDED
+    assert state.treasury["stark"] == 10 and state.ledger.held == {}
+    assert sum(state.treasury.values()) == before
+
+
+def test_an_ended_game_still_holding_a_price_is_refused_by_the_invariants() -> None:
+    """R-4.6, R-9.2: the game's end with the bank still holding Stark's price for a seat he
+    never took breaks the invariants, whoever ended it."""
+    state = stark_bought_for(5)
+    ended = evolve(state, GameEnded(winners=(), points=(), reason="ended", how="table"))
+    assert any("R-4.6" in v for v in violations(ended))

@@ -498,3 +498,18 @@ def test_the_phase_1_elections_are_made_once_for_a_ruleset_and_anew_for_a_change
     assert electorate.sequence(state) is first
     assert [s.id for s in electorate.sequence(other)] != [s.id for s in first]
     assert ("lord-commander" in [s.id for s in first]) is rules.profile.variants.nights_watch
+
+
+def test_a_hand_election_needing_all_four_masters_is_held_when_they_are_in_play() -> None:
+    """R-7.7 [D]: the highest condition a profile may set, 4, is met by the four Masters while
+    the Hand's seat is free (5 could never be: config refuses it)."""
+    state = given(*started(4, elections__hand_min_council=4))
+    for master, lord in (
+        ("master-of-coin", "eddard-stark"),
+        ("master-of-laws", "tywin-lannister"),
+        ("master-of-ships", "mace-tyrell"),
+        ("master-of-whisperers", "doran-martell"),
+    ):
+        state = grant(state, master, lord)
+    state = next_round(state)
+    assert state.election is not None and state.election.id == "hand"

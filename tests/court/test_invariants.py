@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from court.ending import Ending, How
 from court.events import NobleCaptured
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
@@ -168,7 +169,8 @@ def test_an_outlaw_keeps_fief_and_royal_titles_soundly() -> None:
 
 
 def test_an_ended_game_records_its_winners_soundly() -> None:
-    state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),))
+    ending = Ending(how=How.VICTORY, points={Seat(0): 3})
+    state = replace(court(), status=GameStatus.ENDED, winners=(Seat(0),), ending=ending)
     assert violations(state) == []
 
 
@@ -220,12 +222,17 @@ def three_player_alliance(state: CourtState) -> CourtState:
     return replace(state, alliances=(alliance,))
 
 
-def protector_beside_the_king(state: CourtState) -> CourtState:
-    return titled(state, king="eddard-stark", protector="tywin-lannister")
+def the_king_protects(state: CourtState) -> CourtState:
+    return titled(state, king="eddard-stark", protector="eddard-stark")
 
 
-# Each setting an invariant reads, a court it judges by that setting, and a value other than
-# the default under which that court is sound while the default finds it broken.
+def protector_without_king(state: CourtState) -> CourtState:
+    return titled(state, protector="cersei-lannister")
+
+
+# Each setting an invariant reads, a court it judges by that setting, a value under which that
+# court is sound and one under which it is broken (the default is either: no invariant may
+# assume it).
 SETTINGS = {
     "night_watch__max_brothers": (
         lambda s: brothers(s, "bran-stark", "kevan-lannister"),
@@ -236,7 +243,8 @@ SETTINGS = {
     "purchases__septs_per_village": (two_septs, 2, 1, "R-4.6"),
     "marriage__opposite_gender": (same_gender_couple, False, True, "R-5.1"),
     "marriage__min_players_for_alliance": (three_player_alliance, 3, 4, "R-4.7"),
-    "titles__king_holds_protector": (protector_beside_the_king, False, True, "R-3.8"),
+    "titles__king_holds_protector": (the_king_protects, True, False, "R-3.8"),
+    "titles__queen_protects_when_king_dies": (protector_without_king, True, False, "R-3.8"),
 }
 
 

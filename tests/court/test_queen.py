@@ -16,6 +16,7 @@ from court.commands import (
     RecordCapture,
     RecordDeath,
 )
+from court.decide import titles
 from court.events import TitleGranted, TitleReturned
 from court.events.decrees import Divorced, MarriageEnded, MarriageMade
 from court.evolve import evolve
@@ -121,3 +122,60 @@ def test_a_queen_captured_by_a_heart_breaker_is_queen_and_wife_no_more(players) 
     assert "queen" not in after.titles
     assert after.nobles[ROBB].spouse is None and after.nobles[CERSEI].spouse is None
     assert after.alliances == ()
+
+
+def widowed(**profile: object) -> CourtState:
+    """King Robb (married to Queen Cersei) died in battle: Cersei protects the realm."""
+    state = given(*started(4, **profile))
+    state = grant(state, "king", ROBB)
+    married = MarriageMade(lord=ROBB, lady=CERSEI, seats=(Seat(0), Seat(1)), alliance=True)
+    state = grant(evolve(state, married), "queen", CERSEI)
+    if state.ruleset.profile.titles.king_holds_protector:
+        state = grant(state, "protector", ROBB)
+    state = sound(state, when_fact(state, RecordDeath(noble=ROBB, kind="battle", cause="Twins")))
+    assert state.titles.get("protector") == CERSEI
+    return state
+
+
+@pytest.mark.parametrize("king_holds_protector", [True, False])
+def test_a_widowed_queen_protects_the_realm_only_until_a_king_is_elected(
+    king_holds_protector: bool,
+) -> None:
+    """R-3.8: the widow is Protector "until a King is elected", whatever the profile says of
+    the King holding the title: when Tywin is crowned she steps down; the new King protects
+    the realm only when the profile's king_holds_protector says so."""
+    state = widowed(titles__king_holds_protector=king_holds_protector)
+    events = titles.grant(state, TitleId("king"), NobleId("tywin-lannister"), "elected", None)
+    assert TitleReturned(title="protector", noble=CERSEI, reason="a King was elected") in events
+    after = sound(state, events)
+    expected = NobleId("tywin-lannister") if king_holds_protector else None
+    assert after.titles.get("protector") == expected
+
+
+@pytest.mark.parametrize("king_holds_protector", [True, False])
+def test_the_invariants_refuse_a_widow_protecting_the_realm_under_a_new_king(
+    king_holds_protector: bool,
+) -> None:
+    """R-3.8: while a King reigns, nobody but him protects the realm, and he only when the
+    profile's king_holds_protector says so; checked under either value of the setting."""
+    state = widowed(titles__king_holds_protector=king_holds_protector)
+    crowned_over_her = grant(state, "king", "tywin-lannister")
+    assert any("R-3.8" in v for v in violations(crowned_over_her))
+    if not king_holds_protector:
+        king_protects = grant(
+            evolve(state, TitleReturned(title=TitleId("protector"), noble=CERSEI, reason="t")),
+            "protector",
+            "tywin-lannister",
+        )
+        king_protects = grant(king_protects, "king", "tywin-lannister")
+        assert any("R-3.8" in v for v in violations(king_protects))
+
+
+def test_the_invariants_refuse_a_widow_protector_when_the_profile_gives_her_none() -> None:
+    """R-3.8: with queen_protects_when_king_dies off, nobody protects the realm while no King
+    reigns."""
+    state = given(*started(4, titles__queen_protects_when_king_dies=False))
+    state = grant(grant(state, "king", ROBB), "protector", ROBB)
+    state = sound(state, when_fact(state, RecordDeath(noble=ROBB, kind="battle", cause="Twins")))
+    assert "protector" not in state.titles
+    assert any("R-3.8" in v for v in violations(grant(state, "protector", CERSEI)))

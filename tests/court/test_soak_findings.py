@@ -225,7 +225,6 @@ def old_players_vote(court: Table, vote: str) -> None:
         court.act(replace_vote(2), seat(1), LATER)
 
 
-@pytest.mark.xfail(strict=True, reason="R-9.2: a handed seat keeps the old player's votes")
 @pytest.mark.parametrize("vote", ["end", "answer", "replace"])
 def test_a_seat_handed_to_a_new_player_keeps_none_of_the_old_players_votes(vote: str) -> None:
     """R-9.2 (seeds 2000, 2001, 2016, 2022 and more of `--seed 2000 --games 200`): given seat
@@ -239,7 +238,6 @@ def test_a_seat_handed_to_a_new_player_keeps_none_of_the_old_players_votes(vote:
     assert all(Seat(1) not in voters for voters in table.replace.values())
 
 
-@pytest.mark.xfail(strict=True, reason="R-9.2: a handed seat keeps the old player's banks")
 def test_a_seat_handed_to_a_new_player_starts_with_full_clock_banks() -> None:
     """R-9.2, R-4.3 (seeds 2005, 2009, 2010 and more of `--seed 2000 --games 200`): given seat
     0 spent 30 seconds of his decree bank, when the host hands seat 0 to a new player, then

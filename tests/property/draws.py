@@ -19,6 +19,7 @@ from config.profile_rules import NOT_DRAWN
 from court.commands import (
     AddNoble,
     AdjustGold,
+    ClaimSeat,
     Command,
     DeathKind,
     JoinSmallCouncil,
@@ -103,6 +104,8 @@ def _by_command(state: CourtState) -> dict[tuple[type, str], Strategy]:
         (PlaceBid, "amount"): st.integers(-1, 30),
         (PlaceBid, "salt"): st.just("salt"),
         (OfferRansom, "gold"): st.integers(0, 5),
+        # A name is shaped by the message's schema before the engine reads it.
+        (ClaimSeat, "player_name"): st.just("A Newcomer"),
     }
 
 

@@ -34,6 +34,7 @@ from court.commands import (
     SPECTATOR,
     Actor,
     AddSeatLink,
+    ClaimSeat,
     CloseOverdueStep,
     Command,
     DropSeatLink,
@@ -84,12 +85,14 @@ ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["key"] +
 # What the table does around the game (`CourtMachine._table`), and how often.
 TABLE = ["absence"] * 3 + ["time", "replace", "replace", "end", "host", "rename"] + ["correct"] * 4
 # Commands `decide` may accept although no list offers them: what moves seats and the host role
-# between players and the game's name (no moves of the game, as court/rules.py says), a vote to
-# replace a player (it hangs on the server's word on his connections), a correction (free-form,
-# as the facts are) and the close of an overdue step (the clock's, which anyone may send).
+# between players (a new player's name is typed, R-9.2) and the game's name (no moves of the
+# game, as court/rules.py says), a vote to replace a player (it hangs on the server's word on
+# his connections), a correction (free-form, as the facts are) and the close of an overdue step
+# (the clock's, which anyone may send).
 # Facts are the host's account of the table (section 9), drawn apart.
 NEVER_LISTED = (
     HandSeat,
+    ClaimSeat,
     HandHost,
     VoteForHost,
     RemoveSeat,
@@ -230,11 +233,13 @@ class CourtMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.game_id and self.state.status is GameStatus.ENDED)
     @rule(data=st.data())
     def after_the_end(self, data: st.DataObject) -> None:
-        """An ended game takes nothing more but a new name: every other command and fact is
-        refused (R-4.7)."""
+        """An ended game takes nothing more: every command and fact is refused (R-4.7), but
+        the host's new name for it, which is no move of the game."""
         state = self.state
         actor = data.draw(st.sampled_from([*self.actors(), SPECTATOR]), label="actor")
         command = data.draw(st.one_of(commands(state), facts(state)), label="command")
+        if isinstance(command, RenameGame):
+            return
         before = self.store.head(self.game_id)
         try:
             self.service.handle(self.game_id, command, actor)

@@ -71,6 +71,19 @@ class Page:
         self.court["checkpoint"] = push["checkpoint"]
 
 
+def pages_of(app: Flask, game: Game) -> dict[str, Page]:
+    """A page of each audience: two seats, the host without a seat, the game master and a
+    spectator."""
+    tokens = {
+        "stark": game.tokens["stark"],
+        "lannister": game.tokens["lannister"],
+        "host": game.host_token,
+        "master": game.game_master_token,
+        "spectator": None,
+    }
+    return {name: Page(app, game, token) for name, token in tokens.items()}
+
+
 def shown(http: FlaskClient, game: Game, token: str | None) -> dict[str, Any]:
     answer = http.get(f"/api/games/{game.id}", headers=bearer(token) if token else {})
     assert answer.status_code == 200
@@ -87,14 +100,7 @@ def test_each_audience_holds_the_court_the_http_view_shows_it_after_every_push(
     signed checkpoint, and almost every push carries a change, not the whole view."""
     http = app.test_client()
     game = seated_without_host(http)
-    tokens = {
-        "stark": game.tokens["stark"],
-        "lannister": game.tokens["lannister"],
-        "host": game.host_token,
-        "master": game.game_master_token,
-        "spectator": None,
-    }
-    pages = {name: Page(app, game, token) for name, token in tokens.items()}
+    pages = pages_of(app, game)
     assert [p.audience for p in pages.values()] == ["seat:0", "seat:1", "host", "master", "public"]
 
     to_the_ballot(http, game)

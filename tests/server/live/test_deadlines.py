@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 from flask import Flask
@@ -92,3 +93,31 @@ def test_a_players_time_bank_running_out_is_closed_by_the_server(tmp_path) -> No
 
 def _one_second_decrees() -> dict[str, int]:
     return {"candidacy": 0, "ballot": 0, "decree": 1, "title_choice": 0, "purchase": 0}
+
+
+def test_a_game_the_table_ends_mid_step_says_so_once_in_the_log(tmp_path, caplog) -> None:
+    """R-4.3, R-9.2: a game the seats end while a player's clock runs leaves no deadline to
+    close: when that clock would have run out nothing is tried, and the log has one line
+    saying the game ended, not a refusal (`game_ended`) per deadline once watched."""
+    app = create_app({"DATABASE_URL": migrated(tmp_path / "court.db")})
+    start_deadlines(app)
+    try:
+        client = app.test_client()
+        with caplog.at_level(logging.INFO, logger="small_council.deadlines"):
+            game = lobby_game(client, variants={"clocks": True}, clocks=_one_second_decrees())
+            started = client.post(
+                f"/api/games/{game.id}/commands/start", json={}, headers=game.host
+            )
+            assert started.status_code == 200, started.get_json()
+            for house in ("lannister", "tyrell"):
+                voted = client.post(
+                    f"/api/games/{game.id}/commands/vote_end", json={}, headers=game.auth(house)
+                )
+                assert voted.status_code == 200, voted.get_json()
+            assert types(app, game)[-1] in ("GameEnded", "ClockStopped")
+            time.sleep(1.5)
+        said = [r.getMessage() for r in caplog.records if r.name == "small_council.deadlines"]
+        assert not [line for line in said if "game_ended" in line], said
+        assert len([line for line in said if f"game {game.id} ended" in line]) == 1, said
+    finally:
+        app.extensions["deadlines"].stop()

@@ -70,3 +70,38 @@ def test_no_message_can_say_since_when_the_host_is_away(app: Flask, game: Game) 
 
     assert ack["ok"] is False and ack["code"] == "bad_request"
     assert "host_away_since" in ack["fields"]
+
+
+def test_the_new_player_says_his_name_before_his_seat_counts_in_a_vote(
+    app: Flask, game: Game
+) -> None:
+    """R-9.2: Lannister voted to end the game and his seat went to a new link: his vote is
+    gone; the new player's own vote is refused (`seat_unclaimed`) until he says his name; then
+    every client is told "Eve ... plays it now" and the seat's player is Eve, and her vote
+    counts."""
+    lannister = game.seats["lannister"]
+    bob = connect(app, game, game.tokens["lannister"])
+    host = connect(app, game, game.host_token)
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    assert send(bob, "vote_end", {})["ok"] is True
+    answer = send(host, "hand_seat", {"seat": lannister})
+    assert answer["ok"] is True, answer
+    view = app.test_client().get(f"/api/games/{game.id}").get_json()
+    assert view["table"]["end"]["voters"] == [] and view["table"]["end"]["seats"] == 2
+    newcomer = connect(app, game, answer["token"])
+
+    early = send(newcomer, "vote_end", {})
+    assert early["ok"] is False and early["code"] == "seat_unclaimed" and early["message"]
+    blank = send(newcomer, "claim_seat", {"player_name": ""})
+    assert blank["ok"] is False and blank["code"] == "bad_request", blank
+    claimed = send(newcomer, "claim_seat", {"player_name": "Eve"})
+    assert claimed["ok"] is True, claimed
+    for client in (host, tyrell, newcomer):
+        told = [r for r in pushed(client) if r["type"] == "SeatClaimed"]
+        assert len(told) == 1 and "Eve opened the link" in told[0]["text"], client
+    again = send(newcomer, "claim_seat", {"player_name": "Mallory"})
+    assert again["code"] == "seat_claimed", again
+    seats = app.test_client().get(f"/api/games/{game.id}").get_json()["seats"]
+    eve = next(s for s in seats if s["seat"] == lannister)
+    assert (eve["player_name"], eve["unclaimed"]) == ("Eve", False)
+    assert send(newcomer, "vote_end", {})["ok"] is True

@@ -1,6 +1,7 @@
-"""The end of the game by mail: a seeded game the simulator plays to its end (R-4.7), every seat
-away from the table with a verified address, reaches a local SMTP receiver with each seat's
-"is over" mail, the results revealed on the way, and its turns no more often than the gap."""
+"""The end of the game by mail: a seeded game the simulator plays to its end (R-4.7, R-4.8),
+every seat away from the table with a verified address, reaches a local SMTP receiver with each
+seat's "is over" mail, telling the winners and the standings in plain words, the results
+revealed on the way, and its turns no more often than the gap."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from server.store.sql import SqlEventStore
 from server.tools.simulate import Simulation
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
 
-ENDS_IN_ROUND_23 = 5  # a seed whose three-player game ends with a winner
+WON_AT_A_CHECK = 1  # a seed whose three-player game is won at a victory check
 
 
 class SeatsGiveAddresses:
@@ -75,7 +76,7 @@ def test_every_seat_away_is_mailed_the_end_of_the_game(tmp_path: Path, smtp: Smt
     gate = SendGate(store.sends, InstanceSecret.random().mac)
     reminders = Reminders(store.mail, mailing, gate=gate, connected=lambda game_id: ())
     simulation = Simulation(
-        store, load_ruleset("default"), players=3, rounds=40, seed=ENDS_IN_ROUND_23
+        store, load_ruleset("default"), players=3, rounds=40, seed=WON_AT_A_CHECK
     )
     giving = SeatsGiveAddresses(store.mail, reminders, players=3)
     simulation.service.publishers += [reminders, giving]
@@ -90,10 +91,14 @@ def test_every_seat_away_is_mailed_the_end_of_the_game(tmp_path: Path, smtp: Smt
         assert summary.status == "ended" and summary.winners, summary
         ended = [r for r in store.read(summary.game_id) if r.type == "GameEnded"]
         assert len(ended) == 1
-        for seat in range(3):
+        assert len(giving.holders) == 3
+        for seat in sorted(giving.holders):  # the seats the simulated table took
             mails = smtp.to(f"seat{seat}@example.org")
             [over] = [m for m in mails if m.subject.endswith("is over")]
-            assert summary.game_id in over.subject and "R-4.7" in over.text
+            # The subject names the game by its name, which the simulated host may have given.
+            assert " won " in over.text
+            # The last notice reads as a sentence with the standings, without rule ids.
+            assert "Standings: " in over.text and "R-" not in over.text
             assert f"https://court.example.org/games/{summary.game_id}" in over.text
             assert any(m.subject.startswith("Results") for m in mails)
             # one "your turn" an hour at most to each player of the seat: the whole game is
