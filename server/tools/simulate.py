@@ -18,6 +18,7 @@ must equal the live state. A seed makes a game repeatable: same seed, same log.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from config.profile_rules import random_profile
@@ -123,6 +124,8 @@ class Simulation(WatchedGame):
         self.fact_rate, self.max_commands = fact_rate, max_commands
         self.invite: str | None = None
         self.tired_from: int | None = None
+        # The bot's choices draw apart: a game no seat votes the bot into plays as it did.
+        self.bot_rng = random.Random(f"bot-{seed}")
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -247,7 +250,7 @@ class Simulation(WatchedGame):
     def _bot(self, game_id: str, state: CourtState) -> bool:
         """A player back at a seat the bot plays takes it over, or the bot makes its move."""
         move = returning(state, self.presence) or bot_turn(
-            state, self.rng, self.version, self.service.secrets.salt
+            state, self.bot_rng, self.version, self.service.secrets.salt
         )
         if move is not None:
             self._act(game_id, *move)
@@ -297,9 +300,8 @@ class Simulation(WatchedGame):
 
     def _replace(self, game_id: str, vote: tuple[Actor, Seat]) -> None:
         actor, seat = vote
-        self._try(
-            game_id, actor, VoteToReplace(seat=seat, bot=bot_vote(self._state(), self.rng, seat))
-        )
+        bot = bot_vote(self._state(), self.bot_rng, seat)
+        self._try(game_id, actor, VoteToReplace(seat=seat, bot=bot))
 
     def _change_seat(self, game_id: str, state: CourtState) -> None:
         """A seat handed to a new device, the host role handed on, or a vote for a new host."""
