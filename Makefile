@@ -18,7 +18,7 @@ BIOME := node_modules/.bin/biome ci --colors=off --error-on-warnings static
 LOCK := $(UV) pip compile --quiet --python $(BIN)/python --generate-hashes \
 	--custom-compile-command "make lock" $(LOCK_ARGS)
 
-.PHONY: run test lint lock bench mutants clean
+.PHONY: run check test lint lock bench mutants clean
 
 # A venv without pip of its own: setting one up costs more than all the rest of `make run`.
 $(BIN)/python:
@@ -59,6 +59,16 @@ $(NPM_DEV_STAMP): package.json package-lock.json
 run:
 	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(STAMP) $(NPM_STAMP)
 	$(BIN)/python app.py
+
+# The one-minute loop while changing the engine or the service: ruff, then the engine tests and
+# the service tests on the in-memory store, over two cores; no browser, database server, Redis,
+# several processes or test marked slow (docs/development.md, "Running the tests").
+CHECK_TESTS := tests/court tests/elections tests/config tests/server/store tests/test_docs_links.py \
+	tests/test_rules_map.py tests/test_architecture.py
+check: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider -m "not slow and not sql" $(CHECK_TESTS)
 
 # mypy runs once, inside the suite (tests/test_types.py), beside the other tests; the suite is
 # spread over every core, each test file whole on one worker (its module fixtures built once).

@@ -41,6 +41,7 @@ from server.http import (
     pages,
     play,
     realm_map,
+    table_links,
     talk,
     webhook,
     witness,
@@ -118,6 +119,7 @@ def api_routes() -> tuple[Routes, ...]:
         lobby.routes,
         play.command_routes(),
         realm_map.routes,
+        table_links.routes,
         talk.routes,
         webhook.routes,
         mail.routes,
@@ -262,7 +264,11 @@ def _notifier(
         allow_http=settings.WEBHOOK_ALLOW_HTTP, allow_private=settings.WEBHOOK_ALLOW_PRIVATE
     )
     notifier = app.extensions["notices"] = Notifier(
-        store.notices, policy, gate=gate, public_url=settings.PUBLIC_URL
+        store.notices,
+        policy,
+        gate=gate,
+        public_url=settings.PUBLIC_URL,
+        group=settings.NOTICES_GROUP,
     )
     sending = SendSettings(
         timeout=settings.WEBHOOK_TIMEOUT,
@@ -270,9 +276,15 @@ def _notifier(
         backoff=settings.WEBHOOK_BACKOFF,
         poll=settings.NOTICES_POLL,
         senders=max(1, settings.NOTICES_SENDERS),
+        group=settings.NOTICES_GROUP,
     )
     notifier.sender = OutboxSender(
-        store.notices, policy, sending, refresh=notifier.load, database=store.outage
+        store.notices,
+        policy,
+        sending,
+        refresh=notifier.load,
+        database=store.outage,
+        compose=notifier.compose,
     )
     if not shell:
         notifier.load()

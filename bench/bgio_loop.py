@@ -1,13 +1,15 @@
 """boardgame.io's rooms of bench/load.py on the bench's asyncio loop (bench/loop_peers.py),
-as the court's rooms are played there: every seat one WebSocket to the namespace `/warden`,
-all of them on one loop, so that the clients cost the peer's run as little as the court's.
+as the court's rooms are played there: every seat and each of a room's two spectators (as
+many as the court's rooms have) one WebSocket to the namespace `/warden`, all of them on one
+loop, so that the clients cost the peer's run as little as the court's.
 
 The match, its seats and the election are bench/bgio.py's: a seat connects (`40/warden,{}`),
 emits `sync` (matchID, playerID, credentials, numPlayers) and is answered `sync` (matchID,
 {state, ...}); it takes the state of every `update` (matchID, state, deltalog) it is sent
-and reports its `_stateID` to its LoopRoom. A move emits `update` (action, stateID, matchID,
-playerID) and is timed from its emit until its mover has the new stateID; the room's next
-move waits until its six seats have it.
+and reports its `_stateID` to its LoopRoom; a spectator syncs without a playerID and is sent
+the state as nobody's (the seats' secrets stripped). A move emits `update` (action, stateID,
+matchID, playerID) and is timed from its emit until its mover has the new stateID; the room's
+next move waits until its six seats and two spectators have it.
 """
 
 from __future__ import annotations
@@ -29,15 +31,15 @@ from bgio import (
     still_open,
 )
 from common import cpu_seconds
-from live_court import PLAYERS
+from live_court import PLAYERS, SPECTATORS
 from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, in_every_room, open_all
 
 
 class LoopBgioPeer(Seat, LoopPeer):
-    """One seat of a match on the loop."""
+    """One seat of a match on the loop, or a spectator (`seat` None) at `index`."""
 
-    def __init__(self, loop: Loop, room: LoopRoom, seat: int) -> None:
-        super().__init__(loop, room, seat, namespace=NAMESPACE)
+    def __init__(self, loop: Loop, room: LoopRoom, index: int, seat: int | None) -> None:
+        super().__init__(loop, room, index, namespace=NAMESPACE)
         self.seat = seat
         self.state = {}
         self._synced: asyncio.Future[None] | None = None
@@ -70,17 +72,24 @@ class LoopBgioPeer(Seat, LoopPeer):
 
 
 class LoopBgioTable:
-    """One match's six seats on the loop and the elections they play."""
+    """One match's six seats and two spectators on the loop and the elections they play."""
 
     def __init__(self, loop: Loop, match: Match) -> None:
         self.game = match
-        self.room = LoopRoom(PLAYERS)
-        self.seats = [LoopBgioPeer(loop, self.room, seat) for seat in range(PLAYERS)]
+        self.room = LoopRoom(PLAYERS + SPECTATORS)
+        self.seats = [LoopBgioPeer(loop, self.room, seat, seat) for seat in range(PLAYERS)]
+        self.spectators = [
+            LoopBgioPeer(loop, self.room, PLAYERS + i, None) for i in range(SPECTATORS)
+        ]
         self.observer = self.seats[0]
+
+    @property
+    def peers(self) -> list[LoopBgioPeer]:
+        return [*self.seats, *self.spectators]
 
     async def command(self) -> float:
         """One move: seconds from its emit until its mover has the new state; returns once
-        every seat has it."""
+        every seat and spectator has it."""
         seat, state_id, name, args = next_move(self.observer.state)
         peer = self.seats[seat]
         await peer.pace()
@@ -99,17 +108,17 @@ class LoopBgioTable:
 
 
 def bgio_load(url: str, pid: int, rooms: int, elections: int) -> PeerRun:
-    """`rooms` matches of six seats each play `elections` elections at once on the loop;
-    every move is timed to its mover's update, and the next move of a room waits until its
-    six seats have it. Set-up (lobby, connections, syncs) is not timed; the CPU of server
-    process `pid` and of this process are read around the timed window."""
+    """`rooms` matches of six seats and two spectators each play `elections` elections at once
+    on the loop; every move is timed to its mover's update, and the next move of a room waits
+    until its eight sockets have it. Set-up (lobby, connections, syncs) is not timed; the CPU
+    of server process `pid` and of this process are read around the timed window."""
     run = PeerRun()
     with ThreadPoolExecutor(SETUP_WORKERS) as pool:
         matches = list(pool.map(start_match, [url] * rooms))
     loop = Loop()
     tables = [LoopBgioTable(loop, match) for match in matches]
     try:
-        loop.run(open_all(peer.join(url, t.game) for t in tables for peer in t.seats))
+        loop.run(open_all(peer.join(url, t.game) for t in tables for peer in t.peers))
 
         async def play(table: LoopBgioTable) -> None:
             for _ in range(elections):
@@ -122,5 +131,5 @@ def bgio_load(url: str, pid: int, rooms: int, elections: int) -> PeerRun:
         run.client_cpu = time.process_time() - client_before
         return run
     finally:
-        close_peers(loop, [peer for table in tables for peer in table.seats])
+        close_peers(loop, [peer for table in tables for peer in table.peers])
         loop.close()

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from common import ROOT
 from live_peers import server_process
+from placement import pinned
 
 PEERS = ROOT / "bench" / "peers"
 INSTALL_SECONDS = 300.0  # how long `npm ci` may take
@@ -72,11 +73,11 @@ def harness(install: bool | None = None) -> str | None:
 
 
 @contextmanager
-def peer_server(folder: Path) -> Iterator[tuple[str, int]]:
-    """The boardgame.io server until the block ends: (base URL, process id). Its output goes
-    to `folder`/bgio.log."""
+def peer_server(folder: Path, cpus: str | None = None) -> Iterator[tuple[str, int]]:
+    """The boardgame.io server until the block ends, on the cores `cpus` names (None: any):
+    (base URL, process id). Its output goes to `folder`/bgio.log."""
     node = shutil.which("node") or "node"
     env = {"NODE_ENV": "production"}
-    argv = [node, str(PEERS / "server.js")]
+    argv = pinned([node, str(PEERS / "server.js")], cpus)
     with server_process(argv, env, ROOT, folder / "bgio.log") as (url, process):
         yield url, process.pid

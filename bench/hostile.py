@@ -1,5 +1,6 @@
 """What hostile input costs the server: CPU per oversized request, memory under concurrent
-ones, and an honest player's latency while attackers loop (README, "Hostile input").
+ones, and an honest player's latency while attackers loop (docs/benchmarks.md, "Hostile
+requests").
 
 Run from the repo root: `.venv/bin/python bench/hostile.py [--requests N]`. It starts its own
 server (devtools/servers.py, SQLite in a temporary folder, 127.0.0.1) with the limits per

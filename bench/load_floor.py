@@ -20,6 +20,7 @@ from common import ROOT, cpu_seconds
 from live_court import PAGES
 from live_peers import STOP_SECONDS, _wait_healthy, free_port
 from loop_peers import Loop, LoopPeer, LoopRoom, close_peers, open_all
+from placement import pinned
 
 from devtools.servers import stop_process
 
@@ -33,13 +34,14 @@ class FloorRun:
 
 
 @contextmanager
-def floor_server(log: Path) -> Iterator[tuple[str, int]]:
-    """bench/floor_app.py on 127.0.0.1 and a free port: (base URL, pid)."""
+def floor_server(log: Path, cpus: str | None = None) -> Iterator[tuple[str, int]]:
+    """bench/floor_app.py on 127.0.0.1 and a free port, on the cores `cpus` names (None:
+    any): (base URL, pid)."""
     port = free_port()
     env = {"HOST": "127.0.0.1", "PORT": str(port)}
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "bench/floor_app.py"],
+            pinned([sys.executable, "bench/floor_app.py"], cpus),
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=out,
@@ -53,10 +55,10 @@ def floor_server(log: Path) -> Iterator[tuple[str, int]]:
             stop_process(process, STOP_SECONDS)
 
 
-def measure_floor(folder: Path, rooms: int, bumps: int) -> FloorRun:
+def measure_floor(folder: Path, rooms: int, bumps: int, cpus: str | None = None) -> FloorRun:
     """`rooms` rooms of eight peers (as many as the court's rooms have pages), each room
     sending `bumps` bumps one after another (its peers in turn, each waiting until the eight
-    have the push), all rooms at once."""
+    have the push), all rooms at once; the floor's process on the cores `cpus` names."""
     run = FloorRun()
     loop = Loop()
     peers = [[LoopPeer(loop, LoopRoom(PAGES), 0)] for _ in range(rooms)]
@@ -64,7 +66,7 @@ def measure_floor(folder: Path, rooms: int, bumps: int) -> FloorRun:
         room += [LoopPeer(loop, room[0].room, i) for i in range(1, PAGES)]
     everyone = [peer for room in peers for peer in room]
     try:
-        with floor_server(folder / "floor.log") as (url, pid):
+        with floor_server(folder / "floor.log", cpus) as (url, pid):
             loop.run(_connect(url, peers))
             before, client_before = cpu_seconds([pid]), time.process_time()
             start = time.perf_counter()

@@ -2,13 +2,14 @@
 listens for and reads each message as static/game.js and static/witness.js do.
 
 On its first welcome it keeps the court view and asks for the feed's records with `sync`,
-as the page does; each push's view change is applied to the court it holds (RFC 6902, with
-`jsonpatch` as the page applies it with fast-json-patch), whole views replace it, and the
-witness recomputes the hash of every pushed record from the last one it kept and checks the
-newest checkpoint's Ed25519 signature at most every SIGN_EVERY seconds, as static/witness.js
-does. A change the page could not apply, or records that do not chain, are counted: the page
-would connect again or ask the server for the chain. Bytes and CPU spent on pushes are counted
-per peer.
+as the page does; each push's change of the sections every audience sees alike, then its
+audience's own part when the push names it, is applied to the court it holds (RFC 6902, with
+`jsonpatch` as the page applies it with fast-json-patch), and the witness recomputes the hash
+of every pushed record from the last one it kept and checks the newest checkpoint's Ed25519
+signature at most every SIGN_EVERY seconds, as static/witness.js does. A change the page could
+not apply (from a version it does not hold, a part it missed, a part for another audience), or
+records that do not chain, are counted: the page would connect again or ask the server for the
+chain. Bytes (a push's and its own part's) and CPU spent on pushes are counted per peer.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from court.chain import canonical, link
 from server.keys.signing import signed_by
 
 # What static/live.js listens for on the court's namespace (tests/scale keeps them equal).
-PAGE_LISTENS = frozenset({"welcome", "events", "presence", "talk", "seat_ended"})
+PAGE_LISTENS = frozenset({"welcome", "events", "own", "presence", "talk", "seat_ended"})
 # What the page sends by itself, besides the commands its player chooses.
 PAGE_SENDS = frozenset({"sync"})
 SIGN_EVERY = 5.0  # seconds: static/witness.js SIGN_EVERY_MS
@@ -44,98 +45,76 @@ def padded(message: str, payload: dict[str, Any]) -> dict[str, Any]:
     return {**payload, "pad": " " * max(0, width - bare)}
 
 
-class PagePeer(LoopPeer):
-    """One page of the court on the bench's loop."""
+class CourtPage:
+    """What the court page keeps and how it reads each message, without a connection: the
+    court view from the welcome and the pushes (static/game.js `follow` and `followOwn`), the
+    feed's records, and the witness's last version and hash (static/witness.js). The tests
+    play it against the server's pushes too (tests/property/test_pushed_views.py)."""
 
-    def __init__(
-        self,
-        loop: Loop,
-        room: Room,
-        index: int,
-        *,
-        keep_records: bool = False,
-        keys: dict[str, bytes] | None = None,
-    ) -> None:
-        super().__init__(loop, room, index, keep_records=keep_records)
+    def __init__(self, keys: dict[str, bytes] | None = None) -> None:
         self.keys = keys or {}  # the server's public keys by id, as kept at the first visit
         self.signed_at = -SIGN_EVERY  # when the page last checked a checkpoint's signature
         self.court: dict[str, Any] | None = None
         self.audience: str | None = None
-        self.presence: dict[str, Any] | None = None
         self.feed: dict[int, dict[str, Any]] = {}
         self.witnessed: tuple[int, str] | None = None  # the version and hash kept
-        self.pushes = 0
-        self.push_bytes = 0
-        self.cpu_ns = 0  # thread CPU spent reading pushes
+        self.awaiting: int | None = None  # the version whose own part the page waits for
         self.stale = 0  # changes the page could not apply: it would connect again
         self.unchained = 0  # pushes whose records did not chain: it would ask for the chain
-        self.unheard: set[str] = set()  # messages the page does not listen for
 
-    async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
-        return await super().call(event, padded(event, payload))
-
-    def _socketio(self, kind: str, body: str) -> None:
-        if kind != "2" or not body.startswith('["events"'):
-            super()._socketio(kind, body)
-            return
-        started = time.thread_time_ns()
-        super()._socketio(kind, body)
-        self.cpu_ns += time.thread_time_ns() - started
-        self.pushes += 1
-        self.push_bytes += len(body)
-
-    def _on(self, name: str, args: list[Any]) -> None:
-        payload: dict[str, Any] = args[0] if args else {}
-        if name not in PAGE_LISTENS:
-            self.unheard.add(name)
-        elif name == "welcome":
-            self._welcome(payload)
-        elif name == "events":
-            self._events(payload)
-        elif name == "presence":
-            self.presence = payload
-        super()._on(name, args)
-
-    def _welcome(self, payload: dict[str, Any]) -> None:
-        first = self.court is None
+    def welcome(self, payload: dict[str, Any]) -> bool:
+        """The welcome's court and audience; whether it is the page's first."""
+        first = self.court is None and self.witnessed is None
         self.court, self.audience = payload["court"], payload["audience"]
+        self.awaiting = None
         checkpoint = payload["checkpoint"]
         self.witnessed = (checkpoint["version"], checkpoint["hash"])
-        if first:
-            asyncio.get_running_loop().create_task(self._backlog(payload["version"]))
+        return first
 
-    async def _backlog(self, version: int) -> None:
-        after = max(0, version - FEED_LIMIT)
-        while True:
-            ack = await LoopPeer.call(self, "sync", {"last_version": after})
-            self._feed(ack["records"])
-            if not ack["more"]:
-                return
-            after = ack["next_after"]
+    def events(self, push: dict[str, Any]) -> None:
+        """A push, as static/game.js `follow` reads it."""
+        self.add(push["records"])
+        view = push.get("view")
+        if view is None or self.court is None or self.court["game"]["version"] >= push["version"]:
+            return
+        start = view["from"]
+        if self.awaiting is not None or (
+            start is not None and start != self.court["game"]["version"]
+        ):
+            self.lose()
+            return
+        jsonpatch.apply_patch(self.court, view["patch"], in_place=True)
+        if self.audience in view["own"]:
+            self.awaiting = push["version"]
+        self.court["checkpoint"] = push["checkpoint"]
+        self._witness(push["records"], push["checkpoint"])
 
-    def _feed(self, records: list[dict[str, Any]]) -> None:
+    def own(self, part: dict[str, Any]) -> None:
+        """A push's own part, as static/game.js `followOwn` reads it."""
+        if self.court is None:
+            return
+        if self.awaiting is None and self.court["game"]["version"] > part["version"]:
+            return
+        if part["audience"] != self.audience or part["version"] != self.awaiting:
+            self.lose()
+            return
+        self.awaiting = None
+        if "records" in part:
+            self.add(part["records"])
+        jsonpatch.apply_patch(self.court, part["patch"], in_place=True)
+
+    def lose(self) -> None:
+        """The page could not keep its view: it would connect again (counted)."""
+        self.stale += 1
+        self.court = None
+        self.awaiting = None
+
+    def add(self, records: list[dict[str, Any]]) -> None:
+        """Records into the feed, which keeps the last FEED_LIMIT (static/feed.js)."""
         for record in records:
             self.feed[record["version"]] = record
         for old in sorted(self.feed)[:-FEED_LIMIT]:
             del self.feed[old]
-
-    def _events(self, push: dict[str, Any]) -> None:
-        self._feed(push["records"])
-        view = push.get("view")
-        if view is None or self.court is None:
-            return
-        if view["audience"] == self.audience and self.court["game"]["version"] >= push["version"]:
-            return
-        if "court" in view:
-            self.court = view["court"]
-        elif view["audience"] == self.audience and self.court["game"]["version"] == view["from"]:
-            jsonpatch.apply_patch(self.court, view["patch"], in_place=True)
-        else:
-            self.stale += 1
-            return
-        self.audience = view["audience"]
-        self.court["checkpoint"] = push["checkpoint"]
-        self._witness(push["records"], push["checkpoint"])
 
     def _witness(self, records: list[dict[str, Any]], checkpoint: dict[str, Any]) -> None:
         """As static/witness.js: the pushed records' hashes recomputed from the kept one."""
@@ -172,3 +151,70 @@ class PagePeer(LoopPeer):
         public = self.keys.get(checkpoint["key_id"])
         if public is None or not signed_by(public, checkpoint):
             self.unchained += 1
+
+
+class PagePeer(LoopPeer):
+    """One page of the court on the bench's loop: a CourtPage fed by its WebSocket."""
+
+    def __init__(
+        self,
+        loop: Loop,
+        room: Room,
+        index: int,
+        *,
+        keep_records: bool = False,
+        keys: dict[str, bytes] | None = None,
+    ) -> None:
+        super().__init__(loop, room, index, keep_records=keep_records)
+        self.page = CourtPage(keys)
+        self.presence: dict[str, Any] | None = None
+        self.pushes = 0
+        self.push_bytes = 0
+        self.cpu_ns = 0  # thread CPU spent reading pushes
+        self.unheard: set[str] = set()  # messages the page does not listen for
+
+    @property
+    def stale(self) -> int:
+        return self.page.stale
+
+    @property
+    def unchained(self) -> int:
+        return self.page.unchained
+
+    async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+        return await super().call(event, padded(event, payload))
+
+    def _socketio(self, kind: str, body: str) -> None:
+        push = body.startswith('["events"')
+        if kind != "2" or not (push or body.startswith('["own"')):
+            super()._socketio(kind, body)
+            return
+        started = time.thread_time_ns()
+        super()._socketio(kind, body)
+        self.cpu_ns += time.thread_time_ns() - started
+        self.pushes += push
+        self.push_bytes += len(body)
+
+    def _on(self, name: str, args: list[Any]) -> None:
+        payload: dict[str, Any] = args[0] if args else {}
+        if name not in PAGE_LISTENS:
+            self.unheard.add(name)
+        elif name == "welcome":
+            if self.page.welcome(payload):
+                asyncio.get_running_loop().create_task(self._backlog(payload["version"]))
+        elif name == "events":
+            self.page.events(payload)
+        elif name == "own":
+            self.page.own(payload)
+        elif name == "presence":
+            self.presence = payload
+        super()._on(name, args)
+
+    async def _backlog(self, version: int) -> None:
+        after = max(0, version - FEED_LIMIT)
+        while True:
+            ack = await LoopPeer.call(self, "sync", {"last_version": after})
+            self.page.add(ack["records"])
+            if not ack["more"]:
+                return
+            after = ack["next_after"]

@@ -3,9 +3,8 @@ process of `pids` and their descendants (a gunicorn master and its workers) whil
 block runs, one flame graph per process (`<folder>/<name>-<pid>.svg`) and the same samples
 collapsed (`.txt`, one stack per line with its count) for reading in a terminal.
 
-py-spy is not a requirement of the project: `.venv/bin/uv pip install py-spy` (from the
-repository's root) puts it into .venv to profile, as the venv has no pip of its own; without
-it the block runs unprofiled and a `profile_skipped:` line says why.
+py-spy is a development requirement (requirements-dev.in); where it is not installed the block
+runs unprofiled and a `profile_skipped:` line says why.
 """
 
 from __future__ import annotations
@@ -37,7 +36,10 @@ def profiled(pids: Sequence[int], folder: Path | None, name: str) -> Iterator[No
         yield
         return
     if binary is None:
-        emit("profile_skipped", "py-spy is not installed (.venv/bin/uv pip install py-spy)")
+        emit(
+            "profile_skipped",
+            "py-spy is not installed (requirements-dev.txt: make lint installs it)",
+        )
         yield
         return
     folder.mkdir(parents=True, exist_ok=True)

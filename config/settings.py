@@ -220,6 +220,9 @@ class Settings:
     WEBHOOK_BACKOFF: float = _setting("WEBHOOK_BACKOFF", 2.0)
     NOTICES_POLL: float = _setting("NOTICES_POLL", 2.0)
     NOTICES_SENDERS: int = _setting("NOTICES_SENDERS", 8)
+    # Seconds a game's notice waits for those that follow it: what the court tells within
+    # them goes out as one post (0: each notice is a post of its own, at once).
+    NOTICES_GROUP: float = _setting("NOTICES_GROUP", 5.0)
 
     # Reminders by mail to the seats that give an address (docs/deployment.md, "Reminders by
     # mail"): off while SMTP_HOST is empty. The server's mail server, its port and how the

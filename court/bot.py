@@ -1,6 +1,6 @@
 """The bot's policy: which move it makes for a seat whose player is gone, when the court waits
 on that seat. A caretaker, not a player: it keeps the game moving and commits the House to
-nothing its player could not undo (docs/rules.md, "A seat played by the bot").
+nothing its player could not undo (docs/rules-map.md, "A seat played by the bot").
 
 It reads only what the seat's own page shows: the moves `rules.legal_commands` lists for the
 seat and the public court (who stands for an election, whose Noble is whose). Never a marker's

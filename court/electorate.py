@@ -108,11 +108,21 @@ def may_stand(noble: Noble) -> bool:
 
 
 def council_titles(state: CourtState) -> frozenset[TitleId]:
-    return frozenset(t.id for t in state.ruleset.titles if t.council)
+    """The Small Council's titles, made once a ruleset: asked for each Noble of a court."""
+    rules = state.ruleset
+    found: frozenset[TitleId] | None = rules.derived.get("council")
+    if found is None:
+        found = rules.derived["council"] = frozenset(t.id for t in rules.titles if t.council)
+    return found
 
 
 def warden_titles(state: CourtState) -> frozenset[TitleId]:
-    return frozenset(t.id for t in state.ruleset.titles if t.category is Category.MILITARY)
+    rules = state.ruleset
+    found: frozenset[TitleId] | None = rules.derived.get("wardens")
+    if found is None:
+        military = (t.id for t in rules.titles if t.category is Category.MILITARY)
+        found = rules.derived["wardens"] = frozenset(military)
+    return found
 
 
 def nobles_of(state: CourtState, seat: Seat) -> Iterator[Noble]:

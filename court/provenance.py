@@ -1,5 +1,5 @@
 """Where each line of the history comes from: the rule it applied (an id of the court rules,
-docs/court-rules.md) and whether it is play, a skip or bookkeeping. The history shows play by
+docs/rules.md) and whether it is play, a skip or bookkeeping. The history shows play by
 default; skips (a step or an election nobody could take part in) and bookkeeping (clocks,
 phase marks, the note that a fact was recorded) are one click away. And what a record's fold
 ends beyond its own fact, which no record of its own tells (`effects`)."""

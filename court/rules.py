@@ -11,6 +11,8 @@ in a ballot or a bid are placeholders: the service draws the real ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache, wraps
 from itertools import product
 
 from court import electorate, steps
@@ -48,7 +50,6 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.decide import (
-    bots,
     council_seat,
     decrees,
     false_idols,
@@ -70,37 +71,133 @@ PLACEHOLDER_SALT = "drawn-by-the-server"
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
     """What `actor` may send now. A seat the bot plays: its player may only take it back, and
     the bot sends the seat's moves, never a table vote (court/decide/bots.py)."""
-    playing = state.status is GameStatus.PLAYING
-    if playing and actor.seat is not None and actor.seat in state.table.bots:
-        if not actor.bot:
-            return [TakeSeatBack()]
-        return [m for m in _listed(state, actor) if not isinstance(m, bots.TABLE_MATTERS)]
-    if actor.bot:
-        return []
-    return _listed(state, actor)
+    return [move for kind in KINDS for move in kind(state, actor)]
 
 
-def _listed(state: CourtState, actor: Actor) -> list[Command]:
-    if state.status is GameStatus.LOBBY:
-        return _lobby(state, actor)
-    if state.status is not GameStatus.PLAYING:
-        return []
-    moves: list[Command] = []
+Kind = Callable[[CourtState, Actor], list[Command]]
+
+
+def _bot_plays(state: CourtState, actor: Actor) -> bool:
     seat = actor.seat
-    if seat is not None:
-        moves += _pending(state, seat)
-        if state.pending is None:
-            moves += _decree(state, seat) + _election(state, seat) + _purchases(state, seat)
-        moves += _ransom(state, seat)
-    if actor.host and state.pending is None and _host_may_advance(state):
-        moves.append(AdvancePhase())
-        if closes_several(state):
-            moves.append(CloseTablePhases())
-    return moves + table_votes.listed(state, actor)
+    return state.status is GameStatus.PLAYING and seat is not None and seat in state.table.bots
 
 
-def _lobby(state: CourtState, actor: Actor) -> list[Command]:
+def _by_its_mover(kind: Kind) -> Kind:
+    """A kind of move sent by whoever moves the actor's seat: the bot a seat it plays and no
+    other, the seat's player while the bot does not play it."""
+
+    @wraps(kind)
+    def moves(state: CourtState, actor: Actor) -> list[Command]:
+        return kind(state, actor) if actor.bot == _bot_plays(state, actor) else []
+
+    return moves
+
+
+def _by_players(kind: Kind) -> Kind:
+    """A kind of move the table decides together: its players', never the bot's (R-9.2)."""
+    mover = _by_its_mover(kind)
+
+    @wraps(kind)
+    def moves(state: CourtState, actor: Actor) -> list[Command]:
+        return [] if actor.bot else mover(state, actor)
+
+    return moves
+
+
+# Each kind of move, in the order they are listed: what a seat (or the host) may do of that kind
+# now. The court view keeps each kind's moves while what it reads is unchanged
+# (court/views/sections.py).
+def seat_back_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """The player of a seat the bot plays takes it back, and sends nothing else."""
+    return [TakeSeatBack()] if not actor.bot and _bot_plays(state, actor) else []
+
+
+@_by_its_mover
+def lobby_moves(state: CourtState, actor: Actor) -> list[Command]:
+    if state.status is not GameStatus.LOBBY:
+        return []
     return _seating(state, actor) + _listing(state, actor)
+
+
+@_by_its_mover
+def title_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """A win to take or refuse, a title of a full category to pass or return (R-3.2, R-3.3)."""
+    return _seated(state, actor, _pending, waiting=True)
+
+
+@_by_its_mover
+def decree_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _decree)
+
+
+@_by_its_mover
+def election_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _election)
+
+
+@_by_its_mover
+def purchase_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _purchases)
+
+
+@_by_its_mover
+def ransom_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return _seated(state, actor, _ransom, waiting=True)
+
+
+@_by_its_mover
+def host_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """The host advances the phases played at the table (R-4.1)."""
+    if state.status is not GameStatus.PLAYING or not actor.host or state.pending is not None:
+        return []
+    if not _host_may_advance(state):
+        return []
+    return [AdvancePhase(), CloseTablePhases()] if closes_several(state) else [AdvancePhase()]
+
+
+@_by_players
+def table_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.end_votes(state, actor)
+
+
+@_by_players
+def answer_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.answers(state, actor)
+
+
+@_by_players
+def withdraw_moves(state: CourtState, actor: Actor) -> list[Command]:
+    return table_votes.withdrawals(state, actor)
+
+
+KINDS = (
+    seat_back_moves,
+    lobby_moves,
+    title_moves,
+    decree_moves,
+    election_moves,
+    purchase_moves,
+    ransom_moves,
+    host_moves,
+    table_moves,
+    answer_moves,
+    withdraw_moves,
+)
+
+
+def _seated(
+    state: CourtState,
+    actor: Actor,
+    moves: Callable[[CourtState, Seat], list[Command]],
+    *,
+    waiting: bool = False,
+) -> list[Command]:
+    """The `moves` of the actor's seat while the game is played; only while no title choice
+    waits (R-3.2, R-3.3) unless they may be made `waiting`."""
+    seat = actor.seat
+    if state.status is not GameStatus.PLAYING or seat is None:
+        return []
+    return moves(state, seat) if waiting or state.pending is None else []
 
 
 def _seating(state: CourtState, actor: Actor) -> list[Command]:
@@ -215,14 +312,20 @@ def _election(state: CourtState, seat: Seat) -> list[Command]:
             Pass(),
             *(StandForElection(noble=n) for n in electorate.candidates_of(state, spec, seat)),
         ]
-    candidates = election.standing
+    return list(_ballots(election.standing))
+
+
+@lru_cache(maxsize=256)
+def _ballots(candidates: tuple[NobleId, ...]) -> tuple[Command, ...]:
+    """A pass, one marker on a candidate, or FOR and DECOY (R-7.1): the same for every voter of
+    the same candidates, so made once for them."""
     ballots: list[Command] = [Pass()]
     for candidate in candidates:
         for kind in ("for", "decoy"):
             ballots.append(_ballot((kind, candidate)))
     for first, second in product(candidates, candidates):
         ballots.append(_ballot(("for", first), ("decoy", second)))
-    return ballots
+    return tuple(ballots)
 
 
 def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:

@@ -40,9 +40,11 @@ class TableVotes:
     `refused` it; `made` every correction the table accepted, in order; `ended_by` the seats
     whose votes ended the game (empty unless the table ended it); `replaced_at` when each seat
     last went to a new link, by the table's vote or the host's hand-over (its new player's
-    absence counts from then); `for_bot` the (seat, voter) pairs of the votes in `replace`
-    cast for the bot rather than a new link; `bots` the seats the bot plays while their players
-    are gone (court/bot.py)."""
+    absence counts from then); `replaced_by` the seats whose votes handed each seat to the
+    link it holds now (none once the host hands it on), and `handing` those of a replacement
+    whose hand-over, the next record, is still to come; `for_bot` the (seat, voter) pairs of
+    the votes in `replace` cast for the bot rather than a new link; `bots` the seats the bot
+    plays while their players are gone (court/bot.py)."""
 
     replace: dict[Seat, dict[Seat, float]] = field(default_factory=dict)
     end: frozenset[Seat] = frozenset()
@@ -52,6 +54,8 @@ class TableVotes:
     made: tuple[Correction, ...] = ()
     ended_by: tuple[Seat, ...] = ()
     replaced_at: dict[Seat, float] = field(default_factory=dict)
+    replaced_by: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
+    handing: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     for_bot: frozenset[tuple[Seat, Seat]] = frozenset()
     bots: frozenset[Seat] = frozenset()
 

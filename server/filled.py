@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from court.commands import BotMove, Command, HandSeat, VoteForHost
 from server.filled_table import Past, filled_table
+from server.keys import InstanceSecret
 from server.ports import HostPresence
 from server.replay import Head
 
@@ -18,10 +19,12 @@ def filled(
     head: Head,
     presence: HostPresence | None,
     past: Past | None = None,
+    secret: InstanceSecret | None = None,
 ) -> Command:
     """`command` as the engine decides it on `head`. Without a book of connections (a tool
     run without a server) the host counts as present: no takeover is decided blind; the same
-    holds for a seat the table would replace (server/filled_table.py)."""
+    holds for a seat the table would replace (server/filled_table.py); `secret` makes the link
+    a replacement hands the seat to."""
     if isinstance(command, VoteForHost):
         state = head.state
         away = (
@@ -36,4 +39,4 @@ def filled(
         # The command's first record follows the head's; the engine counts what comes before
         # the hand-over's own (a clock it stops, court/decide/seats.py).
         return replace(command, at_version=head.version + 1)
-    return filled_table(command, game_id, head, presence, past)
+    return filled_table(command, game_id, head, presence, past, secret)

@@ -1,6 +1,7 @@
 """What the service fills into the table's votes and the host's corrections: since when a seat
 has had no connection (the presence book, asked about that seat as it is about the host's),
-the version of the command's first record, and the corrected record read from the log."""
+the version of the command's first record, the digest of the link a replacement would hand
+the seat to (server/table_links.py), and the corrected record read from the log."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import TYPE_CHECKING
 from court.commands import Command, ProposeCorrection, VoteToReplace
 from court.events import Event
 from court.state import CourtState
-from server.ports import HostPresence
+from server.keys import InstanceSecret
+from server.ports import HostPresence, token_digest
 from server.replay import Head
+from server.table_links import link_token
 
 if TYPE_CHECKING:
     from server.service import CourtService
@@ -44,7 +47,12 @@ class Past:
 
 
 def filled_table(
-    command: Command, game_id: str, head: Head, presence: HostPresence | None, past: Past | None
+    command: Command,
+    game_id: str,
+    head: Head,
+    presence: HostPresence | None,
+    past: Past | None,
+    secret: InstanceSecret | None = None,
 ) -> Command:
     if isinstance(command, VoteToReplace):
         state = head.state
@@ -53,7 +61,12 @@ def filled_table(
             if presence is None or command.seat not in state.seats
             else presence.host_away_since(game_id, command.seat, state.started_at)
         )
-        return replace(command, away_since=away, at_version=head.version + 1)
+        at = head.version + 1
+        digest = command.token_sha256
+        if not digest and secret is not None:
+            # The hand-over is the command's third record, should the vote make the majority.
+            digest = token_digest(link_token(secret, game_id, command.seat, at + 2))
+        return replace(command, away_since=away, at_version=at, token_sha256=digest)
     if isinstance(command, ProposeCorrection) and past is not None:
         return _correction(command, head, past)
     return command

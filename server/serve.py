@@ -161,6 +161,8 @@ def main(argv: Sequence[str]) -> int:
     from server.keys import load_keys
     from server.profiles import Profiles
 
+    # Before the keys: a key file made now is logged, as the deployment guide says.
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     try:
         settings = Settings()
         # A rules file or key that cannot be used stops the server with a line naming it,
@@ -170,7 +172,6 @@ def main(argv: Sequence[str]) -> int:
     except (SettingError, RulesDataError) as exc:
         print(f"Small Council cannot start: {exc}", file=sys.stderr, flush=True)
         return 2
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     warn_if_exposed(settings)
     if args.dev or settings.SERVER == "dev":
         serve_dev(settings)

@@ -296,7 +296,9 @@ class CourtService:
                 attempt += 1
                 head = self._head_for(game_id, command)
                 now = self.clock()
-                decided = filled(command, game_id, head, self.presence, Past.of(self, game_id))
+                decided = filled(
+                    command, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
+                )
                 try:
                     acting = self._acting(head.state, actor)
                     events, state = self._decide(game_id, head.state, decided, acting, now)
@@ -366,11 +368,9 @@ class CourtService:
                 log.exception("publishing game %s version %s", game_id, records[-1].version)
 
     def _head_for(self, game_id: str, command: Command) -> Head:
-        """The state to decide on: the cached head, trusted optimistically.
-
-        Another process may have appended since; then the append fails on the
-        version and the command is decided again on the stored head.
-        """
+        """The state to decide on: the cached head, trusted optimistically. Another process
+        may have appended since; then the append fails on the version and the command is
+        decided again on the stored head."""
         if isinstance(command, CreateGame):
             if self.store.head(game_id) is not None:
                 raise CourtError("game_exists", "A game with this id already exists.")

@@ -28,7 +28,7 @@ export function doneMark(court, seat, kind) {
   return ranOut(court, seat, kind) ? " ⌛ time ran out" : " ✓";
 }
 
-// One player's banks, for his House's card: the current kind first. Without a `clock` (a past
+// One player's banks, for his House's card: the current kind first, then the increment. Without a `clock` (a past
 // version, in the history) nothing counts down: the banks are shown as they last stopped.
 export function playerClocks(court, seat, clock) {
   const mine = playerClock(court, seat);
@@ -58,6 +58,19 @@ export function playerClocks(court, seat, clock) {
         left,
       );
     }),
+    increment(court, seat),
+  );
+}
+
+// The Fischer increment, when the game has one: every move's time besides the bank, kept in
+// the bank as far as the move did not use it.
+function increment(court, seat) {
+  const seconds = court.clocks.increment;
+  if (!seconds) return "";
+  return h(
+    "span",
+    { class: "clock-increment", "data-testid": `clock-increment-${seat}` },
+    ` · +${seconds} s each move`,
   );
 }
 

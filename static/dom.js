@@ -90,15 +90,22 @@ export function showWithin(list, item) {
 }
 
 // Re-draws a panel while keeping what the user was doing in it: open <details>, values typed
-// or chosen (by element id) and the focus. A value that is no longer offered is dropped.
+// or chosen (by element id), the focus and, in the focused field, the text selected or where
+// the caret stood, so a push that lands while someone types neither moves his caret nor
+// leaves text he selected to replace behind. A value that is no longer offered is dropped.
 export function keeping(el, draw) {
   const open = new Set(
     [...el.querySelectorAll("details[open]")].map((d) => d.dataset.message ?? d.id),
   );
   const values = new Map(
-    [...el.querySelectorAll("input[id], select[id]")].map((c) => [c.id, c.value]),
+    [...el.querySelectorAll("input[id], select[id], textarea[id]")].map((c) => [c.id, c.value]),
   );
-  const focused = el.contains(document.activeElement) ? document.activeElement.id : null;
+  const active = el.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active?.id || null;
+  const selection =
+    typeof active?.selectionStart === "number"
+      ? [active.selectionStart, active.selectionEnd, active.selectionDirection]
+      : null;
   draw();
   for (const details of el.querySelectorAll("details"))
     if (open.has(details.dataset.message ?? details.id)) details.open = true;
@@ -110,5 +117,9 @@ export function keeping(el, draw) {
     control.value = value;
     if (control.tagName === "SELECT") control.dispatchEvent(new Event("change"));
   }
-  if (focused) el.querySelector(`#${CSS.escape(focused)}`)?.focus();
+  if (!focused) return;
+  const control = el.querySelector(`#${CSS.escape(focused)}`);
+  control?.focus();
+  if (selection && typeof control?.selectionStart === "number")
+    control.setSelectionRange(...selection);
 }

@@ -66,6 +66,7 @@ const role = new RoleParts({
     panel: $("webhook-settings"),
     form: $("webhook-form"),
     url: $("webhook-url"),
+    digest: $("webhook-digest"),
     test: $("webhook-test"),
     remove: $("webhook-remove"),
     status: $("webhook-status"),
@@ -195,27 +196,52 @@ function refused(error) {
   }
 }
 
-// The court view after a push: the push's change of the view this page holds (or the whole
-// view), for the audience the page was welcomed as (docs/protocol.md, "Court views"). A change
-// from a version the page does not hold, or for another audience (the token now stands for
-// something else), is not applied: the page connects again and is welcomed anew.
+// The court view after a push (docs/protocol.md, "Court views in pushes"): the push changes the
+// sections every audience sees alike, from the version this page holds (`from`; null: whatever
+// it holds); its audience's own sections follow in an `own` part when `view.own` names it, and
+// the page draws once they are in. A change from a version the page does not hold, a part it
+// missed, or a part for another audience (the token now stands for something else) is not
+// applied: the page connects again and is welcomed anew.
+let awaiting = null; // the version whose own part this page waits for
 function follow(push) {
   const { view, checkpoint, version } = push;
-  if (!view) return;
-  const same = court && view.audience === audience;
-  if (same && court.game.version >= version) return;
+  if (!view || !court || court.game.version >= version) return;
   try {
-    if (view.court) court = view.court;
-    else if (same && court.game.version === view.from) applyPatch(court, view.patch, true, true);
-    else throw new Error("the push changes a view this page does not hold");
+    if (awaiting !== null) throw new Error("the own part of the push before was missed");
+    if (view.from !== null && view.from !== court.game.version)
+      throw new Error("the push changes a view this page does not hold");
+    applyPatch(court, view.patch, true, true);
   } catch {
-    court = null;
-    live.reconnect();
+    lose();
     return;
   }
-  audience = view.audience;
+  if (view.own.includes(audience)) awaiting = version;
   court.checkpoint = checkpoint;
   witness.see(checkpoint, push.records);
+}
+
+// The page's own part of a push: its audience's sections, and the records as its viewer may
+// see them (his own private parts) when they differ from the push's.
+function followOwn(part) {
+  if (!court || (awaiting === null && court.game.version > part.version)) return;
+  if (part.audience !== audience || part.version !== awaiting) {
+    lose();
+    return;
+  }
+  awaiting = null;
+  if (part.records) feed.add(part.records);
+  try {
+    applyPatch(court, part.patch, true, true);
+  } catch {
+    lose();
+  }
+}
+
+// The view this page holds can no longer be kept from the pushes: it is welcomed anew.
+function lose() {
+  court = null;
+  awaiting = null;
+  live.reconnect();
 }
 
 const live = connectCourt({
@@ -224,6 +250,7 @@ const live = connectCourt({
   async onWelcome(payload, first) {
     court = payload.court;
     audience = payload.audience;
+    awaiting = null;
     witness.see(court.checkpoint);
     if (noticeOffline) tell(null);
     role.connected(court);
@@ -251,6 +278,10 @@ const live = connectCourt({
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
     if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
     if (push) follow(push);
+    if (awaiting === null) draw();
+  },
+  onOwn(part) {
+    followOwn(part);
     draw();
   },
   onPresence(payload) {

@@ -275,10 +275,10 @@ function showFailed(out, found) {
   );
 }
 
-// The server's deep check of the log so far (README, "What verify checks"): the chain, every
-// commitment, tally and die roll, the court rules at every version, ids and names; shown once
-// this page's own check of every entry has passed (static/witness.js), and never over its
-// failure.
+// The server's deep check of the log so far (docs/disputes.md, "What verify checks"): the
+// chain, every commitment, tally and die roll, the court rules at every version, ids and
+// names; shown once this page's own check of every entry has passed (static/witness.js), and
+// never over its failure.
 async function verify() {
   const out = $("verification");
   out.textContent = "Checking the record…";

@@ -8,6 +8,7 @@ export function connectCourt({
   token,
   onWelcome,
   onEvents,
+  onOwn,
   onPresence,
   onStatus,
   onTalk,
@@ -79,7 +80,9 @@ export function connectCourt({
     }
     const pushed = held;
     held = null;
-    for (const payload of pushed) deliver(payload.records, payload.version, payload);
+    for (const [name, payload] of pushed)
+      if (name === "own") onOwn(payload);
+      else deliver(payload.records, payload.version, payload);
   };
   // The page after `after`; asked again a second later when messages come too fast.
   const nextPage = async (after) => {
@@ -93,9 +96,15 @@ export function connectCourt({
     }
   };
   socket.on("events", (payload) => {
-    if (held) held.push(payload);
+    if (held) held.push(["events", payload]);
     else if (payload.more) catchUp(payload);
     else deliver(payload.records, payload.version, payload);
+  });
+  // The part of a push for this connection's audience alone, right after the push: held with
+  // the pushes while a catch-up comes in, so that it always follows its own.
+  socket.on("own", (payload) => {
+    if (held) held.push(["own", payload]);
+    else onOwn(payload);
   });
   socket.on("presence", (payload) => onPresence(payload));
   if (onTalk) socket.on("talk", (payload) => onTalk(payload));

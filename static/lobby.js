@@ -6,6 +6,8 @@ import { confirmed, errorText, fill, h, say, swatch } from "./dom.js";
 import { endingBanner } from "./ending.js";
 import { renderKeyPanel } from "./mykey.js";
 import { Names } from "./names.js";
+import { markTurn } from "./notify.js";
+import { turnSentence, waitingOn, waitsOn } from "./table.js";
 
 const form = document.getElementById("create");
 const notice = document.getElementById("notice");
@@ -13,6 +15,9 @@ const list = document.getElementById("open-games");
 const mine = document.getElementById("my-games");
 const STEPS = ["candidacy", "ballot", "decree", "title_choice", "purchase"];
 const VARIANTS = ["nights_watch", "title_concession", "sealed_ballots", "clocks"];
+// How long a player must have been away before the table may vote on his seat: the host's
+// (takeover_after, of host_role) and any player's (replace_after, of table_votes).
+const VOTE_WAITS = ["takeover_after", "replace_after"];
 const WEEK = 7 * 24 * 3600; // the longest deadline or time bank the server takes (R-4.3)
 
 // Seconds from a box holding minutes ("5") or minutes:seconds ("2:30"); undefined when empty.
@@ -37,9 +42,9 @@ function wholeRound(text) {
   return Number(value);
 }
 
-// "2:30" for 150 seconds, "none" for 0: a profile's value, shown in an empty box.
-function shown(total) {
-  if (!total) return "none";
+// "2:30" for 150 seconds, `zero` ("none") for 0: a profile's value, shown in an empty box.
+function shown(total, zero = "none") {
+  if (!total) return zero;
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
 
@@ -68,6 +73,10 @@ function showProfileTimes() {
   }
   const increment = chosen.clocks?.increment;
   if (increment !== undefined) form.elements["clock-increment"].placeholder = String(increment);
+  for (const setting of VOTE_WAITS) {
+    const wait = chosen.votes?.[setting];
+    if (wait !== undefined) form.elements[`vote-${setting}`].placeholder = shown(wait, "at once");
+  }
 }
 
 // The time banks matter only with the Clocks variant.
@@ -173,31 +182,53 @@ async function forget(gameId, label) {
   loadMine();
 }
 
+// Whose turn it is in a held game: the seats the court waits on, and whether this browser's
+// seat is one of them.
+function turn(court) {
+  if (court?.game.status !== "playing") return { waiting: null, mine: false };
+  const names = new Names(court);
+  const waiting = waitingOn(court, names);
+  const what = waitsOn(court, court.viewer.seat);
+  const offered = what !== null && !waiting?.seats.includes(court.viewer.seat);
+  const told = offered
+    ? [h("strong", {}, "Your turn: "), what]
+    : waiting && turnSentence(waiting, court.viewer.seat, names);
+  return { waiting: told, mine: what !== null };
+}
+
+function heldItem({ gameId, court, label, problem }) {
+  const { waiting, mine } = turn(court);
+  return h(
+    "li",
+    { "data-game": gameId, class: mine ? "your-turn" : null, "data-turn": mine ? "yours" : null },
+    h(
+      "a",
+      { href: `/games/${encodeURIComponent(gameId)}` },
+      court ? (court.game.name ?? `${court.game.host_name}'s game`) : `Game ${gameId}`,
+    ),
+    label ? ` · as ${label}` : "",
+    court ? ` · ${status(court)}` : ` · ${problem}`,
+    waiting && h("br"),
+    waiting && h("span", { class: "turn" }, waiting),
+    " ",
+    h(
+      "button",
+      { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
+      "Forget on this device",
+    ),
+    court?.ending && endingBanner(court.ending, new Names(court)),
+  );
+}
+
+// The games this browser holds a seat in, those waiting on it first; the tab says so too.
 async function loadMine() {
   const found = (await Promise.all(heldGames().map(heldGame))).filter(Boolean);
+  const yours = found.filter((held) => turn(held.court).mine);
+  markTurn(yours.length > 0);
   fill(
     mine,
     found.length
-      ? found.map(({ gameId, court, label, problem }) =>
-          h(
-            "li",
-            { "data-game": gameId },
-            h(
-              "a",
-              { href: `/games/${encodeURIComponent(gameId)}` },
-              court ? (court.game.name ?? `${court.game.host_name}'s game`) : `Game ${gameId}`,
-            ),
-            label ? ` · as ${label}` : "",
-            court ? ` · ${status(court)}` : ` · ${problem}`,
-            " ",
-            h(
-              "button",
-              { type: "button", class: "forget-game", onclick: () => forget(gameId, label) },
-              "Forget on this device",
-            ),
-            court?.ending && endingBanner(court.ending, new Names(court)),
-          ),
-        )
+      ? [...yours, ...found.filter((held) => !yours.includes(held))].map(heldItem)
       : h("li", { class: "muted" }, "This browser holds no seat yet."),
   );
 }
@@ -205,9 +236,10 @@ async function loadMine() {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  let deadlines, clocks, lastRound;
+  let deadlines, clocks, lastRound, waits;
   try {
     lastRound = wholeRound(data.get("last_round"));
+    waits = durations(data, "vote", VOTE_WAITS, "Waiting time");
     deadlines = durations(data, "deadline", STEPS, "Step deadline");
     clocks = data.has("clocks") ? durations(data, "clock", STEPS, "Time bank") : {};
     const increment = data.get("clock-increment") ?? "";
@@ -229,6 +261,8 @@ form.addEventListener("submit", async (event) => {
       variants: Object.fromEntries(VARIANTS.map((v) => [v, data.has(v)])),
       deadlines,
       clocks,
+      host_role: "takeover_after" in waits ? { takeover_after: waits.takeover_after } : {},
+      table_votes: "replace_after" in waits ? { replace_after: waits.replace_after } : {},
       ...(lastRound !== undefined ? { last_round: lastRound } : {}),
       listed: data.has("listed"),
     });
@@ -249,4 +283,7 @@ loadProfiles();
 loadGames();
 loadMine();
 renderKeyPanel(document.getElementById("key-panel")).sync();
-setInterval(loadGames, 15000);
+setInterval(() => {
+  loadGames();
+  loadMine();
+}, 15000);

@@ -181,7 +181,22 @@ export class RealmMap {
         "data-holder": holder ?? "",
         ...pressable(act),
       }),
-      v.sept ? s("text", { x: x + 9, y: y - 6, class: "sept", "aria-hidden": "true" }, SEPT) : null,
+      // The Sept's mark sits on its village's own circle: drawn beside it, it was nearer a
+      // neighbour where villages crowd (King's Landing's, by Duskendale).
+      v.sept
+        ? s(
+            "text",
+            {
+              x,
+              y: y + 3.5,
+              class: "sept",
+              fill: c2,
+              "text-anchor": "middle",
+              "aria-hidden": "true",
+            },
+            SEPT,
+          )
+        : null,
       s(
         "text",
         { x, y: y + 18, class: "village-label", "text-anchor": "middle", "aria-hidden": "true" },
@@ -205,10 +220,12 @@ export class RealmMap {
     return `${region.name}, ${region.villages.length} villages: ${parts.join(", ")}`;
   }
 
-  // A village clicked: given to the House picked, or taken back out of the changes.
+  // A village clicked: given to the House picked (also when it waited for another House), or
+  // taken back out of the changes when it waited for this one or is this House's already.
   pickVillage(v) {
-    if (this.changes.has(v.id)) this.changes.delete(v.id);
-    else if (v.controller !== this.house) this.changes.set(v.id, this.house);
+    if (this.changes.get(v.id) === this.house || v.controller === this.house)
+      this.changes.delete(v.id);
+    else this.changes.set(v.id, this.house);
     this.ctx.redraw();
     document.getElementById(`village-${v.id}`)?.focus();
   }

@@ -1,7 +1,7 @@
 // Telling the player it is his turn while he looks elsewhere: the tab's title and icon, a short
 // tone (off by default, remembered on this device) and the browser's notifications (asked for
 // with a button, shown only while the tab is hidden).
-import { waitingOn } from "./table.js";
+import { waitsOn } from "./table.js";
 
 export const MARK = "● Your turn — ";
 const SOUND_KEY = "notify:sound";
@@ -10,7 +10,7 @@ const ICONS = { idle: "/static/favicon.svg", turn: "/static/favicon-turn.svg" };
 export class TurnSignals {
   constructor({ sound, notifications, notificationsState, gameId }) {
     this.gameId = gameId;
-    this.mine = false;
+    this.what = null; // what the court waits on this seat for, as last drawn
     this.audio = null;
     this.sound = sound;
     this.state = notificationsState;
@@ -25,20 +25,17 @@ export class TurnSignals {
 
   // After the page set its title for a new court view: mark it, and signal a turn just begun.
   update(court) {
-    const waiting = waitingOn(court);
-    const seat = court.viewer.seat;
-    const mine = Boolean(waiting) && seat !== null && waiting.seats.includes(seat);
-    if (mine && !document.title.startsWith(MARK)) document.title = MARK + document.title;
-    icon(mine ? ICONS.turn : ICONS.idle);
-    if (mine && !this.mine) this.began(waiting);
-    this.mine = mine;
+    const what = waitsOn(court, court.viewer.seat);
+    markTurn(what !== null);
+    if (what !== null && what !== this.what) this.began(what);
+    this.what = what;
   }
 
-  began(waiting) {
+  began(what) {
     if (this.sound.checked) this.tone();
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
       new Notification("Your turn · Small Council", {
-        body: `Game ${this.gameId}: ${waiting.what}.`,
+        body: `Game ${this.gameId}: ${what}.`,
         tag: `turn-${this.gameId}`,
       });
     }
@@ -78,6 +75,13 @@ export class TurnSignals {
         default: "Not asked yet.",
       }[Notification.permission] ?? "";
   }
+}
+
+// The tab's title and icon: marked while some court waits on this player, plain otherwise.
+export function markTurn(mine) {
+  if (mine && !document.title.startsWith(MARK)) document.title = MARK + document.title;
+  if (!mine && document.title.startsWith(MARK)) document.title = document.title.slice(MARK.length);
+  icon(mine ? ICONS.turn : ICONS.idle);
 }
 
 function icon(href) {

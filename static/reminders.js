@@ -7,6 +7,7 @@ import { errorText, say } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const path = `/api/games/${gameId}/mail`;
+const CONFIRM_CHECK_MS = 4000;
 
 function stateText(answer) {
   if (!answer.address) return "No address is given: the court mails you nothing.";
@@ -60,7 +61,9 @@ export function setUpMail(token) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run("Sending the mail with the link…", async () => {
-      fillIn(await call("PUT", path, { address: address.value }, token()));
+      const answer = await call("PUT", path, { address: address.value }, token());
+      fillIn(answer);
+      waiting = answer.address && !answer.verified ? answer.address : null;
       return "A mail with a link is on its way: open it to confirm the address.";
     });
   });
@@ -76,11 +79,34 @@ export function setUpMail(token) {
     fillIn({ address: null, verified: false, mail: false });
     say(status, null);
   };
+  // An address waiting for its confirmation is confirmed elsewhere (the mail's link opens
+  // another tab or device): asked again while this tab is seen, it shows so without a reload;
+  // only its state changes, never a field being typed in.
+  let waiting = null;
+  const recheck = () => {
+    if (!waiting || document.hidden) return;
+    const now = shown;
+    call("GET", path, undefined, token())
+      .then((answer) => {
+        if (now !== shown || answer.address !== waiting) return;
+        if (answer.verified) {
+          waiting = null;
+          state.textContent = stateText(answer);
+        }
+      })
+      .catch(() => {});
+  };
+  setInterval(recheck, CONFIRM_CHECK_MS);
+  document.addEventListener("visibilitychange", recheck);
+  const read = (answer) => {
+    fillIn(answer);
+    waiting = answer.address && !answer.verified ? answer.address : null;
+  };
   return {
     show() {
       const now = ++shown;
       call("GET", path, undefined, token())
-        .then((answer) => now === shown && fillIn(answer))
+        .then((answer) => now === shown && read(answer))
         .catch(() => now === shown && hide());
     },
     hide,

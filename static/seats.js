@@ -286,15 +286,21 @@ function votePanel(court, ctx) {
   );
 }
 
-// A seat the host handed to this page's link: what it held sealed before is not shown here.
-function handedOver(court) {
+// A seat handed to this page's link, by the host or by the table's vote: what it held sealed
+// before is not shown here.
+function handedOver(court, names) {
   const handed = court.viewer.handed_over;
   if (!handed) return null;
   const when = handed.at_version ? ` at version ${handed.at_version}` : "";
+  const voters = court.table?.replaced_by.find((r) => r.seat === court.viewer.seat)?.voters;
+  const who =
+    handed.by === "table"
+      ? `The table chose you: ${voters?.length ? voters.map((s) => names.seat(s)).join(", ") : "the other seats"} voted to hand this seat to your link${when}, its player having gone`
+      : `The host handed this seat to your link${when}`;
   return h(
     "p",
-    { class: "notice info", id: "handed-over" },
-    `The host handed this seat to your link${when}: you see everything from then on, but not what the seat held sealed before (its markers, its bid, its whispers) until the reveal shows them to everyone.`,
+    { class: "notice info", id: "handed-over", "data-by": handed.by },
+    `${who}: you see everything from then on, but not what the seat held sealed before (its markers, its bid, its whispers) until the reveal shows them to everyone.`,
   );
 }
 
@@ -303,7 +309,7 @@ export function renderSeats(court, names, ctx) {
   const kept = court.viewer.host ? [] : [...handed.keys()].map((seat) => handedLink(seat, ctx));
   return [
     claimForm(court, names, ctx),
-    handedOver(court),
+    handedOver(court, names),
     ownSeat(court, names, ctx),
     hostPanel(court, names, ctx),
     votePanel(court, ctx),

@@ -82,6 +82,16 @@ export function waitingOn(court, names = null) {
   return null;
 }
 
+// What the court waits on `seat` for: its turn, or a ransom offered to it (R-8.2), which is
+// no one's turn but wants its answer; null for nothing.
+export function waitsOn(court, seat) {
+  if (seat === null || seat === undefined) return null;
+  const waiting = waitingOn(court);
+  if (waiting?.seats.includes(seat)) return waiting.what;
+  if ((court.offers ?? []).some((o) => o.to_seat === seat)) return "answer the ransom offer";
+  return null;
+}
+
 // "Your turn: answer the marriage proposal"; "Dan (House Tyrell) answers the marriage
 // proposal"; several seats at once (the council seat's sale): "A and B bid or pass ...".
 export function turnSentence(waiting, viewerSeat, names) {

@@ -1,4 +1,4 @@
-// What the table decides together (docs/protocol.md, "The table decides together"): the seats
+// What the table decides together (docs/rules-map.md, "The table decides together"): the seats
 // vote to hand the seat of a player gone long enough to a new link and to end the game, and
 // answer the host's correction of a fact he recorded, which he picks from the history here.
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
@@ -13,8 +13,10 @@ const clockTime = (seconds) =>
 const listed = (seats, names) => seats.map((s) => names.seat(s)).join(", ") || "nobody";
 const FACTS = { VillageControlChanged: "village", GoldAdjusted: "gold", NobleDied: "death" };
 
-// The new links this page's votes made, by seat: shown until the page is left, kept nowhere.
+// The new links of the seats this seat voted to replace, by seat, as the server last gave
+// them: each is shown to every seat that voted for it until its new player opens it.
 const replaced = new Map();
+const voted = { asked: "", reading: null };
 let replaceTimer = null;
 
 // Each other seat gone (or voted on): since when, whether it may be replaced yet, the votes
@@ -103,16 +105,49 @@ async function voteReplace(seat, names, ctx, bot = false) {
   }
 }
 
-// The link a replacement made by this page's vote: only this page ever receives it.
-function replacedLinks(ctx) {
-  return [...replaced].map(([seat, link]) =>
-    h(
+// Asks the server again for the links of the seats this seat voted to replace whenever a
+// replacement or a connection changes: a link leaves every voter's page once its new player
+// has opened it.
+function readVotedLinks(court, ctx) {
+  const me = court.viewer.seat;
+  const mine = court.table.replaced_by.filter((r) => me !== null && r.voters.includes(me));
+  const away = ctx.presence()?.seats_away_since ?? {};
+  const asked = JSON.stringify(mine.map((r) => [r.seat, away[r.seat] ?? null]));
+  if (asked === voted.asked || voted.reading) return;
+  voted.asked = asked;
+  if (!mine.length) return;
+  voted.reading = call(
+    "GET",
+    `/api/games/${ctx.gameId}/table/links`,
+    undefined,
+    tokenFor(ctx.gameId),
+  )
+    .then(({ links }) => {
+      replaced.clear();
+      for (const { seat, token } of links) replaced.set(seat, tokenLink(ctx.gameId, token));
+    })
+    .catch(() => {
+      voted.asked = ""; // asked again at the next redraw
+    })
+    .finally(() => {
+      voted.reading = null;
+      ctx.redraw();
+    });
+}
+
+// The link of each seat this seat voted to replace, until its new player opens it.
+function replacedLinks(court, names, ctx) {
+  const me = court.viewer.seat;
+  return [...replaced].map(([seat, link]) => {
+    const by = court.table.replaced_by.find((r) => r.seat === seat)?.voters ?? [];
+    if (!by.includes(me)) return null;
+    return h(
       "p",
       { class: "handed", "data-seat": seat },
-      `Your vote replaced seat ${seat + 1}. Its new link (the old one no longer works; it is not shown again once you leave this page; send it to the new player or to the host): `,
+      `The table voted to replace ${names.seat(seat)}${by.length ? ` (${listed(by, names)})` : ""}. Its new link, shown to each seat that voted for it until the new player opens it (the old link no longer works; send it to the new player): `,
       ...copyField(`replaced-link-${seat}`, "New seat link", link, ctx),
-    ),
-  );
+    );
+  });
 }
 
 function endPart(court, names, ctx) {
@@ -231,13 +266,24 @@ async function readFacts(ctx) {
   }
 }
 
+// A fact's record follows the note of who recorded it, or another record of the same submit
+// (the map records every village it changed after one note).
 function recordedFacts(court) {
   const made = new Set(court.table.made.map((c) => c.version));
-  return facts.entries.filter(
-    (e, i) =>
-      FACTS[e.type] && facts.entries[i - 1]?.type === "FactRecorded" && !made.has(e.version),
-  );
+  const entries = facts.entries;
+  const noted = (i) => {
+    let j = i - 1;
+    while (entries[j]?.type === entries[i].type) j -= 1;
+    return entries[j]?.type === "FactRecorded";
+  };
+  return entries.filter((e, i) => FACTS[e.type] && noted(i) && !made.has(e.version));
 }
+
+// The correction form's fields, its refusal and whether it is open, as the host left them.
+let draft = {};
+const clearDraft = () => {
+  draft = {};
+};
 
 function proposeForm(court, ctx) {
   if (!court.viewer.host || !court.table.open || court.table.correction) return null;
@@ -290,12 +336,24 @@ function proposeForm(court, ctx) {
     "He lives again, as he stood before.",
   );
   const status = h("p", { class: "notice", role: "status", hidden: true });
-  record.addEventListener("change", () => {
+  const showFields = () => {
     const fact = record.selectedOptions[0]?.dataset.fact;
     houseField.hidden = fact !== "village";
     amountField.hidden = fact !== "gold";
     deathField.hidden = fact !== "death";
-  });
+  };
+  record.addEventListener("change", showFields);
+  // What the host typed outlives a redraw (a push, a refusal): he corrects it, not retypes it.
+  const fields = { record, house, amount, cause };
+  for (const [key, field] of Object.entries(fields)) {
+    if (draft[key] !== undefined) field.value = draft[key];
+    field.addEventListener("input", () => {
+      draft[key] = field.value;
+      draft.status = undefined;
+    });
+  }
+  if (draft.status) say(status, draft.status, "error");
+  showFields();
   const submit = async (event) => {
     event.preventDefault();
     const chosen = records.find((e) => String(e.version) === record.value);
@@ -307,11 +365,20 @@ function proposeForm(court, ctx) {
       `Propose to correct record #${chosen.version} (${chosen.text})? The seats accept or refuse it; it takes effect once a majority accepts, and the record stays in the history beside the correction.`,
       "Propose",
     );
-    if (sure) ctx.send("propose_correction", payload, status);
+    if (!sure) return;
+    const ack = await ctx.send("propose_correction", payload, status);
+    if (ack) clearDraft();
+    else draft.status = status.textContent.replace(/^Error: /, "");
   };
   return h(
     "details",
-    { id: "propose-correction" },
+    {
+      id: "propose-correction",
+      open: draft.open,
+      ontoggle: (event) => {
+        draft.open = event.target.open;
+      },
+    },
     h("summary", {}, "Correct a fact you recorded (host)"),
     h(
       "form",
@@ -340,6 +407,7 @@ function madeList(court) {
 
 export function renderTableVotes(el, court, names, ctx) {
   const { table } = court;
+  readVotedLinks(court, ctx);
   // A spectator has no vote: he is shown what the seats are voting on or have decided, and
   // no panel while nothing is (a game nobody is connected to would list every seat).
   const watching = court.viewer.seat === null && !court.viewer.host;
@@ -371,7 +439,7 @@ export function renderTableVotes(el, court, names, ctx) {
               `Every seat is connected. A seat whose player has had no connection${table.replace_after ? ` for ${Math.ceil(table.replace_after / 60)} min` : ""} may be handed to a new link by a majority of the other seats.`,
             ),
       ),
-    replacedLinks(ctx),
+    replacedLinks(court, names, ctx),
     proposeForm(court, ctx),
     madeList(court),
   );

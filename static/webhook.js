@@ -1,12 +1,13 @@
 // The host's webhook: set, test and remove the Discord or Slack URL the game's notices are
-// posted to (whose turn it is, results, the end). Only the host's token reads it back.
+// posted to, and choose what they tell (every move, step summaries or results only). Only the
+// host's token reads it back.
 import { call } from "./api.js";
 import { errorText, say } from "./dom.js";
 
 // The form's handlers, set once; `show` reads the setting with the token then held, `hide`
 // forgets it on the page (the host role went to another seat).
 export function setUpWebhook(els, gameId, token) {
-  const { panel, form, url, test, remove, status } = els;
+  const { panel, form, url, digest, test, remove, status } = els;
   const path = `/api/games/${gameId}/webhook`;
   let shown = 0; // each show or hide; an answer read for an earlier one is dropped
   const run = async (doing, work) => {
@@ -18,14 +19,16 @@ export function setUpWebhook(els, gameId, token) {
     }
   };
   const fillIn = (current) => {
-    url.value = current ?? "";
-    remove.disabled = test.disabled = !current;
+    url.value = current?.url ?? "";
+    digest.value = current?.digest ?? "steps";
+    remove.disabled = test.disabled = !current?.url;
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run("Saving…", async () => {
-      fillIn((await call("PUT", path, { url: url.value }, token())).url);
-      return "Saved: the chat is told from the next turn on.";
+      const answer = await call("PUT", path, { url: url.value, digest: digest.value }, token());
+      fillIn(answer);
+      return `Saved: from the next turn on, the chat is told ${answer.told}.`;
     });
   });
   test.addEventListener("click", () =>
@@ -50,11 +53,11 @@ export function setUpWebhook(els, gameId, token) {
       call("GET", path, undefined, token())
         .then((answer) => {
           if (now !== shown) return;
-          fillIn(answer.url);
+          fillIn(answer);
           say(
             status,
             answer.url
-              ? "A webhook is set: the chat is told whose turn it is."
+              ? `A webhook is set: the chat is told ${answer.told}.`
               : "No webhook is set.",
             "info",
           );

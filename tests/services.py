@@ -1,9 +1,9 @@
 """Throwaway PostgreSQL and Redis servers for tests (and benches): each in a temporary folder,
 listening on 127.0.0.1 on a free port, started and stopped within bounded waits.
 
-The fixtures `postgres` and `redis_server` start one of each per test session. Where the
-binaries are missing their tests are skipped with the reason; with REQUIRE_SERVICES=1 (as
-in CI) that is a failure instead.
+The fixtures `postgres` and `redis_server` (tests/conftest.py) start one of each per test
+session. Where the binaries are missing their tests are skipped with the reason; with
+REQUIRE_SERVICES=1 (as in CI) that is a failure instead.
 """
 
 from __future__ import annotations
@@ -364,12 +364,13 @@ def _reply(sock: socket.socket) -> bytes:
     return line
 
 
-# -- fixtures -------------------------------------------------------------------
+# -- servers for the fixtures of tests/conftest.py ---------------------------------------
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    """One throwaway PostgreSQL cluster for the session; take databases with new_database()."""
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL cluster with the tests' settings, or the test skipped (failed
+    under REQUIRE_SERVICES=1) where PostgreSQL is not installed."""
     folder = postgres_bin()
     if folder is None:
         unavailable(
@@ -380,32 +381,12 @@ def postgres() -> Iterator[PostgresServer]:
         yield server
 
 
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    """One throwaway redis-server for the session."""
+@contextlib.contextmanager
+def throwaway_redis() -> Iterator[RedisServer]:
+    """A throwaway redis-server, or the test skipped (failed under REQUIRE_SERVICES=1) where
+    it is not installed."""
     binary = shutil.which("redis-server")
     if binary is None:
         unavailable("redis-server is not installed: apt-get install redis-server")
     with RedisServer.running(binary) as server:  # type: ignore[arg-type]
-        yield server
-
-
-@pytest.fixture(scope="module")
-def own_redis() -> Iterator[RedisServer]:
-    """A redis-server of the module's own, which its tests may stop and start again (an
-    outage) without touching the other tests' one."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        unavailable("redis-server is not installed: apt-get install redis-server")
-    with RedisServer.running(binary) as server:  # type: ignore[arg-type]
-        yield server
-
-
-@pytest.fixture(scope="module")
-def own_postgres() -> Iterator[PostgresServer]:
-    """A PostgreSQL cluster of the module's own, which its tests may stop and start again."""
-    folder = postgres_bin()
-    if folder is None:
-        unavailable("PostgreSQL is not installed: apt-get install postgresql")
-    with PostgresServer.running(folder, PG_TEST_SETTINGS) as server:  # type: ignore[arg-type]
         yield server

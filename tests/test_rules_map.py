@@ -1,4 +1,4 @@
-"""docs/rules.md maps every rule id to the modules that enforce it and the tests that check
+"""docs/rules-map.md maps every rule id to the modules that enforce it and the tests that check
 it: the map covers every id, names files that exist, and each id is cited by a test."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ ROW = re.compile(r"^\| (R-\d+\.\d+|§\d+) \| [^|]+ \| (?P<code>[^|]+) \| (?P<tes
 
 def rows() -> dict[str, tuple[list[str], list[str]]]:
     found = {}
-    for line in (ROOT / "docs" / "rules.md").read_text().splitlines():
+    for line in (ROOT / "docs" / "rules-map.md").read_text().splitlines():
         match = ROW.match(line)
         if match:
             paths = [re.findall(r"`([^`]+)`", match[g]) for g in ("code", "tests")]

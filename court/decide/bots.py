@@ -1,5 +1,5 @@
 """Who may move a seat the bot plays: the bot alone, its moves marked as its own, until its
-player comes back and takes the seat over (docs/rules.md, "A seat played by the bot")."""
+player comes back and takes the seat over (docs/rules-map.md, "A seat played by the bot")."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The host's correction of a fact he recorded (section 9, R-9.1): proposed naming the record's
 version, judged against every record since (court/decide/followed.py), accepted or refused by
 the seats (a strict majority), and made as compensating events that set the court as the
-corrected fact would have, the corrected record staying in the log (docs/rules.md,
+corrected fact would have, the corrected record staying in the log (docs/rules-map.md,
 "Corrections")."""
 
 from __future__ import annotations

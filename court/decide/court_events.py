@@ -34,6 +34,7 @@ from court.events import (
 )
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
 from court.ruleset import Attribute, Category, Gender
+from court.sentences import names
 from court.state import CourtState, GameStatus, Noble, NobleStatus
 from court.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 
@@ -145,7 +146,8 @@ def record_capture(state: CourtState, cmd: RecordCapture, actor: Actor) -> tuple
     if noble.status is NobleStatus.CAPTIVE:
         raise CourtError(
             "already_captive",
-            f"{noble.name} is already held captive by {noble.captor} (R-1.4, R-8.1).",
+            f"{noble.name} is already held captive by "
+            f"{names.house(state, noble.captor or '')} (R-1.4, R-8.1).",
         )
     if noble.status is NobleStatus.BROTHER:
         raise CourtError(
@@ -155,13 +157,16 @@ def record_capture(state: CourtState, cmd: RecordCapture, actor: Actor) -> tuple
         )
     if noble.house == captor:
         raise CourtError(
-            "own_house", f"A captive is held by another House (R-1.4): {noble.name} is {captor}'s."
+            "own_house",
+            f"A captive is held by another House (R-1.4): {noble.name} is "
+            f"{names.house(state, captor)}'s.",
         )
     if cmd.by is not None:
         by = _noble(state, cmd.by)
         if by.house != captor:
             raise CourtError(
-                "bad_captor", f"The capturing Noble must be a Noble of {captor} (R-8.1)."
+                "bad_captor",
+                f"The capturing Noble must be a Noble of {names.house(state, captor)} (R-8.1).",
             )
         if by.status is not NobleStatus.IN_PLAY:
             raise CourtError(

@@ -20,6 +20,7 @@ from court.events import (
     Weight,
 )
 from court.ids import NobleId, Seat
+from court.sentences import names
 from court.state import CourtState, Election, GameStatus, NobleStatus, Stage, StepKind
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered
 from elections.tally import Revealed, count
@@ -50,8 +51,8 @@ def stand(state: CourtState, cmd: StandForElection, actor: Actor) -> tuple[Event
     if cmd.noble not in electorate.candidates_of(state, spec, seat):
         raise CourtError(
             "not_eligible",
-            f"{cmd.noble} cannot stand for {spec.name}: choose one of your own eligible Lords "
-            "(R-7.2).",
+            f"{names.noble(state, cmd.noble)} cannot stand for {spec.name}: choose one of your "
+            "own eligible Lords (R-7.2).",
         )
     return (CandidateStood(election=election.id, seat=seat, noble=cmd.noble),)
 

@@ -20,6 +20,7 @@ from court.commands import (
 from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import Event, FactRecorded, GoldAdjusted
+from court.sentences import names
 from court.state import CourtState, GameStatus
 from court.text import clean_cause
 
@@ -66,7 +67,8 @@ def adjust_gold(state: CourtState, cmd: AdjustGold, actor: Actor) -> tuple[Event
     if balance < 0:
         raise CourtError(
             "treasury_too_low",
-            f"A treasury can never go below zero (R-2.1): {cmd.house} holds "
-            f"{state.treasury[cmd.house]} GD.",
+            f"A treasury can never go below zero (R-2.1): {names.house(state, cmd.house)} "
+            f"holds {state.treasury[cmd.house]} GD, so it can lose "
+            f"{state.treasury[cmd.house]} at most.",
         )
     return (GoldAdjusted(house=cmd.house, amount=cmd.amount, cause=cause),)

@@ -198,12 +198,15 @@ def holds(c: Correction, state: CourtState) -> None:
     subject = _subject(c, state)
     if c.fact == "gold":
         house = HouseId(c.subject)
-        if state.treasury[house] + c.amount - c.recorded_amount < 0:
+        held = state.treasury[house]
+        if held + c.amount - c.recorded_amount < 0:
             raise CourtError(
                 "treasury_too_low",
                 f"A treasury can never go below zero (R-2.1): {names.house(state, house)} "
-                f"holds {state.treasury[house]} GD, and the correction takes "
-                f"{c.recorded_amount - c.amount}.",
+                f"holds {held} GD now, and correcting record {c.version} from "
+                f"{c.recorded_amount} to {c.amount} GD takes {c.recorded_amount - c.amount}. "
+                f"Propose {c.recorded_amount - held} GD or more, or record first the Gold "
+                "Dragons it has won since.",
             )
     if c.fact == "village_control" and state.villages.get(VillageId(c.subject)) != c.was_house:
         raise CourtError(

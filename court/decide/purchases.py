@@ -23,6 +23,7 @@ from court.events.purchases import (
 )
 from court.ids import KING, HouseId, Seat, TitleId
 from court.ruleset import Category, TitleDef
+from court.sentences import names
 from court.state import CourtState, GameStatus, NobleStatus, Phase, TurnStep
 
 NOTHING_TO_BUY = "nothing to buy"
@@ -180,9 +181,9 @@ def grant_fief_title(
     if not titles.could_stand(state, cmd.title, cmd.noble):
         raise CourtError(
             "cannot_hold",
-            f"{cmd.noble} could not stand for {definition.name}: a Lord or Lady in play, no "
-            "Outlaw, whose House controls every village of the Fiefdom, with a free Fief slot "
-            "(R-3.10).",
+            f"{names.noble(state, cmd.noble)} could not stand for {definition.name}: a Lord or "
+            "Lady in play, no Outlaw, whose House controls every village of the Fiefdom, with a "
+            "free Fief slot (R-3.10).",
         )
     deadline = elections.deadline(state, "title_choice", now)
     return (

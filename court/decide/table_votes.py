@@ -1,6 +1,6 @@
 """What the table decides together, each by a strict majority and recorded with who voted: the
 other seats replace a player gone for the profile's time, the seats end the game, and the
-seats accept or refuse the host's correction of a recorded fact (docs/rules.md, "The table
+seats accept or refuse the host's correction of a recorded fact (docs/rules-map.md, "The table
 decides together")."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def vote_to_replace(
 ) -> tuple[Event, ...]:
     """Another seat votes to hand `cmd.seat` to a new link or to the bot; the votes cast since
     the seat's current absence began for the same choice replace it once they are a strict
-    majority of the other seats that count (R-9.2; docs/rules.md, "A seat played by the bot").
+    majority of the other seats that count (R-9.2; docs/rules-map.md, "A seat played by the bot").
     `cmd.away_since` is the server's word on the seat's connections."""
     voter = require_voter(state, actor, "vote to replace a player")
     require_playing(state)
@@ -188,32 +188,46 @@ def end_by_vote(state: CourtState, voters: tuple[Seat, ...], seats: int) -> tupl
     )
 
 
-# The kinds of move `listed` offers: a vote to end the game is open to every seat all game
-# long, so it never says the game is moving (a bot or a test drawing moves leaves it out).
+# The table's moves a seat (or the host) may send now, as court/rules.py lists them: a vote to
+# end the game or taking it back, an answer to the correction under vote, the host's withdrawal
+# of it. A vote to replace a player depends on the server's word on his connections, and a
+# correction names any record: neither is listed (as the facts are not). A vote to end the game
+# is open to every seat all game long, so it never says the game is moving (a bot or a test
+# drawing moves leaves it out).
 LISTED = (VoteToEnd, AnswerCorrection, WithdrawCorrection)
 
 
-def listed(state: CourtState, actor: Actor) -> list[Command]:
-    """The table's moves a seat (or the host) may send now, as court/rules.py lists them: a
-    vote to end the game or taking it back, an answer to the correction under vote, the
-    host's withdrawal of it. A vote to replace a player depends on the server's word on his
-    connections, and a correction names any record: neither is listed (as the facts are not)."""
-    if state.status is not GameStatus.PLAYING:
+def end_votes(state: CourtState, actor: Actor) -> list[Command]:
+    """A seat's vote to end the game, or taking it back, once its player claimed it."""
+    if state.status is not GameStatus.PLAYING or not _claimed(state, actor):
         return []
-    moves: list[Command] = []
-    correction = state.table.correction
+    return [VoteToEnd(end=actor.seat not in state.table.end)]
+
+
+def _claimed(state: CourtState, actor: Actor) -> bool:
+    """Whether the actor holds a seat its player claimed: a seat whose new player has not
+    opened his link yet votes on nothing (R-9.2)."""
     seat = state.seats.get(actor.seat) if actor.seat is not None else None
-    if actor.seat is not None and seat is not None and not seat.unclaimed:
-        moves.append(VoteToEnd(end=actor.seat not in state.table.end))
-        if correction is not None and actor.seat not in state.table.accepted | state.table.refused:
-            moves += [
-                AnswerCorrection(accept=a)
-                for a in (True, False)
-                if _answerable(state, a, actor.seat)
-            ]
-    if actor.host and correction is not None:
-        moves.append(WithdrawCorrection())
-    return moves
+    return seat is not None and not seat.unclaimed
+
+
+def answers(state: CourtState, actor: Actor) -> list[Command]:
+    """A seat's answers to the correction under vote that it has not answered: an acceptance
+    is listed only while the court after the correction would hold (R-9.1), which is judged on
+    the whole court."""
+    table, seat = state.table, actor.seat
+    if state.status is not GameStatus.PLAYING or seat is None or table.correction is None:
+        return []
+    if not _claimed(state, actor) or seat in table.accepted | table.refused:
+        return []
+    return [AnswerCorrection(accept=a) for a in (True, False) if _answerable(state, a, seat)]
+
+
+def withdrawals(state: CourtState, actor: Actor) -> list[Command]:
+    """The host's withdrawal of the correction under vote."""
+    if state.status is not GameStatus.PLAYING or not actor.host or state.table.correction is None:
+        return []
+    return [WithdrawCorrection()]
 
 
 def _answerable(state: CourtState, accept: bool, voter: Seat) -> bool:

@@ -16,6 +16,7 @@ from court.events import (
 )
 from court.ids import HAND, KING, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
 from court.ruleset import Category, Gender
+from court.sentences import names
 from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
 
 
@@ -141,7 +142,9 @@ def _before_crowning(state: CourtState, king: NobleId) -> list[Event]:
     if queen is not None and queen != wife:
         events.append(TitleReturned(title=QUEEN, noble=queen, reason="she is not the King's wife"))
     protector = state.titles.get(PROTECTOR)
-    if protector is not None and protector != king:
+    kings_title = state.ruleset.profile.titles.king_holds_protector
+    if protector is not None and (protector != king or not kings_title):
+        # The widowed spouse crowned himself keeps it only where a King holds it.
         events.append(TitleReturned(title=PROTECTOR, noble=protector, reason="a King was elected"))
     return events
 
@@ -163,7 +166,8 @@ def _pending(state: CourtState, actor: Actor, kind: PendingKind, doing: str) -> 
     if pending is None or pending.kind is not kind:
         raise CourtError("nothing_pending", f"There is no title waiting for you to {doing}.")
     if pending.seat != seat:
-        raise NotAllowed("not_your_title", f"Only the player of {pending.noble} can {doing}.")
+        noble = names.noble(state, pending.noble)
+        raise NotAllowed("not_your_title", f"Only the player of {noble} can {doing}.")
     return pending
 
 
@@ -189,7 +193,8 @@ def resolve_overflow(
     if cmd.title not in held_in(state, pending.noble, cat):
         raise CourtError(
             "not_his_title",
-            f"Choose one of the {cat.value} titles {pending.noble} holds (R-3.2).",
+            f"Choose one of the {cat.value} titles {names.noble(state, pending.noble)} holds "
+            "(R-3.2).",
         )
     if category(state, cmd.title) is Category.ROYAL:
         raise CourtError("royal_title", "Royal titles are never transferred (R-3.4).")

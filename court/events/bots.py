@@ -1,6 +1,6 @@
 """Events of a seat played by the bot while its player is gone: the table's vote seats the bot,
 each move it makes is marked as its own, and it stands down when its player comes back or the
-table hands the seat to a new link (docs/rules.md, "A seat played by the bot")."""
+table hands the seat to a new link (docs/rules-map.md, "A seat played by the bot")."""
 
 from __future__ import annotations
 

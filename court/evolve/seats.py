@@ -55,6 +55,12 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     table = without_votes_of(state.table, e.seat) if e.fresh else state.table
     if e.at:  # the new player's absence counts from the hand-over (0.0: not recorded)
         table = dataclasses.replace(table, replaced_at={**table.replaced_at, e.seat: e.at})
+    # The table's replacement is recorded just before its hand-over; any other is the host's.
+    voters = table.handing.get(e.seat)
+    others = {s: v for s, v in table.replaced_by.items() if s != e.seat}
+    table = dataclasses.replace(
+        table, replaced_by={**others, e.seat: voters} if voters else others, handing={}
+    )
     banks = {s: b for s, b in state.banks.items() if s != e.seat} if e.fresh else state.banks
     state = replace(state, seats=seats, host_votes=votes, table=table, banks=banks)
     if not info.host:

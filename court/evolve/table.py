@@ -43,7 +43,7 @@ def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
     """The votes on the seat are cleared; the last of them, which made the majority, is when
     the seat went to its new link (as the hand-over that follows says too, where it records
     its time). A seat the bot plays keeps its player, whose absence still counts from when he
-    left."""
+    left, and no hand-over follows."""
     table = state.table
     at = max(table.replace[e.seat].values())
     replaced_at = table.replaced_at if e.bot else {**table.replaced_at, e.seat: at}
@@ -52,6 +52,7 @@ def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
         replace={s: v for s, v in table.replace.items() if s != e.seat},
         replaced_at=replaced_at,
         for_bot=frozenset(pair for pair in table.for_bot if pair[0] != e.seat),
+        handing={} if e.bot else {e.seat: e.voters},
     )
 
 

@@ -13,7 +13,11 @@ from court.state import CourtState
 
 
 def _voters(state: CourtState, voters: list[int]) -> str:
+    """The voters by name; "nobody" when no seat voted (a correction no seat that counts can
+    carry any more is refused without a vote)."""
     named = [names.player(state, v) for v in voters]
+    if not named:
+        return "nobody"
     return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 

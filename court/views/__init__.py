@@ -6,7 +6,8 @@ Raw events never leave the server; these functions decide what does.
 
 from __future__ import annotations
 
-from court.views.court import court_view, decree_view, election_view, noble_view
+from court.views.court import decree_view, election_view, noble_view
+from court.views.made import court_view
 from court.views.observer import Observer
 
 __all__ = ["Observer", "court_view", "decree_view", "election_view", "noble_view"]

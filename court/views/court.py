@@ -1,26 +1,17 @@
-"""The court as a seat, the host, the game master or a spectator may see it."""
+"""The sections of the court as a seat, the host, the game master or a spectator may see it;
+court/views/sections.py declares each and makes the view of them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from court import invites, steps
-from court.commands import Actor, Command
+from court import steps
+from court.commands import Actor
 from court.decide.victory import house_points
 from court.ids import Seat
-from court.recordable import recordable
-from court.rules import legal_commands
 from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
-from court.views.board import alliances_view, regions_view, titles_view
-from court.views.clocks import clocks_view
-from court.views.ending import ending_view
-from court.views.host_role import host_role_view
-from court.views.kept import Kept, reuse
 from court.views.padding import padded_marker
-from court.views.purchases import auction_view, offers_view, turns_view
-from court.views.table import table_view
 
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
@@ -46,106 +37,7 @@ def _role(viewer: Actor) -> str:
     return "game_master" if viewer.master else "spectator"
 
 
-def court_view(
-    state: CourtState,
-    version: int,
-    viewer: Actor,
-    move: Callable[[Command], dict[str, Any]],
-    handed_at: int | None = None,
-) -> dict[str, Any]:
-    """The whole court as the viewer may see it at `version`; `move` shows each move as the
-    message that sends it. `handed_at`: the version at which the host last handed the viewer's
-    seat to a new token; nothing the seat held sealed before it is the viewer's."""
-    return court_views(state, version, [(viewer, handed_at)], move)[0]
-
-
-def court_views(
-    state: CourtState,
-    version: int,
-    viewers: Sequence[tuple[Actor, int | None]],
-    move: Callable[[Command], dict[str, Any]],
-    kept: Kept | None = None,
-) -> list[dict[str, Any]]:
-    """The court at `version` for each (viewer, handed_at), as `court_view` gives it; the
-    sections every viewer sees alike are made once, the same objects in every view, and
-    `kept` (see `_section`) carries the largest of them from one call to the next."""
-    shared = shared_view(state, version, kept)
-    election = election_view(state.election, Actor())
-    recorders = any(viewer.recorder for viewer, _ in viewers)
-    facts = _section(state, "facts", kept) if recorders else None
-    return [
-        {**shared, **own_view(state, version, viewer, move, handed_at, election, facts, kept)}
-        for viewer, handed_at in viewers
-    ]
-
-
-# The largest sections every viewer (every recorder, for the facts) sees alike, with the
-# parts of the court each reads: the court is frozen (a changed part is a new object), so
-# the same parts make the same section.
-READS: dict[str, tuple[str, ...]] = {
-    "houses": ("ruleset", "seats", "nobles", "titles", "treasury"),
-    "titles": ("ruleset", "titles"),
-    "regions": ("ruleset", "villages", "septs"),
-    "facts": ("status", "ruleset", "nobles", "titles", "pending", "villages", "treasury"),
-}
-
-
-def _section(state: CourtState, name: str, kept: Kept | None) -> Any:
-    """The section `name` of READS, from `kept` while the parts it reads are the same."""
-    made = {"houses": houses_view, "titles": titles_view, "regions": regions_view}
-    return reuse(state, kept, name, READS[name], made.get(name, recordable))
-
-
-def shared_view(state: CourtState, version: int, kept: Kept | None = None) -> dict[str, Any]:
-    """The sections of the court that are the same for every viewer; those of READS are
-    taken from `kept` (see `_section`) when given."""
-    large = {name: _section(state, name, kept) for name in ("houses", "titles", "regions")}
-    return {
-        "game": game_view(state, version),
-        "seats": seats_view(state),
-        "houses": large["houses"],
-        "alliances": alliances_view(state),
-        "titles": large["titles"],
-        "decree": decree_view(state),
-        "purchases": turns_view(state.purchase_turns),
-        "fourth_seat": state.fourth_seat,
-        "pending": pending_view(state.pending),
-        "auction": auction_view(state.auction),
-        "offers": offers_view(state.offers),
-        "regions": large["regions"],
-        "clocks": clocks_view(state),
-        "table": table_view(state),
-        "ending": ending_view(state),
-    }
-
-
-def own_view(
-    state: CourtState,
-    version: int,
-    viewer: Actor,
-    move: Callable[[Command], dict[str, Any]],
-    handed_at: int | None,
-    election: dict[str, Any] | None,
-    facts: list[Any] | None,
-    kept: Kept | None = None,
-) -> dict[str, Any]:
-    """The sections of the court that depend on who views it; `election` is the election's
-    section as a spectator sees it, to which the viewer's own markers are added; `facts`
-    what a recorder may record now; `kept` as for court_views."""
-    mine = my_markers(state.election, viewer, _withheld(state, version, viewer, handed_at))
-    return {
-        "viewer": viewer_view(viewer, handed_at),
-        "election": None if election is None else {**election, "my_markers": mine},
-        "moves": [move(m) for m in legal_commands(state, viewer)],
-        "host_role": host_role_view(state, viewer, kept),
-        # The invite secret opens a private game: it is the host's and the game master's alone.
-        "invite": invites.of(state) if viewer.recorder else None,
-        # The facts the host or the game master may record now, for their panel to offer.
-        "facts": facts if viewer.recorder else None,
-    }
-
-
-def game_view(state: CourtState, version: int) -> dict[str, Any]:
+def game_view(state: CourtState, version: int | None) -> dict[str, Any]:
     """The game itself: its settings, where the round stands, and the dice seed's digest (the
     seed itself once the game has ended)."""
     profile = state.ruleset.profile
@@ -195,10 +87,17 @@ def step_view(state: CourtState) -> dict[str, Any] | None:
     return {"kind": step.kind.value, "id": step.id, "number": step.number, "name": step.name}
 
 
-def viewer_view(viewer: Actor, handed_at: int | None = None) -> dict[str, Any]:
-    """Who the viewer is; `handed_over` when the host handed the viewer's seat to the token he
-    holds (a new player or a new device), from which version on the seat's secrets are his."""
-    handed = None if handed_at is None else {"at_version": handed_at or None, "by": "host"}
+def handed_by(state: CourtState, viewer: Actor) -> str:
+    """Who handed the viewer's seat to the token he holds: the table's vote or the host."""
+    voted = viewer.seat is not None and viewer.seat in state.table.replaced_by
+    return "table" if voted else "host"
+
+
+def viewer_view(viewer: Actor, handed_at: int | None = None, by: str = "host") -> dict[str, Any]:
+    """Who the viewer is; `handed_over` when the seat he holds was handed to his token (a new
+    player or a new device), `by` the host or the table's vote, from which version on the
+    seat's secrets are his."""
+    handed = None if handed_at is None else {"at_version": handed_at or None, "by": by}
     return {
         "seat": viewer.seat,
         "host": viewer.host,
@@ -207,7 +106,7 @@ def viewer_view(viewer: Actor, handed_at: int | None = None) -> dict[str, Any]:
     }
 
 
-def _withheld(
+def withheld(
     state: CourtState, version: int, viewer: Actor, handed_at: int | None
 ) -> frozenset[str] | None:
     """The commitments of the viewer's seat whose secrets are not the viewer's: those sealed

@@ -9,23 +9,15 @@ from typing import Any
 from court.commands import Actor
 from court.decide.seats import electors_of, span
 from court.state import CourtState, GameStatus
-from court.views.kept import Kept, reuse
-
-# The parts of the court the section reads, beside the viewer.
-READS = ("ruleset", "seats", "host_votes", "status")
 
 
-def host_role_view(state: CourtState, viewer: Actor, kept: Kept | None = None) -> dict[str, Any]:
+def host_role_view(state: CourtState, viewer: Actor) -> dict[str, Any]:
     """`open`: the viewer's seat may vote once the host has had no connection for
     `takeover_after` seconds of the started game; otherwise `why` names the reason, and
     `message` says it either way. `votes` are every seat's vote with its time: only those cast
-    since the host's current absence began count. The viewer counts only by that reason: with
-    `kept` (court/views/kept.py), the viewers of one reason are shown one section."""
-    why = _closed(state, viewer)
-    return reuse(state, kept, f"host_role:{why}", READS, lambda s: _host_role(s, why))
-
-
-def _host_role(state: CourtState, why: str | None) -> dict[str, Any]:
+    since the host's current absence began count. The viewer counts only by that reason
+    (`why_closed`): the viewers of one reason are shown one section."""
+    why = why_closed(state, viewer)
     after = state.ruleset.profile.host_role.takeover_after
     electors = len(electors_of(state))
     needed = electors // 2 + 1
@@ -44,7 +36,7 @@ def _host_role(state: CourtState, why: str | None) -> dict[str, Any]:
     }
 
 
-def _closed(state: CourtState, viewer: Actor) -> str | None:
+def why_closed(state: CourtState, viewer: Actor) -> str | None:
     if state.status is GameStatus.ENDED:
         return "ended"
     if state.status is not GameStatus.PLAYING:

@@ -19,7 +19,7 @@ from court.commands import Actor, Command
 from court.events import EVENT_TYPES
 from court.sentences import describe
 from court.state import CourtState, GameStatus
-from court.views.court import court_view
+from court.views.made import court_view
 from court.views.padding import padded_record
 
 MoveView = Callable[[Command], dict[str, Any]]

@@ -23,15 +23,35 @@ def _electors(counting: tuple[Seat, ...], seat: Seat) -> int:
     return sum(1 for s in counting if s != seat)
 
 
+def _replace_votes(state: CourtState, counting: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    """Each seat some voted to replace, with every vote (`bot`: cast for the bot rather than a
+    new link) and the votes its replacement needs."""
+    table = state.table
+    return [
+        {
+            "seat": seat,
+            "voters": [
+                {"seat": v, "at": at, "bot": table.chose_bot(seat, v)}
+                for v, at in sorted(votes.items())
+            ],
+            "electors": _electors(counting, seat),
+            "votes_needed": _needed(_electors(counting, seat)),
+        }
+        for seat, votes in sorted(table.replace.items())
+        if seat in state.seats
+    ]
+
+
 def table_view(state: CourtState) -> dict[str, Any]:
     """`open`: the game is being played, so the table may vote. `replace`: each seat some voted
     to hand to a new link, with every vote and its time (only those cast since the seat's
     current absence began count, which `presence.seats_away_since` tells, and never before
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
-    proposal under vote; `made`: every correction the table accepted, in order; `bots`: the
-    seats the bot plays. Only the seats that count vote and make majorities: a seat whose new
-    player has not opened his link yet, or that the bot plays, counts for none (R-9.2)."""
+    proposal under vote; `made`: every correction the table accepted, in order; `replaced_by`:
+    the seats whose votes handed each seat to the link it holds now; `bots`: the seats the bot
+    plays. Only the seats that count vote and make majorities: a seat whose new player has not
+    opened his link yet, or that the bot plays, counts for none (R-9.2)."""
     counting = state.counting()
     seats = len(counting)
     table = state.table
@@ -39,19 +59,10 @@ def table_view(state: CourtState) -> dict[str, Any]:
         "open": state.status is GameStatus.PLAYING,
         "replace_after": state.ruleset.profile.table_votes.replace_after,
         "replaced_at": [{"seat": s, "at": at} for s, at in sorted(table.replaced_at.items())],
-        "replace": [
-            {
-                "seat": seat,
-                "voters": [
-                    {"seat": v, "at": at, "bot": table.chose_bot(seat, v)}
-                    for v, at in sorted(votes.items())
-                ],
-                "electors": _electors(counting, seat),
-                "votes_needed": _needed(_electors(counting, seat)),
-            }
-            for seat, votes in sorted(table.replace.items())
-            if seat in state.seats
+        "replaced_by": [
+            {"seat": s, "voters": list(voters)} for s, voters in sorted(table.replaced_by.items())
         ],
+        "replace": _replace_votes(state, counting),
         "bots": sorted(table.bots),
         "end": {
             "voters": sorted(table.end),

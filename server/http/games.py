@@ -12,6 +12,7 @@ from config.rulesdata import RulesDataError
 from court import invites
 from court.commands import Actor
 from court.errors import BadToken, NotFound
+from court.profile import HostRole, TableVoteSettings
 from server.http import pages
 from server.http import schemas as s
 from server.http.api import Routes
@@ -65,11 +66,26 @@ def player(game_id: str) -> Actor:
 def list_profiles() -> dict[str, Any]:
     usable = profiles().usable()
     times = {
-        name: {"deadlines": r["profile"]["deadlines"], "clocks": r["profile"].get("clocks", {})}
+        name: {
+            "deadlines": r["profile"]["deadlines"],
+            "clocks": r["profile"].get("clocks", {}),
+            "votes": _vote_waits(r["profile"]),
+        }
         for name, r in usable.items()
     }
     last_rounds = {name: r["profile"]["victory"].get("last_round", 0) for name, r in usable.items()}
     return {"profiles": list(usable), "times": times, "last_rounds": last_rounds}
+
+
+def _vote_waits(profile: dict[str, Any]) -> dict[str, int]:
+    """How long a player is away before the table may vote on his seat, as the profile has it
+    (its defaults where it says nothing)."""
+    host_role = HostRole(**profile.get("host_role", {}))
+    table_votes = TableVoteSettings(**profile.get("table_votes", {}))
+    return {
+        "takeover_after": host_role.takeover_after,
+        "replace_after": table_votes.replace_after,
+    }
 
 
 @routes.route(

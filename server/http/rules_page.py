@@ -1,4 +1,4 @@
-"""The court rules as a page (`/rules`): docs/court-rules.md rendered once, each rule's line
+"""The court rules as a page (`/rules`): docs/rules.md rendered once, each rule's line
 anchored by its id (`/rules#R-7.4`) and each section by its number (`/rules#section-9`), so
 a line of the history can link to the rule it applied."""
 
@@ -12,7 +12,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "court-rules.md"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 RULE = re.compile(r"^(R-\d+\.\d+)\b")
 SECTION = re.compile(r"^(\d+)\.")
 

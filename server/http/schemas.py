@@ -154,7 +154,7 @@ class HistoryPageSchema(Schema):
 
 
 class VerificationSchema(Schema):
-    """The deep check of a game's log (README, "What verify checks")."""
+    """The deep check of a game's log (docs/disputes.md, "What verify checks")."""
 
     ok = fields.Boolean(required=True)
     records = fields.Integer(required=True)
@@ -205,8 +205,10 @@ class ProfilesSchema(Schema):
         values=fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String())),
         required=True,
         metadata={
-            "description": "per profile, its step `deadlines` and its clocks' time banks "
-            "(`clocks`, with `increment`), in seconds: what a game gets when the host sets none"
+            "description": "per profile, its step `deadlines`, its clocks' time banks "
+            "(`clocks`, with `increment`) and the waiting times of the table's votes (`votes`: "
+            "`takeover_after`, `replace_after`), in seconds: what a game gets when the host "
+            "sets none"
         },
     )
     last_rounds = fields.Dict(

@@ -73,6 +73,11 @@ class OpenCorrectionSchema(CorrectionViewSchema):
     votes_needed = fields.Integer(required=True)
 
 
+class ReplacedBySchema(Schema):
+    seat = fields.Integer(required=True, metadata={"description": "The seat replaced"})
+    voters = fields.List(fields.Integer(), required=True)
+
+
 class TableViewSchema(Schema):
     open = fields.Boolean(
         required=True, metadata={"description": "The game is being played: the table may vote"}
@@ -89,13 +94,22 @@ class TableViewSchema(Schema):
             "player's absence counts from then at the earliest"
         },
     )
+    replaced_by = fields.List(
+        fields.Nested(ReplacedBySchema),
+        required=True,
+        metadata={
+            "description": "The seats whose votes handed each seat to the link it holds now "
+            "(a seat the host handed on since is not listed); each of them may read that link "
+            "(GET /api/games/<id>/table/links) until its new player opens it"
+        },
+    )
     replace = fields.List(fields.Nested(ReplaceVotesSchema), required=True)
     bots = fields.List(
         fields.Integer(),
         required=True,
         metadata={
             "description": "The seats the bot plays while their players are away "
-            "(docs/rules.md, 'A seat played by the bot')"
+            "(docs/rules-map.md, 'A seat played by the bot')"
         },
     )
     end = fields.Nested(EndVotesSchema, required=True)

@@ -153,7 +153,13 @@ class HandedOverSchema(Schema):
         required=True,
         metadata={"description": "The version of the hand-over (null in logs too old to say)"},
     )
-    by = fields.String(required=True, metadata={"enum": ["host"]})
+    by = fields.String(
+        required=True,
+        metadata={
+            "enum": ["host", "table"],
+            "description": "Who handed it: the host, or the other seats' vote (vote_replace)",
+        },
+    )
 
 
 class ViewerSchema(Schema):
@@ -167,7 +173,7 @@ class ViewerSchema(Schema):
         allow_none=True,
         required=True,
         metadata={
-            "description": "The host handed the viewer's seat to the token he holds (a new "
+            "description": "The seat was handed to the token the viewer holds (a new "
             "player or a new device): nothing the seat held sealed before `at_version` is his; "
             "null for a seat's own token"
         },

@@ -1,5 +1,5 @@
 """The bot at the server: it makes the move of a seat the table voted to the bot, a short pause
-after the court came to wait on that seat (docs/rules.md, "A seat played by the bot").
+after the court came to wait on that seat (docs/rules-map.md, "A seat played by the bot").
 
 A publisher, as the deadline watcher is: after every append it learns whether the court waits
 on a seat the bot plays, and its thread makes that move once the pause has passed. The move is
@@ -124,7 +124,7 @@ class BotPlayer:
 
 def taken_back(service: CourtService, game_id: str, actor: Actor) -> None:
     """The player of a seat the bot plays opened his own link: he takes the seat back before
-    his page is shown (docs/rules.md, "A seat played by the bot")."""
+    his page is shown (docs/rules-map.md, "A seat played by the bot")."""
     if actor.seat is None or actor.seat not in service.current(game_id).state.table.bots:
         return
     try:

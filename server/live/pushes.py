@@ -175,44 +175,59 @@ class RoomPusher:
         return self.service().records(game_id, after=after, upto=upto)
 
     def _push(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
-        """To each audience with a connection here (server/live/views.py): the records as it
-        may see them (the public rendering, or a seat's own when it owns a private record of
-        the batch) and the change of its court view. Only to this process's clients: every
-        other process pushes to its own."""
+        """To the game's room: the records as a spectator may see them and the change of
+        the court view's sections every audience sees alike; then to each audience with a
+        connection here (server/live/views.py) whose own sections changed, or that owns a
+        private record of the batch, that change and those records as it may see them. Only
+        to this process's clients: every other process pushes to its own."""
         if not records:
             return
         if any(r.type in SEAT_CHANGES for r in records):
             for watcher in self._seat_watchers:
                 watcher(game_id, state)
+            self.views.regrouped(game_id)
         last = records[-1]
         version = last.version
         # One signature for every room: each shows the log up to the same record.
         signed = self.service().keys.signing.checkpoint(game_id, version, last.hash)
         with self._guard:
             held = self._cursors.get(game_id)
-        here = {a: audience_room(game_id, a) for a in audiences(state)}
-        here = {a: room for a, room in here.items() if self._occupied(room)}
-        views = self.views.changes(game_id, state, version, held, here)
-        owners = {r.seat for r in records if r.private is not None}
-        public = _told(records, SPECTATOR, state)
-        for audience, view in views.items():
-            seat = _seat(audience)
-            told = public if seat not in owners else _told(records, Actor(seat=seat), state)
-            payload = {"version": version, "records": told, "checkpoint": signed, "view": view}
-            self._emit(payload, here[audience])
+        rooms = self._rooms()
+        here = [a for a in audiences(state) if rooms.get(audience_room(game_id, a))]
+        change = self.views.changes(game_id, state, version, held, here)
+        # The seats whose private parts the batch holds: each is sent those records as its own.
+        owners = {f"{SEAT}{r.seat}" for r in records if r.private is not None}
+        own = {
+            a: {"version": version, "audience": a, "patch": change.own.get(a, [])}
+            for a in here
+            if a in owners or a in change.own
+        }
+        view = {"from": change.start, "patch": change.shared, "own": sorted(own)}
+        told = _told(records, SPECTATOR, state)
+        self._emit(
+            "events",
+            {"version": version, "records": told, "checkpoint": signed, "view": view},
+            game_room(game_id),
+        )
+        for audience, payload in own.items():
+            if audience in owners:
+                theirs = [r for r in records if r.private is not None and r.seat == _seat(audience)]
+                payload["records"] = _told(theirs, Actor(seat=_seat(audience)), state)
+            self._emit("own", payload, audience_room(game_id, audience))
         with self._guard:
             if game_id in self._cursors:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
 
-    def _occupied(self, room: str) -> bool:
-        """Whether a connection of this process is in the room."""
+    def _rooms(self) -> dict[str, Any]:
+        """The rooms of this process's connections, each with its connections."""
         rooms = self.socketio.server.manager.rooms  # type: ignore[attr-defined]  # untyped
-        return bool(rooms.get(NAMESPACE, {}).get(room))
+        found: dict[str, Any] = rooms.get(NAMESPACE, {})
+        return found
 
-    def _emit(self, payload: dict[str, Any], to: str | list[str]) -> None:
+    def _emit(self, event: str, payload: dict[str, Any], to: str | list[str]) -> None:
         # SocketIO.emit passes a list of rooms and ignore_queue on to python-socketio.
         self.socketio.emit(  # type: ignore[call-arg]  # the stubs lack ignore_queue
-            "events",
+            event,
             payload,
             to=to,  # type: ignore[arg-type]  # the stubs lack a list of rooms
             namespace=NAMESPACE,

@@ -42,7 +42,7 @@ from server.live.views import PUBLIC, audience_of, regroup, seat_ended
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
-from server.observer import court_of, observe, signed
+from server.observer import observe, signed
 from server.ports import token_digest
 from server.service import CourtService, Head
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
@@ -202,9 +202,8 @@ class CourtNamespace(TalkHandlers, Namespace):
         with self._sessions_lock:
             self._audiences[connection_sid()] = audience
         checkpoint = signed(self.service(), head)
-        court = court_of(actor, head)
-        # The next push to the audience's room changes this view: the page holds it.
-        self.pusher.views.remember(game_id, audience, head.version, court)
+        # The next push to the game changes this view: the page holds it.
+        court = self.pusher.views.welcome(game_id, head.state, head.version, actor)
         court_now = {**court, "checkpoint": checkpoint}
         welcome = {"version": head.version, "checkpoint": checkpoint, "audience": audience}
         _to_this_connection("welcome", {**welcome, "court": court_now})

@@ -1,29 +1,29 @@
-"""The court view each push carries: rendered once per audience of a game (the spectators, the
-host without a seat, the game master, each seat) and sent as an RFC 6902 JSON Patch from the
-view that audience's pages hold, or whole when this process holds no view of that version.
+"""The court view each push carries, as RFC 6902 JSON Patches: one on the sections every
+audience of a game sees alike (the spectators, the host without a seat, the game master, each
+seat), for the game's room, and one per audience on its own sections, where they changed. Only
+the sections whose parts changed are made again (court/views/sections.py), each compared once.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
 from court.state import CourtState
 from court.tokens import still_acting
-from court.views.court import court_views
+from court.views.made import Made, assembled
+from court.views.sections import ALIKE, OWN, WHOLE, Section, Viewing
 from server.messages.catalogue import move_view
 
 PUBLIC, HOST, MASTER = "public", "host", "master"
 SEAT = "seat:"
-# Paths whose value is sent whole when it changes, never as finer operations: the viewer's
-# own markers are padded each to one width (court/views/padding.py), and an operation on one
-# of their fields would be as long as the secret it changes.
-WHOLE = frozenset({"/election/my_markers"})
 
 Ops = list[dict[str, Any]]
+Memo = dict[tuple[str, int, int], Ops]
 _ABSENT = object()  # a key the view before did not have
 
 
@@ -83,62 +83,176 @@ def handed_at(state: CourtState, viewer: Actor) -> int | None:
     return info.handed_at if info is not None else None
 
 
+@dataclass
+class Shown:
+    """What this process last sent of one game's court view: the sections seen alike, to the
+    game's room, and each audience's own sections, to its room, each with the version it
+    shows; and the sections made for the court it showed last (court/views/sections.py)."""
+
+    made: Made = field(default_factory=Made)
+    shared: tuple[int, dict[str, Any]] | None = None
+    own: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    # Who each audience's viewer is, while the seats are the same (the section `viewer` reads
+    # them): None for a seat no longer held.
+    viewers: dict[str, Viewing | None] = field(default_factory=dict)
+
+    def moved(self, state: CourtState, version: int) -> None:
+        """Go on to the court at `version` (court/views/made.py `Made.moved`)."""
+        if "viewer" in self.made.moved(state, version):
+            self.viewers.clear()
+
+    def viewing(self, state: CourtState, audience: str) -> Viewing | None:
+        if audience not in self.viewers:
+            viewer = viewer_of(state, audience)
+            seen = None if viewer is None else Viewing(viewer, handed_at(state, viewer), move_view)
+            self.viewers[audience] = seen
+        return self.viewers[audience]
+
+
+@dataclass
+class Change:
+    """A push's change of the court view: `start`, the version of the view it changes (None:
+    it sets every section seen alike, whatever the page held), and `shared`, the operations
+    on the sections seen alike, for the game's room; `own`, per audience whose own sections
+    changed, the operations on them, applied after `shared`."""
+
+    start: int | None
+    shared: Ops
+    own: dict[str, Ops]
+
+
 class Views:
-    """The last court view this process sent each audience of each game it follows, and the
-    change from it to the next. A game's entries are written under that game's service lock."""
+    """The court view this process last sent each game it follows, and the change from it to
+    the next. A game's entries are written under that game's service lock."""
 
     def __init__(self) -> None:
-        self._shown: dict[str, dict[str, tuple[int, dict[str, Any]]]] = {}
-        # per game: its largest shared sections and the parts of the court they were made of
-        self._kept: dict[str, dict[str, tuple[tuple[Any, ...], Any]]] = {}
+        self._games: dict[str, Shown] = {}
         self._guard = threading.Lock()
 
-    def remember(self, game_id: str, audience: str, version: int, view: dict[str, Any]) -> None:
-        """The view a connection of `audience` was just welcomed with (without its checkpoint)."""
-        with self._guard:
-            shown = self._shown.setdefault(game_id, {})
-            if audience not in shown or shown[audience][0] <= version:
-                shown[audience] = (version, view)
+    def _of(self, game_id: str) -> Shown:
+        shown = self._games.get(game_id)
+        if shown is None:
+            with self._guard:
+                shown = self._games.setdefault(game_id, Shown())
+        return shown
+
+    def welcome(
+        self, game_id: str, state: CourtState, version: int, actor: Actor
+    ) -> dict[str, Any]:
+        """The court at `version` as `actor` may see it, for a connection of his audience to
+        be welcomed with: the next push to the game changes this view, and the page holds it."""
+        shown = self._of(game_id)
+        shown.moved(state, version)
+        shared = shown.made.alike()
+        own = shown.made.own(Viewing(actor, handed_at(state, actor), move_view), shared)
+        if shown.shared is None or shown.shared[0] < version:
+            shown.shared = (version, shared)
+        audience = audience_of(actor)
+        if audience not in shown.own or shown.own[audience][0] < version:
+            shown.own[audience] = (version, own)
+        return assembled(shared, own)
+
+    def regrouped(self, game_id: str) -> None:
+        """Connections of the game moved to another audience's room: every audience is sent
+        its own sections whole at the next push, which tells a moved page it stands for
+        another audience now."""
+        self._of(game_id).own.clear()
 
     def forget(self, game_id: str) -> None:
         with self._guard:
-            self._shown.pop(game_id, None)
-            self._kept.pop(game_id, None)
+            self._games.pop(game_id, None)
 
     def changes(
         self, game_id: str, state: CourtState, version: int, held: int | None, to: Iterable[str]
-    ) -> dict[str, dict[str, Any]]:
-        """For each audience in `to`: `{audience, from, patch}` from the view of version
-        `held` it was last sent, or `{audience, court}` (the whole view) when this process did
-        not send it that one. The views are rendered together (court_views), so the sections
-        every viewer sees alike are rendered and compared once."""
-        wanted = [(a, v) for a in to if (v := viewer_of(state, a)) is not None]
-        with self._guard:
-            kept = self._kept.setdefault(game_id, {})
-        views = court_views(
-            state, version, [(v, handed_at(state, v)) for _, v in wanted], move_view, kept
-        )
-        with self._guard:
-            shown = self._shown.setdefault(game_id, {})
-            before = {a: shown.get(a) for a, _ in wanted}
-            for (audience, _), view in zip(wanted, views, strict=True):
-                shown[audience] = (version, view)
-        memo: dict[tuple[str, int, int], Ops] = {}
-        out: dict[str, dict[str, Any]] = {}
-        for (audience, _), view in zip(wanted, views, strict=True):
-            old = before[audience]
-            if old is None or held is None or old[0] != held:
-                out[audience] = {"audience": audience, "court": view}
+    ) -> Change:
+        """The change from the view of version `held` this process sent the game (every
+        section seen alike when it sent none of that version) to the view of `version`, for
+        every audience in `to`: only the sections whose parts changed are made again, those
+        seen alike and those shown several viewers alike once (court/views/sections.py), and
+        each compared once."""
+        shown = self._of(game_id)
+        shown.moved(state, version)
+        made = shown.made
+        shared = made.alike()
+        memo: Memo = {}
+        before = shown.shared
+        start = held if before is not None and before[0] == held else None
+        if before is None or start is None:
+            change = Change(None, [_set(s.path, shared[s.name]) for s in ALIKE], {})
+        else:
+            change = Change(start, _changed(made.again_alike, before[1], shared, memo), {})
+        again = bool(made.again_own)
+        for audience in to:
+            was = shown.own.get(audience)
+            kept = (
+                was[1] if change.start is not None and was is not None and was[0] == held else None
+            )
+            if kept is not None and not again:
+                shown.own[audience] = (version, kept)
+                continue
+            seen = shown.viewing(state, audience)
+            if seen is None:
+                continue
+            own = made.own(seen, shared, kept)
+            if kept is None:
+                ops = [_set(s.path, own[s.name]) for s in OWN if s.name in own]
             else:
-                out[audience] = {
-                    "audience": audience,
-                    "from": held,
-                    "patch": diff(old[1], view, memo),
-                }
-        return out
+                ops = _own_changed(made.again_own, before[1], shared, kept, own, memo)  # type: ignore[index]
+            if ops:
+                change.own[audience] = ops
+            shown.own[audience] = (version, own)
+        shown.shared = (version, shared)
+        return change
 
 
-def diff(old: Any, new: Any, memo: dict[tuple[str, int, int], Ops], path: str = "") -> Ops:
+def _set(path: str, value: Any) -> dict[str, Any]:
+    """The operation that sets a section whatever the page held there (`add` replaces)."""
+    return {"op": "add", "path": path, "value": value}
+
+
+def _changed(
+    sections: Iterable[Section], before: dict[str, Any], after: dict[str, Any], memo: Memo
+) -> Ops:
+    """The operations from the sections `before` to `after`: none for a section that is the
+    very same object (its parts did not change)."""
+    ops: Ops = []
+    for section in sections:
+        old, new = before.get(section.name, _ABSENT), after.get(section.name, _ABSENT)
+        if old is not new:
+            ops += diff(old, new, memo, section.path)
+    return ops
+
+
+def _own_changed(
+    sections: Iterable[Section],
+    shared_before: dict[str, Any],
+    shared: dict[str, Any],
+    before: dict[str, Any],
+    after: dict[str, Any],
+    memo: Memo,
+) -> Ops:
+    """The operations on a viewer's own sections, once the shared ones are applied: one that
+    stands in a section seen alike which came or went whole is changed from what came with it
+    (a spectator's), or not at all when it went."""
+    ops: Ops = []
+    for section in sections:
+        new = after.get(section.name, _ABSENT)
+        if new is _ABSENT:
+            continue
+        old = before.get(section.name, _ABSENT)
+        parent = section.within
+        if parent is not None and not (
+            isinstance(shared_before[parent], dict) and isinstance(shared[parent], dict)
+        ):
+            old = shared[parent].get(section.name, _ABSENT)
+        if old is _ABSENT:
+            ops.append(_set(section.path, new))
+        elif old is not new:
+            ops += diff(old, new, memo, section.path)
+    return ops
+
+
+def diff(old: Any, new: Any, memo: Memo, path: str = "") -> Ops:
     """The JSON Patch from `old` to `new`. Objects are compared key by key, lists of one
     length item by item; of a list whose length changed, the items between the longest
     common head and tail are removed and added (an item appended, one taken out). A pair of
@@ -188,7 +302,7 @@ def _spliced(old: list[Any], new: list[Any], path: str) -> Ops:
     while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
     gone, come = old[head : len(old) - tail], new[head : len(new) - tail]
-    if len(gone) + len(come) > len(new):  # most of it changed: the list whole is shorter
+    if len(gone) + len(come) > max(1, len(new) // 2):  # most of it changed: whole is shorter
         return [{"op": "replace", "path": path, "value": new}]
     ops: Ops = [{"op": "remove", "path": f"{path}/{head}"} for _ in gone]
     ops += [{"op": "add", "path": f"{path}/{head + i}", "value": v} for i, v in enumerate(come)]

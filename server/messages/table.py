@@ -19,7 +19,9 @@ from court.events import SeatHanded
 from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
 from server.messages.message import Answer, Message, Payload, Sender
+from server.ports import token_digest
 from server.service import CourtService
+from server.table_links import link_token
 
 
 class ReplaceSchema(Shape):
@@ -48,22 +50,26 @@ class ReplacedSchema(Schema):
     token = fields.String(
         metadata={
             "description": "The replaced seat's new secret token, to the seat whose vote made "
-            "the majority only, once; absent while the vote is short of a majority"
+            "the majority (every seat that voted for it reads it from GET "
+            "/api/games/<id>/table/links until its new player opens it); absent while the "
+            "vote is short of a majority"
         }
     )
 
 
 def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """The vote, with a fresh token ready in case it makes the majority for a new link: the
-    seat is then handed to that token, which goes to the voter alone (shown once in this
-    answer). A vote for the bot hands out no token."""
+    """The vote, with the digest of the seat's new link filled in case it makes the majority
+    (server/table_links.py): the seat is then handed to it, and the link goes to this voter in
+    the answer, and to each other voter for it on asking, until the new player opens it. A vote
+    for the bot hands out no link."""
     seat, bot = Seat(body["seat"]), body["bot"]
-    token, outcome = service.with_new_token(
-        game_id, actor, lambda digest: VoteToReplace(seat=seat, bot=bot, token_sha256=digest)
-    )
+    outcome = service.handle(game_id, VoteToReplace(seat=seat, bot=bot), actor)
     answer: Answer = {"ok": True, "version": outcome.version}
-    if any(isinstance(e, SeatHanded) for e in outcome.events):
-        answer["token"] = token
+    handed = next((e for e in outcome.events if isinstance(e, SeatHanded)), None)
+    if handed is not None:
+        token = link_token(service.keys.secret, game_id, seat, handed.at_version)
+        if token_digest(token) == handed.token_sha256:
+            answer["token"] = token
     return answer
 
 
@@ -78,12 +84,14 @@ TABLE: tuple[Message, ...] = (
         "since his absence began, all for the same choice, replaces it (`SeatReplaced` names "
         "the voters); only the seats that count vote and make the majority. A new link: "
         "exactly as a host's hand-over does, the new link opens nothing the seat held sealed "
-        "before, the seat starts afresh until its new player says his name (R-9.2), and the "
-        "voter who makes the majority receives it once, in the answer. The bot: it plays the "
-        "seat's moves (`BotSeated`, then `BotPlayed` before each) until its player opens his "
-        "own link again or a new link is voted. Refused in the lobby (`game_lobby`), while he "
-        "is connected (`seat_present`), for the host's seat (`replace_host`), from a seat not "
-        "claimed yet (`seat_unclaimed`) and for the bot where it plays already (`bot_plays`)",
+        "before, and the seat starts afresh until its new player says his name (R-9.2); the "
+        "voter who makes the majority receives the link in the answer, and every voter for it "
+        "from GET /api/games/<id>/table/links, until the new player opens it. The bot: it "
+        "plays the seat's moves (`BotSeated`, then `BotPlayed` before each) until its player "
+        "opens his own link again or a new link is voted. Refused in the lobby (`game_lobby`), "
+        "while he is connected (`seat_present`), for the host's seat (`replace_host`), from a "
+        "seat not claimed yet (`seat_unclaimed`) and for the bot where it plays already "
+        "(`bot_plays`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,

@@ -17,7 +17,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from functools import cache
 
-from email_validator import EmailNotValidError, validate_email
+from email_validator import SPECIAL_USE_DOMAIN_NAMES, EmailNotValidError, validate_email
 
 from court.errors import CourtError
 from server.notify.delivery import DeliveryFailed
@@ -54,6 +54,16 @@ def checked_address(text: str) -> str:
     if len(text) > ADDRESS_MAX:
         raise AddressRefused(
             "mail_too_long", f"An e-mail address has at most {ADDRESS_MAX} characters."
+        )
+    domain = text.rpartition("@")[2].rstrip(".").lower()
+    if "@" in text and domain.rpartition(".")[2] in SPECIAL_USE_DOMAIN_NAMES:
+        # Names kept for tests and local networks (RFC 6761): the address has the right shape,
+        # but no mail on the Internet reaches it, so say that rather than "no address".
+        raise AddressRefused(
+            "mail_domain_reserved",
+            f"Mail cannot reach an address ending in .{domain.rpartition('.')[2]}: that ending "
+            "is kept for tests and local networks. Give an address mail reaches "
+            "(name@example.org).",
         )
     try:
         found = validate_email(text, check_deliverability=False)

@@ -244,7 +244,8 @@ class Reminders:
             self._games = self._games | {game_id}
         link = f"{self._page(game_id)}#mail={code}"
         try:
-            self.send(smtp, address, *self._verification(game_id, unlinked(name), link))
+            game = game_called(names_typed(state, unlinked))[1]
+            self.send(smtp, address, *self._verification(game, unlinked(name), link))
         except DeliveryFailed as exc:
             self.mail.remove(game_id, seat)
             raise CourtError(
@@ -252,15 +253,17 @@ class Reminders:
             ) from None
         return self.status(game_id, actor, state)
 
-    def _verification(self, game_id: str, name: str, link: str) -> tuple[str, str]:
+    def _verification(self, game: str, name: str, link: str) -> tuple[str, str]:
+        """The subject and text of the mail with the link that verifies an address, naming
+        the game as every mail does (game_called)."""
         hours = f"{self.settings.verify_hours:g}"
         text = (
-            f"This address was given for {name}'s seat in Small Council game {game_id}, to be "
-            "told by mail of the player's turns, the results and the end of the game.\n\n"
+            f"This address was given for {name}'s seat in the Small Council game {game}, to "
+            "be told by mail of the player's turns, the results and the end of the game.\n\n"
             f"To confirm it, open this link within {hours} hours:\n\n{link}\n\n"
             "If you did not ask for this, ignore this mail: nothing more is sent to this address.\n"
         )
-        return f"Confirm your address for Small Council game {game_id}", text
+        return f"Confirm your address for Small Council {game}", text
 
     def verify(self, game_id: str, code: str) -> None:
         if not self.mail.verify(game_id, digest(code), self._ms()):

@@ -2,11 +2,12 @@
 notice is due (server/store/notices.py says how several processes share them) and hands each
 to a sender of its own, at most `senders` at once, so that a receiver that is slow or down
 holds its own game's notices and no other's. A game's sender posts its notices in their
-order (delivery.py), marking each sent; a failure is tried again after a delay that doubles
-each time, up to a cap on attempts, then marked failed, and the game's later notices wait
-for it. Nothing here logs a webhook URL: it holds the webhook's secret. The seats' mails
-(server/notify/reminders.py) have a sender of their own, with their own delivery: a slow
-mail server holds up no webhook's notices.
+order (delivery.py), marking each sent: those that arrived within `group` seconds of each
+other go out as one post, as many as one post holds. A failure is tried again after a delay
+that doubles each time, up to a cap on attempts, then marked failed, and the game's later
+notices wait for it. Nothing here logs a webhook URL: it holds the webhook's secret. The
+seats' mails (server/notify/reminders.py) have a sender of their own, with their own
+delivery: a slow mail server holds up no webhook's notices.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from court.errors import CourtError
-from server.notify.delivery import DeliveryFailed, Post, post
+from server.notify.delivery import TEXT_MAX, DeliveryFailed, Post, post
 from server.notify.urls import Resolver, Target, UrlPolicy, pin, resolve
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure
@@ -37,6 +38,11 @@ class SendSettings:
     poll: float = 2.0  # seconds between looks at the outbox when nothing wakes the thread
     batch: int = 20  # notices a game's sender posts before it makes way for the others
     senders: int = 8  # games whose notices are being posted at once
+    group: float = 0.0  # seconds within which a game's notices are posted together (0: never)
+
+
+# A post of a game's notices: (game, the line it opens with, the notices) -> its text.
+Compose = Callable[[str, str, Sequence[str]], str]
 
 
 class OutboxSender:
@@ -56,12 +62,15 @@ class OutboxSender:
         resolver: Resolver = resolve,
         database: Outage | None = None,
         deliver: Callable[[Claimed], None] | None = None,
+        compose: Compose | None = None,
         name: str = "notices",
     ) -> None:
-        """`notices`: the webhooks' outbox, posted to each game's webhook; or another outbox
-        whose rows `deliver` sends (DeliveryFailed when one did not go)."""
+        """`notices`: the webhooks' outbox, posted to each game's webhook, several notices in
+        one post as `compose` writes it; or another outbox whose rows `deliver` sends
+        (DeliveryFailed when one did not go)."""
         self.notices = notices
         self.deliver = deliver
+        self.compose = compose or _joined
         self.thread_name = name
         self.database = database or Outage("database")
         self.policy = policy
@@ -151,14 +160,20 @@ class OutboxSender:
         """Post the game's due notices in order, up to `batch`, stopping at one that must be
         tried later; returns how many were claimed."""
         lease = int((self.settings.timeout * 2 + 30) * 1000)
+        group = 0 if self.deliver is not None else int(self.settings.group * 1000)
         sent = 0
         while sent < self.settings.batch and not self._stopped:
-            row = self.notices.claim_next(game_id, self.name, self._ms(), lease)
+            row = self.notices.claim_next(
+                game_id, self.name, self._ms(), lease, group_ms=group, fits=self._fits(game_id)
+            )
             if row is None:
                 break
             self._deliver(row)
-            sent += 1
+            sent += len(row.ids)
         return sent
+
+    def _fits(self, game_id: str) -> Callable[[Sequence[str], str], bool]:
+        return lambda texts, lead: len(self.compose(game_id, lead, texts)) <= TEXT_MAX
 
     def send_due(self) -> int:
         """Post every game's due notices here, a game after another (the dispatcher runs
@@ -184,7 +199,8 @@ class OutboxSender:
         url = self.notices.webhook(row.game_id)
         if url is None:
             raise DeliveryFailed("the game has no webhook now", final=True)
-        self.send(self._checked(url), row.text, self.settings.timeout)
+        text = self.compose(row.game_id, row.lead, row.texts)
+        self.send(self._checked(url), text, self.settings.timeout)
 
     def _checked(self, url: str) -> Target:
         """The URL, checked again (the host's addresses may have changed since it was set),
@@ -197,7 +213,12 @@ class OutboxSender:
     def _failed(self, row: Claimed, exc: DeliveryFailed) -> None:
         attempt = row.attempts + 1
         log.warning(
-            "%s %s of game %s, attempt %s: %s", self.thread_name, row.id, row.game_id, attempt, exc
+            "%s %s of game %s, attempt %s: %s",
+            self.thread_name,
+            ",".join(map(str, row.ids)),
+            row.game_id,
+            attempt,
+            exc,
         )
         if exc.final or attempt >= self.settings.attempts:
             self.notices.finish(row, self.name, FAILED, self._ms(), exc.reason)
@@ -207,3 +228,8 @@ class OutboxSender:
 
     def _ms(self) -> int:
         return int(self.clock() * 1000)
+
+
+def _joined(game_id: str, lead: str, texts: Sequence[str]) -> str:
+    """Notices posted together, a line each, under their lead when they have one."""
+    return "\n".join([lead, *texts] if lead else texts)

@@ -1,10 +1,10 @@
-"""The notices a command's records and the court after them give the players' chat: whose
-turn it is now (when that changed), an election's result (the winner and his votes, the
-public tally), the sale of the fourth council seat's result and the end of the game. Only
-what the history shows everyone goes into a notice: never a ballot, a bid, a token or a
-whisper. What players typed (their names, the Nobles they bring into play) is escaped here,
-and only here, so that the group's chat shows it as typed and never as a link, a mention or
-formatting, and a mail (server/notify/reminders.py) never as a link."""
+"""The words of the notices to the players' chat and mail: a record as the history tells it,
+read as a plain sentence (no rule ids), whose turn it is, the game as its name calls it, and
+several notices as one post. Only what the history shows everyone goes into a notice: never a
+ballot, a bid, a token or a whisper. What players typed (their names, the Nobles they bring
+into play) is escaped here, and only here, so that the group's chat shows it as typed and
+never as a link, a mention or formatting, and a mail (server/notify/reminders.py) never as a
+link. Which records each digest tells is digest.py's."""
 
 from __future__ import annotations
 
@@ -18,13 +18,19 @@ from court.ids import Seat
 from court.sentences import describe
 from court.sentences import names as said
 from court.state import CourtState
-from court.views.waiting import Awaited, awaited
-from server.store.notices import Notice
+from court.views.waiting import Awaited
 
-# The records whose history sentence is itself the notice, and the sale's result.
-TOLD = ("BallotsRevealed", "GameEnded")
 SOLD = "BidsRevealed"
 KEY_MAX = 200
+# A rule as the history cites it ("R-4.3", "§9"), and a citation of rules alone in
+# parentheses ("(R-4.3)", "(section 9)", "(R-4.7: only the victory check ...)"), or inside
+# others' ("(court event, R-3.5)"): the chat and a mail read the sentence without them. A
+# name a player typed never matches: its "-", "§" and brackets are escaped (typed).
+_RULE = r"(?:R-\d+(?:\.\d+)*|§\s?\d+)"
+_RULES = rf"(?:{_RULE}|section \d+)(?:(?:,| and| to) (?:{_RULE}|section \d+))*"
+_CITATION = re.compile(rf"\s*\({_RULES}(?::[^()]*)?\)")
+_CITED = re.compile(rf"(?:,\s*{_RULE}|{_RULE},\s*|\s*{_RULE})")
+_LOOSE = re.compile(r"\s+(?=[.,;:)])|\(\s*\)")
 
 # Discord reads markdown only in ASCII punctuation, and shows a character after a backslash
 # as itself: with all of it escaped a name makes no emphasis, spoiler, quote, heading, list,
@@ -68,16 +74,32 @@ def for_slack(text: str) -> str:
 Called = tuple[str, str]
 
 
+def plain(sentence: str) -> str:
+    """A history sentence without the rules it cites: "The clock ran out (R-4.3); ..." reads
+    "The clock ran out; ..."."""
+    return _LOOSE.sub("", _CITED.sub("", _CITATION.sub("", sentence)))
+
+
 def game_called(state: CourtState) -> Called:
     """The game's id, and how a mail names it: “its name” as the host gave it, else
     "game <id>"."""
     return state.game_id, (f"“{state.name}”" if state.name else f"game {state.game_id}")
 
 
-def in_game(state: CourtState, text: str) -> str:
-    """A notice led by the game's name (escaped by names_typed), where it has one: a chat may
-    hear of several games."""
-    return f"{state.name}: {text}" if state.name else text
+def lead(state: CourtState) -> str:
+    """The line a post to the chat opens with: the game's name (escaped by names_typed), or
+    "Game <id>" without one: a chat may hear of several games."""
+    return said.game(state)
+
+
+def post_text(lead: str, texts: Sequence[str], link: str = "") -> str:
+    """Notices as one post: one after its lead on a line, several each on a line of its own
+    under it; then the game's link."""
+    if lead and len(texts) == 1:
+        lines = [f"{lead}: {texts[0]}"]
+    else:
+        lines = [f"{lead}:", *texts] if lead else list(texts)
+    return "\n".join([*lines, link] if link else lines)
 
 
 def names_typed(state: CourtState, escape: Callable[[str], str] = typed) -> CourtState:
@@ -101,28 +123,6 @@ def game_page(public_url: str, game_id: str) -> str:
     return f"{public_url}/games/{game_id}"
 
 
-def notices_of(
-    game_id: str, records: Sequence[Record], state: CourtState, last_turn: str | None
-) -> tuple[list[Notice], str | None]:
-    """The notices of one command, and the key of the turn the court waits on after it (to
-    give as `last_turn` next time: a turn is told once)."""
-    turn = awaited(state)
-    key = None if turn is None else turn.key
-    if key == last_turn and not any(r.type in TOLD or r.type == SOLD for r in records):
-        return [], key  # nothing to tell: the court need not be copied
-    state = names_typed(state)
-    found = [
-        Notice(game_id, f"record:{r.version}", in_game(state, text))
-        for r in records
-        if (text := record_text(r, state)) is not None
-    ]
-    if turn is not None and key != last_turn:
-        found.append(
-            Notice(game_id, f"turn:{turn.key}"[:KEY_MAX], in_game(state, turn_text(turn, state)))
-        )
-    return found, key
-
-
 def turn_text(turn: Awaited, state: CourtState) -> str:
     """ "It is Ann's turn: Warden of the North election, ballot." """
     names = [_name(state, seat) for seat in turn.seats]
@@ -130,16 +130,15 @@ def turn_text(turn: Awaited, state: CourtState) -> str:
     return f"It is {who}: {turn.step}, {turn.what}."
 
 
-def record_text(record: Record, state: CourtState) -> str | None:
-    """What a notice says of a record the players are told of (a result, the end), or None."""
-    if record.type in TOLD:
-        return describe(record, state)
+def record_text(record: Record, state: CourtState) -> str:
+    """What a notice says of a record: its history sentence as a plain one; the sale's result
+    in a sentence of its own (the history's names every bid)."""
     if record.type == SOLD:
         data = upcast(record.type, record.schema_version, record.data)
         if data["winner"] is None:
             return "The fourth Small Council seat is not sold."
         return f"{said.player(state, data['winner'])} buys the fourth Small Council seat."
-    return None
+    return plain(describe(record, state))
 
 
 def _name(state: CourtState, seat: int) -> str:

@@ -8,13 +8,16 @@ conditional UPDATE (the row is still pending, due, and nobody's claim holds it);
 claim holds, the game is nobody else's. A claim lapses after its lease, so a row claimed by
 a process that stopped mid-send is sent again by another: a notice arrives at least once,
 and twice only then.
+A game's notices arriving within a few seconds are claimed together and posted as one
+(`claim_group`); a notice may also be held (due at HELD) until its publisher releases it: a
+step's summary is told when the step ends.
 Times are epoch milliseconds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -22,6 +25,7 @@ from sqlalchemy import (
     Column,
     Index,
     Integer,
+    String,
     Table,
     Text,
     UniqueConstraint,
@@ -35,6 +39,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Field, SQLModel
 
 PENDING, SENT, FAILED = "pending", "sent", "failed"
+HELD = 2**62  # the due time of a notice held until its publisher releases it
+DIGESTS = ("moves", "steps", "results")  # what a game's webhook is told: server/notify/texts.py
 
 
 class GameWebhook(SQLModel, table=True):
@@ -43,6 +49,9 @@ class GameWebhook(SQLModel, table=True):
     game_id: str = Field(max_length=64, primary_key=True)
     url: str = Field(sa_column=Column(Text, nullable=False))
     set_at: int = Field(sa_column=Column(BigInteger, nullable=False))
+    digest: str = Field(
+        default="steps", sa_column=Column(String(16), nullable=False, server_default="steps")
+    )
 
 
 class OutboxKey(SQLModel):
@@ -77,6 +86,8 @@ class OutboxBody(SQLModel):
 
 class OutboxNotice(OutboxBody, OutboxKey, table=True):
     __tablename__ = "outbox"
+    # The line a post of the game's notices opens with (the game's name, as told then).
+    lead: str = Field(default="", sa_column=Column(Text, nullable=False))
     __table_args__ = (
         UniqueConstraint("game_id", "notice_key", name="uq_outbox_game_key"),
         Index("ix_outbox_state_due", "state", "due_at"),
@@ -97,11 +108,13 @@ class Notice:
     text: str
     seat: int | None = None
     subject: str = ""
+    lead: str = ""  # the webhook's: the line its post opens with
 
 
 @dataclass(frozen=True, slots=True)
 class Claimed:
-    """A row this process claimed and must send, then mark."""
+    """Rows this process claimed and must send as one, then mark: the first, and `joined`,
+    the game's later rows (id, text) that arrived within the group window of it."""
 
     id: int
     game_id: str
@@ -109,6 +122,24 @@ class Claimed:
     attempts: int
     seat: int | None = None
     subject: str = ""
+    lead: str = ""  # the last row's: the game's name as told most recently
+    joined: tuple[tuple[int, str], ...] = field(default=())
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return (self.id, *(i for i, _ in self.joined))
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        return (self.text, *(t for _, t in self.joined))
+
+
+# Whether rows' texts, led by a line, fit in one post.
+Fits = Callable[[Sequence[str], str], bool]
+
+
+class _Lost(Exception):
+    """Another process's claim won a row of the group: nothing is claimed."""
 
 
 def _next(table: Table) -> Any:
@@ -134,8 +165,18 @@ def _upsert(dialect: str, values: dict[str, Any]) -> Any:
     make = postgresql.insert if dialect == "postgresql" else sqlite.insert
     statement = make(WEBHOOKS).values(values)
     return statement.on_conflict_do_update(
-        index_elements=["game_id"], set_={"url": values["url"], "set_at": values["set_at"]}
+        index_elements=["game_id"],
+        set_={key: values[key] for key in ("url", "set_at", "digest")},
     )
+
+
+def _texts(rows: Sequence[Any]) -> list[str]:
+    return [row.text for row in rows]
+
+
+def _lead(rows: Sequence[Any]) -> str:
+    lead: str = rows[-1].lead if "lead" in rows[-1]._fields else ""
+    return lead
 
 
 class Outbox:
@@ -147,9 +188,11 @@ class Outbox:
         self.table = table
         self._dialect = engine.dialect.name
         self._mails = "seat" in table.c
+        self._leads = "lead" in table.c
 
-    def enqueue(self, notices: Sequence[Notice], now_ms: int) -> None:
-        """Insert pending notices, due now; one whose (game, key) is there already is left."""
+    def enqueue(self, notices: Sequence[Notice], now_ms: int, due_ms: int | None = None) -> None:
+        """Insert pending notices, due at `due_ms` (now if None; HELD: until released); one
+        whose (game, key) is there already is left."""
         if not notices:
             return
         rows = [
@@ -159,15 +202,23 @@ class Outbox:
                 "text": n.text,
                 "state": PENDING,
                 "attempts": 0,
-                "due_at": now_ms,
+                "due_at": now_ms if due_ms is None else due_ms,
                 "created_at": now_ms,
                 **({"seat": n.seat, "subject": n.subject} if self._mails else {}),
+                **({"lead": n.lead} if self._leads else {}),
             }
             for n in notices
         ]
         with self.engine.begin() as conn:
             for row in rows:
                 conn.execute(_insert(self._dialect, self.table).values(row))
+
+    def release(self, game_id: str, due_ms: int) -> int:
+        """Make the game's held notices due at `due_ms`; how many there were."""
+        table = self.table
+        held = (table.c.game_id == game_id) & (table.c.state == PENDING) & (table.c.due_at == HELD)
+        with self.engine.begin() as conn:
+            return int(conn.execute(update(table).where(held).values(due_at=due_ms)).rowcount)
 
     def due_games(self, now_ms: int, most: int) -> list[str]:
         """Up to `most` games whose next notice (the oldest pending) is due and claimed by
@@ -182,35 +233,83 @@ class Outbox:
         with self.engine.connect() as conn:
             return list(conn.scalars(query))
 
-    def claim_next(self, game_id: str, claimer: str, now_ms: int, lease_ms: int) -> Claimed | None:
+    def claim_next(
+        self,
+        game_id: str,
+        claimer: str,
+        now_ms: int,
+        lease_ms: int,
+        *,
+        group_ms: int = 0,
+        fits: Fits | None = None,
+        most: int = 50,
+    ) -> Claimed | None:
         """Claim the game's next notice for `claimer` until now + lease, if it is due and
-        nobody's claim holds it: one conditional UPDATE, which only one process's can win.
-        None when there is none to claim now: a notice waiting to be tried again holds back
-        the game's later ones, which are sent in order."""
+        nobody's claim holds it, and with `group_ms` the game's later pending notices due
+        within that long of it, as many as `fits` one post: one conditional UPDATE, which
+        only one process's can win. None when there is none to claim now: a notice waiting to
+        be tried again holds back the game's later ones, which are sent in order."""
+        rows = self._pending(game_id, most if group_ms else 1)
+        if not rows:
+            return None
+        first = rows[0]
+        group = [first] + [
+            row for row in rows[1:] if group_ms and row.due_at <= first.due_at + group_ms
+        ]
+        while len(group) > 1 and fits is not None and not fits(_texts(group), _lead(group)):
+            group.pop()
+        if not self._claim([row.id for row in group], claimer, now_ms, lease_ms):
+            return None
+        return Claimed(
+            first.id,
+            game_id,
+            first.text,
+            first.attempts,
+            seat=first.seat if self._mails else None,
+            subject=first.subject if self._mails else "",
+            lead=_lead(group),
+            joined=tuple((row.id, row.text) for row in group[1:]),
+        )
+
+    def _pending(self, game_id: str, most: int) -> list[Any]:
+        """The game's first `most` pending notices, oldest first."""
         table = self.table
-        columns = [table.c.id, table.c.text, table.c.attempts]
+        columns = [table.c.id, table.c.text, table.c.attempts, table.c.due_at]
         if self._mails:
             columns += [table.c.seat, table.c.subject]
+        if self._leads:
+            columns += [table.c.lead]
         query = select(*columns).where(table.c.game_id == game_id, table.c.state == PENDING)
         with self.engine.connect() as conn:
-            row = conn.execute(query.order_by(table.c.id).limit(1)).first()
-        if row is None:
-            return None
+            return list(conn.execute(query.order_by(table.c.id).limit(most)).all())
+
+    def _claim(self, ids: list[int], claimer: str, now_ms: int, lease_ms: int) -> bool:
+        """Claim every row of `ids`, the first due, none held by a claim; or none of them."""
+        table = self.table
+        unclaimed = (table.c.claimed_until.is_(None)) | (table.c.claimed_until < now_ms)
         take = (
             update(table)
-            .where(table.c.id == row.id, _free(table, now_ms))
+            .where(
+                table.c.id.in_(ids),
+                table.c.state == PENDING,
+                unclaimed,
+                (table.c.id != ids[0]) | (table.c.due_at <= now_ms),
+            )
             .values(claimed_by=claimer, claimed_until=now_ms + lease_ms)
         )
-        with self.engine.begin() as conn:
-            if conn.execute(take).rowcount != 1:
-                return None
-        return Claimed(row.id, game_id, row.text, row.attempts, *row[3:])
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(take).rowcount != len(ids):
+                    raise _Lost
+        except _Lost:
+            return False
+        return True
 
     def finish(self, row: Claimed, claimer: str, state: str, now_ms: int, error: str) -> None:
-        """Mark a claimed row sent or failed for good."""
+        """Mark claimed rows sent or failed for good."""
         values = {
             "state": state,
-            "attempts": row.attempts + 1,
+            "attempts": self.table.c.attempts + 1,
             "done_at": now_ms,
             "claimed_by": None,
             "claimed_until": None,
@@ -219,9 +318,9 @@ class Outbox:
         self._release(row, claimer, values)
 
     def retry(self, row: Claimed, claimer: str, due_ms: int, error: str) -> None:
-        """Give a claimed row back, to be tried again at `due_ms`."""
+        """Give claimed rows back, to be tried again at `due_ms`."""
         values = {
-            "attempts": row.attempts + 1,
+            "attempts": self.table.c.attempts + 1,
             "due_at": due_ms,
             "claimed_by": None,
             "claimed_until": None,
@@ -231,7 +330,7 @@ class Outbox:
 
     def _release(self, row: Claimed, claimer: str, values: dict[str, Any]) -> None:
         table = self.table
-        mine = (table.c.id == row.id) & (table.c.claimed_by == claimer)
+        mine = (table.c.id.in_(row.ids)) & (table.c.claimed_by == claimer)
         with self.engine.begin() as conn:
             conn.execute(update(table).where(mine).values(**values))
 
@@ -248,8 +347,8 @@ class NoticeStore(Outbox):
 
     # -- webhooks ------------------------------------------------------------
 
-    def set_webhook(self, game_id: str, url: str, now_ms: int) -> None:
-        values = {"game_id": game_id, "url": url, "set_at": now_ms}
+    def set_webhook(self, game_id: str, url: str, now_ms: int, digest: str = "steps") -> None:
+        values = {"game_id": game_id, "url": url, "set_at": now_ms, "digest": digest}
         with self.engine.begin() as conn:
             conn.execute(_upsert(self._dialect, values))
 
@@ -263,6 +362,15 @@ class NoticeStore(Outbox):
             found: str | None = conn.execute(query).scalar()
             return found
 
-    def games_with_webhooks(self) -> set[str]:
+    def digest(self, game_id: str) -> str | None:
+        """What the game's webhook is told (DIGESTS), or None without one."""
         with self.engine.connect() as conn:
-            return set(conn.scalars(select(WEBHOOKS.c.game_id)))
+            query = select(WEBHOOKS.c.digest).where(WEBHOOKS.c.game_id == game_id)
+            found: str | None = conn.execute(query).scalar()
+            return found
+
+    def games_with_webhooks(self) -> dict[str, str]:
+        """Each game with a webhook, and what it is told."""
+        with self.engine.connect() as conn:
+            query = select(WEBHOOKS.c.game_id, WEBHOOKS.c.digest)
+            return {row.game_id: row.digest for row in conn.execute(query)}

@@ -18,7 +18,7 @@ from court.events import EVENT_TYPES
 from court.ids import PROTECTOR, QUEEN
 from court.provenance import ELECTIONS, NAMED, RULES, rules_of
 
-RULES_TEXT = Path(__file__).resolve().parents[2] / "docs" / "court-rules.md"
+RULES_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 FLOOR = 10
 Data = Mapping[str, Any]
 
@@ -90,7 +90,7 @@ UNREACHABLE: dict[str, str] = {}
 
 
 def rule_ids() -> list[str]:
-    """Every rule id of the court rules (docs/court-rules.md), in their order, then any rule
+    """Every rule id of the court rules (docs/rules.md), in their order, then any rule
     the tables here declare that the text does not hold yet."""
     text = re.findall(r"^- (R-\d+\.\d+)", RULES_TEXT.read_text(encoding="utf-8"), re.M)
     declared = sorted(

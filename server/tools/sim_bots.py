@@ -1,4 +1,4 @@
-"""The bot at a simulated table (docs/rules.md, "A seat played by the bot"): a vote to replace a
+"""The bot at a simulated table (docs/rules-map.md, "A seat played by the bot"): a vote to replace a
 player gone is now and then for the bot, the table mostly agreeing on one choice; the bot makes
 its seat's moves when the court waits on it, as the server's bot does; a player who comes back
 takes his seat over."""

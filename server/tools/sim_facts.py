@@ -42,8 +42,9 @@ WEIGHTS = {
     "heir": 2,
     "wall": 2,
 }
-# How often a fact captures or kills a Noble at stake, when one is (`at_stake`).
-AT_STAKE = 0.25
+# How often a fact captures or kills a Noble at stake, when one is (`at_stake`), and a Noble
+# standing for the election under way, which withdraws him at once (R-7.2).
+AT_STAKE, CANDIDATE_FALLS = 0.25, 0.05
 # Facts about a House; the others are about a Noble.
 HOUSE_FACTS = frozenset({"village", "gold", "new_noble", "wall"})
 
@@ -104,10 +105,16 @@ def at_stake(state: CourtState) -> list[Noble]:
 
 def random_fact(state: CourtState, rng: random.Random, serial: int) -> Command:
     """One fact the host might record now; `serial` keeps new Noble ids unique. Half the
-    facts about a Noble are about one in the spotlight, and now and then a Noble at stake is
-    captured or dies at once."""
+    facts about a Noble are about one in the spotlight, and now and then a Noble at stake (or
+    standing for election) is captured or dies at once."""
     stake = at_stake(state)
-    if stake and rng.random() < AT_STAKE:
+    standing = state.election.standing if state.election is not None else ()
+    falls = [state.nobles[n] for n in standing if n in state.nobles and state.nobles[n].alive]
+    if falls and rng.random() < CANDIDATE_FALLS:
+        stake = falls
+    elif rng.random() >= AT_STAKE:
+        stake = []
+    if stake:
         noble = rng.choice(stake)
         if rng.random() < 0.4:
             return RecordDeath(noble=noble.id, kind=DeathKind.BATTLE.value, cause="at stake")

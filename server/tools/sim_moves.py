@@ -53,6 +53,9 @@ KIND_WEIGHTS = {
     "VoteToEnd": 0.01,
     "VoteToEnd(back)": 0.3,
     "WithdrawCorrection": 0.1,  # the host mostly lets the table answer
+    # The seats answer the host's correction promptly, often before the step under way moves
+    # on: a candidacy a corrected death withdrew comes back only then.
+    "AnswerCorrection": 3.0,
 }
 # A table tired of its game votes to end it (the weight of a vote to end, from its round).
 TIRED = {"VoteToEnd": 3.0}

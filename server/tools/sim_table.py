@@ -21,14 +21,15 @@ START_TIME = 1_800_000_000.0
 
 def critical(state: CourtState) -> bool:
     """A moment where a fact changes what a step does: a decree turn acting through a title
-    (R-6.7), an election under way (R-7.2), a title choice waiting, the council seat's buyer
-    choosing his Warden (R-4.6)."""
-    decree, auction = state.decree, state.auction
+    (R-6.7), an election under way (R-7.2), a title choice waiting, the council seat's sale
+    (its reveal drops the bids of Houses left without a Warden off the council) and its
+    buyer choosing his Warden (R-4.6)."""
+    decree = state.decree
     return (
         state.pending is not None
         or state.election is not None
         or (decree is not None and decree.power is not None)
-        or (auction is not None and auction.winner is not None)
+        or state.auction is not None
     )
 
 

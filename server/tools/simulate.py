@@ -29,6 +29,7 @@ from court.commands import (
     ChangeListing,
     CloseOverdueStep,
     LeaveSeat,
+    ProposeCorrection,
     RemoveSeat,
     StartGame,
     VoteToReplace,
@@ -40,7 +41,7 @@ from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
 from server.ports import EventStore, token_digest
 from server.tools.sim_bots import bot_turn, bot_vote, returning
-from server.tools.sim_corrections import random_correction
+from server.tools.sim_corrections import random_correction, second_thought
 from server.tools.sim_facts import random_fact
 from server.tools.sim_moves import host_vote, pick, seat_change
 from server.tools.sim_table import (
@@ -279,7 +280,7 @@ class Simulation(WatchedGame):
         game; many of these are refused, which must leave the log as it was."""
         actions = list(TABLE_ACTIONS)
         action = self.rng.choices(actions, weights=list(TABLE_ACTIONS.values()))[0]
-        now, host = self.clock(), self._host()
+        now = self.clock()
         if action == "absence":
             absence(state, self.rng, self.presence, now)
         elif action == "replace":
@@ -289,14 +290,18 @@ class Simulation(WatchedGame):
         elif action == "correct":
             # A host mostly lets the table answer one correction before he proposes another.
             if state.table.correction is None or self.rng.random() < 0.1:
-                fix = random_correction(state, self.rng, self.book)
-                head = self.book.head
-                if self._try(game_id, host, fix):
-                    taken = self._summary().corrections
-                    taken[moment(state)] += 1
-                    taken["after later records" if fix.version < head else "of the last"] += 1
+                self._correct(game_id, state, random_correction(state, self.rng, self.book))
         else:
             self._try(game_id, *rename(state, self.rng))
+
+    def _correct(self, game_id: str, state: CourtState, fix: ProposeCorrection) -> None:
+        """The host proposes a correction; one the court takes to a vote is counted by the
+        moment of the round it came at, and by whether records followed the one it names."""
+        head = self.book.head
+        if self._try(game_id, self._host(), fix):
+            taken = self._summary().corrections
+            taken[moment(state)] += 1
+            taken["after later records" if fix.version < head else "of the last"] += 1
 
     def _replace(self, game_id: str, vote: tuple[Actor, Seat]) -> None:
         actor, seat = vote
@@ -314,10 +319,18 @@ class Simulation(WatchedGame):
         summary = self._summary()
         summary.moments[moment(state)] += 1
         fact = random_fact(state, self.rng, summary.facts + summary.facts_refused)
-        if self._try(game_id, self._host(), fact):
-            summary.facts += 1
-        else:
+        since = self.book.head
+        if not self._try(game_id, self._host(), fact):
             summary.facts_refused += 1
+            return
+        summary.facts += 1
+        # The host may see at once that he misread the table: he proposes to correct the
+        # fact before anything else is recorded (unless a correction is already open).
+        now = self._state()
+        if now.table.correction is None:
+            fix = second_thought(now, self.rng, self.book, since)
+            if fix is not None:
+                self._correct(game_id, now, fix)
 
 
 def simulate(

@@ -21,7 +21,8 @@ def listed_lobby(base: str) -> dict[str, Any]:
 
 class HttpCourt:
     """A started game (3 players unless `houses` names more; the first House's player is the
-    host) driven through the HTTP API."""
+    host) driven through the HTTP API; with `start=False` every seat is taken and the host
+    starts it with `start()`, for a test whose clocks must not run before its page is open."""
 
     def __init__(
         self,
@@ -32,6 +33,7 @@ class HttpCourt:
         clocks: dict[str, int] | None = None,
         table_votes: dict[str, int] | None = None,
         last_round: int | None = None,
+        start: bool = True,
     ) -> None:
         self.base = base
         body: dict[str, Any] = {"players": len(houses), "host_name": "Eddard"}
@@ -56,6 +58,11 @@ class HttpCourt:
                 self.host if house == houses[0] else None,
             )
             self.tokens[joined["seat"]] = joined["token"]
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """The host starts the game (every seat is taken)."""
         self.play("start", {}, self.host)
 
     def _call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:

@@ -1,4 +1,4 @@
-"""A seat played by the bot, from the players' pages (docs/rules.md, "A seat played by the
+"""A seat played by the bot, from the players' pages (docs/rules-map.md, "A seat played by the
 bot"): Martell's page closes, Lannister (a phone, dark theme) and Tyrell vote for the bot from
 the table's panel; every page marks Martell's House card as played by the bot and tells the
 bot's moves as its own; Martell opens his own link again and the seat is his."""

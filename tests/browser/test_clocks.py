@@ -86,13 +86,17 @@ def test_the_page_shows_each_players_time_and_counts_down_the_running_clock(
 def test_clock_lines_fold_in_the_feed_and_a_run_out_bank_is_no_tick(
     chromium: Any, server: LiveServer
 ) -> None:
-    banks = {"candidacy": 0, "ballot": 0, "decree": 4, "title_choice": 0, "purchase": 0}
-    game = HttpCourt(server.url, variants={"clocks": True}, clocks=banks)
+    # Eight seconds a bank: time enough for the page to show Tyrell's turn while his runs,
+    # and the clocks start only once the page is open, so a slow browser start costs nothing.
+    banks = {"candidacy": 0, "ballot": 0, "decree": 8, "title_choice": 0, "purchase": 0}
+    game = HttpCourt(server.url, variants={"clocks": True}, clocks=banks, start=False)
     person = open_seat(chromium, "stark", f"{server.url}/games/{game.id}", game.id, game.tokens[0])
     page = person.page
+    expect(page.locator("#connection")).to_contain_text("Connected as Player of stark")
+    game.start()
     game.play("pass", {}, game.tokens[0])
-    # Lannister lets his bank run out; Tyrell's clock runs now (for 4 s).
-    deadline = time.monotonic() + 10
+    # Lannister lets his bank run out; Tyrell's clock runs now.
+    deadline = time.monotonic() + 20
     while game.view()["decree"]["current"] != 2:
         assert time.monotonic() < deadline, "Lannister's clock never ran out"
         time.sleep(0.1)

@@ -40,6 +40,18 @@ def place(person: Person, for_: str, decoy: str) -> None:
     expect(person.page.locator("#notice")).to_contain_text("Your receipt")
 
 
+# Whether a chip's word lies clear of its left stripe (an inset shadow) and of its borders.
+CLEAR = """(chip) => {
+  const range = document.createRange();
+  range.selectNodeContents(chip);
+  const word = range.getBoundingClientRect(), box = chip.getBoundingClientRect();
+  const style = getComputedStyle(chip);
+  const stripe = parseFloat(style.boxShadow.match(/(-?[\\d.]+)px/)?.[1] ?? '0');
+  return word.left >= box.left + parseFloat(style.borderLeftWidth) + stripe
+    && word.right <= box.right - parseFloat(style.borderRightWidth);
+}"""
+
+
 def tokens(person: Person, noble: str, face: str) -> Any:
     return person.page.locator(f"#election-panel [data-testid=tokens-{noble}] .token.{face}")
 
@@ -104,6 +116,9 @@ def test_markers_lie_face_down_on_candidate_cards_and_turn_over_at_the_reveal(
         assert_shown_no_markers(other, [m["salt"] for m in receipt])
     expect(tokens(people[1], "tywin-lannister", "face-up.for")).to_have_text("FOR")
     expect(tokens(people[1], "eddard-stark", "face-up.decoy")).to_have_text("DECOY")
+    # ... whole: the word clear of the chip's coloured stripe and of its border
+    front = tokens(people[1], "eddard-stark", "face-up.decoy").locator(".token-front")
+    assert front.evaluate(CLEAR), front.inner_html()
     shoot(people[1], shots, "01-ballot-own-markers")
     shoot(watcher, shots, "02-ballot-face-down")
 

@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 
 from server.profiles import Profiles
 from tests.browser.players import court, open_person
+from tests.browser.test_play_a_round import join
+from tests.config.operator_config import config_folder
 from tests.live_server import LiveServer
-from tests.server.http.test_profiles_http import config_folder
 
 STEPS = ("candidacy", "ballot", "decree", "title_choice", "purchase")
 
@@ -77,3 +78,46 @@ def test_the_create_form_offers_the_profiles_that_work_beside_one_that_does_not(
     game = court(server.url, page.url.rsplit("/", 1)[-1])["game"]
     assert game["profile"] == "quick" and game["deadlines"]["ballot"] == 60
     assert host.errors == []
+
+
+def test_the_host_sets_the_vote_waiting_times_and_the_increment_in_the_create_form(
+    chromium: Any, server: LiveServer
+) -> None:
+    """The waiting times before the table may vote a new host in or hand an absent player's
+    seat on fold away with the deadlines, each showing the profile's value; what the host
+    writes there, and the clocks' increment, are the game's, and the page shows the
+    increment beside each player's time."""
+    host = open_person(chromium, "host", server.url)
+    page = host.page
+    expect(page.locator("#vote-settings input")).to_have_count(2)
+    expect(page.locator("#vote-takeover_after")).to_be_hidden()
+    page.locator("#vote-settings summary").click()
+    expect(page.locator("#vote-takeover_after")).to_have_attribute("placeholder", "10:00")
+    expect(page.locator("#vote-replace_after")).to_have_attribute("placeholder", "15:00")
+    page.fill("#vote-takeover_after", "2:00")
+    page.fill("#vote-replace_after", "0")
+    page.check("#variant-clocks")
+    page.fill("#clock-decree", "5")
+    page.fill("#clock-increment", "7")
+    page.fill("#host-name", "Ann")
+    page.click("text=Create the game")
+    page.wait_for_url("**/games/*")
+
+    view = court(server.url, page.url.rsplit("/", 1)[-1])
+    assert view["host_role"]["takeover_after"] == 120
+    assert view["table"]["replace_after"] == 0
+    assert view["clocks"]["increment"] == 7 and view["clocks"]["banks"]["decree"] == 300
+    join(host, "Ann", "stark")
+    expect(page.locator("[data-testid=clock-increment-0]")).to_have_text(" · +7 s each move")
+    assert host.errors == []
+
+
+def test_the_night_s_watch_says_how_it_comes_into_play(chromium: Any, server: LiveServer) -> None:
+    page = open_person(chromium, "host", server.url).page
+    watch = page.get_by_role("checkbox", name="Night's Watch expansion")
+    help_id = watch.get_attribute("aria-describedby")
+    assert help_id, "the box names no description"
+    told = page.locator(f"#{help_id}")
+    expect(told).to_be_visible()
+    for words in ("takes the black", "Lord Commander", "5 VP"):
+        expect(told).to_contain_text(words)

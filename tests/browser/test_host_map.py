@@ -143,3 +143,46 @@ def test_a_quiet_round_takes_two_clicks_of_the_host(chromium: Any, server: LiveS
     assert court(server.url, game.id)["game"]["round"] == 2
     assert clicks == 2
     assert host.errors == []
+
+
+def test_a_village_waiting_for_one_house_goes_to_the_next_house_picked(
+    chromium: Any, server: LiveServer
+) -> None:
+    _, host = _host(chromium, server)
+    page = host.page
+    # Given Winterfell waiting to go to Stark
+    host.choose("#map-house", "stark")
+    page.click("#village-winterfell")
+    expect(page.locator("#map-changes li")).to_contain_text("House Stark")
+    # When the host picks Lannister and clicks it again, it waits for Lannister instead
+    host.choose("#map-house", "lannister")
+    page.click("#village-winterfell")
+    expect(page.locator("#map-changes li")).to_have_count(1)
+    expect(page.locator("#map-changes li")).to_contain_text("House Lannister")
+    # ... and a third click for the same House takes it back out
+    page.click("#village-winterfell")
+    expect(page.locator("#map-changes li")).to_have_count(0)
+
+
+def test_each_sept_is_marked_on_its_own_village(chromium: Any, server: LiveServer) -> None:
+    """The Sept's mark sits on its own village's circle: King's Landing's was drawn level with
+    Duskendale's label, just before it, and read as Duskendale's."""
+    game = HttpCourt(server.url)
+    game.record_villages("lannister", ("kings-landing", "duskendale"))
+    game.play("record_gold", {"house": "lannister", "amount": 10, "cause": "a toll"}, game.host)
+    lannister = 1
+    game.advance_until(lambda v: (v["purchases"] or {}).get("current") == lannister)
+    game.play("build_sept", {"village": "kings-landing"}, game.tokens[lannister])
+    host = open_seat(chromium, "host", f"{server.url}/games/{game.id}", game.id, game.host)
+    mark = host.page.locator(".realm-map .sept")
+    expect(mark).to_be_visible()
+    on = mark.evaluate(
+        """(mark) => {
+          const m = mark.getBoundingClientRect();
+          const c = mark.closest('g').querySelector('circle').getBoundingClientRect();
+          const [x, y] = [m.left + m.width / 2, m.top + m.height / 2];
+          return [mark.closest('g').querySelector('circle').dataset.village,
+            x >= c.left && x <= c.right && y >= c.top && y <= c.bottom];
+        }"""
+    )
+    assert on == ["kings-landing", True], on

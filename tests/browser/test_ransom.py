@@ -1,6 +1,6 @@
 """A ransom in the browser (R-8.2): the captive's player offers Gold Dragons and a captive he
-holds through the action panel, the captor's player sees the open offer and accepts it, and
-everyone sees both Nobles go home at once."""
+holds through the action panel, the captor's player sees the open offer (his tab marked as on
+his turn) and accepts it, and everyone sees both Nobles go home at once."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat, wait_version
+from tests.browser.test_your_turn import MARK
 from tests.live_server import LiveServer
 
 NOBLES = ("robb-stark", "tyrion-lannister")
@@ -44,6 +45,10 @@ def test_a_ransom_of_gold_and_a_captive_is_offered_and_accepted_in_the_browser(
     offered = "2 GD and Tyrion Lannister for Robb Stark"
     for person in (stark, lannister, spectator):
         expect(person.page.locator("#moves-panel")).to_contain_text(offered)
+    # The captor's tab is told an offer waits on him, as on his turn; no other tab is
+    lannister.page.wait_for_function("mark => document.title.startsWith(mark)", arg=MARK)
+    for person in (stark, spectator):
+        assert not person.page.title().startswith(MARK), person.name
     stark.shot(shots, "01-ransom-offered")
 
     lannister.send("form[data-message=accept_ransom] button[type=submit]")

@@ -207,3 +207,40 @@ def test_the_host_removes_a_squatter_in_the_lobby(chromium: Any, server: LiveSer
     connected(squatter, "Connected as a spectator")
     expect(squatter.page.locator("#join-form")).to_be_visible()
     expect(host.page.locator("#feed")).to_contain_text("The host removed Squatter from the table")
+
+
+def test_a_push_while_the_host_types_his_name_keeps_his_selection_and_caret(
+    chromium: Any, server: LiveServer
+) -> None:
+    # Given the host's page in the lobby, his name selected in the join form to type over it
+    created = listed_lobby(server.url)
+    game_id = created["game_id"]
+    host = open_seat(
+        chromium, "stark", f"{server.url}/games/{game_id}", game_id, created["host_token"]
+    )
+    connected(host, "Connected as the host")
+    name = host.page.locator("#join-name")
+    expect(name).to_have_value("Eddard")
+    name.focus()
+    name.evaluate("el => el.select()")
+
+    def someone_joins(house: str, player: str) -> None:
+        body = {"house": house, "player_name": player}
+        answer = requests.post(
+            f"{server.url}/api/games/{game_id}/commands/join", json=body, timeout=5
+        )
+        assert answer.ok, answer.text
+        expect(host.page.locator("#seating")).to_contain_text(player, timeout=WAIT_MS)
+
+    # When another player joins (the seating is drawn again) and he types
+    someone_joins("lannister", "Cersei")
+    host.page.keyboard.type("Ned")
+    # Then what he typed replaced the selected name
+    expect(name).to_have_value("Ned")
+
+    # And a caret inside the name stays where it stood across the next push
+    name.evaluate("el => el.setSelectionRange(1, 1)")
+    someone_joins("tyrell", "Olenna")
+    host.page.keyboard.type("x")
+    expect(name).to_have_value("Nxed")
+    assert host.errors == []

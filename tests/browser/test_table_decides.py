@@ -1,6 +1,7 @@
-"""The table decides together from its pages (README, "The table decides together"): four seats
+"""The table decides together from its pages (docs/playing.md, "Playing at a distance"): four seats
 play; one player's page closes, and the others vote from their pages to hand his seat to a new
-link (the old link then opens no seat, the new one does, whose player says her name); the host
+link, shown to each of them until the new player opens it (the old link then opens no seat,
+the new one does, its page says the table chose him, and its player says her name); the host
 proposes a correction of a village he gave, picked from the history, a majority accepts from
 their pages, and the history shows the record and the correction side by side; a vote to end
 the game carries and every page shows at its top that nobody won, how the game ended and the
@@ -98,17 +99,31 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     expect(link).to_be_visible()
     new_link = link.input_value()
     assert new_link.startswith(url) and game.tokens[MARTELL] not in new_link
-    # The link went to Tyrell's page alone; the votes are spent (the seat's new player has
-    # not come yet, and with no time to wait in this game it is shown gone again).
+    # The link shows to both seats that voted for it, Lannister's page too, and to no other;
+    # the votes are spent (the seat's new player has not come yet, and with no time to wait
+    # in this game it is shown gone again).
+    expect(lannister.page.locator(f"#replaced-link-{MARTELL}")).to_have_value(new_link)
+    expect(host.page.locator(f"#replaced-link-{MARTELL}")).to_have_count(0)
     for person in (host, lannister):
-        expect(person.page.locator(f"#replaced-link-{MARTELL}")).to_have_count(0)
         expect(person.page.locator(row)).to_contain_text("0 of the 2 needed (nobody)")
-    # The old link opens no seat any more; the new one opens Martell's.
+    # ... and stays there when Lannister's page is opened again
+    lannister.page.reload()
+    expect(lannister.page.locator(f"#replaced-link-{MARTELL}")).to_have_value(new_link)
+    fits(lannister)
+    # The old link opens no seat any more; the new one opens Martell's, and says the table
+    # chose its player
     old = open_seat(chromium, "old martell", url, game.id, game.tokens[MARTELL])
     connected(old.page, "Connected as a spectator")
     old.context.close()
     martell = open_person(chromium, "new martell", new_link)
     connected(martell.page, "(House Martell)")
+    handed = martell.page.locator("#handed-over")
+    expect(handed).to_have_attribute("data-by", "table")
+    expect(handed).to_contain_text(
+        "The table chose you: Player of lannister (House Lannister), Player of tyrell (House "
+        "Tyrell) voted to hand this seat to your link"
+    )
+    expect(handed).not_to_contain_text("The host handed")
     # Her page asks her name first (R-9.2): until she says it, the seat counts for no vote.
     expect(martell.page.locator("#claim-seat")).to_contain_text("say your name")
     martell.page.fill("#claim-name", "Maud")
@@ -117,6 +132,9 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     expect(host.page.locator("#houses")).to_contain_text("Maud")
     for person in (host, lannister, tyrell):
         expect(person.page.locator(row)).to_have_count(0)
+    # Once the new player has opened it, the link leaves the voters' pages
+    for person in (lannister, tyrell):
+        expect(person.page.locator(f"#replaced-link-{MARTELL}")).to_have_count(0)
 
     # The host proposes a correction of the village he gave, picked from the history.
     host.page.locator("#propose-correction summary").click()

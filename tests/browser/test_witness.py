@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from app import create_app
 from court.chain import canonical
@@ -226,7 +226,7 @@ def test_a_record_edited_in_place_is_named_by_every_history_page(
     assert f"(version {CHANGED})" in result.output
 
 
-def forge_signatures(person: Person, game_id: str) -> None:
+def forge_signatures(page: Page, game_id: str) -> None:
     """The court views this page reads come with a checkpoint signed by no key."""
 
     def tampered(route: Any) -> None:
@@ -234,7 +234,7 @@ def forge_signatures(person: Person, game_id: str) -> None:
         view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
         route.fulfill(json=view)
 
-    person.page.route(f"**/api/games/{game_id}/versions/*", tampered)
+    page.route(f"**/api/games/{game_id}/versions/*", tampered)
 
 
 def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_banner(
@@ -251,7 +251,7 @@ def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_bann
         person.page.wait_for_function("() => localStorage.getItem('small-council.witness-key')")
         # When a view's checkpoint comes with a signature the key did not make
         other = open_person(chromium, "ben", url)
-        forge_signatures(other, game.id)
+        forge_signatures(other.page, game.id)
         other.page.goto(f"{url}/history")
         banner_names(other, len(game.records()), "signature")
 
@@ -289,7 +289,7 @@ def test_without_ed25519_in_webcrypto_the_page_checks_signatures_with_the_served
     assert not person.errors, person.errors
 
     # ... and a checkpoint the key did not sign still raises the banner
-    forge_signatures(person, game.id)
+    forge_signatures(person.page, game.id)
     person.page.reload()
     banner_names(person, len(game.records()), "signature")
 

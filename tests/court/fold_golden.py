@@ -351,7 +351,7 @@ def seat_refunded() -> list[Line]:
     lapses (section 9)."""
     from court.commands import JoinSmallCouncil, PassBid, PlaceBid, StandForElection
     from court.state import Stage
-    from tests.court.test_elections import ballot
+    from tests.court.moments import ballot
 
     table = Table(*started(3))
     _grant(

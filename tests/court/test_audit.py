@@ -6,14 +6,12 @@ or an id, a name, a time or a seat is not one the court would have written."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from court import codec
 from court.audit import audit
-from court.chain import GENESIS, Record, canonical, link, private_digest
 from court.commands import (
     AdvancePhase,
     EmbraceRhllor,
@@ -21,79 +19,17 @@ from court.commands import (
     PlaceBid,
     RecordDeath,
     RecordVillageControl,
-    StandForElection,
 )
 from court.decide.council_seat import bid_commitment
-from court.events import Event, SeptBuilt, TitleGranted
+from court.events import SeptBuilt, TitleGranted
 from court.ids import NobleId, TitleId
-from tests.court.given import GAME, Table, seat, started, table_step
-from tests.court.test_elections import NORTH, ballot
-
-Line = dict[str, Any]
-
-
-def chained(events: Sequence[Event], game_id: str = GAME) -> list[Line]:
-    """The log the service would write for these events, as exported lines (full)."""
-    lines: list[Line] = []
-    prev = GENESIS
-    for version, event in enumerate(events, start=1):
-        name, data, private = codec.encode(event)
-        owner = getattr(event, event.OWNER) if event.OWNER else None
-        line: Line = {
-            "game_id": game_id,
-            "version": version,
-            "type": name,
-            "schema_version": codec.schema_version(name),
-            "recorded_at": "2026-11-24T10:00:00.000000Z",
-            "seat": owner,
-            "data": data,
-            "private": private,
-            "private_sha256": private_digest(private),
-        }
-        prev = line["hash"] = link(
-            prev,
-            game_id=game_id,
-            version=version,
-            type=name,
-            schema_version=line["schema_version"],
-            recorded_at=line["recorded_at"],
-            seat=owner,
-            data_json=canonical(data),
-            private_sha256=line["private_sha256"],
-        )
-        lines.append(line)
-    return lines
-
-
-def rechain(lines: list[Line]) -> list[Record]:
-    """Recompute digests and hashes as a forger with the file and the algorithm could."""
-    prev, records = GENESIS, []
-    for line in lines:
-        line["private_sha256"] = private_digest(line["private"])
-        line["hash"] = prev = Record.from_json({**line, "hash": ""}).expected_hash(prev)
-        records.append(Record.from_json(line))
-    return records
-
-
-def records(lines: list[Line]) -> list[Record]:
-    return [Record.from_json(line) for line in lines]
+from tests.court.chained_logs import Line, chained, north_ballot, rechain, records
+from tests.court.given import Table, seat, started, table_step
+from tests.court.moments import ballot
 
 
 def _index(lines: list[Line], kind: str, nth: int = 0) -> int:
     return [i for i, line in enumerate(lines) if line["type"] == kind][nth]
-
-
-def north_ballot() -> Table:
-    """Round 2 of a game of 3 where Stark holds three villages of the North and Lannister one,
-    at the ballot of the Warden election: Jaime and Robb stand, Lannister places first."""
-    table = Table(*started(3))
-    for village, house in [(v, "stark") for v in NORTH[:3]] + [(NORTH[3], "lannister")]:
-        table.act(RecordVillageControl(village=village, house=house, cause="battle"))
-    table.next_round()
-    table.act(StandForElection(noble=NobleId("jaime-lannister")), seat(1))
-    table.act(Pass(), seat(2))
-    table.act(StandForElection(noble=NobleId("robb-stark")), seat(0))
-    return table
 
 
 @pytest.fixture(scope="module")
@@ -349,6 +285,8 @@ def _forgeries(lines: list[Line]) -> list[tuple[int, str, Any]]:
     ]
 
 
+# Every forgery audits the whole log again: about a minute, left to `make test`.
+@pytest.mark.slow
 def test_a_forged_field_of_any_type_fails_a_check_and_never_breaks_the_audit(
     election: list[Line],
 ) -> None:

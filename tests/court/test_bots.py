@@ -1,4 +1,4 @@
-"""A seat played by the bot (docs/rules.md, "A seat played by the bot"): the other seats may
+"""A seat played by the bot (docs/rules-map.md, "A seat played by the bot"): the other seats may
 vote the bot in instead of a new link for a player gone for the profile's time (R-9.2); it
 makes the seat's moves, each marked as its own, by a policy that reads nothing another seat
 holds secret; its player takes the seat back by opening his link, or a new link voted later
@@ -42,9 +42,9 @@ from court.state import CourtState, GameStatus, Stage
 from court.tokens import actor_of
 from court.views.waiting import awaited
 from tests.court.given import Table, seat
-from tests.court.test_elections import act, ballot
-from tests.court.test_sentences import record_of
-from tests.court.test_table_votes import AWAY, HOST_SEAT, LATER, NEW, START, table
+from tests.court.moments import act, ballot
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import AWAY, HOST_SEAT, LATER, NEW, START, table
 from tests.court.test_withdrawal import ballot_open
 
 GONE = Seat(3)

@@ -49,7 +49,7 @@ from tests.court.given import (
     seat,
     then_state,
 )
-from tests.court.test_purchases import WINTERFELL, to_purchases, wardens
+from tests.court.purchase_moments import WINTERFELL, to_purchases, wardens
 
 T0 = 1_000_000.0
 ROBB, CERSEI = NobleId("robb-stark"), NobleId("cersei-lannister")

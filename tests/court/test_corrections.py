@@ -48,7 +48,7 @@ from court.settled import unsettled
 from court.state import NobleStatus, Phase, Stage
 from tests.court.fold_table import proposal
 from tests.court.given import HOST, Table, created, joined, pass_decrees, seat, table_step
-from tests.court.test_elections import NORTH, ballot
+from tests.court.moments import NORTH, ballot
 
 HOST_SEAT = Actor(seat=Seat(0), host=True)
 BRAN, BENJEN, ROBB = NobleId("bran-stark"), NobleId("benjen-stark"), NobleId("robb-stark")

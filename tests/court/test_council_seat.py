@@ -25,8 +25,8 @@ from court.evolve import evolve
 from court.invariants import require_sound, violations
 from court.state import CourtState, GameStatus
 from tests.court.given import HOST, given, seat, started
-from tests.court.test_elections import grant
-from tests.court.test_purchases import to_purchases
+from tests.court.moments import grant
+from tests.court.purchase_moments import to_purchases
 
 
 def sound(

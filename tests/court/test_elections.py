@@ -11,10 +11,7 @@ from court.commands import (
     AcceptTitle,
     AdvancePhase,
     CloseOverdueStep,
-    MarkerChoice,
     Pass,
-    PlaceBallot,
-    RecordVillageControl,
     RefuseTitle,
     ResolveTitleOverflow,
     StandForElection,
@@ -28,14 +25,12 @@ from court.events import (
     ElectionSkipped,
     PhaseStarted,
     StepTimedOut,
-    TitleGranted,
     TitleRefused,
     TitleReturned,
     TitleSlotsExceeded,
 )
-from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.state import CourtState, NobleStatus, PendingKind, Phase, Stage
+from court.state import NobleStatus, PendingKind, Phase, Stage
 from elections.markers import commitment
 from tests.court.given import (
     HOST,
@@ -45,61 +40,21 @@ from tests.court.given import (
     pass_decrees,
     seat,
     started,
-    table_step,
     then_state,
     when,
 )
-
-NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
-
-
-def act(state: CourtState, command, actor=HOST, now: float = 0.0) -> CourtState:
-    return then_state(state, when_at(state, command, actor, now))
-
-
-def when_at(state, command, actor, now):
-    from court.decide import decide
-
-    return decide(state, command, actor, now)
-
-
-def control(state: CourtState, villages, house: str) -> CourtState:
-    for village in villages:
-        state = act(state, RecordVillageControl(village=village, house=house, cause="battle"))
-    return state
-
-
-def next_round(state: CourtState, now: float = 0.0) -> CourtState:
-    """The host closes phases 2, 5, 6 (and 7): income is paid, and a new round begins.
-    Everyone passes in a sale of the fourth council seat and is done with his purchases
-    (R-4.1, R-4.6)."""
-    start = state.round
-    while state.round == start:
-        state = then_state(state, table_step(state, now))
-    return then_state(state, pass_decrees(state, now))
-
-
-def grant(state: CourtState, title: str, noble: str) -> CourtState:
-    return evolve(state, TitleGranted(title=TitleId(title), noble=NobleId(noble), cause="test"))
-
-
-def noble(state: CourtState, noble_id: str, **changes) -> CourtState:
-    nobles = {**state.nobles, noble_id: replace(state.nobles[noble_id], **changes)}
-    return replace(state, nobles=nobles)
-
-
-def north_for_stark() -> CourtState:
-    """Round 2 of a 3-player game (Stark 0, Lannister 1, Tyrell 2); Stark holds the North."""
-    return next_round(control(given(*started(3)), NORTH, "stark"))
-
-
-def ballot(*markers: tuple[str, str], salt: str = "s") -> PlaceBallot:
-    return PlaceBallot(
-        markers=tuple(
-            MarkerChoice(kind=kind, candidate=NobleId(c), salt=f"{salt}{i}")
-            for i, (kind, c) in enumerate(markers)
-        )
-    )
+from tests.court.moments import (
+    NORTH,
+    act,
+    ballot,
+    control,
+    grant,
+    next_round,
+    noble,
+    north_for_stark,
+    run_north_election,
+    when_at,
+)
 
 
 def test_phase_one_runs_the_elections_in_order_and_records_every_skip() -> None:
@@ -198,15 +153,6 @@ def test_captive_and_outlaw_nobles_neither_vote_nor_stand() -> None:
     state = act(state, Pass(), seat(2))
     state = act(state, StandForElection(noble=NobleId("robb-stark")), seat(0))
     assert state.election is not None and state.election.weights[1] == 0
-
-
-def run_north_election(state: CourtState, *placements) -> CourtState:
-    state = act(state, StandForElection(noble=NobleId("jaime-lannister")), seat(1))
-    state = act(state, Pass(), seat(2))
-    state = act(state, StandForElection(noble=NobleId("robb-stark")), seat(0))
-    for s, command in placements:
-        state = act(state, command, seat(s))
-    return state
 
 
 def test_a_for_marker_moves_all_votes_and_the_winner_may_accept() -> None:

@@ -55,7 +55,7 @@ from tests.court.given import (
     when,
     when_fact,
 )
-from tests.court.test_elections import grant, noble
+from tests.court.moments import grant, noble
 
 # A 3-player game: Stark is seat 0, Lannister seat 1, Tyrell seat 2; the host has no seat.
 ROBB, NED, BRAN = NobleId("robb-stark"), NobleId("eddard-stark"), NobleId("bran-stark")
@@ -133,6 +133,7 @@ def test_a_captive_cannot_be_captured_again() -> None:
 
     assert err.code == "already_captive"
     assert "R-8.1" in err.message
+    assert "held captive by House Tyrell" in err.message, err.message
 
 
 def test_a_brother_of_the_nights_watch_cannot_be_captured() -> None:
@@ -160,7 +161,11 @@ def test_an_impossible_capture_is_refused(command, code) -> None:
     in play."""
     state = noble(court(), KEVAN, status=NobleStatus.DEAD)
 
-    assert refused(state, command).code == code
+    err = refused(state, command)
+
+    assert err.code == code
+    # A House is named as the players know it, never by its id
+    assert not any(f" {h}" in err.message for h in ("stark", "lannister", "martell")), err.message
 
 
 @pytest.mark.parametrize("captor", [TYWIN, JAIME], ids=["cruel", "heart-breaker"])

@@ -23,8 +23,8 @@ from court.events import Event, TitleReturned
 from court.invariants import require_sound
 from court.state import CourtState, NobleStatus, PendingKind
 from tests.court.given import HOST, given, seat, started
-from tests.court.test_elections import control, grant
-from tests.court.test_purchases import WINTERFELL, to_purchases
+from tests.court.moments import control, grant
+from tests.court.purchase_moments import WINTERFELL, to_purchases
 
 ROBB, PRICE = "robb-stark", 8
 

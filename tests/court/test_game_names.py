@@ -11,6 +11,7 @@ from court.errors import CourtError, NotAllowed
 from court.events import Event, GameCreated, GameRenamed
 from court.sentences import describe, names
 from court.state import CourtState
+from tests.court.chained_logs import chained, rechain
 from tests.court.given import (
     HOST,
     create_game,
@@ -21,7 +22,6 @@ from tests.court.given import (
     started,
     when,
 )
-from tests.court.test_audit import chained, rechain
 
 
 def create(name: str | None) -> CreateGame:

@@ -16,9 +16,9 @@ from court.evolve import evolve
 from court.ids import Seat
 from court.state import Auction, CourtState, GameStatus, SealedBid
 from court.views import Observer
+from tests.court.chained_logs import chained, north_ballot, rechain, records
 from tests.court.given import HOST, Table, seat, started
-from tests.court.test_audit import chained, north_ballot, rechain, records
-from tests.court.test_elections import ballot
+from tests.court.moments import ballot
 
 EVE = "e" * 64
 LANNISTER = Seat(1)

@@ -16,7 +16,7 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.invariants import violations
 from court.state import Alliance, CourtState, GameStatus, Phase
-from court.views.court import court_view
+from court.views.made import court_view
 from tests.court.given import HOST, Table, create_game, given, seat, started, table_step
 
 

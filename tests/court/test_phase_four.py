@@ -38,8 +38,8 @@ from tests.court.given import (
     then_state,
     when,
 )
-from tests.court.test_elections import act, control, next_round
-from tests.court.test_purchases import WINTERFELL, to_purchases
+from tests.court.moments import act, control, next_round
+from tests.court.purchase_moments import WINTERFELL, to_purchases
 
 ROBB, JAIME, EDDARD = NobleId("robb-stark"), NobleId("jaime-lannister"), NobleId("eddard-stark")
 
@@ -86,7 +86,7 @@ def test_purchases_go_in_turn_order_and_the_phase_ends_when_everyone_is_done() -
 
 def test_purchases_wait_for_the_council_seat_sale() -> None:
     """R-4.6: the sale comes first; what is listed is what is accepted."""
-    from tests.court.test_purchases import sale
+    from tests.court.purchase_moments import sale
 
     state = sale()
     assert state.auction is not None and state.purchase_turns is None

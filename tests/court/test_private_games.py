@@ -24,6 +24,7 @@ from court.ids import HouseId
 from court.rules import legal_commands
 from court.sentences import describe
 from court.views import Observer
+from tests.court.chained_logs import chained, rechain
 from tests.court.given import (
     GAME,
     HOST,
@@ -37,7 +38,6 @@ from tests.court.given import (
     then_state,
     when,
 )
-from tests.court.test_audit import chained, rechain
 
 MASTER = Actor(master=True)
 

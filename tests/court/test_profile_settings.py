@@ -28,7 +28,7 @@ from tests.court.given import (
     then_state,
     when,
 )
-from tests.court.test_elections import ballot, run_north_election
+from tests.court.moments import ballot, run_north_election
 
 ROBB = NobleId("robb-stark")
 

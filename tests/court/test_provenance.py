@@ -1,5 +1,5 @@
 """Every history line says which rule it applied and whether it is play, a skip or bookkeeping; the
-rule ids it names exist in the court rules (docs/court-rules.md) and in the rules map (R-4.2 skips,
+rule ids it names exist in the court rules (docs/rules.md) and in the rules map (R-4.2 skips,
 R-4.3 clocks, section 9 facts)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def anchors() -> set[str]:
-    text = (ROOT / "docs" / "court-rules.md").read_text()
+    text = (ROOT / "docs" / "rules.md").read_text()
     ids = set(re.findall(r"^- (R-\d+\.\d+)", text, re.M))
     sections = {f"§{n}" for n in re.findall(r"^## (\d+)\.", text, re.M)}
     return ids | sections

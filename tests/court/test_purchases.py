@@ -19,9 +19,9 @@ from court.commands import (
     PlaceBid,
     RecordDeath,
 )
-from court.decide import decide, settle
+from court.decide import decide
 from court.errors import CourtError
-from court.events import EVENT_TYPES, Event, GoldPaid, TitleGranted, TitleSlotsExceeded
+from court.events import EVENT_TYPES, GoldPaid, TitleGranted, TitleSlotsExceeded
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -36,30 +36,25 @@ from court.events.purchases import (
     RansomPaid,
     SeptBuilt,
 )
-from court.evolve import replay
 from court.ids import NobleId, TitleId, VillageId
 from court.state import CourtState, NobleStatus, PendingKind, Phase
 from tests.court.given import (
-    GAME,
-    HOST,
-    created,
     given,
-    pass_decrees,
     seat,
     started,
     then_state,
     when,
 )
-from tests.court.test_elections import act, control, grant, next_round, noble
+from tests.court.moments import act, control, grant, next_round, noble
+from tests.court.purchase_moments import (
+    WINTERFELL,
+    sale,
+    to_purchases,
+    wardens,
+    with_gold,
+)
 
-WINTERFELL = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 MASTERS = ("master-of-coin", "master-of-laws", "master-of-ships", "master-of-whisperers")
-
-
-def to_purchases(state: CourtState, now: float = 0.0) -> CourtState:
-    """From the cards phase: income is paid and phase 4 begins (R-4.1, R-4.5)."""
-    assert state.phase is Phase.CARDS
-    return act(state, AdvancePhase(), HOST, now)
 
 
 def stark_holds(*villages: str) -> CourtState:
@@ -67,43 +62,8 @@ def stark_holds(*villages: str) -> CourtState:
     return control(given(*started(3)), villages, "stark")
 
 
-def with_gold(state: CourtState, house: str, amount: int) -> CourtState:
-    return replace(state, treasury={**state.treasury, house: amount})
-
-
-def wardens(state: CourtState, *pairs: tuple[str, str]) -> CourtState:
-    for title, lord in pairs:
-        state = grant(state, title, lord)
-    return state
-
-
 def bid(amount: int, salt: str = "salt") -> PlaceBid:
     return PlaceBid(amount=amount, salt=salt)
-
-
-def sale(now: float = 0.0, **deadlines: int) -> CourtState:
-    """Phase 4 with Stark (Robb, Warden of the North) and Lannister (Jaime, Warden of the
-    West) in the sale; Tyrell has no Warden. Each House holds 10 GD."""
-    state = given(*sale_events(now, **deadlines))
-    assert state.auction is not None
-    return state
-
-
-def sale_events(now: float = 0.0, **deadlines: int) -> tuple[Event, ...]:
-    """The events that lead to `sale()`'s court."""
-    events = started(3)
-    if deadlines:
-        before = (
-            created(3, **{f"deadlines__{k}": v for k, v in deadlines.items()}),
-            *events[1:4],
-        )
-        events = (*before, *settle(replay(GAME, before), events[4:6], 0.0))
-        events = (*events, *pass_decrees(replay(GAME, events)))
-    events += tuple(
-        TitleGranted(title=TitleId(title), noble=NobleId(lord), cause="test")
-        for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister"))
-    )
-    return (*events, *decide(given(*events), AdvancePhase(), HOST, now))
 
 
 # -- Septs --------------------------------------------------------------------------------

@@ -179,3 +179,18 @@ def test_the_invariants_refuse_a_widow_protector_when_the_profile_gives_her_none
     state = sound(state, when_fact(state, RecordDeath(noble=ROBB, kind="battle", cause="Twins")))
     assert "protector" not in state.titles
     assert any("R-3.8" in v for v in violations(grant(state, "protector", CERSEI)))
+
+
+@pytest.mark.parametrize("king_holds_protector", [True, False])
+def test_a_widowed_protector_crowned_king_keeps_the_title_only_where_a_king_holds_it(
+    king_holds_protector: bool,
+) -> None:
+    """R-3.8 (found by the soak, after a same-gender marriage): given Tywin protects the realm as
+    the late King's widowed spouse, when he is crowned King himself, then he keeps Protector
+    only when the profile's king_holds_protector says so."""
+    state = widowed(titles__king_holds_protector=king_holds_protector)
+    state = evolve(state, TitleReturned(title=TitleId("protector"), noble=CERSEI, reason="t"))
+    tywin = NobleId("tywin-lannister")
+    state = grant(state, "protector", tywin)
+    after = sound(state, titles.grant(state, TitleId("king"), tywin, "elected", None))
+    assert after.titles.get("protector") == (tywin if king_holds_protector else None)

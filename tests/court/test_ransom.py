@@ -19,8 +19,8 @@ from court.ids import NobleId
 from court.rules import legal_commands
 from court.state import CourtState, NobleStatus, RansomOffer
 from tests.court.given import given, seat, started, then_state, when
-from tests.court.test_elections import act, noble
-from tests.court.test_purchases import with_gold
+from tests.court.moments import act, noble
+from tests.court.purchase_moments import with_gold
 
 CAPTIVE = {"status": NobleStatus.CAPTIVE}
 

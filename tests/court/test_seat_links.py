@@ -34,8 +34,8 @@ from court.sentences import describe
 from court.state import CourtState, GameStatus
 from court.tokens import actor_of, still_acting
 from tests.court.given import GAME, created, given, joined, started, then_state, when
-from tests.court.test_sentences import record_of
-from tests.court.test_table_votes import HOST_SEAT, LATER, replace_vote, table
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import HOST_SEAT, LATER, replace_vote, table
 
 HOST_TOKEN = "h" * 64
 LINK = "a" * 64

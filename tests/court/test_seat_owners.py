@@ -38,8 +38,8 @@ from court.sentences import describe
 from court.settled import unsettled
 from court.state import GameStatus
 from tests.court.given import HOST, Table, created, joined, seat
-from tests.court.test_sentences import record_of
-from tests.court.test_table_votes import (
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import (
     AWAY,
     HOST_SEAT,
     LATER,

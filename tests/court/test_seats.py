@@ -42,7 +42,7 @@ from tests.court.given import (
     then_state,
     when,
 )
-from tests.court.test_sentences import record_of
+from tests.court.single_records import record_of
 
 HOST_TOKEN = "h" * 64
 NEW = "n" * 64

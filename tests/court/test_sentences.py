@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from court import codec
 from court.chain import Record
 from court.events import EVENT_TYPES, TYPE_NAMES, Event
 from court.sentences import SENTENCES, describe, names
 from court.state import CourtState
 from tests.court.given import GAME, given, started
+from tests.court.single_records import record_of
 
 SUBDOMAINS = ("setup", "rounds", "elections", "titles", "nobles", "purchases", "decrees", "seats")
 
@@ -66,22 +66,6 @@ def sample(hint: Any) -> Any:
 def example(cls: type) -> Any:
     hints = typing.get_type_hints(cls)
     return cls(**{f.name: sample(hints[f.name]) for f in fields(cls)})
-
-
-def record_of(event: Event) -> Record:
-    name, data, private = codec.encode(event)
-    return Record(
-        game_id=GAME,
-        version=9,
-        type=name,
-        schema_version=codec.schema_version(name),
-        recorded_at="2026-11-24T10:00:00.000000Z",
-        seat=None,
-        data=data,
-        private=private,
-        private_sha256="",
-        hash="0" * 64,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The court rendered for several viewers at once (court/views/court.py `court_views`): the
+"""The court rendered for several viewers at once (court/views/made.py `court_views`): the
 sections every viewer sees alike are made once, and made again only when what they read
 changed; each view equals the one `court_view` gives that viewer alone."""
 
@@ -7,20 +7,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from court.commands import SPECTATOR, Actor, AdjustGold
+from court.evolve import replay
 from court.ids import HouseId
 from court.state import GameStatus
-from court.views.court import court_view, court_views
+from court.views.made import Made, court_view, court_views
 from court.views.padding import MARKER_WIDTH
+from court.views.sections import Viewing
 from server.messages.catalogue import move_view
-from tests.court.given import HOST, given, seat, started, then_state, when_fact
+from tests.court.fold_table import corrections_undone
+from tests.court.given import GAME, HOST, given, seat, started, then_state, when_fact
 
 VIEWERS = [seat(0), seat(1), SPECTATOR, HOST, Actor(master=True)]
+
+
+def seen(*viewers: Actor) -> list[Viewing]:
+    return [Viewing(v, None, move_view) for v in viewers]
 
 
 def test_each_view_is_the_one_its_viewer_gets_alone_and_shares_the_common_sections() -> None:
     state = given(*started(3))
 
-    views = court_views(state, 9, [(v, None) for v in VIEWERS], move_view)
+    views = court_views(state, 9, seen(*VIEWERS))
 
     assert views == [court_view(state, 9, v, move_view) for v in VIEWERS]
     assert all(v["houses"] is views[0]["houses"] for v in views)
@@ -29,14 +36,14 @@ def test_each_view_is_the_one_its_viewer_gets_alone_and_shares_the_common_sectio
 
 def test_a_section_is_made_again_only_when_what_it_reads_changed() -> None:
     state = given(*started(3))
-    kept: dict = {}
-    first = court_views(state, 9, [(SPECTATOR, None)], move_view, kept)[0]
+    kept = Made()
+    first = court_views(state, 9, seen(SPECTATOR), kept)[0]
 
-    again = court_views(state, 10, [(SPECTATOR, None)], move_view, kept)[0]
+    again = court_views(state, 10, seen(SPECTATOR), kept)[0]
     richer = then_state(
         state, when_fact(state, AdjustGold(house=HouseId("stark"), amount=2, cause="Tax"))
     )
-    after = court_views(richer, 11, [(SPECTATOR, None)], move_view, kept)[0]
+    after = court_views(richer, 11, seen(SPECTATOR), kept)[0]
 
     assert again["houses"] is first["houses"] and again["regions"] is first["regions"]
     assert after["houses"] is not first["houses"] and after["regions"] is first["regions"]
@@ -45,14 +52,12 @@ def test_a_section_is_made_again_only_when_what_it_reads_changed() -> None:
 
 def test_the_facts_are_made_once_for_every_recorder_and_again_when_they_may_change() -> None:
     state = given(*started(3))
-    kept: dict = {}
-    host, master = court_views(
-        state, 9, [(HOST, None), (Actor(master=True), None)], move_view, kept
-    )
+    kept = Made()
+    host, master = court_views(state, 9, seen(HOST, Actor(master=True)), kept)
     richer = then_state(
         state, when_fact(state, AdjustGold(house=HouseId("stark"), amount=2, cause="Tax"))
     )
-    after = court_views(richer, 10, [(HOST, None)], move_view, kept)[0]
+    after = court_views(richer, 10, seen(HOST), kept)[0]
 
     assert host["facts"] and host["facts"] is master["facts"]
     assert after["facts"] == court_view(richer, 10, HOST, move_view)["facts"]
@@ -71,14 +76,14 @@ def test_the_host_role_is_one_section_for_the_viewers_of_one_reason_until_it_may
     host, a spectator, none for a seat): each reason's section is made once, kept while the
     seats, their votes and the game's status are the same, and made again when they change."""
     state = given(*started(3))
-    kept: dict = {}
-    views = court_views(state, 9, [(v, None) for v in VIEWERS], move_view, kept)
+    kept = Made()
+    views = court_views(state, 9, seen(*VIEWERS), kept)
     richer = then_state(
         state, when_fact(state, AdjustGold(house=HouseId("stark"), amount=2, cause="Tax"))
     )
-    again = court_views(richer, 10, [(v, None) for v in VIEWERS], move_view, kept)
+    again = court_views(richer, 10, seen(*VIEWERS), kept)
     ended = replace(richer, status=GameStatus.ENDED)
-    over = court_views(ended, 11, [(v, None) for v in VIEWERS], move_view, kept)
+    over = court_views(ended, 11, seen(*VIEWERS), kept)
 
     roles = [v["host_role"] for v in views]
     assert roles[0] is roles[1] and roles[2] is not roles[0] and roles[3] is not roles[0]
@@ -86,3 +91,16 @@ def test_the_host_role_is_one_section_for_the_viewers_of_one_reason_until_it_may
     assert all(a["host_role"] is r for a, r in zip(again, roles, strict=True))
     assert over == [court_view(ended, 11, v, move_view) for v in VIEWERS]
     assert all(v["host_role"]["why"] == "ended" for v in over)
+
+
+def test_a_seats_answers_to_a_correction_follow_the_court_kept_from_push_to_push() -> None:
+    """Given the table's votes and corrections (proposed, withdrawn, refused, made: R-9.1),
+    when the views are kept from each court to the next, then at every version each viewer's
+    view (his answers to the correction under vote with it) is the one made afresh."""
+    for events in (corrections_undone(),):
+        kept = Made()
+        for version in range(1, len(events) + 1):
+            state = replay(GAME, events[:version])
+            viewers = [*VIEWERS[2:], *(seat(s, host=i.host) for s, i in state.seats.items())]
+            views = court_views(state, version, seen(*viewers), kept)
+            assert views == [court_view(state, version, v, move_view) for v in viewers], version

@@ -43,8 +43,7 @@ from court.state import CourtState
 from server.service import CourtService
 from server.store.sql import SqlEventStore
 from tests.court.given import HOST, Table, seat
-from tests.court.test_clocks import T0, clocked
-from tests.court.test_table_votes import (
+from tests.court.table_votes_given import (
     HOST_SEAT,
     LATER,
     NEW,
@@ -53,7 +52,8 @@ from tests.court.test_table_votes import (
     replace_vote,
     version_of,
 )
-from tests.court.test_table_votes import table as votes_table
+from tests.court.table_votes_given import table as votes_table
+from tests.court.test_clocks import T0, clocked
 from tests.court.test_withdrawal import JAIME, two_voters
 from tests.fakes import CountingSecrets, FixedClock
 

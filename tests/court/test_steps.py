@@ -36,9 +36,9 @@ from tests.court.given import (
     started,
     table_step,
 )
-from tests.court.test_elections import north_for_stark
+from tests.court.moments import north_for_stark
+from tests.court.purchase_moments import sale
 from tests.court.test_phase_four import shopping
-from tests.court.test_purchases import sale
 
 
 def move(command: Command) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The court view's `table` (docs/rules.md, "The table decides together"): every audience sees
+"""The court view's `table` (docs/rules-map.md, "The table decides together"): every audience sees
 the open votes with who cast them, the correction under vote with the record it corrects and
 what it proposes, the corrections made and who ended the game, and nothing sealed."""
 
@@ -7,18 +7,11 @@ from __future__ import annotations
 from court.commands import SPECTATOR, AnswerCorrection, RecordVillageControl, VoteToEnd
 from court.events import VillageControlChanged
 from court.ids import HouseId, Seat, VillageId
-from court.views.court import court_view
+from court.views.made import court_view
 from server.http.view_schemas import CourtViewSchema
 from server.messages.catalogue import move_view
 from tests.court.given import HOST, seat
-from tests.court.test_table_votes import (
-    HOST_SEAT,
-    LATER,
-    propose,
-    replace_vote,
-    table,
-    version_of,
-)
+from tests.court.table_votes_given import HOST_SEAT, LATER, propose, replace_vote, table, version_of
 
 VIEWERS = (SPECTATOR, HOST_SEAT, seat(1), seat(2))
 

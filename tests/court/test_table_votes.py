@@ -1,4 +1,4 @@
-"""The table decides together (docs/rules.md, "The table decides together"): the other seats
+"""The table decides together (docs/rules-map.md, "The table decides together"): the other seats
 replace a player gone for the profile's time, a majority of the seats ends the game without
 winners (R-4.7), and the seats accept or refuse the host's correction of a recorded fact,
 which takes effect as a compensating event (section 9, R-1.4, R-2.1, R-5.4)."""
@@ -11,13 +11,10 @@ from court.commands import (
     Actor,
     AdjustGold,
     AnswerCorrection,
-    Command,
     HandSeat,
     Pass,
-    ProposeCorrection,
     RecordDeath,
     RecordVillageControl,
-    StartGame,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -45,32 +42,19 @@ from court.sentences import describe
 from court.state import GameStatus, NobleStatus
 from court.tokens import actor_of
 from court.views.changes import changes
-from tests.court.fold_table import proposal
 from tests.court.given import HOST, Table, created, joined, seat
-from tests.court.test_sentences import record_of
-
-START = 1000.0
-AWAY = START + 100  # when seat 2's last page closed
-LATER = AWAY + 600  # the game's replace_after (600 s) later
-NEW = "n" * 64
-HOST_SEAT = Actor(seat=Seat(0), host=True)
-
-
-def table(players: int = 3) -> Table:
-    """A started game whose host holds seat 0; the other seats may replace a player gone for
-    600 seconds."""
-    court = Table(
-        created(players, table_votes__replace_after=600),
-        joined(0, host=True),
-        *(joined(i) for i in range(1, players)),
-    )
-    court.act(StartGame(), HOST, START)
-    return court
-
-
-def replace_vote(for_seat: int, away: float | None = AWAY) -> VoteToReplace:
-    return VoteToReplace(seat=Seat(for_seat), away_since=away, token_sha256=NEW, at_version=50)
-
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import (
+    AWAY,
+    HOST_SEAT,
+    LATER,
+    NEW,
+    accepted_by,
+    propose,
+    replace_vote,
+    table,
+    version_of,
+)
 
 # -- replacing a player who is gone ---------------------------------------------------------
 
@@ -168,23 +152,6 @@ def test_a_vote_to_end_can_be_taken_back() -> None:
 
 
 # -- corrections ----------------------------------------------------------------------------
-
-
-def version_of(court: Table, kind: type) -> int:
-    """The version of the last record of this kind (versions count from 1)."""
-    return max(i for i, e in enumerate(court.events, 1) if isinstance(e, kind))
-
-
-def propose(court: Table, version: int, **value: object) -> ProposeCorrection:
-    return proposal(court, version, **value)
-
-
-def accepted_by(court: Table, command: Command, *voters: int) -> tuple:  # type: ignore[type-arg]
-    court.act(command, HOST_SEAT)
-    found: tuple = ()  # type: ignore[type-arg]
-    for voter in voters:
-        found = court.act(AnswerCorrection(accept=True), seat(voter))
-    return found
 
 
 def test_a_gold_correction_accepted_by_a_majority_adds_the_difference_and_keeps_the_record() -> (
@@ -304,6 +271,21 @@ def test_a_gold_correction_is_refused_with_a_reason(
     with pytest.raises(CourtError) as refused:
         decide(court.state, propose(court, version_of(court, GoldAdjusted), **value), actor)
     assert refused.value.code == code
+
+
+def test_a_gold_correction_below_zero_names_the_house_and_the_least_it_may_propose() -> None:
+    """R-2.1: given 5 GD recorded for Stark, which holds 5 more than it started with, when the
+    host proposes -100, then the refusal names House Stark (not its id), says how much it
+    holds, and proposes the lowest amount that keeps the treasury at zero or above."""
+    court = table()
+    court.act(AdjustGold(house=HouseId("stark"), amount=5, cause="won a battle"))
+    held = court.state.treasury[HouseId("stark")]
+    with pytest.raises(CourtError) as refused:
+        decide(court.state, propose(court, version_of(court, GoldAdjusted), amount=-100), HOST_SEAT)
+    message = refused.value.message
+    assert f"House Stark holds {held} GD now" in message, message
+    assert f"Propose {5 - held} GD or more" in message, message
+    assert "stark " not in message
 
 
 def test_only_facts_are_corrected_and_one_at_a_time() -> None:

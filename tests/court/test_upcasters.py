@@ -45,9 +45,9 @@ from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.sentences import describe
 from court.state import CourtState
 from court.views import Observer
+from tests.court.chained_logs import Line, chained, rechain, records
 from tests.court.given import GAME, Table, seat, started, table_step
-from tests.court.test_audit import Line, chained, rechain, records
-from tests.court.test_elections import NORTH, ballot
+from tests.court.moments import NORTH, ballot
 
 # The events whose stored shape changed: each, with how version 1 of the code stored it.
 OldShape = Callable[[dict[str, Any]], dict[str, Any]]
@@ -287,7 +287,7 @@ def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> N
     it verifies, every Gold Dragon accounted for, and the price stays paid as it did."""
     from court.commands import CloseOverdueStep, PassBid, PlaceBid
     from court.decide import decide
-    from tests.court.test_purchases import sale_events
+    from tests.court.purchase_moments import sale_events
 
     table = Table(*sale_events(now=0.0, title_choice=30))
     start = table.state

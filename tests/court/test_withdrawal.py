@@ -13,7 +13,7 @@ from court.invariants import violations
 from court.settled import unsettled
 from court.state import CourtState, Stage
 from tests.court.given import given, seat, started, then_state, when, when_fact
-from tests.court.test_elections import NORTH, act, ballot, control, next_round
+from tests.court.moments import NORTH, act, ballot, control, next_round
 
 ROBB, JAIME = NobleId("robb-stark"), NobleId("jaime-lannister")
 

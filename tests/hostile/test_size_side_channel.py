@@ -20,8 +20,8 @@ from flask.testing import FlaskClient
 
 from server.live.sockets import NAMESPACE
 from tests.live_server import LiveServer, close_all
+from tests.server.http.council_seat_sale import court, to_the_sale
 from tests.server.http.court_client import Game, lobby_game, next_round, start
-from tests.server.http.test_purchases_http import court, to_the_sale
 
 WAIT_SECONDS = 15.0
 VILLAGES = {"winterfell": "stark", "white-harbor": "stark", "the-dreadfort": "stark"}

@@ -7,7 +7,8 @@ the clock running past a deadline, a person's key gathering a token or letting a
 (court/links.py), or a move nobody listed; and what the table does around the game at any
 moment: players close their pages and come back, time passes, the seats vote to replace one
 gone for the profile's time or to end the game or for a new host (R-9.2), the host renames the
-game and proposes corrections of any record of the log (R-9.1), which the seats answer and he
+game and proposes corrections of any record of the log (R-9.1), now and then of the fact he has
+just recorded (a candidate's death mid-election among them), which the seats answer and he
 withdraws as listed moves.
 
 After every step: no exception but a `CourtError`; every invariant holds (the service also
@@ -37,6 +38,7 @@ from court.commands import (
     ClaimSeat,
     CloseOverdueStep,
     Command,
+    DeathKind,
     DropSeatLink,
     HandHost,
     HandSeat,
@@ -45,6 +47,7 @@ from court.commands import (
     PlaceBallot,
     PlaceBid,
     ProposeCorrection,
+    RecordDeath,
     RecordVillageControl,
     RemoveSeat,
     RenameGame,
@@ -273,7 +276,20 @@ class CourtMachine(RuleBasedStateMachine):
             self.service.handle(self.game_id, move, actor)
 
     def _fact(self, data: st.DataObject) -> None:
-        fact = data.draw(facts(self.state), label="fact")
+        """Any fact, or, while an election is under way, the death of a Noble standing in it
+        as often (R-7.2): the host may correct it at once (`_second_thought`)."""
+        state = self.state
+        drawn = facts(state)
+        standing = state.election.standing if state.election is not None else ()
+        if standing:
+            falls = st.builds(
+                RecordDeath,
+                noble=st.sampled_from(standing),
+                kind=st.sampled_from([k.value for k in DeathKind]),
+                cause=st.just("fell at the table"),
+            )
+            drawn = st.one_of(drawn, falls)
+        fact = data.draw(drawn, label="fact")
         recorder = data.draw(st.sampled_from([self.host(), MASTER]))
         before = self.store.head(self.game_id)
         offered = recordable(self.state)  # what the host's panel offers
@@ -286,6 +302,19 @@ class CourtMachine(RuleBasedStateMachine):
             accepted = False
         if type(fact) in CHOSEN:
             assert accepted == listed(offered, fact), f"{fact}: accepted {accepted}, listed not"
+        if accepted and data.draw(st.booleans(), label="second thought"):
+            self._absorb()  # a command at a time: what each wrote is its own (sim_oracles.py)
+            self._second_thought(data, 0 if before is None else before.version)
+
+    def _second_thought(self, data: st.DataObject, since: int) -> None:
+        """The host sees at once that he misread the table: he proposes to correct the fact
+        just recorded before anything else is (a candidate's death among them, whose
+        candidacy comes back if the seats answer before the election moves on, R-9.1)."""
+        records = self.store.read(self.game_id, after=since)
+        facts = [r.version for r in records if r.type in CORRECTABLE]
+        if not facts:
+            return
+        self._refusable(self.host(), data.draw(self._corrections(facts[-1:]), label="at once"))
 
     def _clock(self) -> None:
         deadline = rounds.next_deadline(self.state)
@@ -326,14 +355,15 @@ class CourtMachine(RuleBasedStateMachine):
         else:
             self._refusable(self.host(), data.draw(self._corrections(), label="correction"))
 
-    def _corrections(self) -> st.SearchStrategy[ProposeCorrection]:
+    def _corrections(self, only: list[int] | None = None) -> st.SearchStrategy[ProposeCorrection]:
         """A correction of any record of the log, mostly one of a death, a village or Gold
-        Dragons (R-9.1), to any value."""
+        Dragons (R-9.1), to any value; with `only`, of one of those records."""
         records = list(self.store.read(self.game_id))
         facts = [r.version for r in records if r.type in CORRECTABLE] or [1]
+        versions = st.one_of(st.sampled_from(facts), st.integers(0, len(records) + 1))
         return st.builds(
             ProposeCorrection,
-            version=st.one_of(st.sampled_from(facts), st.integers(0, len(records) + 1)),
+            version=versions if only is None else st.sampled_from(only),
             house=st.one_of(st.none(), st.sampled_from(sorted(self.state.treasury))),
             amount=st.one_of(st.none(), st.integers(-5, 10)),
             cause=st.just("misread"),

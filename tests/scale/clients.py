@@ -64,7 +64,8 @@ def in_arrival_order(sio: socketio.Client) -> None:
 
 class LiveClient:
     """One Socket.IO connection to /court that records every `welcome`, `events`, `presence`
-    and talk line it gets, in order."""
+    and talk line it gets, in order; a record whose private part is the client's own comes in
+    the push's `own` part after it, and takes its place (docs/protocol.md)."""
 
     def __init__(self, name: str, session: requests.Session | None = None) -> None:
         self.name = name
@@ -79,6 +80,7 @@ class LiveClient:
         self.sio.on("welcome", self._keep(self.welcomes), namespace=NAMESPACE)
         self.sio.on("presence", self._keep(self.presences), namespace=NAMESPACE)
         self.sio.on("events", self._events, namespace=NAMESPACE)
+        self.sio.on("own", self._own, namespace=NAMESPACE)
         self.sio.on("talk", self._talk, namespace=NAMESPACE)
         self.sio.on("disconnect", self._gone, namespace=NAMESPACE)
         self.disconnected = False
@@ -104,6 +106,14 @@ class LiveClient:
         if payload.get("more"):  # a catch-up page: ask for the next (docs/protocol.md)
             after = {"last_version": payload["next_after"]}
             self.sio.emit("sync", after, namespace=NAMESPACE, callback=self._events)
+
+    def _own(self, payload: dict[str, Any]) -> None:
+        mine = {r["version"]: r for r in payload.get("records", ())}
+        if not mine:
+            return
+        with self._changed:
+            self.records = [mine.get(r["version"], r) for r in self.records]
+            self._changed.notify_all()
 
     def _talk(self, payload: dict[str, Any]) -> None:
         with self._changed:

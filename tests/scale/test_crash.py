@@ -11,7 +11,7 @@ from pathlib import Path
 from devtools.servers import CourtServer
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import PRESENCE_TTL, cluster_env, small_council_complaints, started_game
-from tests.scale.test_two_processes import log_of
+from tests.scale.exports import log_of
 from tests.server.http.court_client import next_round
 from tests.server.live.live import NORTH
 from tests.services import PostgresServer, RedisServer

@@ -58,8 +58,10 @@ def test_the_bench_page_pads_and_keeps_as_the_court_page_does(page_client: Modul
 def test_the_bench_page_keeps_its_court_view_from_the_push_changes(
     page_client: ModuleType,
 ) -> None:
-    """The court page applies a push's `view` (static/game.js `follow`): so does the bench's."""
+    """The court page applies a push's `view` (static/game.js `follow`) and its own part
+    (`followOwn`): so does the bench's."""
     game = read("game.js")
-    assert "applyPatch(court, view.patch" in game and "view.audience === audience" in game
+    assert "applyPatch(court, view.patch" in game and "view.own.includes(audience)" in game
+    assert "applyPatch(court, part.patch" in game and "part.audience !== audience" in game
     assert "witness.see(checkpoint, push.records)" in game
     assert not re.search(r'call\("GET", `/api/games/\$\{gameId\}`', game)

@@ -82,28 +82,31 @@ def test_seats_on_the_bench_loop_play_an_election_and_a_ballot_reaches_only_its_
     from loop_peers import Loop, close_peers, open_all
 
     loop = Loop()
-    # given a match whose six seats are WebSockets on the bench's loop, each synced
+    # given a match whose six seats and two spectators are WebSockets on the bench's loop,
+    # each synced
     table = bgio_loop.LoopBgioTable(loop, bench.start_match(peer_url))
     try:
-        loop.run(open_all(seat.join(peer_url, table.game) for seat in table.seats), 60)
-        assert table.room.versions == [0] * 6
+        loop.run(open_all(peer.join(peer_url, table.game) for peer in table.peers), 60)
+        assert table.room.versions == [0] * 8
         # when Stark's seat has placed its ballot (six candidacy moves, then the first voter)
         acks = [loop.run(table.command(), 60) for _ in range(7)]
-        # then every seat has each move's state, the ballot seen by its voter only
+        # then every seat and spectator has each move's state, the ballot seen by its voter
+        # only
         assert all(ack > 0 for ack in acks)
-        assert table.room.versions == [7] * 6
+        assert table.room.versions == [7] * 8
         assert table.observer.state["G"]["step"] == "ballot"
         assert table.observer.state["G"]["players"]["0"]["markers"][0]["kind"] == "for"
         assert set(table.seats[4].state["G"]["players"]) == {"4"}
         assert table.seats[4].state["G"]["players"]["4"]["markers"] == []
+        assert all(s.state["G"]["players"] == {} for s in table.spectators)
         # and the election ends after the other two voters and the winner's refusal
         rest: list[float] = []
         loop.run(table.play_election(rest), 60)
         assert len(rest) == 3
         assert table.observer.state["G"]["election"] == 2
-        assert table.room.versions == [10] * 6
+        assert table.room.versions == [10] * 8
     finally:
-        close_peers(loop, table.seats)
+        close_peers(loop, table.peers)
         loop.close()
 
 

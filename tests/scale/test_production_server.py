@@ -178,3 +178,14 @@ def test_a_request_waiting_on_postgresql_does_not_stop_the_others(
         holder.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
         waiting.join(timeout=20)
         assert answers == [201]
+
+
+def test_a_first_start_logs_each_key_file_it_makes(tmp_path: Path) -> None:
+    """docs/deployment.md: without the variables, the server makes each key file and logs
+    `made a new key file …` (the line was lost when logging was set up only after the keys)."""
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path}/court.db"}
+    with _stopped(CourtServer(env, tmp_path / "s.log", keys={}).start()) as court:
+        log = court.tail(100_000)
+    for name in ("secret.key", "signing.key"):
+        assert (tmp_path / name).exists(), name
+        assert f"made a new key file {tmp_path / name}" in log, log[-2000:]

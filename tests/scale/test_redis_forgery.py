@@ -21,7 +21,7 @@ from court.records import chained
 from server.live.relay import CHANNEL
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import Cluster, started_game
-from tests.scale.test_two_processes import log_of
+from tests.scale.exports import log_of
 from tests.server.http.court_client import Game
 from tests.services import RedisServer
 

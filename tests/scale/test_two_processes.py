@@ -23,6 +23,7 @@ from tests.scale.conftest import (
     small_council_complaints,
     started_game,
 )
+from tests.scale.exports import log_of
 from tests.scale.redis_capture import RedisCapture
 from tests.server.http.court_client import Game, next_round
 from tests.server.live.live import NORTH
@@ -31,12 +32,6 @@ from tests.services import RedisServer
 CONCURRENT = 200  # commands sent at once on one game, half through each process
 CONNECTIONS = 4  # host connections on each process sharing them
 HOUSES = ("stark", "lannister", "tyrell")
-
-
-def log_of(url: str, game_id: str) -> list[dict]:
-    """The whole log, public parts, as the export gives it."""
-    text = HttpClient(url).session.get(f"{url}/api/games/{game_id}/export", timeout=20).text
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def test_both_processes_sign_with_the_one_key_they_serve(cluster: Cluster) -> None:

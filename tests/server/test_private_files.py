@@ -72,6 +72,10 @@ def test_a_server_started_as_make_run_makes_a_fresh_instance_folder_private(
         create_game(server.url)
         # then the folder and every file in it are the server's user's alone
         assert modes(instance) == private(instance, SERVED | KEYS)
+        # and each key file made is said, as docs/deployment.md promises: back it up
+        said = (tmp_path / "server.log").read_text()
+        for name in sorted(KEYS):
+            assert f"made a new key file {instance / name}: back it up" in said, said
     finally:
         server.stop()
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, error_body, next_round
-from tests.server.http.test_elections_http import post
+from tests.server.http.north_election import post
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 

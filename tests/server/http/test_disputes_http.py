@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, error_body
-from tests.server.http.test_elections_http import post
+from tests.server.http.north_election import post
 from tests.server.http.test_history_sentences_http import elect_robb, entries
 from tests.test_rules_map import RULE_IDS
 

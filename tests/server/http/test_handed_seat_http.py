@@ -10,16 +10,10 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.server.http.court_client import Game, bearer, log_state, next_round
-from tests.server.http.test_purchases_http import to_the_sale
+from tests.server.http.council_seat_sale import to_the_sale
+from tests.server.http.court_client import Game, bearer, log_state
+from tests.server.http.north_ballot import to_the_ballot
 from tests.server.live.live import NAMESPACE, connect, send
-
-NORTH = {
-    "winterfell": "stark",
-    "white-harbor": "stark",
-    "the-dreadfort": "lannister",
-    "moat-cailin": "lannister",
-}
 
 
 def post(client: FlaskClient, game: Game, path: str, headers: dict, body: Any = None) -> Any:
@@ -41,17 +35,6 @@ def privates(client: FlaskClient, game: Game, token: str, kind: str) -> list[Any
     exported = client.get(f"/api/games/{game.id}/export", headers=bearer(token))
     lines = [json.loads(line) for line in exported.get_data(as_text=True).splitlines()]
     return [r["private"] for r in records + lines if r.get("type") == kind]
-
-
-def to_the_ballot(client: FlaskClient, game: Game) -> None:
-    """A Warden of the North election with Stark and Lannister voting, at its ballot."""
-    for village, house in NORTH.items():
-        body = {"village": village, "house": house, "cause": "battle"}
-        post(client, game, "commands/record_village", game.host, body)
-    next_round(client, game)
-    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "commands/pass", game.auth("tyrell"))
-    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
 
 
 def said(app: Flask, game: Game, token: str, message: str, payload: dict[str, Any]) -> None:

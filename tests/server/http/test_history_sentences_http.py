@@ -9,7 +9,7 @@ import re
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, pass_decrees
-from tests.server.http.test_elections_http import post, to_the_north_election
+from tests.server.http.north_election import post, to_the_north_election
 
 
 def entries(client: FlaskClient, game: Game, **query: int) -> dict:

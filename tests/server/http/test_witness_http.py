@@ -1,7 +1,7 @@
-"""What a suspicious player checks by hand (README, "Holding the server to its log"): the public
-key at GET /api/signing-key, the signed checkpoint of every court view, and GET
-/api/games/<id>/chain, whose records recompute, with SHA-256 alone, to the hashes the server
-signed."""
+"""What a suspicious player checks by hand (docs/disputes.md, "Holding the server to its
+log"): the public key at GET /api/signing-key, the signed checkpoint of every court view, and
+GET /api/games/<id>/chain, whose records recompute, with SHA-256 alone, to the hashes the
+server signed."""
 
 from __future__ import annotations
 

@@ -34,11 +34,17 @@ def send(client, event: str, payload: dict | None = None) -> dict[str, Any]:
 
 
 def pushed(client) -> list[dict[str, Any]]:
-    """Every record pushed to this client so far, in order."""
-    records = []
+    """Every record pushed to this client so far, in order, each as the client may see it: a
+    push's records as a spectator sees them, unless its `own` part carries them with the
+    client's own private parts (docs/protocol.md, "Court views in pushes")."""
+    records: list[dict[str, Any]] = []
     for message in client.get_received(NAMESPACE):
+        payload = message["args"][0]
         if message["name"] == "events":
-            records.extend(message["args"][0]["records"])
+            records.extend(payload["records"])
+        elif message["name"] == "own" and "records" in payload:
+            mine = {r["version"]: r for r in payload["records"]}
+            records = [mine.get(r["version"], r) for r in records]
     return records
 
 

@@ -1,4 +1,4 @@
-"""A seat played by the bot, with several real clients (docs/rules.md, "A seat played by the
+"""A seat played by the bot, with several real clients (docs/rules-map.md, "A seat played by the
 bot"): in a 4-seat game Martell's player leaves, the other seats vote the bot in, and the bot
 makes Martell's moves under his clock while the others play two rounds; every page is told which
 moves were the bot's; Martell's player opens his own link again and plays on."""

@@ -1,6 +1,8 @@
-"""Pushes carry the court view, with several real clients: each audience (a seat, the host
-without a seat, the game master, a spectator) gets its view's change, which brings the view
-it was welcomed with to exactly what `GET /api/games/<id>` shows it, and nothing more."""
+"""Pushes carry the court view, with several real clients: every connection of the game gets the
+change of the sections every audience sees alike, and each audience (a seat, the host without a
+seat, the game master, a spectator) the change of its own in a part of its own, which together
+bring the view it was welcomed with to exactly what `GET /api/games/<id>` shows it, and nothing
+more."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, create_game, join, pass_decrees
-from tests.server.http.test_handed_seat_http import to_the_ballot
+from tests.server.http.north_ballot import to_the_ballot
 from tests.server.live.live import NAMESPACE, connect, send
 
 HOUSES = ("stark", "lannister", "tyrell")
@@ -39,7 +41,8 @@ def seated_without_host(http: FlaskClient, **body: Any) -> Game:
 
 
 class Page:
-    """A client that keeps its court view as a page does: the welcome's, changed by each push."""
+    """A client that keeps its court view as a page does (static/game.js): the welcome's,
+    changed by each push and by its own part when the push names its audience."""
 
     def __init__(self, app: Flask, game: Game, token: str | None) -> None:
         self.client = connect(app, game, token)
@@ -47,6 +50,8 @@ class Page:
         self.court: dict[str, Any] = {}
         self.audience = ""
         self.pushes: list[dict[str, Any]] = []
+        self.parts: list[dict[str, Any]] = []  # its own parts of the pushes
+        self.awaiting: int | None = None
         self.read()
 
     def read(self) -> None:
@@ -57,18 +62,30 @@ class Page:
                 assert self.court["checkpoint"] == payload["checkpoint"]
             elif message["name"] == "events" and "view" in payload:
                 self.follow(payload)
+            elif message["name"] == "own":
+                self.follow_own(payload)
+        assert self.awaiting is None, "a push named this page's audience and sent it no part"
 
     def follow(self, push: dict[str, Any]) -> None:
         self.pushes.append(push)
         view = push["view"]
-        assert view["audience"] == self.audience
-        if "court" in view:
-            self.court = view["court"]
-        else:
-            assert view["from"] == self.court["game"]["version"]
-            self.court = jsonpatch.apply_patch(self.court, view["patch"])
+        assert self.awaiting is None
+        assert view["from"] == self.court["game"]["version"]
+        self.court = jsonpatch.apply_patch(self.court, view["patch"])
         assert self.court["game"]["version"] == push["version"]
         self.court["checkpoint"] = push["checkpoint"]
+        self.awaiting = push["version"] if self.audience in view["own"] else None
+
+    def follow_own(self, part: dict[str, Any]) -> None:
+        self.parts.append(part)
+        assert part["audience"] == self.audience and part["version"] == self.awaiting
+        self.awaiting = None
+        self.court = jsonpatch.apply_patch(self.court, part["patch"])
+
+    def records(self) -> list[dict[str, Any]]:
+        """The pushed records, each as its own part carries it when it does."""
+        mine = {r["version"]: r for p in self.parts for r in p.get("records", ())}
+        return [mine.get(r["version"], r) for p in self.pushes for r in p["records"]]
 
 
 def pages_of(app: Flask, game: Game) -> dict[str, Page]:
@@ -115,8 +132,12 @@ def test_each_audience_holds_the_court_the_http_view_shows_it_after_every_push(
         page.read()
         assert len(page.pushes) >= 8, name
         assert page.court == shown(http, game, page.token), name
-        changes = [p for p in page.pushes if "patch" in p["view"]]
-        assert len(changes) >= len(page.pushes) - 1, name
+    # The part every audience sees alike is one packet, the same for every page.
+    same = [page.pushes for page in pages.values()]
+    assert all(pushes == same[0] for pushes in same)
+    # A seat is sent a part of its own when its moves or its markers change, not at every push.
+    assert 0 < len(pages["lannister"].parts) < len(pages["lannister"].pushes)
+    assert pages["spectator"].parts == []
 
 
 def test_a_seats_markers_go_to_its_own_pages_alone_until_the_reveal(app: Flask) -> None:
@@ -138,12 +159,13 @@ def test_a_seats_markers_go_to_its_own_pages_alone_until_the_reveal(app: Flask) 
     for name, page in pages.items():
         page.read()
         owner = name == "lannister"
-        placed = [r for p in page.pushes for r in p["records"] if r["type"] == "BallotPlaced"]
+        placed = [r for r in page.records() if r["type"] == "BallotPlaced"]
         assert placed and all((r["private"] is not None) is owner for r in placed), name
+        assert all(r["private"] is None for p in page.pushes for r in p["records"])
         theirs = [
             op
-            for p in page.pushes
-            for op in p["view"].get("patch", [])
+            for p in [*(p["view"] for p in page.pushes), *page.parts]
+            for op in p["patch"]
             if "my_markers" in op["path"] and op.get("value")
         ]
         assert bool(theirs) is owner, name
@@ -167,12 +189,15 @@ def test_a_host_who_hands_his_role_on_is_pushed_a_spectators_view(app: Flask) ->
     )
     assert answer.status_code == 200, answer.get_json()
 
-    pushes = [m["args"][0] for m in host.client.get_received(NAMESPACE) if m["name"] == "events"]
-    assert len(pushes) >= 2 and all(p["view"]["audience"] == "public" for p in pushes)
-    court = pushes[0]["view"]["court"]
-    assert court["viewer"]["role"] == "spectator"
-    assert court["facts"] is None and court["moves"] == []
-    assert all(p["view"]["court"]["facts"] is None for p in pushes if "court" in p["view"])
+    received = host.client.get_received(NAMESPACE)
+    pushes = [m["args"][0] for m in received if m["name"] == "events"]
+    parts = [m["args"][0] for m in received if m["name"] == "own"]
+    assert len(pushes) >= 2 and parts and all(p["audience"] == "public" for p in parts)
+    court = {op["path"]: op["value"] for op in parts[0]["patch"]}
+    assert court["/viewer"]["role"] == "spectator"
+    assert court["/facts"] is None and court["/moves"] == []
+    assert all(op["value"] is None for p in parts for op in p["patch"] if op["path"] == "/facts")
+    assert all(op["path"] != "/facts" for p in pushes for op in p["view"]["patch"])
 
 
 def test_a_seat_handed_to_a_new_player_is_pushed_none_of_its_earlier_markers(
@@ -202,5 +227,5 @@ def test_a_seat_handed_to_a_new_player_is_pushed_none_of_its_earlier_markers(
     eve.read()
 
     assert eve.pushes and eve.court["election"]["my_markers"] == []
-    assert "decoy" not in str([p["view"] for p in eve.pushes])
+    assert "decoy" not in str([p["view"] for p in eve.pushes]) + str(eve.parts)
     assert eve.court == shown(http, game, handed["token"])

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from tests.server.http.court_client import Game
-from tests.server.http.test_handed_seat_http import to_the_ballot
+from tests.server.http.north_ballot import to_the_ballot
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 

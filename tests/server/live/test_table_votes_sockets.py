@@ -1,8 +1,8 @@
 """The table decides together, with several real clients: the other seats replace a player
 whose page is closed (his old link opens nothing, the voter who made the majority receives the
-new one), the host's correction of recorded gold is made once a majority accepts, and a
-majority ends the game, after which nothing but reading is left (docs/rules.md, "The table
-decides together")."""
+new one, and every voter reads it until the new player opens it), the host's correction of
+recorded gold is made once a majority accepts, and a majority ends the game, after which
+nothing but reading is left (docs/rules-map.md, "The table decides together")."""
 
 from __future__ import annotations
 
@@ -57,6 +57,51 @@ def test_the_other_seats_replace_a_player_whose_page_is_closed(app: Flask) -> No
     assert old.status_code == 401, old.get_json()
     new = http.get(f"/api/games/{game.id}", headers=bearer(second["token"])).get_json()
     assert new["viewer"]["seat"] == game.seats["tyrell"]
+
+
+def links_of(app: Flask, game: Game, token: str) -> list[dict[str, object]]:
+    answer = app.test_client().get(f"/api/games/{game.id}/table/links", headers=bearer(token))
+    assert answer.status_code == 200, answer.get_json()
+    links: list[dict[str, object]] = answer.get_json()["links"]
+    return links
+
+
+def test_every_voter_reads_the_new_link_until_its_new_player_opens_it(app: Flask) -> None:
+    """Given Tyrell's page closed and Lannister's and the host's votes replacing him, both
+    voters read the new link (the one the last voter was answered), no other seat does, and
+    the new player's court says the table handed him the seat; once his page has connected,
+    the link is read by nobody any more."""
+    game = game_with(app)
+    host = connect(app, game, game.host_token)
+    lannister = connect(app, game, game.tokens["lannister"])
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    tyrell.disconnect(namespace=NAMESPACE)
+    tyrell_seat = {"seat": game.seats["tyrell"]}
+    send(lannister, "vote_replace", tyrell_seat)
+    assert links_of(app, game, game.tokens["lannister"]) == []  # no majority yet
+    token = send(host, "vote_replace", tyrell_seat)["token"]
+
+    link = [{"seat": game.seats["tyrell"], "token": token}]
+    assert links_of(app, game, game.tokens["lannister"]) == link
+    assert links_of(app, game, game.host_token) == link
+    new = app.test_client().get(f"/api/games/{game.id}", headers=bearer(token)).get_json()
+    assert new["viewer"]["handed_over"]["by"] == "table"
+    assert links_of(app, game, token) == []  # the new player voted for nothing
+    replaced_by = new["table"]["replaced_by"]
+    assert replaced_by == [
+        {
+            "seat": game.seats["tyrell"],
+            "voters": sorted([game.seats["stark"], game.seats["lannister"]]),
+        }
+    ]
+    for client in (host, lannister):
+        assert token not in str(pushed(client))
+
+    newcomer = connect(app, game, token)
+    assert links_of(app, game, game.tokens["lannister"]) == []
+    assert links_of(app, game, game.host_token) == []
+    newcomer.disconnect(namespace=NAMESPACE)
+    assert links_of(app, game, game.tokens["lannister"]) == []
 
 
 def test_a_correction_of_recorded_gold_is_made_when_a_majority_accepts(app: Flask) -> None:

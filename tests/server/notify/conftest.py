@@ -24,6 +24,7 @@ LOCAL_RECEIVERS = {
     "WEBHOOK_TIMEOUT": 1.0,
     "WEBHOOK_ATTEMPTS": 4,
     "NOTICES_POLL": 0.05,
+    "NOTICES_GROUP": 0.0,
 }
 
 
@@ -62,6 +63,15 @@ def client(app: Flask) -> FlaskClient:
 def game(client: FlaskClient) -> Game:
     lobby = lobby_game(client)
     return replace(lobby, started=start(client, lobby))
+
+
+@pytest.fixture
+def lobby_started(client: FlaskClient) -> Game:
+    """A game its host started, at the first decree step of round 1 (no one passed yet)."""
+    game = lobby_game(client)
+    response = client.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
+    assert response.status_code == 200, response.get_json()
+    return game
 
 
 @pytest.fixture(scope="session")

@@ -93,6 +93,23 @@ class Receiver:
                 self._changed.wait(timeout=left)
 
 
+def told(texts: list[str], lead: str) -> list[str]:
+    """The notices the posts carry, each alone: without the game's `lead` they open with
+    (server/notify/texts.py post_text) and without the game's link on their last line."""
+    found: list[str] = []
+    for text in texts:
+        lines = text.split("\n")
+        if len(lines) > 1 and lines[-1].startswith("http"):
+            lines.pop()
+        if lines[0] == f"{lead}:":
+            found += lines[1:]
+        elif len(lines) == 1 and lines[0].startswith(f"{lead}: "):
+            found.append(lines[0].removeprefix(f"{lead}: "))
+        else:
+            found += lines
+    return found
+
+
 @contextmanager
 def _serving(server: socketserver.BaseServer) -> Iterator[None]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -116,7 +116,7 @@ def test_a_receiver_dripping_its_answer_is_cut_off_at_the_deadline(
     with dripping(every=0.3, lasting=8.0) as receiver:
         began = time.monotonic()
         with pytest.raises(DeliveryFailed) as failed:
-            notifier.send_test("g", receiver.url, 1.0)
+            notifier.send_test("g", receiver.url, "Game g", 1.0)
         took = time.monotonic() - began
     assert took < 1.8, f"the post took {took:.1f} s"
     assert failed.value.reason == "the webhook did not answer within 1 s"

@@ -15,8 +15,8 @@ from flask.testing import FlaskClient
 from server.notify.texts import for_slack, typed
 from tests.server.http.court_client import Game, create_game, start
 from tests.server.notify.conftest import notifying_app, stop
-from tests.server.notify.receiver import receiving
-from tests.server.notify.test_webhook_notices import set_webhook
+from tests.server.notify.receiver import receiving, told
+from tests.server.notify.webhooks import set_webhook
 
 HOSTILE = {
     "stark": "[Claim your seat](https://evil.example)",
@@ -49,8 +49,9 @@ def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> 
         with receiving() as receiver:
             set_webhook(client, game, receiver.url)
             start(client, game)
+            shown = lambda texts: told([_shown_in_discord(t) for t in texts], f"Game {game.id}")  # noqa: E731
             named = lambda texts: all(  # noqa: E731
-                any(_shown_in_discord(t).startswith(f"It is {n}'s turn") for t in texts)
+                any(t.startswith(f"It is {n}'s turn") for t in shown(texts))
                 for n in HOSTILE.values()
             )
             receiver.wait_for(named)
@@ -61,17 +62,18 @@ def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> 
     for post in posts:
         discord, slack = post["content"], post["text"]
         assert post["allowed_mentions"] == {"parse": []} and post["mrkdwn"] is False
-        assert discord.endswith(f" {link}") and slack.endswith(f" {link}")  # ours: a link
-        said = discord.removesuffix(f" {link}")
+        assert discord.endswith(f"\n{link}") and slack.endswith(f"\n{link}")  # ours: a link
+        said = discord.removesuffix(f"\n{link}")
         for made in ("](", "https://", "@everyone", "@here", "<@", "<#", "**", "||", "`"):
             assert made not in _unescaped_marks(said), (made, said)
-        shown = slack.removesuffix(f" {link}")
-        assert "<" not in shown and ">" not in shown
-        assert "https://" not in shown and "@everyone" not in shown and "@here" not in shown
+        in_slack = slack.removesuffix(f"\n{link}")
+        assert "<" not in in_slack and ">" not in in_slack
+        assert "https://" not in in_slack and "@everyone" not in in_slack
+        assert "@here" not in in_slack
         # each reads as typed
-        assert _shown_in_slack(shown) == _shown_in_discord(said)
-    shown = {_shown_in_discord(p["content"]) for p in posts}
-    assert any(t.startswith(f"It is {HOSTILE['stark']}'s turn") for t in shown)
+        assert _shown_in_slack(in_slack) == _shown_in_discord(said)
+    read = told([_shown_in_discord(p["content"]) for p in posts], f"Game {game.id}")
+    assert any(t.startswith(f"It is {HOSTILE['stark']}'s turn") for t in read)
 
 
 def _unescaped_marks(text: str) -> str:

@@ -18,7 +18,7 @@ from tests.databases import migrated
 from tests.server.http.court_client import lobby_game, start
 from tests.server.notify.conftest import notifying_app, stop
 from tests.server.notify.receiver import dripping, receiving
-from tests.server.notify.test_webhook_notices import set_webhook
+from tests.server.notify.webhooks import set_webhook
 
 PROMPTLY = 2.0  # seconds
 

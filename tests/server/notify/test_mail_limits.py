@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 
 from server.notify.mail import SmtpSettings, message
 from tests.server.http.court_client import Game, lobby_game, start
-from tests.server.http.test_elections_http import to_the_north_election
+from tests.server.http.north_election import to_the_north_election
 from tests.server.notify.smtp import Mail, SmtpReceiver, smtp_receiving
 from tests.server.notify.test_escaping import hostile_game
 from tests.server.notify.test_mail_reminders import (

@@ -19,13 +19,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, lobby_game, start
-from tests.server.http.test_elections_http import post, to_the_north_election
+from tests.server.http.north_election import post, to_the_north_election
 from tests.server.live.live import NAMESPACE, connect
 from tests.server.notify.conftest import notifying_app
 from tests.server.notify.conftest import stop as stop_notices
-from tests.server.notify.receiver import receiving
+from tests.server.notify.receiver import receiving, told
 from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
-from tests.server.notify.test_webhook_notices import BALLOT, set_webhook
+from tests.server.notify.webhooks import BALLOT, set_webhook
 
 ANN, CAT, NED = "ann@example.org", "cat@example.org", "ned@example.org"
 PUBLIC = "https://court.example"
@@ -243,6 +243,8 @@ def test_the_address_is_never_shown_to_anyone_but_its_seat(
         ("x" * 400 + "@example.org", 400, "bad_request"),
         ("", 400, "bad_request"),
         ("\ud800@example.org", 400, "mail_address"),
+        ("ann@court.test", 400, "mail_domain_reserved"),
+        ("ann@printer.local", 400, "mail_domain_reserved"),
     ],
 )
 def test_an_address_that_is_no_address_is_refused_with_a_sentence(
@@ -415,8 +417,8 @@ def test_a_slow_mail_server_holds_up_no_webhook_notice(tmp_path: Path) -> None:
             set_webhook(client, game, hook.url)
 
             to_the_north_election(client, game)
-            told = f"It is Player of lannister's turn: {CANDIDACY}. {PUBLIC}/games/{game.id}"
-            hook.wait_for(lambda texts: told in texts)
+            turn = f"It is Player of lannister's turn: {CANDIDACY}."
+            hook.wait_for(lambda texts: turn in told(texts, f"Game {game.id}"))
 
             # The mails of the same turns wait on the slow server; the chat heard them all.
             assert not any(CANDIDACY in m.text for m in smtp.to(ANN))

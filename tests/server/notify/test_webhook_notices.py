@@ -1,6 +1,8 @@
 """Notices to a game's webhook: whose turn it is, an election's result and the end of the game reach
 a local receiver as JSON Discord and Slack both take, from the outbox, with retries; a receiver down
-never slows a command; no notice carries a secret; a game without a webhook writes nothing."""
+never slows a command; no notice carries a secret; a game without a webhook writes nothing. These
+tests post each notice alone (NOTICES_GROUP 0) and tell every move: test_digests.py groups them
+and tells steps and results."""
 
 from __future__ import annotations
 
@@ -12,20 +14,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, bearer, lobby_game, start
-from tests.server.http.test_elections_http import post, to_the_north_election
-from tests.server.notify.receiver import free_port_url, receiving
-
-BALLOT = {
-    "markers": [
-        {"kind": "decoy", "candidate": "jaime-lannister"},
-        {"kind": "for", "candidate": "robb-stark"},
-    ]
-}
+from tests.server.http.north_election import post, to_the_north_election
+from tests.server.notify.receiver import free_port_url, receiving, told
+from tests.server.notify.webhooks import BALLOT, set_webhook
 
 
-def set_webhook(client: FlaskClient, game: Game, url: str) -> None:
-    response = client.put(f"/api/games/{game.id}/webhook", json={"url": url}, headers=game.host)
-    assert response.status_code == 200, response.get_json()
+def lead(game: Game) -> str:
+    """What the posts of an unnamed game open with."""
+    return f"Game {game.id}"
 
 
 def elect_robb(client: FlaskClient, game: Game) -> None:
@@ -60,11 +56,12 @@ def test_the_players_turn_the_ballot_and_the_result_reach_the_webhook(
         elect_robb(client, game)
         ballot = "It is Player of stark's turn: Warden of the North election, ballot."
         result = "Round 2, Warden of the North: Robb Stark elected with 5 votes."
-        receiver.wait_for(lambda texts: result in texts)
-        texts = receiver.texts()
+        receiver.wait_for(lambda texts: result in told(texts, lead(game)))
+        texts = told(receiver.texts(), lead(game))
         assert "It is Player of lannister's turn: Warden of the North election, candidacy." in texts
         assert texts.index(ballot) < texts.index(result)
-        assert len(texts) == len(set(texts))  # each turn told once
+        turns = [t for t in texts if t.startswith("It is ")]
+        assert len(turns) == len(set(turns))  # each turn told once
         assert all(p["text"] == p["content"] for p in receiver.posts)  # Slack's and Discord's
         assert set(receiver.paths) == {"/api/webhooks/1234/s3cr3t-webhook"}
 
@@ -73,13 +70,14 @@ def test_a_receiver_failing_twice_gets_the_notice_on_the_third_attempt(
     app: Flask, client: FlaskClient, game: Game
 ) -> None:
     with receiving(failures=2) as receiver:
-        set_webhook(client, game, receiver.url)
+        set_webhook(client, game, receiver.url, digest="steps")
         to_the_north_election(client, game)
         wanted = "It is Player of lannister's turn: Warden of the North election, candidacy."
-        receiver.wait_for(lambda texts: texts.count(wanted) == 3)
+        receiver.wait_for(lambda texts: told(texts, lead(game)).count(wanted) == 3)
         rows = wait_until_settled(app, game)
     assert {(r["state"], r["attempts"], r["last_error"]) for r in rows} == {("sent", 3, None)}
-    assert sorted(receiver.texts()) == sorted(r["text"] for r in rows for _ in range(3))
+    posted = told(receiver.texts(), lead(game))
+    assert sorted(posted) == sorted(r["text"] for r in rows for _ in range(3))
 
 
 def test_a_receiver_that_hangs_or_is_down_slows_no_command(
@@ -94,7 +92,7 @@ def test_a_receiver_that_hangs_or_is_down_slows_no_command(
     assert took < 2.0, f"the commands took {took:.1f} s"
     set_webhook(client, game, free_port_url())
     post(client, game, "commands/pass", game.auth("tyrell"))
-    rows = wait_until_settled(app, game)
+    rows = wait_until_settled(app, game, seconds=40)  # each notice tried 4 times, in order
     down = rows[-1]
     assert down["state"] == "failed" and down["attempts"] == 4, down
     assert "cannot be reached" in down["last_error"]
@@ -154,11 +152,14 @@ def test_the_host_alone_sets_reads_tests_and_removes_the_webhook(
             assert client.post(f"{path}/test", headers=headers).status_code == status
         assert client.post(f"{path}/test", headers=game.host).get_json()["code"] == "no_webhook"
         set_webhook(client, game, receiver.url)
-        assert client.get(path, headers=game.host).get_json() == {"url": receiver.url}
+        assert client.get(path, headers=game.host).get_json()["url"] == receiver.url
         assert client.post(f"{path}/test", headers=game.host).get_json() == {"ok": True}
-        assert "this channel will be told" in receiver.texts()[-1]
+        assert receiver.texts()[-1] == (
+            f"{lead(game)}: this channel is set up: Small Council will post here every move, "
+            "whose turn it is, each result and the end of the game."
+        )
         assert client.delete(path, headers=game.host).get_json() == {"removed": True}
-        assert client.get(path, headers=game.host).get_json() == {"url": None}
+        assert client.get(path, headers=game.host).get_json()["url"] is None
 
 
 def test_a_failing_test_message_says_why(client: FlaskClient, game: Game) -> None:

@@ -11,6 +11,9 @@ from court.commands import AdjustGold
 from court.errors import BadRecord
 from tests.server.store.conftest import NewDatabase, Table, open_service
 
+# Service tests: each runs on the in-memory store as well, but for those marked `sql`.
+pytestmark = pytest.mark.service
+
 
 @pytest.fixture
 def records(table: Table) -> list[Record]:

@@ -16,6 +16,9 @@ from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import COLUMNS, chain, row
 from tests.services import PostgresServer
 
+# Writers on SQLite and PostgreSQL themselves.
+pytestmark = pytest.mark.sql
+
 WRITERS = 6
 ROUNDS = 12
 WAIT = 30.0  # seconds a thread may wait at a barrier or to finish

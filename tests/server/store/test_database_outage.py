@@ -21,6 +21,9 @@ from tests.server.http.court_client import error_body, lobby_game, start
 from tests.server.live.live import NORTH, connect
 from tests.services import PostgresServer
 
+# A PostgreSQL server of the module's own, stopped and started again.
+pytestmark = pytest.mark.sql
+
 BACK_SECONDS = 30.0
 
 

@@ -18,6 +18,9 @@ from court.commands import SPECTATOR, Actor, StartGame
 from server.service import CourtService
 from tests.server.store.records import grow_log
 
+# Each test opens a SQLite file of its own.
+pytestmark = pytest.mark.sql
+
 SHORT, LONG = 5_000, 50_000
 
 

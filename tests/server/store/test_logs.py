@@ -18,6 +18,9 @@ from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import NewDatabase, Table, open_service
 from tests.server.store.records import grow_log
 
+# Service tests: each runs on the in-memory store as well, but for those marked `sql`.
+pytestmark = pytest.mark.service
+
 
 class ReadingStore:
     """The store, counting the records read, and showing one record edited as chosen."""
@@ -156,6 +159,7 @@ def test_an_import_of_a_stored_game_is_refused_at_its_first_record(table: Table)
     assert refused.value.code == "game_exists"
 
 
+@pytest.mark.sql
 def test_a_store_reads_pages_that_end_where_asked(table: Table) -> None:
     assert isinstance(table.store, SqlEventStore)
     grow_log(table.store, table.game_id, 2500, batch=700)

@@ -29,6 +29,9 @@ from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
 from tests.services import PostgresServer
 
+# The schema on SQLite and PostgreSQL, and the URLs that reach them.
+pytestmark = pytest.mark.sql
+
 ROOT = Path(__file__).resolve().parents[3]
 # What the store ran on SQLite before migrations existed, besides creating the model's table.
 LEGACY_SQLITE_TRIGGERS = tuple(

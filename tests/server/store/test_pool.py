@@ -7,9 +7,14 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from app import create_app
 from tests.databases import migrated
 from tests.server.http.court_client import error_body, lobby_game
+
+# Each test opens a SQLite file of its own.
+pytestmark = pytest.mark.sql
 
 WAIT = 0.5  # seconds a request waits for a connection in this test
 

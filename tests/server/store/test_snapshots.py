@@ -23,6 +23,9 @@ from server.store.sql import SqlEventStore
 from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import Table, open_service
 
+# Service tests: each runs on the in-memory store as well, but for those marked `sql`.
+pytestmark = pytest.mark.service
+
 EVERY = 5
 
 
@@ -145,6 +148,7 @@ def test_a_snapshot_kept_under_another_format_number_is_ignored(long_game, monke
     assert service.state_at(table.game_id, 59) == fresh(store, every=0).state_at(table.game_id, 59)
 
 
+@pytest.mark.sql
 def test_a_read_only_store_keeps_no_snapshot_and_still_reads(long_game) -> None:
     # Given the database opened read-only (the CLI's read commands) by a service that would
     # keep a snapshot at every version
@@ -345,6 +349,7 @@ def test_the_check_so_far_reads_again_only_the_rows_changed_since(long_game) -> 
     assert (failed.check, failed.bad_version, reads.whole) == ("snapshot", honest.version, 1)
 
 
+@pytest.mark.sql
 def test_an_edit_of_a_rows_state_alone_is_left_to_the_check_from_version_1(long_game) -> None:
     """The documented limit of the check so far: a row's state edited in place, its seal
     kept, is read by nobody (its MAC fails) and named by the full check only."""

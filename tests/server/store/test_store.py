@@ -17,6 +17,9 @@ from server.replay import Head
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import Table, open_service
 
+# Service tests: each runs on the in-memory store as well, but for those marked `sql`.
+pytestmark = pytest.mark.service
+
 GOLD = AdjustGold(house="stark", amount=1, cause="tax")
 
 
@@ -57,6 +60,7 @@ def test_appending_with_a_stale_expected_version_is_refused_and_changes_nothing(
     assert len(log(table)) == before
 
 
+@pytest.mark.sql
 @pytest.mark.parametrize(
     "statement",
     [
@@ -72,6 +76,7 @@ def test_the_database_refuses_update_and_delete_of_records(table: Table, stateme
     assert log(table) == before
 
 
+@pytest.mark.sql
 def test_the_sqlite_store_runs_in_wal_mode_with_the_chosen_synchronous_level(tmp_path) -> None:
     normal = SqlEventStore(f"sqlite:///{tmp_path}/a.db")
     full = SqlEventStore(f"sqlite:///{tmp_path}/b.db", synchronous="FULL")

@@ -12,6 +12,9 @@ from server.store.failures import is_storage_full
 from server.store.sql import SqlEventStore
 from tests.server.store.records import chain
 
+# Each test opens a SQLite file of its own.
+pytestmark = pytest.mark.sql
+
 
 def cap(store: SqlEventStore, pages: int | None) -> None:
     """Cap the database at its size now (a full disk as SQLite sees it), or lift the cap."""

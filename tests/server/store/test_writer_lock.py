@@ -7,9 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from devtools.servers import ROOT
 from server.store.lock import hold_single_writer, lock_path
 from server.store.sql import SqlEventStore
+
+# Each test opens a SQLite file of its own.
+pytestmark = pytest.mark.sql
 
 TAKE = (
     "import sys\n"

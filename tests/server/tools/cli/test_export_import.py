@@ -295,7 +295,7 @@ def elected(app: Flask) -> str:
     """A game whose Warden of the North was elected in round 2 (Stark FOR Robb, a DECOY on
     Jaime), played through the HTTP API; its id."""
     from tests.server.http.court_client import lobby_game, start
-    from tests.server.http.test_elections_http import post, to_the_north_election
+    from tests.server.http.north_election import post, to_the_north_election
 
     client = app.test_client()
     game = lobby_game(client)

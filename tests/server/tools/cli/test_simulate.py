@@ -12,7 +12,7 @@ from flask import Flask
 from app import create_app
 from court.events import EVENT_TYPES
 from server.profiles import Profiles
-from tests.server.http.test_profiles_http import config_folder
+from tests.config.operator_config import config_folder
 from tests.server.tools.cli.court_shell import Court, Played
 
 LINE = re.compile(
