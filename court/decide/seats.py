@@ -92,10 +92,7 @@ def handed(
     hand-over records its own version, `at_version` being that of the first record here (0:
     not known)."""
     info = state.seats[seat]
-    clock = state.running.get(seat)
-    stopped = () if clock is None else (ClockStopped(seat=seat, kind=clock.kind, at=now),)
-    # A bot playing the seat stands down for the new player first.
-    before = (*bots.stood_down(state, seat), *stopped)
+    before = _before_handing(state, seat, now)
     return (
         *before,
         SeatHanded(
@@ -108,6 +105,20 @@ def handed(
             at=now,
         ),
     )
+
+
+def _before_handing(state: CourtState, seat: Seat, now: float) -> tuple[Event, ...]:
+    """What a hand-over records before the seat changes hands: a bot playing the seat stands
+    down for the new player, and a clock running for it stops."""
+    clock = state.running.get(seat)
+    stopped = () if clock is None else (ClockStopped(seat=seat, kind=clock.kind, at=now),)
+    return (*bots.stood_down(state, seat), *stopped)
+
+
+def handed_version(state: CourtState, seat: Seat, first: int) -> int:
+    """The version of the `SeatHanded` of a hand-over whose records start at version `first`:
+    a table's link is made for it before the vote is decided (server/filled_table.py)."""
+    return first + len(_before_handing(state, seat, 0.0))
 
 
 def claim_seat(state: CourtState, cmd: ClaimSeat, actor: Actor) -> tuple[Event, ...]:

@@ -14,7 +14,7 @@ from court.bot import awaited_bots, bot_move
 from court.views.waiting import awaited
 from server.messages.catalogue import move_view
 from server.service import CourtService
-from tests.server.http.court_client import Game, lobby_game, log_state, start
+from tests.server.http.court_client import Game, bearer, lobby_game, log_state, start
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
 HOUSES = ("stark", "lannister", "tyrell", "martell")
@@ -140,3 +140,31 @@ def test_the_player_of_a_seat_the_bot_plays_moves_nothing_until_he_is_back(
         f"/api/games/{game.id}/commands/vote_end", json={}, headers=game.auth("martell")
     )
     assert again.status_code == 200, again.get_json()
+
+
+def test_a_new_link_voted_for_a_seat_the_bot_plays_reaches_its_voters(bot_app: Flask) -> None:
+    """R-9.2: given the bot playing Martell's seat, when Lannister and Tyrell vote it a new link,
+    then the bot stands down before the hand-over, the vote that made the majority is answered
+    the link, both voters read it, and it opens Martell's seat, handed by the table."""
+    app = bot_app
+    game = four_seats(app)
+    gone = game.seats["martell"]
+    lannister = connect(app, game, game.tokens["lannister"])
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    for client in (lannister, tyrell):
+        assert send(client, "vote_replace", {"seat": gone, "bot": True})["ok"] is True
+
+    assert send(lannister, "vote_replace", {"seat": gone})["ok"] is True
+    answer = send(tyrell, "vote_replace", {"seat": gone})
+    assert answer["ok"] is True and answer.get("token"), answer
+    stood = [r for r in pushed(lannister) if r["type"] == "BotStoodDown"]
+    assert len(stood) == 1 and stood[0]["data"]["returned"] is False
+
+    link = [{"seat": gone, "token": answer["token"]}]
+    for token in (game.tokens["lannister"], game.tokens["tyrell"]):
+        read = app.test_client().get(f"/api/games/{game.id}/table/links", headers=bearer(token))
+        assert read.get_json()["links"] == link
+    http = app.test_client()
+    new = http.get(f"/api/games/{game.id}", headers=bearer(answer["token"])).get_json()
+    assert new["viewer"]["seat"] == gone and new["viewer"]["handed_over"]["by"] == "table"
+    assert new["table"]["bots"] == []
