@@ -52,6 +52,19 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Closes every browser context a test opened once it ends: a page left open keeps its
+    timers running and its socket reconnecting to a server that is gone, for the rest of the
+    session, and slows every later test on that worker."""
+    yield
+    if "chromium" not in request.fixturenames:
+        return
+    browser = request.getfixturevalue("chromium")
+    for context in list(browser.contexts):
+        context.close()
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
     with LiveServer(tmp_path / "court.db") as running:
