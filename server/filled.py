@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from court.commands import Command, HandSeat, VoteForHost
+from court.commands import BotMove, Command, HandSeat, VoteForHost
 from server.filled_table import Past, filled_table
 from server.keys import InstanceSecret
 from server.ports import HostPresence
@@ -33,6 +33,8 @@ def filled(
             else presence.host_away_since(game_id, state.host_seat(), state.started_at)
         )
         return replace(command, host_away_since=away)
+    if isinstance(command, BotMove):  # decided on this head alone (server/live/bots.py)
+        return replace(command, head=head.version)
     if isinstance(command, HandSeat):
         # The command's first record follows the head's; the engine counts what comes before
         # the hand-over's own (a clock it stops, court/decide/seats.py).

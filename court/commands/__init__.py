@@ -11,6 +11,7 @@ from court.commands.base import (
     SPECTATOR,
     Actor,
 )
+from court.commands.bots import BotCommand, BotMove, TakeSeatBack
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -111,6 +112,7 @@ Command = (
     | PurchaseCommand
     | SeatCommand
     | TableCommand
+    | BotCommand
 )
 
 
@@ -152,6 +154,8 @@ __all__ = [
     "AdvancePhase",
     "AnswerCorrection",
     "AnswerMarriage",
+    "BotCommand",
+    "BotMove",
     "BuildSept",
     "BuyFiefTitle",
     "ChangeListing",
@@ -209,6 +213,7 @@ __all__ = [
     "StandForElection",
     "StartGame",
     "TableCommand",
+    "TakeSeatBack",
     "TitleCommand",
     "VillageChange",
     "VoteForHost",

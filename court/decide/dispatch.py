@@ -13,6 +13,7 @@ from court.commands import (
     AdjustGold,
     AdvancePhase,
     AnswerMarriage,
+    BotCommand,
     BuildSept,
     BuyFiefTitle,
     ChangeListing,
@@ -66,6 +67,7 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.decide import (
+    bots,
     council_seat,
     court_events,
     decrees,
@@ -108,6 +110,8 @@ def command_events(
         return seats.decide_seat(state, command, actor, now)
     if isinstance(command, TableCommand):
         return table_votes.decide_table(state, command, actor, now)
+    if isinstance(command, BotCommand):
+        return bots.decide_bot(state, command, actor)
     assert_never(command)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from court.events import Event
 from court.evolve import (
+    bots,
     clocks,
     decrees,
     elections,
@@ -38,6 +39,7 @@ HANDLERS: Handlers = {
     **clocks.HANDLERS,
     **seats.HANDLERS,
     **table.HANDLERS,
+    **bots.HANDLERS,
 }
 
 

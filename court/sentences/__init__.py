@@ -8,6 +8,7 @@ from court.chain import Record
 from court.codec import encode, upcast
 from court.events import Event
 from court.sentences import (
+    bots,
     clocks,
     decrees,
     elections,
@@ -33,6 +34,7 @@ SENTENCES: Sentences = {
     **clocks.SENTENCES,
     **seats.SENTENCES,
     **table.SENTENCES,
+    **bots.SENTENCES,
 }
 
 

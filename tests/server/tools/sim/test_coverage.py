@@ -31,7 +31,7 @@ PLAYERS = (3, 4, 5, 6)
 ROUNDS = 30
 # Games that together reach everything, cheaply: devtools/coverage_seeds.py picks them anew
 # when the simulator changes what a seed plays.
-SEEDS = (8, 28, 39, 42, 48, 50, 69, 83, 98)
+SEEDS = (3, 8, 23, 34, 39, 48, 76, 87, 98, 99)
 
 
 def test_every_rule_id_of_the_court_rules_is_declared_exercised_by_something_counted() -> None:
