@@ -50,6 +50,7 @@ from server.http.api import Routes, error_response, install_error_handlers, open
 from server.http.security import install_security_headers
 from server.keys import load_keys
 from server.limits import Limits, LimitSettings
+from server.live.bots import BotPlayer
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
 from server.live.presence import Presence, PresenceBook, PresenceNamespace
@@ -187,7 +188,7 @@ def _wire_service(
         service.publishers.append(relay)  # first: the others start reading while we render
     gate = SendGate(store.sends, service.keys.secret.mac)
     outboxes = _outboxes(app, settings, store, presence, gate, shell)
-    service.publishers += [pusher, watcher, *outboxes]
+    service.publishers += [pusher, watcher, *outboxes, _bots(app, service, settings)]
     talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
     app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
@@ -210,6 +211,12 @@ def _wire_service(
         app.extensions["relay"] = relay
         if not shell:
             relay.start()
+
+
+def _bots(app: Flask, service: CourtService, settings: Settings) -> BotPlayer:
+    """The bot that plays the seats the tables voted to it (started with the deadlines)."""
+    bots = app.extensions["bots"] = BotPlayer(service, settings.BOT_PAUSE_SECONDS)
+    return bots
 
 
 def _socketio(app: Flask, settings: Settings) -> SocketIO:
@@ -371,10 +378,14 @@ def _add_health_and_spec(
 
 def start_deadlines(app: Flask) -> None:
     """The server process's part of R-4.3: close every step already overdue (one game that
-    fails is logged and skipped), then watch the deadlines to come."""
+    fails is logged and skipped), then watch the deadlines to come; and the bot's moves of the
+    seats it plays (server/live/bots.py), those already due first."""
     watcher: DeadlineWatcher = app.extensions["deadlines"]
     watcher.close_overdue_now()
     watcher.start()
+    bots: BotPlayer = app.extensions["bots"]
+    bots.watch_all()
+    bots.start()
 
 
 def start_notices(app: Flask) -> None:

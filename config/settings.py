@@ -175,6 +175,9 @@ class Settings:
     # The server process closes overdue steps at start-up and as their deadlines pass;
     # off for a process that must not (another one does). Shell commands never do.
     DEADLINES: bool = _setting("DEADLINES", True)
+    # Seconds the bot waits, once the court waits on a seat it plays, before it moves: a table
+    # sees the turn come to the seat before the move is made (server/live/bots.py).
+    BOT_PAUSE_SECONDS: float = _setting("BOT_PAUSE_SECONDS", 3.0)
     HISTORY_PAGE_LIMIT: int = _setting("HISTORY_PAGE_LIMIT", 200, range(1, 100_001))
     # Several server processes share one PostgreSQL database and this Redis (redis://...):
     # appends, talk lines and presence changes announced to the other processes (ids only),

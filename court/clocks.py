@@ -48,11 +48,13 @@ def clocked(state: CourtState, kind: str) -> bool:
 
 
 def runs_out(state: CourtState, seat: Seat) -> float | None:
-    """When `seat`'s running clock reaches zero, if one runs."""
+    """When `seat`'s running clock reaches zero, if one runs: each move has the bank and the
+    profile's increment (Fischer's), so a bank an absence emptied still gives its player the
+    increment to move in."""
     clock = state.running.get(seat)
     if clock is None:
         return None
-    return clock.started + state.bank(seat, clock.kind)
+    return clock.started + state.bank(seat, clock.kind) + state.ruleset.profile.clocks.increment
 
 
 def next_run_out(state: CourtState) -> float | None:

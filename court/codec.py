@@ -105,6 +105,16 @@ def _seat_handed_v2(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "at": 0.0}
 
 
+def _replace_vote_cast_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """ReplaceVoteCast 1 -> 2: every vote to replace a player was for a new link."""
+    return {**data, "bot": False}
+
+
+def _seat_replaced_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """SeatReplaced 1 -> 2: every replacement handed the seat to a new link."""
+    return {**data, "bot": False}
+
+
 def _seat_handed_v3(data: Mapping[str, Any]) -> dict[str, Any]:
     """SeatHanded 3 -> 4: a hand-over kept the seat's votes, banks and standing as they were
     (no new player had to open his link)."""
@@ -164,6 +174,8 @@ UPCASTERS: dict[UpcasterKey, Upcaster] = {
     ("GameEnded", 2): _game_ended_v2,
     ("HostVoteCast", 1): _host_vote_cast_v1,
     ("HostVoteCast", 2): _host_vote_cast_v2,
+    ("ReplaceVoteCast", 1): _replace_vote_cast_v1,
+    ("SeatReplaced", 1): _seat_replaced_v1,
     ("HostTakenOver", 1): _host_taken_over_v1,
     ("TitleReturned", 1): _title_returned_v1,
     ("TitleSlotsExceeded", 1): _title_slots_exceeded_v1,

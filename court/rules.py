@@ -12,7 +12,7 @@ in a ballot or a bid are placeholders: the service draws the real ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import product
 
 from court import electorate, steps
@@ -46,6 +46,7 @@ from court.commands import (
     SendToWall,
     StandForElection,
     StartGame,
+    TakeSeatBack,
     WithdrawRansom,
 )
 from court.decide import (
@@ -68,39 +69,83 @@ PLACEHOLDER_SALT = "drawn-by-the-server"
 
 
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
+    """What `actor` may send now. A seat the bot plays: its player may only take it back, and
+    the bot sends the seat's moves, never a table vote (court/decide/bots.py)."""
     return [move for kind in KINDS for move in kind(state, actor)]
+
+
+Kind = Callable[[CourtState, Actor], list[Command]]
+
+
+def _bot_plays(state: CourtState, actor: Actor) -> bool:
+    seat = actor.seat
+    return state.status is GameStatus.PLAYING and seat is not None and seat in state.table.bots
+
+
+def _by_its_mover(kind: Kind) -> Kind:
+    """A kind of move sent by whoever moves the actor's seat: the bot a seat it plays and no
+    other, the seat's player while the bot does not play it."""
+
+    @wraps(kind)
+    def moves(state: CourtState, actor: Actor) -> list[Command]:
+        return kind(state, actor) if actor.bot == _bot_plays(state, actor) else []
+
+    return moves
+
+
+def _by_players(kind: Kind) -> Kind:
+    """A kind of move the table decides together: its players', never the bot's (R-9.2)."""
+    mover = _by_its_mover(kind)
+
+    @wraps(kind)
+    def moves(state: CourtState, actor: Actor) -> list[Command]:
+        return [] if actor.bot else mover(state, actor)
+
+    return moves
 
 
 # Each kind of move, in the order they are listed: what a seat (or the host) may do of that kind
 # now. The court view keeps each kind's moves while what it reads is unchanged
 # (court/views/sections.py).
+def seat_back_moves(state: CourtState, actor: Actor) -> list[Command]:
+    """The player of a seat the bot plays takes it back, and sends nothing else."""
+    return [TakeSeatBack()] if not actor.bot and _bot_plays(state, actor) else []
+
+
+@_by_its_mover
 def lobby_moves(state: CourtState, actor: Actor) -> list[Command]:
     if state.status is not GameStatus.LOBBY:
         return []
     return _seating(state, actor) + _listing(state, actor)
 
 
+@_by_its_mover
 def title_moves(state: CourtState, actor: Actor) -> list[Command]:
     """A win to take or refuse, a title of a full category to pass or return (R-3.2, R-3.3)."""
     return _seated(state, actor, _pending, waiting=True)
 
 
+@_by_its_mover
 def decree_moves(state: CourtState, actor: Actor) -> list[Command]:
     return _seated(state, actor, _decree)
 
 
+@_by_its_mover
 def election_moves(state: CourtState, actor: Actor) -> list[Command]:
     return _seated(state, actor, _election)
 
 
+@_by_its_mover
 def purchase_moves(state: CourtState, actor: Actor) -> list[Command]:
     return _seated(state, actor, _purchases)
 
 
+@_by_its_mover
 def ransom_moves(state: CourtState, actor: Actor) -> list[Command]:
     return _seated(state, actor, _ransom, waiting=True)
 
 
+@_by_its_mover
 def host_moves(state: CourtState, actor: Actor) -> list[Command]:
     """The host advances the phases played at the table (R-4.1)."""
     if state.status is not GameStatus.PLAYING or not actor.host or state.pending is not None:
@@ -110,19 +155,23 @@ def host_moves(state: CourtState, actor: Actor) -> list[Command]:
     return [AdvancePhase(), CloseTablePhases()] if closes_several(state) else [AdvancePhase()]
 
 
+@_by_players
 def table_moves(state: CourtState, actor: Actor) -> list[Command]:
     return table_votes.end_votes(state, actor)
 
 
+@_by_players
 def answer_moves(state: CourtState, actor: Actor) -> list[Command]:
     return table_votes.answers(state, actor)
 
 
+@_by_players
 def withdraw_moves(state: CourtState, actor: Actor) -> list[Command]:
     return table_votes.withdrawals(state, actor)
 
 
 KINDS = (
+    seat_back_moves,
     lobby_moves,
     title_moves,
     decree_moves,

@@ -27,7 +27,7 @@ Reader = Callable[[Any], Any]
 # or the state's shape changes: every snapshot written under the old number is then ignored and
 # its game folded again. A change that keeps every fold's result keeps the number, and the
 # snapshots. tests/court/test_fold_golden.py holds the fold of fixed logs to this number.
-FORMAT = 11
+FORMAT = 12
 
 
 def _stored(cls: type) -> tuple[dataclasses.Field[Any], ...]:

@@ -342,8 +342,9 @@ class CourtState:
 
     def counting(self) -> tuple[Seat, ...]:
         """The seats whose votes count and make majorities: all but those handed to a new
-        player who has not opened his link yet (R-9.2)."""
-        return tuple(s for s, info in sorted(self.seats.items()) if not info.unclaimed)
+        player who has not opened his link yet, and those the bot plays (R-9.2)."""
+        bots = self.table.bots
+        return tuple(s for s, i in sorted(self.seats.items()) if not i.unclaimed and s not in bots)
 
     def host_seat(self) -> Seat | None:
         """The seat that holds the host role, if the host sits at the table."""

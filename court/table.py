@@ -42,7 +42,9 @@ class TableVotes:
     last went to a new link, by the table's vote or the host's hand-over (its new player's
     absence counts from then); `replaced_by` the seats whose votes handed each seat to the
     link it holds now (none once the host hands it on), and `handing` those of a replacement
-    whose hand-over, the next record, is still to come."""
+    whose hand-over, the next record, is still to come; `for_bot` the (seat, voter) pairs of
+    the votes in `replace` cast for the bot rather than a new link; `bots` the seats the bot
+    plays while their players are gone (court/bot.py)."""
 
     replace: dict[Seat, dict[Seat, float]] = field(default_factory=dict)
     end: frozenset[Seat] = frozenset()
@@ -54,6 +56,12 @@ class TableVotes:
     replaced_at: dict[Seat, float] = field(default_factory=dict)
     replaced_by: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
     handing: dict[Seat, tuple[Seat, ...]] = field(default_factory=dict)
+    for_bot: frozenset[tuple[Seat, Seat]] = frozenset()
+    bots: frozenset[Seat] = frozenset()
+
+    def chose_bot(self, seat: Seat, voter: Seat) -> bool:
+        """Whether `voter`'s vote to replace `seat` was cast for the bot."""
+        return (seat, voter) in self.for_bot
 
     def corrected(self, version: int) -> bool:
         return any(c.version == version for c in self.made)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from court.chain import GENESIS
-from court.commands import Command, HandSeat, SignedMove, VoteForHost
+from court.commands import BotMove, Command, HandSeat, SignedMove, VoteForHost
 from server.filled_table import Past, filled_table
 from server.keys import InstanceSecret
 from server.ports import HostPresence
@@ -59,6 +59,8 @@ def filled_command(
             else presence.host_away_since(game_id, state.host_seat(), state.started_at)
         )
         return replace(command, host_away_since=away)
+    if isinstance(command, BotMove):  # decided on this head alone (server/live/bots.py)
+        return replace(command, head=head.version)
     if isinstance(command, HandSeat):
         # The command's first record (after the signed move's own, when signed); the engine
         # counts what comes before the hand-over's own (a clock it stops, court/decide/seats.py).

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from court.commands import Command, ProposeCorrection, VoteToReplace
+from court.decide.seats import handed_version
 from court.events import Event
 from court.state import CourtState
 from server.keys import InstanceSecret
@@ -74,8 +75,10 @@ def filled_table(
         at = first
         digest = command.token_sha256
         if not digest and secret is not None:
-            # The hand-over is the command's third record, should the vote make the majority.
-            digest = token_digest(link_token(secret, game_id, command.seat, at + 2))
+            # The hand-over's records follow the vote's and the replacement's, should the vote
+            # make the majority; the link is made for the version its SeatHanded will hold.
+            handed_at = handed_version(state, command.seat, at + 2)
+            digest = token_digest(link_token(secret, game_id, command.seat, handed_at))
         return replace(command, away_since=away, at_version=at, token_sha256=digest)
     if isinstance(command, ProposeCorrection) and past is not None:
         return _correction(command, head, past)

@@ -3,6 +3,7 @@
 // chips, statuses and attributes as badges with words for screen readers).
 
 import { armsOf } from "./arms.js";
+import { botBadge } from "./bot_seats.js";
 import { playerClocks } from "./clocks.js";
 import { fill, h } from "./dom.js";
 import { attributeBadge, badge, titleChip } from "./icons.js";
@@ -85,6 +86,7 @@ function playerLine(seat, court, presence) {
     you ? " · you" : "",
     " ",
     presenceBadge(seat.seat, presence, court),
+    botBadge(seat.seat, court),
   );
 }
 

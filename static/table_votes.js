@@ -4,6 +4,7 @@
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
 // seat is gone, and since when, comes from the `presence` push.
 import { call, tokenFor, tokenLink } from "./api.js";
+import { botQuestion, choiceCounts, playedByBot, replaceChoices } from "./bot_seats.js";
 import { confirmed, errorText, fill, h, say } from "./dom.js";
 import { copyField } from "./seats.js";
 
@@ -51,6 +52,7 @@ function replaceRows(court, names, ctx, voted) {
       const from = since + table.replace_after;
       const wait = from - ctx.clock.now();
       parts.push(`has had no connection since ${clockTime(since)}. `);
+      if (playedByBot(court, seat.seat)) parts.push("The bot plays his seat. ");
       if (wait > 0) {
         replaceTimer = setTimeout(() => ctx.redraw(), wait * 1000 + 250);
         parts.push(`The other seats may vote to replace him from ${clockTime(from)}.`);
@@ -60,6 +62,7 @@ function replaceRows(court, names, ctx, voted) {
             counted.map((v) => v.seat),
             names,
           )}).`,
+          counted.length ? ` ${choiceCounts(counted)}: a majority must agree on one.` : "",
         );
     }
     const mine = counted.some((v) => v.seat === viewer.seat);
@@ -80,30 +83,22 @@ function replaceRows(court, names, ctx, voted) {
           since !== undefined &&
           h("span", { class: "muted" }, " He holds the host role: vote a new host in first."),
         may && " ",
-        may &&
-          h(
-            "button",
-            {
-              type: "button",
-              class: "vote-replace",
-              "data-seat": seat.seat,
-              onclick: () => voteReplace(seat, names, ctx),
-            },
-            `Vote to replace ${seat.player_name}`,
-          ),
+        may && replaceChoices(court, seat, (s, bot) => voteReplace(s, names, ctx, bot)),
       ),
     );
   }
   return rows;
 }
 
-async function voteReplace(seat, names, ctx) {
+async function voteReplace(seat, names, ctx, bot = false) {
   const sure = await confirmed(
-    `Vote to hand the seat of ${names.seat(seat.seat)} to a new link? Once a majority of the other seats votes so, his link stops working at once and the seat goes to whoever gets the new link, as when the host hands a seat over.`,
-    "Vote to replace",
+    bot
+      ? botQuestion(names.seat(seat.seat))
+      : `Vote to hand the seat of ${names.seat(seat.seat)} to a new link? Once a majority of the other seats votes so, his link stops working at once and the seat goes to whoever gets the new link, as when the host hands a seat over.`,
+    bot ? "Vote for the bot" : "Vote to replace",
   );
   if (!sure) return;
-  const ack = await ctx.send("vote_replace", { seat: seat.seat });
+  const ack = await ctx.send("vote_replace", { seat: seat.seat, bot });
   if (ack?.token) {
     replaced.set(seat.seat, tokenLink(ctx.gameId, ack.token));
     ctx.redraw();

@@ -71,6 +71,7 @@ class LiveServer:
         self.http.shutdown()
         self.thread.join(timeout=10)
         self.app.extensions["deadlines"].stop()
+        self.app.extensions["bots"].stop()
         for outbox in ("notices", "reminders"):
             sender = self.app.extensions[outbox].sender
             if sender is not None:

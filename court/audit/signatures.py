@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from court.audit.failed import Failed
 from court.chain import GENESIS, Record
 from court.devices import NONCE, move_text, seat_holder, signed_by
-from court.events import Event, FactRecorded, MoveSigned
+from court.events import BotPlayed, Event, FactRecorded, MoveSigned
 from court.state import CourtState
 
 # Records the key service makes with a person's gathered token, by no device (court/decide/
@@ -42,6 +42,7 @@ class MovesPoint:
     span: Span | None
     heads: tuple[tuple[int, str], ...]
     unchecked_heads: int
+    bot: tuple[int | None, str] | None = None
 
 
 class SignedMoves:
@@ -51,6 +52,8 @@ class SignedMoves:
         self.span = start.span if start else None
         self.heads: deque[tuple[int, str]] = deque(start.heads if start else (), HEADS_KEPT)
         self.unchecked_heads = start.unchecked_heads if start else 0
+        # The seat and time of the bot's move under way: its records are the server's.
+        self.bot = start.bot if start else None
 
     def check(self, record: Record, event: Event, before: CourtState) -> None:
         """Fail unless the record is where the signed moves allow it."""
@@ -66,7 +69,7 @@ class SignedMoves:
         self.heads.append((record.version, record.hash))
 
     def point(self) -> MovesPoint:
-        return MovesPoint(self.span, tuple(self.heads), self.unchecked_heads)
+        return MovesPoint(self.span, tuple(self.heads), self.unchecked_heads, self.bot)
 
     def unfinished(self) -> tuple[int, str] | None:
         """Why the log cannot end here, and the version to blame: a signed move whose records
@@ -146,9 +149,15 @@ class SignedMoves:
             f"{_who(span.holder)} than follow it"
         )
 
-    @staticmethod
-    def _unsigned(record: Record, event: Event, before: CourtState) -> None:
-        """A record outside any signed move: the server's own, or an unkeyed holder's."""
+    def _unsigned(self, record: Record, event: Event, before: CourtState) -> None:
+        """A record outside any signed move: the server's own (the bot's move for a seat the
+        table voted it among them, R-9.2), or an unkeyed holder's."""
+        if isinstance(event, BotPlayed) and event.seat in before.table.bots:
+            self.bot = (record.seat, record.recorded_at)
+            return
+        if self.bot == (record.seat, record.recorded_at):
+            return
+        self.bot = None
         holder = _holder_of(record, event)
         if holder is None or record.type in UNSIGNED_TYPES:
             return

@@ -11,6 +11,7 @@ from court.commands.base import (
     SPECTATOR,
     Actor,
 )
+from court.commands.bots import BotCommand, BotMove, TakeSeatBack
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -114,6 +115,7 @@ Command = (
     | SeatCommand
     | TableCommand
     | DeviceCommand
+    | BotCommand
 )
 
 
@@ -158,6 +160,8 @@ __all__ = [
     "AdvancePhase",
     "AnswerCorrection",
     "AnswerMarriage",
+    "BotCommand",
+    "BotMove",
     "BuildSept",
     "BuyFiefTitle",
     "ChangeListing",
@@ -219,6 +223,7 @@ __all__ = [
     "StandForElection",
     "StartGame",
     "TableCommand",
+    "TakeSeatBack",
     "TitleCommand",
     "VillageChange",
     "VoteForHost",

@@ -13,9 +13,10 @@ from court.state import CourtState
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VoteToReplace:
     """A seat votes to hand `seat`, whose player has been gone for the profile's time, to a
-    new link."""
+    new link, or to the bot (`bot`) until he comes back."""
 
     seat: Seat
+    bot: bool = False
     # The server's, never a client's: since when the seat has had no connection (None: it has
     # one now), the digest of the new link's token, and the version of the command's first
     # record.

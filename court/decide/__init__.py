@@ -19,8 +19,9 @@ from court.commands import (
     DeviceCommand,
     SeatCommand,
     TableCommand,
+    TakeSeatBack,
 )
-from court.decide import clocks, dispatch, facts, followed, rounds
+from court.decide import bots, clocks, dispatch, facts, followed, rounds
 from court.events import Event
 from court.evolve import evolve
 from court.ids import Seat
@@ -50,8 +51,10 @@ def decide_folded(
     """The command's events with the server's follow-ups, and the state they lead to (the
     same as folding them with `evolve`, without folding them twice). `check` sees every
     state on the way."""
+    command = bots.unwrapped(command, actor)
+    bots.require_mover(state, command, actor)
     own = dispatch.command_events(state, command, actor, now)
-    events = facts.attributed(state, command, actor, own)
+    events = bots.attributed(actor, state, facts.attributed(state, command, actor, own))
     # A fact the host records, closing what is overdue, or what the seats and the table do
     # beside the round (a vote, a hand-over, a new player's name, a key's link, a device's key)
     # is no move of the sender's seat: it leaves his clock running (and earns no increment).
@@ -67,6 +70,7 @@ HOUSEKEEPING = frozenset(
         *typing.get_args(SeatCommand),
         *typing.get_args(TableCommand),
         *typing.get_args(DeviceCommand),
+        TakeSeatBack,
     }
 )
 

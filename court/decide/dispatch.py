@@ -13,6 +13,7 @@ from court.commands import (
     AdjustGold,
     AdvancePhase,
     AnswerMarriage,
+    BotCommand,
     BuildSept,
     BuyFiefTitle,
     ChangeListing,
@@ -67,6 +68,7 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.decide import (
+    bots,
     council_seat,
     court_events,
     decrees,
@@ -112,6 +114,8 @@ def command_events(
         return table_votes.decide_table(state, command, actor, now)
     if isinstance(command, DeviceCommand):
         return devices.decide_device(state, command, actor)
+    if isinstance(command, BotCommand):
+        return bots.decide_bot(state, command, actor)
     assert_never(command)
 
 

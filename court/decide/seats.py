@@ -18,6 +18,7 @@ from court.commands import (
     SeatCommand,
     VoteForHost,
 )
+from court.decide import bots
 from court.decide.guards import require_host, require_seat, require_status, require_voter
 from court.decide.links import add_seat_link, drop_seat_link
 from court.errors import CourtError, NotAllowed
@@ -91,20 +92,33 @@ def handed(
     hand-over records its own version, `at_version` being that of the first record here (0:
     not known)."""
     info = state.seats[seat]
-    clock = state.running.get(seat)
-    stopped = () if clock is None else (ClockStopped(seat=seat, kind=clock.kind, at=now),)
+    before = _before_handing(state, seat, now)
     return (
-        *stopped,
+        *before,
         SeatHanded(
             seat=seat,
             house=info.house,
             old_player_name=info.player_name,
             player_name=name,
             token_sha256=token_sha256,
-            at_version=at_version + len(stopped) if at_version else 0,
+            at_version=at_version + len(before) if at_version else 0,
             at=now,
         ),
     )
+
+
+def _before_handing(state: CourtState, seat: Seat, now: float) -> tuple[Event, ...]:
+    """What a hand-over records before the seat changes hands: a bot playing the seat stands
+    down for the new player, and a clock running for it stops."""
+    clock = state.running.get(seat)
+    stopped = () if clock is None else (ClockStopped(seat=seat, kind=clock.kind, at=now),)
+    return (*bots.stood_down(state, seat), *stopped)
+
+
+def handed_version(state: CourtState, seat: Seat, first: int) -> int:
+    """The version of the `SeatHanded` of a hand-over whose records start at version `first`:
+    a table's link is made for it before the vote is decided (server/filled_table.py)."""
+    return first + len(_before_handing(state, seat, 0.0))
 
 
 def claim_seat(state: CourtState, cmd: ClaimSeat, actor: Actor) -> tuple[Event, ...]:

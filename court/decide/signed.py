@@ -44,7 +44,10 @@ def decide_move(
     """The events of a move, signed or not, and the state they lead to, as `decide_folded`
     gives them; a signed move's record comes first."""
     if not isinstance(move, SignedMove):
-        if type(move) not in UNSIGNED_KINDS and state.devices.keyed(holder_of(actor)):
+        # The bot's moves are the server's, made for a seat the table voted it (R-9.2): no
+        # device of the seat's player signs them, and its `BotPlayed` record says so.
+        by_server = actor.bot or type(move) in UNSIGNED_KINDS
+        if not by_server and state.devices.keyed(holder_of(actor)):
             raise NotAllowed("bad_signature", UNSIGNED)
         return decide_folded(state, move, actor, now, check)
     signed = move_signed(state, move, actor)

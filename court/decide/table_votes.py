@@ -17,7 +17,7 @@ from court.commands import (
     VoteToReplace,
     WithdrawCorrection,
 )
-from court.decide import corrections, council_seat, victory
+from court.decide import bots, corrections, council_seat, victory
 from court.decide.corrections import require_playing
 from court.decide.guards import require_voter
 from court.decide.seats import handed, span
@@ -62,10 +62,10 @@ def decide_table(
 def vote_to_replace(
     state: CourtState, cmd: VoteToReplace, actor: Actor, now: float
 ) -> tuple[Event, ...]:
-    """Another seat votes to hand `cmd.seat` to a new link; the votes cast since the seat's
-    current absence began replace it once they are a strict majority of the other seats.
-    `cmd.away_since` is the server's word on the seat's connections. Only the seats that
-    count vote and make the majority (R-9.2)."""
+    """Another seat votes to hand `cmd.seat` to a new link or to the bot; the votes cast since
+    the seat's current absence began for the same choice replace it once they are a strict
+    majority of the other seats that count (R-9.2; docs/rules-map.md, "A seat played by the bot").
+    `cmd.away_since` is the server's word on the seat's connections."""
     voter = require_voter(state, actor, "vote to replace a player")
     require_playing(state)
     info = state.seats.get(cmd.seat)
@@ -80,16 +80,18 @@ def vote_to_replace(
             "then his seat can be replaced.",
         )
     since = away_since(state, cmd.seat, cmd.away_since, now)
-    counted = {v: at for v, at in state.table.replace.get(cmd.seat, {}).items() if at >= since}
-    if voter in counted:
+    every = {v: at for v, at in state.table.replace.get(cmd.seat, {}).items() if at >= since}
+    if voter in every:
         raise CourtError("already_voted", f"You already voted to replace {info.player_name}.")
-    cast = ReplaceVoteCast(seat=voter, for_seat=cmd.seat, at=now, away_since=since)
-    voters = tuple(sorted({*counted, voter}))
+    if cmd.bot and cmd.seat in state.table.bots:
+        raise CourtError("bot_plays", f"The bot plays {info.player_name}'s seat already.")
+    cast = ReplaceVoteCast(seat=voter, for_seat=cmd.seat, at=now, away_since=since, bot=cmd.bot)
+    # The majority must agree on what comes in the player's place: a new link or the bot.
+    alike = [v for v in every if state.table.chose_bot(cmd.seat, v) == cmd.bot]
+    voters = tuple(sorted({*alike, voter}))
     electors = len([s for s in state.counting() if s != cmd.seat])
     if not majority(len(voters), electors):
         return (cast,)
-    if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
-        raise CourtError("token_reused", "This seat token is already in use.")
     replaced = SeatReplaced(
         seat=cmd.seat,
         house=info.house,
@@ -98,11 +100,22 @@ def vote_to_replace(
         seats=electors,
         voters=voters,
         away_since=since,
+        bot=cmd.bot,
     )
-    # The hand-over's records follow the vote and the replacement. The seat keeps its old
-    # player's name until the new one says his own (R-9.2).
-    new_link = handed(state, cmd.seat, info.player_name, cmd.token_sha256, cmd.at_version + 2, now)
-    return (cast, replaced, *new_link)
+    return (cast, replaced, *_in_his_place(state, cmd, now))
+
+
+def _in_his_place(state: CourtState, cmd: VoteToReplace, now: float) -> tuple[Event, ...]:
+    """What follows a replacement: the bot seated, or the seat handed to the new link (the
+    bot standing down first when it played the seat). The hand-over's records follow the vote
+    and the replacement; the seat keeps its old player's name until the new one says his own
+    (R-9.2)."""
+    if cmd.bot:
+        return (bots.seated(state, cmd.seat),)
+    if not cmd.token_sha256 or cmd.token_sha256 in tokens_in_use(state):
+        raise CourtError("token_reused", "This seat token is already in use.")
+    name = state.seats[cmd.seat].player_name
+    return handed(state, cmd.seat, name, cmd.token_sha256, cmd.at_version + 2, now)
 
 
 def away_since(state: CourtState, seat: Seat, away: float | None, now: float) -> float:

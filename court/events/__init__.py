@@ -7,6 +7,7 @@ Events live in one module per subdomain, with the small value objects some of th
 from __future__ import annotations
 
 from court.events.base import Event
+from court.events.bots import BOT_EVENTS, BotPlayed, BotSeated, BotStoodDown
 from court.events.clocks import ClockStarted, ClockStopped
 from court.events.decrees import (
     DecreePassed,
@@ -231,6 +232,8 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "DeviceKeyAdded": (DeviceKeyAdded, 1),
     "DeviceKeyDropped": (DeviceKeyDropped, 1),
     "MoveSigned": (MoveSigned, 1),
+    # A seat the bot plays while its player is gone.
+    **BOT_EVENTS,
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
@@ -249,6 +252,9 @@ __all__ = [
     "BidPlaced",
     "BidsRevealed",
     "BidsTimedOut",
+    "BotPlayed",
+    "BotSeated",
+    "BotStoodDown",
     "CandidacyPassed",
     "CandidacyRestored",
     "CandidateStood",

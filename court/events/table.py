@@ -13,18 +13,21 @@ from court.table import Correction
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplaceVoteCast(Event):
-    """`seat` voted at `at` to hand `for_seat`, gone since `away_since`, to a new link."""
+    """`seat` voted at `at` to hand `for_seat`, gone since `away_since`, to a new link, or to
+    the bot (`bot`)."""
 
     seat: Seat
     for_seat: Seat
     at: float
     away_since: float
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatReplaced(Event):
     """A strict majority of the other seats (`seats` of them) voted to replace the player of
-    `seat`, gone since `away_since`: `voters` cast the `votes`; a `SeatHanded` follows."""
+    `seat`, gone since `away_since`: `voters` cast the `votes`, all for the same choice; a
+    `SeatHanded` follows, or a `BotSeated` when they chose the bot (`bot`)."""
 
     seat: Seat
     house: HouseId
@@ -33,6 +36,7 @@ class SeatReplaced(Event):
     seats: int
     voters: tuple[Seat, ...]
     away_since: float
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,8 +131,8 @@ class CandidacyRestored(Event):
 
 
 TABLE_EVENTS: dict[str, tuple[type[Event], int]] = {
-    "ReplaceVoteCast": (ReplaceVoteCast, 1),
-    "SeatReplaced": (SeatReplaced, 1),
+    "ReplaceVoteCast": (ReplaceVoteCast, 2),
+    "SeatReplaced": (SeatReplaced, 2),
     "EndVoteCast": (EndVoteCast, 1),
     "EndVoteWithdrawn": (EndVoteWithdrawn, 1),
     "TableEndedGame": (TableEndedGame, 1),

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from court.events import Event
 from court.evolve import (
+    bots,
     clocks,
     decrees,
     devices,
@@ -40,6 +41,7 @@ HANDLERS: Handlers = {
     **seats.HANDLERS,
     **table.HANDLERS,
     **devices.HANDLERS,
+    **bots.HANDLERS,
 }
 
 

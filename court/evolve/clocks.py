@@ -13,15 +13,17 @@ def _clock_started(state: CourtState, e: ClockStarted) -> CourtState:
 
 
 def _clock_stopped(state: CourtState, e: ClockStopped) -> CourtState:
-    """The time used comes off the bank, which never goes below zero; a player who acted with
-    time left gains the profile's increment."""
+    """The time used comes off the bank, which never goes below zero. A player who acted in
+    time (court/clocks.py `runs_out`) had the profile's increment for his move besides: it
+    stays in his bank as far as he did not use it. A clock stopped otherwise earns none."""
     clock = state.running.get(e.seat)
     running = {seat: c for seat, c in state.running.items() if seat != e.seat}
     if clock is None:
         return replace(state, running=running)
-    left = max(0.0, state.bank(e.seat, e.kind) - max(0.0, e.at - clock.started))
-    if left > 0 and e.acted:
-        left += state.ruleset.profile.clocks.increment
+    had = state.bank(e.seat, e.kind)
+    if e.acted:
+        had += state.ruleset.profile.clocks.increment
+    left = max(0.0, had - max(0.0, e.at - clock.started))
     banks = {**state.banks, e.seat: {**state.banks.get(e.seat, {}), e.kind: left}}
     return replace(state, running=running, banks=banks)
 

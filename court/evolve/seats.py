@@ -55,7 +55,7 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
         ),
     }
     votes = {v: s for v, s in state.host_votes.items() if v != e.seat}
-    table = _without_votes_of(state.table, e.seat) if e.fresh else state.table
+    table = without_votes_of(state.table, e.seat) if e.fresh else state.table
     if e.at:  # the new player's absence counts from the hand-over (0.0: not recorded)
         table = dataclasses.replace(table, replaced_at={**table.replaced_at, e.seat: e.at})
     # The table's replacement is recorded just before its hand-over; any other is the host's.
@@ -71,7 +71,7 @@ def _seat_handed(state: CourtState, e: SeatHanded) -> CourtState:
     return links_standing(replace(state, host_token_sha256="", host_name=e.player_name))
 
 
-def _without_votes_of(table: TableVotes, seat: Seat) -> TableVotes:
+def without_votes_of(table: TableVotes, seat: Seat) -> TableVotes:
     """The table's votes with none cast by `seat` and none to replace it (R-9.2)."""
     replace_votes = {
         target: {v: at for v, at in voters.items() if v != seat}
@@ -81,6 +81,7 @@ def _without_votes_of(table: TableVotes, seat: Seat) -> TableVotes:
     return dataclasses.replace(
         table,
         replace={target: voters for target, voters in replace_votes.items() if voters},
+        for_bot=frozenset(pair for pair in table.for_bot if seat not in pair),
         end=table.end - {seat},
         accepted=table.accepted - {seat},
         refused=table.refused - {seat},

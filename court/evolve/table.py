@@ -31,21 +31,28 @@ def _table(state: CourtState, **changes: Any) -> CourtState:
 
 
 def _replace_vote_cast(state: CourtState, e: ReplaceVoteCast) -> CourtState:
-    votes = state.table.replace
-    return _table(state, replace={**votes, e.for_seat: {**votes.get(e.for_seat, {}), e.seat: e.at}})
+    votes, pair = state.table.replace, (e.for_seat, e.seat)
+    return _table(
+        state,
+        replace={**votes, e.for_seat: {**votes.get(e.for_seat, {}), e.seat: e.at}},
+        for_bot=state.table.for_bot | {pair} if e.bot else state.table.for_bot - {pair},
+    )
 
 
 def _seat_replaced(state: CourtState, e: SeatReplaced) -> CourtState:
     """The votes on the seat are cleared; the last of them, which made the majority, is when
     the seat went to its new link (as the hand-over that follows says too, where it records
-    its time)."""
+    its time). A seat the bot plays keeps its player, whose absence still counts from when he
+    left, and no hand-over follows."""
     table = state.table
     at = max(table.replace[e.seat].values())
+    replaced_at = table.replaced_at if e.bot else {**table.replaced_at, e.seat: at}
     return _table(
         state,
         replace={s: v for s, v in table.replace.items() if s != e.seat},
-        replaced_at={**table.replaced_at, e.seat: at},
-        handing={e.seat: e.voters},
+        replaced_at=replaced_at,
+        for_bot=frozenset(pair for pair in table.for_bot if pair[0] != e.seat),
+        handing={} if e.bot else {e.seat: e.voters},
     )
 
 

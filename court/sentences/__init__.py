@@ -8,6 +8,7 @@ from court.chain import Record
 from court.codec import encode, upcast
 from court.events import Event
 from court.sentences import (
+    bots,
     clocks,
     decrees,
     devices,
@@ -35,6 +36,7 @@ SENTENCES: Sentences = {
     **seats.SENTENCES,
     **table.SENTENCES,
     **devices.SENTENCES,
+    **bots.SENTENCES,
 }
 
 

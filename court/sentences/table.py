@@ -51,16 +51,20 @@ def told(c: Mapping[str, Any], state: CourtState) -> str:
 def _replace_vote_cast(d: Data, state: CourtState) -> str:
     return (
         f"{names.player(state, d['seat'])} voted to hand the seat of "
-        f"{names.player(state, d['for_seat'])}, away, to a new link."
+        f"{names.player(state, d['for_seat'])}, away, to {_choice(d)}."
     )
 
 
 def _seat_replaced(d: Data, state: CourtState) -> str:
     return (
-        f"{d['player_name']}'s seat ({names.house(state, d['house'])}) goes to a new link: "
+        f"{d['player_name']}'s seat ({names.house(state, d['house'])}) goes to {_choice(d)}: "
         f"{_voters(state, d['voters'])} voted for it, {d['votes']} of the {d['seats']} "
         "other seats."
     )
+
+
+def _choice(d: Data) -> str:
+    return "the bot" if d.get("bot") else "a new link"
 
 
 def _end_vote_cast(d: Data, state: CourtState) -> str:

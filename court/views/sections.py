@@ -145,8 +145,14 @@ def kind_of_move(
     moves: Callable[[CourtState, Actor], list[Command]],
     idle: Callable[[CourtState], bool] | None = None,
 ) -> Piece:
-    """The moves of one kind `rules.legal_commands` lists, as the viewer's messages."""
+    """The moves of one kind `rules.legal_commands` lists, as the viewer's messages. Every
+    kind reads who moves a seat while the game is played: its player or the bot."""
+    reads = (*reads, *(part for part in MOVER if part not in reads))
     return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)), idle)
+
+
+# The parts of the court that say whether the bot plays a seat (court/rules.py `_bot_plays`).
+MOVER = ("status", "table")
 
 
 def _no_correction(state: CourtState) -> bool:
@@ -159,6 +165,7 @@ EVERY_PART = tuple(f.name for f in fields(CourtState))
 TURNS = ("first_player", "seat_order")
 COURT = ("status", "rules", "seats", "nobles", "titles")
 MOVE_KINDS = (
+    kind_of_move("seat_back", MOVER, rules.seat_back_moves),
     kind_of_move("lobby", (*COURT, "players", "listed", "invite_sha256"), rules.lobby_moves),
     kind_of_move("title", (*COURT, "pending", "villages"), rules.title_moves),
     kind_of_move(
@@ -244,7 +251,7 @@ SECTIONS: tuple[Section, ...] = (
     ),
     Section(
         name="host_role",
-        reads=("rules", "seats", "host_votes", "status"),
+        reads=("rules", "seats", "host_votes", "status", "table"),
         shown=_host_role_of,
         make=lambda s, _v, w: host_role_view(s, w.viewer),
     ),

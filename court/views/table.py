@@ -23,6 +23,25 @@ def _electors(counting: tuple[Seat, ...], seat: Seat) -> int:
     return sum(1 for s in counting if s != seat)
 
 
+def _replace_votes(state: CourtState, counting: tuple[Seat, ...]) -> list[dict[str, Any]]:
+    """Each seat some voted to replace, with every vote (`bot`: cast for the bot rather than a
+    new link) and the votes its replacement needs."""
+    table = state.table
+    return [
+        {
+            "seat": seat,
+            "voters": [
+                {"seat": v, "at": at, "bot": table.chose_bot(seat, v)}
+                for v, at in sorted(votes.items())
+            ],
+            "electors": _electors(counting, seat),
+            "votes_needed": _needed(_electors(counting, seat)),
+        }
+        for seat, votes in sorted(table.replace.items())
+        if seat in state.seats
+    ]
+
+
 def table_view(state: CourtState) -> dict[str, Any]:
     """`open`: the game is being played, so the table may vote. `replace`: each seat some voted
     to hand to a new link, with every vote and its time (only those cast since the seat's
@@ -30,9 +49,9 @@ def table_view(state: CourtState) -> dict[str, Any]:
     `replaced_at`, when that seat last went to a new link); `end`: the seats
     voting to end the game (`ended_by`: those whose votes ended it); `correction`: the host's
     proposal under vote; `made`: every correction the table accepted, in order; `replaced_by`:
-    the seats whose votes handed each seat to the link it holds now. Only the seats that count
-    vote and make majorities: a seat whose new player has not opened his link yet counts for
-    none (R-9.2)."""
+    the seats whose votes handed each seat to the link it holds now; `bots`: the seats the bot
+    plays. Only the seats that count vote and make majorities: a seat whose new player has not
+    opened his link yet, or that the bot plays, counts for none (R-9.2)."""
     counting = state.counting()
     seats = len(counting)
     table = state.table
@@ -43,16 +62,8 @@ def table_view(state: CourtState) -> dict[str, Any]:
         "replaced_by": [
             {"seat": s, "voters": list(voters)} for s, voters in sorted(table.replaced_by.items())
         ],
-        "replace": [
-            {
-                "seat": seat,
-                "voters": [{"seat": v, "at": at} for v, at in sorted(votes.items())],
-                "electors": _electors(counting, seat),
-                "votes_needed": _needed(_electors(counting, seat)),
-            }
-            for seat, votes in sorted(table.replace.items())
-            if seat in state.seats
-        ],
+        "replace": _replace_votes(state, counting),
+        "bots": sorted(table.bots),
         "end": {
             "voters": sorted(table.end),
             "seats": seats,

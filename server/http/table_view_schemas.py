@@ -13,6 +13,9 @@ FACTS = ["death", "village_control", "gold"]
 class ReplaceVoterSchema(Schema):
     seat = fields.Integer(required=True, metadata={"description": "The seat that voted"})
     at = fields.Float(required=True, metadata={"description": "When, in server seconds"})
+    bot = fields.Boolean(
+        required=True, metadata={"description": "Voted for the bot rather than a new link"}
+    )
 
 
 class ReplaceVotesSchema(Schema):
@@ -101,6 +104,14 @@ class TableViewSchema(Schema):
         },
     )
     replace = fields.List(fields.Nested(ReplaceVotesSchema), required=True)
+    bots = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "The seats the bot plays while their players are away "
+            "(docs/rules-map.md, 'A seat played by the bot')"
+        },
+    )
     end = fields.Nested(EndVotesSchema, required=True)
     correction = fields.Nested(OpenCorrectionSchema, allow_none=True, required=True)
     made = fields.List(fields.Nested(CorrectionViewSchema), required=True)

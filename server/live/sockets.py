@@ -28,6 +28,7 @@ from court.state import CourtState
 from court.tokens import still_acting
 from server.addresses import client_address
 from server.limits import Limits, RateLimited
+from server.live.bots import taken_back
 from server.live.pushes import (
     NAMESPACE,
     RoomPusher,
@@ -152,6 +153,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         try:
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
             actor = self.service().authenticate(data["game"], data["token"])
+            taken_back(self.service(), data["game"], actor)
             self._enter(data["game"], actor, data["last_version"])
             try:
                 self._talk_backlog(data["game"], actor, data["talk_after"])

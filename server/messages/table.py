@@ -10,6 +10,7 @@ from court.commands import (
     Actor,
     AnswerCorrection,
     ProposeCorrection,
+    TakeSeatBack,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -25,6 +26,7 @@ from server.table_links import link_token
 
 class ReplaceSchema(Shape):
     seat = Int(required=True, validate=validate.Range(0, VERSION_MAX))
+    bot = Bool(load_default=False)
 
 
 class EndSchema(Shape):
@@ -58,9 +60,10 @@ class ReplacedSchema(Schema):
 def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     """The vote, with the digest of the seat's new link filled in case it makes the majority
     (server/table_links.py): the seat is then handed to it, and the link goes to this voter in
-    the answer, and to each other voter for it on asking, until the new player opens it."""
-    seat = Seat(body["seat"])
-    outcome = service.handle(game_id, VoteToReplace(seat=seat), actor, signed_of(body))
+    the answer, and to each other voter for it on asking, until the new player opens it. A vote
+    for the bot hands out no link."""
+    seat, bot = Seat(body["seat"]), body["bot"]
+    outcome = service.handle(game_id, VoteToReplace(seat=seat, bot=bot), actor, signed_of(body))
     answer: Answer = {"ok": True, "version": outcome.version}
     handed = next((e for e in outcome.events if isinstance(e, SeatHanded)), None)
     if handed is not None:
@@ -77,18 +80,31 @@ TABLE: tuple[Message, ...] = (
         "a seat other than the absent one, in a started game",
         "Vote to hand the seat of a player who has had no connection for the profile's "
         "`table_votes.replace_after` (15 minutes unless the game says otherwise) to a new "
-        "link; a strict majority of the other seats' votes cast since his absence began "
-        "replaces it (`SeatReplaced` names the voters) exactly as a host's hand-over does: the "
-        "new link opens nothing the seat held sealed before, and the seat starts afresh until "
-        "its new player says his name (R-9.2). Only the seats that count vote and make the "
-        "majority. The voter who makes the majority receives the link in the answer, and every "
-        "voter for it from GET /api/games/<id>/table/links, until the new player opens it. "
-        "Refused in the lobby (`game_lobby`), while he is connected (`seat_present`), for the "
-        "host's seat (`replace_host`) and from a seat not claimed yet (`seat_unclaimed`)",
+        "link, or to the bot (`bot: true`); a strict majority of the other seats' votes cast "
+        "since his absence began, all for the same choice, replaces it (`SeatReplaced` names "
+        "the voters); only the seats that count vote and make the majority. A new link: "
+        "exactly as a host's hand-over does, the new link opens nothing the seat held sealed "
+        "before, and the seat starts afresh until its new player says his name (R-9.2); the "
+        "voter who makes the majority receives the link in the answer, and every voter for it "
+        "from GET /api/games/<id>/table/links, until the new player opens it. The bot: it "
+        "plays the seat's moves (`BotSeated`, then `BotPlayed` before each) until its player "
+        "opens his own link again or a new link is voted. Refused in the lobby (`game_lobby`), "
+        "while he is connected (`seat_present`), for the host's seat (`replace_host`), from a "
+        "seat not claimed yet (`seat_unclaimed`) and for the bot where it plays already "
+        "(`bot_plays`)",
         ReplaceSchema,
         run=vote_replace,
         answer=ReplacedSchema,
-        example={"seat": 1},
+        example={"seat": 1, "bot": False},
+    ),
+    Message(
+        "take_seat_back",
+        TakeSeatBack,
+        "the seat the bot plays, with its own link",
+        "Play the seat again after the bot played it while you were away (`BotStoodDown`); a "
+        "page opened with the seat's link sends it by itself. Refused where the bot does not "
+        "play the seat (`no_bot`)",
+        None,
     ),
     Message(
         "vote_end",

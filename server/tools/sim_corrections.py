@@ -41,14 +41,15 @@ UNRELATED = frozenset({"ClockStarted", "ClockStopped", "CorrectionLapsed"})
 # The field of a fact that names what it is about. A later record of its command that does
 # not name it (a turn closed, a step moved on) is the server's step, which the court decides
 # again on the court as corrected (court/decide/followed.py): the oracle leaves those to it.
-SUBJECTS = {"NobleDied": "noble", "VillageControlChanged": "village"}
+# Gold Dragons are about their House, as the court's correction names it (its `subject`).
+SUBJECTS = {"NobleDied": "noble", "VillageControlChanged": "village", "GoldAdjusted": "house"}
 
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
     """A record a correction may name; the records its command wrote after it (those that
     followed from it: a candidacy withdrawn, a power lapsed, a step moving on); those of them
-    that name its subject (the Noble who died, the village; every one for Gold Dragons);
+    that name its subject (the Noble who died, the village, the House of Gold Dragons);
     whether it is a correction's compensation; the Noble a death is about as he stood
     before it."""
 

@@ -70,7 +70,7 @@ class SimDevices:
 
     def _new_device(self, state: CourtState, holder: str) -> AddDeviceKey | None:
         old = self.keys.get(holder)
-        if holder in self.moving or old is None:
+        if holder in self.moving or old is None or _played_by_bot(state, holder):
             return None
         if key_id_of(_public(old)) not in state.devices.by_id:
             return None
@@ -152,3 +152,8 @@ class SimDevices:
 def _public(key: Ed25519PrivateKey) -> str:
     raw = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
     return base64.b64encode(raw).decode()
+
+
+def _played_by_bot(state: CourtState, holder: str) -> bool:
+    """A seat the bot plays: its player keys no new device until he takes it back."""
+    return any(holder == f"seat:{seat}" for seat in state.table.bots)

@@ -117,7 +117,9 @@ def seat_change(
     others = sorted(s for s in state.seats if s != host)
     if host is None or not others:
         return None
-    waiting = [s for s in sorted(state.seats) if state.seats[s].unclaimed]
+    # A seat the bot plays is taken back first, by the page its link opens (sim_bots.returning).
+    bots = state.table.bots
+    waiting = [s for s in sorted(state.seats) if state.seats[s].unclaimed and s not in bots]
     if waiting and rng.random() < LEANING:
         seat = rng.choice(waiting)
         name = f"{state.seats[seat].player_name[:30]} anew"

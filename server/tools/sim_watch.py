@@ -12,6 +12,7 @@ from dataclasses import replace
 from court.chain import GENESIS
 from court.commands import (
     Actor,
+    CloseOverdueStep,
     Command,
     PlaceBallot,
     PlaceBid,
@@ -74,9 +75,12 @@ class WatchedGame:
         return [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
 
     def _act(self, game_id: str, actor: Actor, move: Command) -> None:
-        """A listed move: the court must take it; the game stops when it does not."""
+        """A listed move: the court must take it; the game stops when it does not. A step
+        past its deadline is closed first: a device keyed then would find a late clock wound
+        again (court/decide/clocks.py restarts it with the increment)."""
         try:
-            self._keyed(game_id, actor)
+            if not isinstance(move, CloseOverdueStep):
+                self._keyed(game_id, actor)
             move, signed = self._signed(game_id, actor, move)
             if signed is not None:
                 outcome = self.service.handle(game_id, move, actor, signed)

@@ -18,6 +18,7 @@ must equal the live state. A seed makes a game repeatable: same seed, same log.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from config.profile_rules import random_profile
@@ -39,6 +40,7 @@ from court.rules import legal_commands
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
 from server.ports import EventStore, token_digest
+from server.tools.sim_bots import bot_turn, bot_vote, returning
 from server.tools.sim_corrections import random_correction, second_thought
 from server.tools.sim_facts import random_fact
 from server.tools.sim_moves import host_vote, pick, seat_change
@@ -123,6 +125,8 @@ class Simulation(WatchedGame):
         self.fact_rate, self.max_commands = fact_rate, max_commands
         self.invite: str | None = None
         self.tired_from: int | None = None
+        # The bot's choices draw apart: a game no seat votes the bot into plays as it did.
+        self.bot_rng = random.Random(f"bot-{seed}")
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -194,6 +198,8 @@ class Simulation(WatchedGame):
             self._act(game_id, self._host(), CloseOverdueStep())
             self._summary().timeouts += 1
             return True
+        if self._bot(game_id, state):
+            return True
         if self.rng.random() < SEAT_RATE:
             self._change_seat(game_id, state)
             return True
@@ -241,6 +247,15 @@ class Simulation(WatchedGame):
         self._summary().moves += 1
         self.clock.now += self.rng.choice(PAUSES)
         return True
+
+    def _bot(self, game_id: str, state: CourtState) -> bool:
+        """A player back at a seat the bot plays takes it over, or the bot makes its move."""
+        move = returning(state, self.presence) or bot_turn(
+            state, self.bot_rng, self.version, self.service.secrets.salt
+        )
+        if move is not None:
+            self._act(game_id, *move)
+        return move is not None
 
     def _wait(self, game_id: str, state: CourtState) -> None:
         """The table waits for a player who is away: it votes him out when he has been gone
@@ -290,7 +305,8 @@ class Simulation(WatchedGame):
 
     def _replace(self, game_id: str, vote: tuple[Actor, Seat]) -> None:
         actor, seat = vote
-        self._try(game_id, actor, VoteToReplace(seat=seat))
+        bot = bot_vote(self._state(), self.bot_rng, seat)
+        self._try(game_id, actor, VoteToReplace(seat=seat, bot=bot))
 
     def _change_seat(self, game_id: str, state: CourtState) -> None:
         """A seat handed to a new device, the host role handed on, or a vote for a new host."""

@@ -65,6 +65,7 @@ from court.events import Event, GameEnded, OutlawDeclared, TitleGranted
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.state import CourtState
+from tests.court.fold_bots import seat_played_by_bot
 from tests.court.fold_devices import device_keys
 from tests.court.fold_links import seat_links
 from tests.court.fold_table import corrections_undone, seats_afresh, table_decides
@@ -470,6 +471,7 @@ BUILDERS: dict[str, Callable[[], list[Line]]] = {
     "corrections-undone": lambda: _encoded(corrections_undone()),
     "seat-links": lambda: _encoded(seat_links()),
     "device-keys": lambda: _encoded(device_keys()),
+    "seat-played-by-bot": lambda: _encoded(seat_played_by_bot()),
     **{name: (lambda name=name: simulated(name)) for name in SIMULATED},
 }
 

@@ -304,3 +304,36 @@ def test_a_clock_stopped_by_the_step_closing_earns_no_increment() -> None:
     stopped = [e for e in events if isinstance(e, ClockStopped) and e.seat == Seat(0)]
     assert stopped and not stopped[0].acted
     assert table.state.bank(Seat(0), "decree") == 300 - 61
+
+
+def test_a_bank_emptied_by_an_absence_still_gives_its_player_the_increment_each_move() -> None:
+    """R-4.3 clocks, Fischer increment: given seat 0 away until his decree bank ran out (timed
+    out, bank empty), when his decree clock starts again, then it falls due the increment's
+    5 seconds later rather than at once, and a move after 3 seconds leaves him 2: one absence
+    never takes his moves for the rest of the game."""
+    table = clocked(decree=300, increment=5)
+    table.act(CloseOverdueStep(), HOST, T0 + 305)
+    assert table.state.bank(Seat(0), "decree") == 0
+    now = T0 + 310
+    for _ in range(40):
+        running = table.state.running.get(Seat(0))
+        if running is not None and running.kind == "decree":
+            break
+        move(table, now)
+    else:
+        pytest.fail("seat 0's decree clock never started again")
+    started = running.started
+    assert next_deadline(table.state) == started + 5
+    assert run_out(table.state, started + 4.9) == ()
+    table.act(Pass(), seat(0), started + 3)
+    assert table.state.bank(Seat(0), "decree") == 2
+    assert violations(table.state) == []
+
+
+def test_the_increment_is_part_of_each_move_s_time() -> None:
+    """R-4.3 clocks: with 10 seconds left and an increment of 5, a player has 15 seconds to
+    move; acting after 12 leaves 3, and his clock runs out at 15."""
+    table = clocked(decree=10, increment=5)
+    assert next_deadline(table.state) == T0 + 15
+    table.act(Pass(), seat(0), T0 + 12)
+    assert table.state.bank(Seat(0), "decree") == 3

@@ -1,6 +1,6 @@
 """Every command reaches the rules of exactly one subdomain (court/decide/dispatch.py): the
 union of each module of court/commands/ names every command the module declares, and the
-unions make the one `Command` union without overlap."""
+ten unions make the one `Command` union without overlap."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from court.commands import (
     Command,
+    bots,
     decrees,
     devices,
     elections,
@@ -37,10 +38,16 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (seats, dispatch.SeatCommand),
     (table, dispatch.TableCommand),
     (devices, dispatch.DeviceCommand),
+    (bots, dispatch.BotCommand),
 ]
 # Parts of a command, not commands: the markers a PlaceBallot carries, the villages of a
 # RecordVillages.
 PARTS = {"MarkerChoice", "VillageChange"}
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    """The commands of a subdomain's union; a subdomain of one command names it alone."""
+    return get_args(union) or (union,)
 
 
 @pytest.mark.parametrize(("module", "union"), SUBDOMAINS, ids=lambda v: getattr(v, "__name__", ""))
@@ -52,10 +59,10 @@ def test_each_subdomains_union_names_every_command_its_module_declares(
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__
     } - PARTS
-    assert {cls.__name__ for cls in get_args(union)} == declared
+    assert {cls.__name__ for cls in _members(union)} == declared
 
 
 def test_every_command_belongs_to_exactly_one_subdomain() -> None:
-    grouped = [command for _, union in SUBDOMAINS for command in get_args(union)]
+    grouped = [command for _, union in SUBDOMAINS for command in _members(union)]
     assert sorted(c.__name__ for c in grouped) == sorted(c.__name__ for c in get_args(Command))
     assert len(grouped) == len(set(grouped))

@@ -33,7 +33,12 @@ def test_every_audience_sees_the_open_votes_and_who_cast_them() -> None:
     t = shown[0]
     assert t["open"] is True and t["replace_after"] == 600 and t["replaced_at"] == []
     assert t["replace"] == [
-        {"seat": 2, "voters": [{"seat": 0, "at": LATER}], "electors": 3, "votes_needed": 2}
+        {
+            "seat": 2,
+            "voters": [{"seat": 0, "at": LATER, "bot": False}],
+            "electors": 3,
+            "votes_needed": 2,
+        }
     ]
     assert t["end"] == {"voters": [1], "seats": 4, "votes_needed": 3, "ended_by": []}
     assert t["correction"] is None and t["made"] == []

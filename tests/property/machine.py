@@ -210,7 +210,9 @@ class CourtMachine(RuleBasedStateMachine):
     def actors(self) -> list[Actor]:
         state = self.state
         seats = [Actor(seat=s, host=state.seats[s].host) for s in sorted(state.seats)]
-        return [*seats, MASTER]
+        # A seat the bot plays: its player (who may take it back) and the bot (its moves).
+        bots = [Actor(seat=s, bot=True) for s in sorted(state.table.bots)]
+        return [*seats, *bots, MASTER]
 
     def host(self) -> Actor:
         """The host as the game stands: the seat holding the role (seat 0 at first)."""
@@ -351,7 +353,9 @@ class CourtMachine(RuleBasedStateMachine):
             choice = data.draw(st.sampled_from([None, *seats]), label="for")
             self._refusable(Actor(seat=seat), VoteForHost(seat=choice))
         elif what == "replace":
-            self._refusable(Actor(seat=seat), VoteToReplace(seat=data.draw(st.sampled_from(seats))))
+            target = data.draw(st.sampled_from(seats))
+            bot = data.draw(st.booleans(), label="bot")
+            self._refusable(Actor(seat=seat), VoteToReplace(seat=target, bot=bot))
         else:
             self._refusable(self.host(), data.draw(self._corrections(), label="correction"))
 

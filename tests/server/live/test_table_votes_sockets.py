@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from flask import Flask
 
+from court.views.waiting import awaited
 from tests.server.http.court_client import Game, bearer, lobby_game, start
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 
@@ -176,3 +177,40 @@ def test_presence_says_since_when_each_seat_is_gone_and_the_view_shows_the_votes
         (game.seats["tyrell"], [game.seats["lannister"]])
     ]
     assert (votes[0]["electors"], votes[0]["votes_needed"]) == (2, 2)
+
+
+def test_a_seat_replaced_while_its_clock_runs_is_handed_to_the_link_its_voters_read(
+    app: Flask,
+) -> None:
+    """R-4.3 clocks variant, R-9.2: given Lannister's decree clock running and no page of his,
+    when the host and Tyrell vote him out, the clock stops before the hand-over and the vote
+    that made the majority is still answered the link that opens his seat."""
+    client = app.test_client()
+    game = lobby_game(
+        client,
+        table_votes={"replace_after": 0},
+        variants={"clocks": True},
+        clocks={"candidacy": 0, "ballot": 0, "decree": 600, "title_choice": 0, "purchase": 0},
+    )
+    game = replace(game, started=start(client, game))
+    host = connect(app, game, game.host_token)
+    tyrell = connect(app, game, game.tokens["tyrell"])
+    court = app.extensions["court"]
+    # The host closes the table's phases up to the second round's decrees, which Lannister,
+    # its First Player (R-1.1), opens.
+    for _ in range(8):
+        if awaited(court.current(game.id).state) is not None:
+            break
+        assert send(host, "advance_phase")["ok"] is True
+    lannister = game.seats["lannister"]
+    assert lannister in court.current(game.id).state.running
+
+    assert send(host, "vote_replace", {"seat": lannister})["ok"] is True
+    answer = send(tyrell, "vote_replace", {"seat": lannister})
+    assert answer["ok"] is True and answer.get("token"), answer
+    records = [r["type"] for r in pushed(host)]
+    at = records.index("SeatReplaced")
+    assert records[at : at + 3] == ["SeatReplaced", "ClockStopped", "SeatHanded"], records
+    assert links_of(app, game, game.host_token) == [{"seat": lannister, "token": answer["token"]}]
+    new = app.test_client().get(f"/api/games/{game.id}", headers=bearer(answer["token"]))
+    assert new.get_json()["viewer"]["seat"] == lannister

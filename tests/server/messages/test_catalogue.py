@@ -25,7 +25,8 @@ from server.messages.message import schema_of
 ROOT = Path(__file__).resolve().parents[3]
 # Commands the server sends itself: a game is created by its route, and a key's links are
 # added and dropped by the key service (server/mykey.py), never by a client message.
-SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink"}
+# The bot's moves are the server's own (server/live/bots.py).
+SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink", "BotMove"}
 
 
 def client_commands() -> set[type]:

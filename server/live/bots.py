@@ -1,0 +1,133 @@
+"""The bot at the server: it makes the move of a seat the table voted to the bot, a short pause
+after the court came to wait on that seat (docs/rules-map.md, "A seat played by the bot").
+
+A publisher, as the deadline watcher is: after every append it learns whether the court waits
+on a seat the bot plays, and its thread makes that move once the pause has passed. The move is
+chosen on the stored head and sent as chosen on that version (`at`): if anything was appended
+in between (the player came back, another process's bot moved first) it is refused as moved on
+and nothing is tried again; the append that moved the game on schedules what is due next.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from court.bot import awaited_bots, bot_move
+from court.chain import Record
+from court.commands import Actor, BotMove, Command, PlaceBallot, TakeSeatBack
+from court.errors import CourtError
+from court.ids import GameId, Seat
+from court.state import CourtState
+from server.service import CourtService, Outcome
+from server.store.failures import DATABASE_ERRORS, log_failure
+
+log = logging.getLogger("small_council.bots")
+
+
+class BotPlayer:
+    def __init__(
+        self,
+        service: CourtService,
+        pause: float = 3.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self.pause = pause
+        self.clock = clock
+        self._heap: list[tuple[float, str, int]] = []
+        self._wake = threading.Condition()
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
+        self.watch(game_id, records[-1].version, state)
+
+    def watch(self, game_id: str, version: int, state: CourtState) -> None:
+        """The bot's move is due after the pause when the court at `version` waits on a seat
+        it plays."""
+        if not awaited_bots(state):
+            return
+        with self._wake:
+            heapq.heappush(self._heap, (self.clock() + self.pause, game_id, version))
+            self._wake.notify()
+
+    def watch_all(self) -> None:
+        """At start-up: every stored game that waits on a bot (it waited while no process ran)."""
+        service = self.service
+        for game_id in service.games():
+            try:
+                head = service.current(game_id)
+            except Exception:
+                log.exception("game %s cannot be loaded", game_id)
+                continue
+            self.watch(game_id, head.version, head.state)
+
+    def play(self, game_id: str, version: int) -> Outcome | None:
+        """Make the bot's move for the court at `version`, if the game still stands there and
+        waits on a seat the bot plays; never raises, whatever this one game does."""
+        service = self.service
+        try:
+            head = service.current(game_id)
+            if head.version != version:
+                return None  # moved on: the append that moved it scheduled what is due now
+            for seat in awaited_bots(head.state):
+                move = bot_move(head.state, seat)
+                if move is not None:
+                    outcome = self._send(service, game_id, seat, move, version)
+                    log.info("the bot moved for seat %s of game %s", seat, game_id)
+                    return outcome
+        except CourtError as exc:
+            if exc.code != "moved_on":
+                log.warning("the bot of game %s: %s: %s", game_id, exc.code, exc.message)
+        except DATABASE_ERRORS as exc:
+            log_failure(log, f"the bot of game {game_id}", exc, service.database)
+        except Exception:
+            log.exception("the bot of game %s failed", game_id)
+        return None
+
+    @staticmethod
+    def _send(service: CourtService, game_id: str, seat: Seat, move: Command, at: int) -> Outcome:
+        """The move as the seat's page would send it: a ballot's salts are drawn by the
+        service's secret source, as for any player (R-7.1)."""
+        if isinstance(move, PlaceBallot):
+            salted = (replace(m, salt=service.secrets.salt()) for m in move.markers)
+            move = PlaceBallot(markers=tuple(salted))
+        return service.handle(game_id, BotMove(move=move, chosen_at=at), Actor(seat=seat, bot=True))
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        with self._wake:
+            self._stopped = True
+            self._wake.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._stopped and (not self._heap or self._heap[0][0] > self.clock()):
+                    timeout = self._heap[0][0] - self.clock() if self._heap else None
+                    self._wake.wait(timeout=timeout)
+                if self._stopped:
+                    return
+                _, game_id, version = heapq.heappop(self._heap)
+            self.play(game_id, version)
+
+
+def taken_back(service: CourtService, game_id: str, actor: Actor) -> None:
+    """The player of a seat the bot plays opened his own link: he takes the seat back before
+    his page is shown (docs/rules-map.md, "A seat played by the bot")."""
+    if actor.seat is None or actor.seat not in service.current(game_id).state.table.bots:
+        return
+    try:
+        service.handle(game_id, TakeSeatBack(), actor)
+    except CourtError as exc:  # taken back already by another of his pages: he plays it
+        log.info("seat %s of game %s taken back: %s", actor.seat, game_id, exc.code)
