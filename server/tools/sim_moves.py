@@ -130,8 +130,10 @@ def seat_change(
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
-    if kind == "hand_host":
-        return hosting, HandHost(seat=rng.choice(others))
+    # The host role goes to a player at the table, never to a seat the bot plays.
+    heirs = [s for s in others if s not in bots]
+    if kind == "hand_host" and heirs:
+        return hosting, HandHost(seat=rng.choice(heirs))
     return host_vote(state, rng, presence, now)
 
 
