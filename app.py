@@ -1,6 +1,6 @@
 """Composition root: `create_app(overrides)` wires settings, store, service and adapters.
 
-`python app.py` serves on HOST:PORT through gunicorn with one gevent worker (server/serve.py;
+`python app.py` serves on HOST:PORT through gunicorn with one gevent worker (server/tools/serve.py;
 `python app.py --dev` or SERVER=dev: Werkzeug's development server). With REDIS_URL set,
 several such processes share one PostgreSQL database (docs/deployment.md). Only the server
 process watches deadlines (`start_deadlines`); `flask --app app court ...` loads the app
@@ -14,8 +14,8 @@ import sys
 
 if __name__ == "__main__":
     # Before the imports below: gunicorn's worker monkey-patches the standard library and
-    # only then imports this module by name (server/serve.py says why).
-    from server.serve import main
+    # only then imports this module by name (server/tools/serve.py says why).
+    from server.tools.serve import main
 
     sys.exit(main(sys.argv[1:]))
 
@@ -31,7 +31,8 @@ from flask_socketio import SocketIO
 from sqlalchemy import text
 
 from config.settings import Settings
-from server.addresses import trust_proxies
+from server.clients.addresses import trust_proxies
+from server.clients.limits import Limits, LimitSettings
 from server.http import (
     games,
     history,
@@ -49,7 +50,6 @@ from server.http import (
 from server.http.api import Routes, error_response, install_error_handlers, openapi_document
 from server.http.security import install_security_headers
 from server.keys import load_keys
-from server.limits import Limits, LimitSettings
 from server.live.bots import BotPlayer
 from server.live.deadlines import DeadlineWatcher
 from server.live.flask_app import CourtFlask
@@ -59,7 +59,6 @@ from server.live.pushes import RoomPusher
 from server.live.relay import Relay, redis_client, without_password
 from server.live.talk import TalkPusher
 from server.live.wire import JsonPacket
-from server.mykey import SeatKeys
 from server.notify.mail import SmtpSettings
 from server.notify.outbox import Notifier
 from server.notify.reminders import MailSettings, Reminders
@@ -68,13 +67,14 @@ from server.notify.sends import SendGate
 from server.notify.urls import UrlPolicy
 from server.outages import Outage
 from server.private import private_folder, warn_if_shared
-from server.profiles import Profiles
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.profiles import Profiles
+from server.service.seat_keys import SeatKeys
+from server.service.talk import TalkService
 from server.store.failures import refusal
 from server.store.pool import Pool
 from server.store.sql import SqlEventStore
 from server.store.sqlite import database_file
-from server.talk import TalkService
 from server.tools.cli import court_cli
 
 
@@ -129,7 +129,7 @@ def api_routes() -> tuple[Routes, ...]:
 
 
 def _limits(settings: Settings) -> Limits:
-    """The per-address limits of settings.py (server/limits.py)."""
+    """The per-address limits of settings.py (server/clients/limits.py)."""
     rates = LimitSettings(
         games=settings.LIMIT_GAMES,
         seats=settings.LIMIT_SEATS,

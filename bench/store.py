@@ -36,16 +36,16 @@ from common import (  # repo root on sys.path
 
 from config.rulesdata import load_ruleset
 from config.settings import Settings
-from court import invites
-from court.chain import Record
 from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
-from court.records import chained
+from court.log.chain import Record
+from court.log.records import chained
+from court.model import invites
 from server.keys import ServerKeys, load_keys
-from server.observer import court_of, observe
-from server.ports import utc_now
-from server.service import SNAPSHOT_EVERY, CourtService
+from server.messages.views import court_of, observe
+from server.service.court_service import SNAPSHOT_EVERY, CourtService
+from server.service.ports import utc_now
 from server.store.sql import SqlEventStore
 
 APPEND_SECONDS = 8.0  # how long the service appends for, over all its runs

@@ -39,9 +39,9 @@ from store import (
     start_game,
 )
 
-from court.chain import GENESIS, Record, canonical
 from court.commands import Actor
 from court.ids import HouseId, Seat
+from court.log.chain import GENESIS, Record, canonical
 from server.store.sql import SqlEventStore
 from tests.services import PostgresServer, postgres_bin
 

@@ -56,11 +56,11 @@ STORE_METHODS = {
     "snapshot",
     "save_snapshot",
 }
-# The service: service.py, its one replay path and its paths of whole logs.
+# The service: court_service.py, its one replay path and its paths of whole logs.
 SERVICE = {
-    ROOT / "server" / "service.py",
-    ROOT / "server" / "replay.py",
-    ROOT / "server" / "logs.py",
+    ROOT / "server" / "service" / "court_service.py",
+    ROOT / "server" / "service" / "replay.py",
+    ROOT / "server" / "service" / "whole_logs.py",
 }
 
 
@@ -201,13 +201,15 @@ def test_the_rules_see_what_they_guard(tmp_path: Path) -> None:
     bypass.write_text("def f(service):\n    return service().store.head('g')\n")
     assert store_calls(bypass) == ["line 2: service().store.head"]
     engine = tmp_path / "engine.py"
-    engine.write_text("from server.service import CourtService\nimport time\n")
+    engine.write_text("from server.service.court_service import CourtService\nimport time\n")
     assert imports(engine) & APPLICATION and imports(engine) & IMPURE
     adapter = tmp_path / "adapter.py"
     for line in ("from server.http.api import client_address", "from server import live"):
         adapter.write_text(f"{line}\n")
         assert {"server.http", "server.live"} & imported_modules(adapter)
-    adapter.write_text("from server.addresses import client_address\nimport server.talk\n")
+    adapter.write_text(
+        "from server.clients.addresses import client_address\nimport server.service.talk\n"
+    )
     assert not {"server.http", "server.live"} & imported_modules(adapter)
 
 

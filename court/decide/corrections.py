@@ -6,7 +6,6 @@ corrected fact would have, the corrected record staying in the log (docs/rules-m
 
 from __future__ import annotations
 
-from court import provenance
 from court.commands import Actor, AnswerCorrection, ProposeCorrection
 from court.decide import followed
 from court.decide.guards import require_host, require_status, require_voter
@@ -25,10 +24,11 @@ from court.events import (
 )
 from court.evolve import evolve, initial
 from court.ids import Seat
+from court.log import provenance
+from court.model.table import Correction, majority
+from court.model.text import clean_cause
 from court.sentences import tell
 from court.state import CourtState, GameStatus
-from court.table import Correction, majority
-from court.text import clean_cause
 
 Fact = GoldAdjusted | VillageControlChanged | NobleDied
 
@@ -155,7 +155,7 @@ def _death(
     """A death is corrected only when nothing passed from the Noble as he died: no title
     (R-1.4), no marriage or alliance (R-5.4), no Protector for a widowed Queen (R-3.8), no
     ransom offered for him (R-8.2). Then the death's own record follows its attribution
-    directly, its fold ends nothing else (court/provenance.py), and he lives again as he
+    directly, its fold ends nothing else (court/log/provenance.py), and he lives again as he
     stood before it."""
     before = court.nobles.get(recorded.noble)
     if before is None:

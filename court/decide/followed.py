@@ -12,7 +12,6 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from court.codec import encode, type_name
 from court.decide import rounds
 from court.errors import CourtError
 from court.events import (
@@ -38,10 +37,11 @@ from court.events import (
 )
 from court.evolve import evolve
 from court.ids import HouseId, NobleId, VillageId
-from court.invariants import violations
+from court.log.codec import encode, type_name
+from court.model.table import Correction
 from court.sentences import names, tell
+from court.soundness.invariants import violations
 from court.state import CourtState, NobleStatus
-from court.table import Correction
 
 # The table's own records and the clocks judge no fact; a fact's note says only who recorded it.
 UNJUDGED = frozenset({*TABLE_EVENTS, "FactRecorded", "ClockStarted", "ClockStopped"})

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from sqlalchemy.engine import Engine
 
 from server.outages import Outage
-from server.ports import StoredRow
+from server.service.ports import StoredRow
 from server.store.failures import DATABASE_ERRORS
 
 

@@ -33,10 +33,10 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Field, SQLModel
 
-from court.chain import Record, canonical
 from court.errors import ConcurrencyError
+from court.log.chain import Record, canonical
 from server.outages import Outage
-from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
+from server.service.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
