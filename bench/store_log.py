@@ -37,8 +37,8 @@ from court.evolve import evolve
 from court.ids import HouseId
 from server.messages.views import observe
 from server.service.court_service import SNAPSHOT_EVERY, CourtService
-from server.service.ports import Batch, Kept
 from server.service.replay import Head
+from server.store.rows import Batch, Kept
 from server.store.sql import SqlEventStore
 
 SIZES = (100_000, 1_000_000)

@@ -10,7 +10,7 @@ from court.errors import ConcurrencyError
 from court.log.chain import Record, canonical
 from court.state import CourtState
 from server.keys import ServerKeys
-from server.service.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
+from server.store.rows import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 
 # The keys every test service shares, as the processes serving one database share theirs: each
 # reads the snapshots another sealed.

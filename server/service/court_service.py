@@ -57,13 +57,13 @@ from server.service.ports import (
     HostPresence,
     Publisher,
     SecretSource,
-    StoredRow,
     SystemSecrets,
     iso_time,
     token_digest,
 )
 from server.service.replay import SNAPSHOT_EVERY, Head, Replay
 from server.service.whole_logs import Logs
+from server.store.rows import StoredRow
 
 log = logging.getLogger("small_council.service")
 

@@ -32,8 +32,9 @@ from court.model.ruleset import Ruleset
 from court.soundness.invariants import Unsound, require_sound
 from court.state import CourtState
 from server.keys import InstanceSecret
-from server.service.ports import EventStore, Kept, SnapshotMark, StoredRow, record_of
+from server.service.ports import EventStore
 from server.store.failures import DATABASE_ERRORS
+from server.store.rows import Kept, SnapshotMark, StoredRow, record_of
 
 log = logging.getLogger("small_council.replay")
 

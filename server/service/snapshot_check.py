@@ -26,8 +26,8 @@ from collections.abc import Set
 from court.log import snapshot
 from court.log.chain import Record, Verification
 from court.state import CourtState
-from server.service.ports import Kept, SnapshotMark
 from server.service.replay import Replay, Seal
+from server.store.rows import Kept, SnapshotMark
 
 
 class SnapshotCheck:

@@ -26,9 +26,10 @@ from court.audit import Audit, Checkpoint
 from court.errors import BadRecord, ConcurrencyError, CourtError, UnknownGame
 from court.log import codec
 from court.log.chain import GENESIS, Record, Verification
-from server.service.ports import Batch, EventStore, Kept, SnapshotMark, StoredRow
+from server.service.ports import EventStore
 from server.service.replay import Head, Replay
 from server.service.snapshot_check import SnapshotCheck
+from server.store.rows import Batch, Kept, SnapshotMark, StoredRow
 
 # Records read from the store at a time (export, verify) and written at a time (import).
 PAGE = 1000

@@ -19,7 +19,7 @@ from sqlalchemy import Column, Index, Text, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, SQLModel
 
-from server.service.ports import Kept, SnapshotMark
+from server.store.rows import Kept, SnapshotMark
 
 
 class Snapshot(SQLModel, table=True):

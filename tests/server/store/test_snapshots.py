@@ -18,8 +18,9 @@ from court.ids import HouseId
 from court.log import snapshot
 from server.keys import ServerKeys
 from server.service.court_service import CourtService
-from server.service.ports import EventStore, Kept
+from server.service.ports import EventStore
 from server.service.replay import Head, Replay, Seal
+from server.store.rows import Kept
 from server.store.sql import SqlEventStore
 from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import Table, open_service

@@ -13,7 +13,7 @@ import pytest
 
 from court.errors import ConcurrencyError
 from court.log.chain import canonical
-from server.service.ports import Kept, SnapshotMark, StreamHead
+from server.store.rows import Kept, SnapshotMark, StreamHead
 from tests.server.store.conftest import NewDatabase, open_store
 from tests.server.store.records import chain
 
