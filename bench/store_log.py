@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from common import emit, timed, verdict  # repo root on sys.path
-from store import HOUSES, Game, gold_records, keys_for, service_on, start_game
+from court_games import HOUSES, Game, gold_records, keys_for, service_on, start_game
 
 from app import create_app
 from court.commands import SPECTATOR

@@ -24,19 +24,16 @@ from typing import Any
 
 import psycopg
 from common import decode_rows, emit, machine_line, per_second  # repo root on sys.path
+from court_games import Game, gold_records, service_on, start_game
 from store import (
     APPEND_SECONDS,
     REPEATS,
     REPLAY_EVENTS,
     WARMUP_COMMANDS,
-    Game,
     bench_current,
     build_long_game,
     cold_replay,
-    gold_records,
     service_appends,
-    service_on,
-    start_game,
 )
 
 from court.commands import Actor

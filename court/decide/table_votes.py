@@ -5,14 +5,10 @@ decides together")."""
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from court.commands import (
     Actor,
     AnswerCorrection,
     Command,
-    ProposeCorrection,
-    TableCommand,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -36,25 +32,6 @@ from court.model.ending import How
 from court.model.table import majority
 from court.model.tokens import tokens_in_use
 from court.state import CourtState, GameStatus
-
-
-def decide_table(
-    state: CourtState, command: TableCommand, actor: Actor, now: float
-) -> tuple[Event, ...]:
-    match command:
-        case VoteToReplace():
-            return vote_to_replace(state, command, actor, now)
-        case VoteToEnd():
-            return vote_to_end(state, command, actor)
-        case ProposeCorrection():
-            return corrections.propose(state, command, actor)
-        case AnswerCorrection():
-            return corrections.answer(state, command, actor)
-        case WithdrawCorrection():
-            return corrections.withdraw(state, actor)
-        case _:
-            assert_never(command)
-
 
 # -- replacing a player who is gone ---------------------------------------------------------
 

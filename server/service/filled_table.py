@@ -7,19 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from court.commands import Command, ProposeCorrection, VoteToReplace
 from court.decide.seats import handed_version
 from court.events import Event
+from court.log.chain import Record
 from court.state import CourtState
 from server.keys import InstanceSecret
 from server.service.ports import HostPresence, token_digest
 from server.service.replay import Head
 from server.service.table_links import link_token
 
-if TYPE_CHECKING:
-    from server.service.court_service import CourtService
+
+class Readable(Protocol):
+    """What a `Past` reads of a game: the court service's reads of its records and states."""
+
+    def records(self, game_id: str, *, after: int = 0, upto: int | None = None) -> list[Record]: ...
+    def decode(self, record: Record) -> Event: ...
+    def state_at(self, game_id: str, version: int) -> Head: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +39,7 @@ class Past:
     state_at: Callable[[int], CourtState]
 
     @staticmethod
-    def of(service: CourtService, game_id: str) -> Past:
+    def of(service: Readable, game_id: str) -> Past:
         def event_at(version: int) -> Event | None:
             found = service.records(game_id, after=version - 1, upto=version)
             return service.decode(found[0]) if found else None

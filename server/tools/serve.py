@@ -3,8 +3,8 @@ development server behind an explicit flag (`SERVER=dev`, or `python app.py --de
 
 app.py hands over to `main` before it imports anything else, so that the gunicorn master
 never imports Flask, psycopg or redis: the worker monkey-patches the standard library
-(gevent) first and only then imports the app (`load`). psycopg chooses its wait function
-when it is imported, and uses gevent's only when `select` is already patched; locks made
+(gevent) first and only then imports the composition root (`load_app`). psycopg chooses its wait
+function when it is imported, and uses gevent's only when `select` is already patched; locks made
 at import time would otherwise be real locks that block the one thread every greenlet
 runs on.
 
@@ -111,7 +111,7 @@ def load_app() -> Any:
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     from gunicorn.arbiter import Arbiter
 
-    from app import create_app, start_deadlines, start_notices
+    from server.composition import create_app, start_deadlines, start_notices
     from server.store.lock import WriterLockError
 
     try:
@@ -133,7 +133,7 @@ def serve_dev(settings: Settings) -> None:
     """Werkzeug's development server, Flask-SocketIO in threading mode: for debugging."""
     from werkzeug.serving import WSGIRequestHandler
 
-    from app import create_app, start_deadlines, start_notices
+    from server.composition import create_app, start_deadlines, start_notices
     from server.store.lock import WriterLockError
 
     # A push followed by an ack otherwise waits ~40 ms for Nagle's algorithm.
