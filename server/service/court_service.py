@@ -47,10 +47,9 @@ from court.soundness.invariants import Unsound, require_sound
 from court.state import CourtState
 from server.keys import ServerKeys
 from server.outages import Outage
-from server.service.backoff import pause_after
 from server.service.filled import filled
 from server.service.filled_table import Past
-from server.service.locks import FifoLock, FifoLocks
+from server.service.locks import FifoLock, FifoLocks, pause_after
 from server.service.ports import (
     EventStore,
     GameMaster,
@@ -313,7 +312,7 @@ class CourtService:
                     self.store.append(records, head.version, encoded)
                 except ConcurrencyError:
                     # Another writer (another process) got there first: fold its records
-                    # into the cached head and decide again on that (server/service/backoff.py).
+                    # into the cached head and decide again on that (server/service/locks.py).
                     self.current(game_id)
                     self.pause(pause_after(attempt))
                     continue

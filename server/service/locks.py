@@ -1,13 +1,21 @@
-"""A lock that serves its waiters in the order they arrived.
+"""A game's lock, which serves its waiters in the order they arrived, and the back-off of a
+command that lost a race to another writer of its game.
 
 `threading.Lock` makes no promise about which waiter wins; a game's commands must
-be applied in arrival order, so each game has one of these instead.
+be applied in arrival order, so each game has one of these instead. A command that lost the
+race waits a random pause that doubles with each loss before it is decided again, so that two
+processes racing on one game fall out of step instead of one of them losing every time.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 from types import TracebackType
+
+# Seconds of the most the pause after the first loss may be, and the most it ever grows to.
+FIRST = 0.002
+MOST = 0.05
 
 
 class FifoLock:
@@ -57,3 +65,8 @@ class FifoLocks:
     def of(self, key: str) -> FifoLock:
         with self._guard:
             return self._locks.setdefault(key, FifoLock())
+
+
+def pause_after(losses: int) -> float:
+    """The pause, in seconds, after the race was lost `losses` times in a row (1 or more)."""
+    return random.uniform(0, min(FIRST * 2 ** (losses - 1), MOST))
