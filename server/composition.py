@@ -12,6 +12,7 @@ import logging
 import os
 import uuid
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify
@@ -66,10 +67,14 @@ from server.store.sql import SqlEventStore
 from server.store.sqlite import database_file
 from server.tools.cli import court_cli
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     settings = Settings().with_overrides(overrides)
-    app = CourtFlask(__name__)
+    # Named and rooted as app.py, beside templates/ and static/: the app's name and folders
+    # stay what `flask --app app` and the logs have always shown.
+    app = CourtFlask("app", root_path=str(ROOT))
     # Every setting but the keys, which stay in the settings object alone (server/keys/).
     app.config.from_mapping({f.name: getattr(settings, f.name) for f in fields(settings) if f.repr})
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own, which sorts keys by default
