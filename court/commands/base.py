@@ -15,7 +15,8 @@ class Actor:
     seat: Seat | None = None
     host: bool = False
     master: bool = False
-    # The server's bot playing `seat` while its player is gone (court/bot.py); never a token's.
+    # The server's bot playing `seat` while its player is gone (court/options/bot.py); never a
+    # token's.
     bot: bool = False
     # The digest of the token this actor was found by, when one was: whoever keeps an actor
     # asks the game again what the token stands for now (a seat handed to a new token, the

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from court.commands import AcceptTitle, Actor, RefuseTitle, ResolveTitleOverflow
 from court.decide.guards import require_seat, require_status
-from court.electorate import is_council
 from court.errors import CourtError, NotAllowed
 from court.events import (
     Event,
@@ -15,7 +14,8 @@ from court.events import (
     TitleSlotsExceeded,
 )
 from court.ids import HAND, KING, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Category, Gender
+from court.model.ruleset import Category, Gender
+from court.options.electorate import is_council
 from court.sentences import names
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
 

@@ -18,10 +18,10 @@ from court.events.seats import (
 )
 from court.evolve.base import Handlers, replace
 from court.ids import Seat
-from court.links import SeatLink, SeatLinks
+from court.model.links import SeatLink, SeatLinks
+from court.model.table import TableVotes
+from court.model.tokens import own_tokens
 from court.state import CourtState, HostVote
-from court.table import TableVotes
-from court.tokens import own_tokens
 
 
 def sealed_by(state: CourtState, seat: Seat) -> frozenset[str]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from court import steps
 from court.commands import Actor
 from court.decide.victory import house_points
 from court.ids import Seat
+from court.model import steps
 from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.padding import padded_marker

@@ -16,7 +16,7 @@ from court.commands import Actor, Command
 from court.views.padding import PAD
 
 if TYPE_CHECKING:
-    from server.service import CourtService
+    from server.service.court_service import CourtService
 
 Payload = dict[str, Any]
 Answer = dict[str, Any]

@@ -22,7 +22,7 @@ from court.commands import (
 from court.views.padding import padded_receipt
 from server.messages.fields import GOLD_MAX, VERSION_MAX, Id, Int, List, Pad, Shape
 from server.messages.message import Answer, Message, Payload
-from server.service import CourtService
+from server.service.court_service import CourtService
 
 
 class SeptSchema(Shape):

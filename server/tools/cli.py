@@ -27,10 +27,10 @@ from config.rulesdata import RulesDataError
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
-from server.observer import court_of, observe
+from server.messages.views import court_of, observe
 from server.private import open_private
-from server.profiles import Profiles
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.profiles import Profiles
 from server.store.sql import SqlEventStore
 from server.tools import keys
 from server.tools.coverage import Coverage

@@ -8,16 +8,16 @@ import json
 from typing import Any
 
 from court.audit import audit
-from court.chain import Record
 from court.commands import Actor, Command
 from court.decide import decide_folded
 from court.errors import CourtError
-from court.invariants import Unsound, require_sound
-from server.filled import filled
-from server.filled_table import Past
-from server.ports import EventStore
-from server.replay import Head
-from server.service import CourtService
+from court.log.chain import Record
+from court.soundness.invariants import Unsound, require_sound
+from server.service.court_service import CourtService
+from server.service.filled import filled
+from server.service.filled_table import Past
+from server.service.ports import EventStore
+from server.service.replay import Head
 from server.store.sql import SqlEventStore
 
 

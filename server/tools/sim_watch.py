@@ -9,27 +9,19 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from court.commands import (
-    Actor,
-    Command,
-    PlaceBallot,
-    PlaceBid,
-    VoteToReplace,
-)
-from court.commands import (
-    describe as describe_command,
-)
+from court.commands import Actor, Command, PlaceBallot, PlaceBid, VoteToReplace
+from court.commands import describe as describe_command
 from court.errors import CourtError
 from court.events import SeatHanded
 from court.evolve import evolve, initial
 from court.ids import GameId
-from court.invariants import violations
 from court.sentences import describe
-from court.settled import unsettled
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import CourtState
 from server.keys import ServerKeys
-from server.ports import EventStore
-from server.service import CourtService, Outcome
+from server.service.court_service import CourtService, Outcome
+from server.service.ports import EventStore
 from server.tools.sim_checks import defect, exported_problems
 from server.tools.sim_corrections import FactBook
 from server.tools.sim_oracles import failed, known, table_problems

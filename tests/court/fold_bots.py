@@ -3,10 +3,10 @@ player taking the seat back, voted in again, then standing down for a new link."
 
 from __future__ import annotations
 
-from court.bot import awaited_bots, bot_move
 from court.commands import Actor, AdvancePhase, Pass, StartGame, TakeSeatBack, VoteToReplace
 from court.events import Event
 from court.ids import Seat
+from court.options.bot import awaited_bots, bot_move
 from court.views.waiting import awaited
 from tests.court.given import Table, created, joined, seat
 

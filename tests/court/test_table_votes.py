@@ -43,9 +43,9 @@ from court.events import (
     VillageControlChanged,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+from court.model.tokens import actor_of
 from court.sentences import describe
 from court.state import GameStatus, NobleStatus, PendingKind, PendingTitle
-from court.tokens import actor_of
 from court.views.changes import changes
 from tests.court.given import HOST, Table, created, joined, seat
 from tests.court.single_records import record_of
