@@ -1,7 +1,7 @@
 """The floor of bench/live.py and bench/load.py: the least a Flask-SocketIO server can do per
 command, served the way app.py serves the court.
 
-Same server as app.py: gunicorn with one gevent worker configured by server/serve.py (or, with
+Same server as app.py: gunicorn with one gevent worker configured by server/tools/serve.py (or, with
 `SERVER=dev`, Werkzeug in threading mode with Nagle off), one namespace "/court". A client
 connecting with auth {"game": room} joins "game:<room>"; a "bump" only increments the room's
 counter, pushes "events" {version} to the room under the room's lock (as the court publishes
@@ -83,7 +83,7 @@ def main() -> None:
         print(f"floor is listening on http://{host}:{port}", flush=True)
         app.extensions["socketio"].run(app, host=host, port=port, allow_unsafe_werkzeug=True)
         return
-    from server.serve import CourtApplication
+    from server.tools.serve import CourtApplication
 
     CourtApplication(settings, lambda: build("gevent"), "floor").run()
 

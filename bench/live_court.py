@@ -43,7 +43,7 @@ ELECTION = "warden-north"
 MAX_ADVANCES = 40  # moves played between two elections (a round takes a dozen)
 HTTP_SECONDS = 60.0  # setup requests wait behind 1,600 pages connecting and catching up
 # A connection left idle longer is not used again: the court's gunicorn closes a kept-alive
-# connection after 5 s (server/serve.py), and a request sent as it closes is reset.
+# connection after 5 s (server/tools/serve.py), and a request sent as it closes is reset.
 IDLE_SECONDS = 1.0
 # The moves that keep the game going and change nothing else: a pass (decree step, election,
 # council seat sale), the end of one's purchases, a title refused, the host closing a phase.

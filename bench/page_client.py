@@ -23,7 +23,7 @@ import jsonpatch
 from live_peers import Room
 from loop_peers import Loop, LoopPeer
 
-from court.chain import canonical, link
+from court.log.chain import canonical, link
 from server.keys.signing import signed_by
 
 # What static/live.js listens for on the court's namespace (tests/scale keeps them equal).

@@ -18,12 +18,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+import store_log
 from common import (  # repo root on sys.path
     decode_rows,
     emit,
@@ -33,19 +33,11 @@ from common import (  # repo root on sys.path
     timed,
     verdict,
 )
+from court_games import Game, gold_records, keys_for, service_on, start_game
 
-from config.rulesdata import load_ruleset
-from config.settings import Settings
-from court import invites
-from court.chain import Record
-from court.commands import SPECTATOR, Actor, AdjustGold, StartGame
-from court.events import GoldAdjusted
-from court.ids import HouseId
-from court.records import chained
-from server.keys import ServerKeys, load_keys
-from server.observer import court_of, observe
-from server.ports import utc_now
-from server.service import SNAPSHOT_EVERY, CourtService
+from court.commands import SPECTATOR, AdjustGold
+from server.messages.views import court_of, observe
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 
 APPEND_SECONDS = 8.0  # how long the service appends for, over all its runs
@@ -54,7 +46,6 @@ REPLAY_EVENTS = 100_000  # events in the game rebuilt from disk
 BUILD_BATCH = 1000  # records per store.append while building that game
 REPEATS = 5  # pairs of runs (service and floor) for appends and for replays; medians count
 CURRENT_CALLS = 200  # calls timed for the warm current court
-HOUSES = ("stark", "lannister", "baratheon")
 
 APPEND_RATIO_TARGET = 0.30
 REPLAY_RATIO_TARGET = 0.30
@@ -74,49 +65,7 @@ _SELECT_GAME = (
 Row = tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    """A started game: its id, the host actor and the House whose gold moves."""
-
-    game_id: str
-    host: Actor
-    house: HouseId
-
-
 # -- setup -------------------------------------------------------------------
-
-
-@cache
-def keys_for(url: str) -> ServerKeys:
-    """The keys a server on `url` holds (the key files beside a SQLite file): the snapshots a
-    bench's services seal are the ones the server reads, and the other way round."""
-    return load_keys(Settings().with_overrides({"DATABASE_URL": url}))
-
-
-@contextmanager
-def service_on(url: str, snapshot_every: int = SNAPSHOT_EVERY) -> Iterator[CourtService]:
-    """A CourtService on a SqlEventStore at `url` (SQLite: default PRAGMAs), schema migrated."""
-    store = SqlEventStore(url)
-    store.create_schema()
-    try:
-        yield CourtService(store, snapshot_every=snapshot_every, keys=keys_for(url))
-    finally:
-        store.close()
-
-
-def start_game(service: CourtService) -> Game:
-    """Create a 3-player game, fill its seats (the host takes the first) and start it."""
-    game_id, _token, created = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Bench Host"
-    )
-    invite = invites.of(created.state)
-    _, joined = service.join(game_id, Actor(host=True), house=HOUSES[0], player_name="Host Player")
-    for index, house in enumerate(HOUSES[1:], start=2):
-        service.join(game_id, SPECTATOR, house=house, player_name=f"Player {index}", invite=invite)
-    host_seat = next(s.seat for s in joined.state.seats.values() if s.host)
-    host = Actor(seat=host_seat, host=True)
-    service.handle(game_id, StartGame(), host)
-    return Game(game_id, host, HouseId(HOUSES[0]))
 
 
 def raw_connect(path: Path) -> sqlite3.Connection:
@@ -250,16 +199,6 @@ def bench_appends(tmp: Path) -> bool:
 # -- replays -----------------------------------------------------------------
 
 
-def gold_records(game: Game, after: int, prev_hash: str, count: int) -> list[Record]:
-    """`count` chained GoldAdjusted records of the host, following version `after`."""
-    events = [
-        GoldAdjusted(house=game.house, amount=1 if version % 2 else -1, cause="bench")
-        for version in range(after + 1, after + count + 1)
-    ]
-    records, _ = chained(game.game_id, (after, prev_hash), events, game.host.seat, utc_now())
-    return records
-
-
 def build_long_game(url: str, events: int) -> str:
     """A started game with `events` events in all at `url`, appended in batches, then read
     once by a service, which keeps its snapshots as it would have while the game was played."""
@@ -373,8 +312,6 @@ def main() -> int:
         met["current_state_ms"] = bench_current(f"sqlite:///{path}", game_id)
         met["late_reads_ms"] = bench_late_reads(f"sqlite:///{path}", game_id)
         path.unlink()
-        import store_log  # here: it imports this module
-
         met |= store_log.bench(tmp)
     emit("machine", machine_line())
     return verdict(met)

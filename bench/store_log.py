@@ -2,7 +2,7 @@
 
 Run from the repo root: `.venv/bin/python bench/store_log.py [--sizes 100000,1000000]`. For
 each size it builds a started game of that many events (GoldAdjusted records chained by
-court/records.py and inserted in batches, with the snapshots a server would have kept while
+court/log/records.py and inserted in batches, with the snapshots a server would have kept while
 the game was played), then prints `name_<size>: value` lines:
 - state_at_ms, history_page_ms: the court at a random old version, and a 200-record page of
   the history told as /history tells it, each on a brand-new service (the median of 10);
@@ -29,16 +29,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from common import emit, timed, verdict  # repo root on sys.path
-from store import HOUSES, Game, gold_records, keys_for, service_on, start_game
+from court_games import HOUSES, Game, gold_records, keys_for, service_on, start_game
 
 from app import create_app
 from court.commands import SPECTATOR
 from court.evolve import evolve
 from court.ids import HouseId
-from server.observer import observe
-from server.ports import Batch, Kept
-from server.replay import Head
-from server.service import SNAPSHOT_EVERY, CourtService
+from server.messages.views import observe
+from server.service.court_service import SNAPSHOT_EVERY, CourtService
+from server.service.replay import Head
+from server.store.rows import Batch, Kept
 from server.store.sql import SqlEventStore
 
 SIZES = (100_000, 1_000_000)

@@ -24,24 +24,21 @@ from typing import Any
 
 import psycopg
 from common import decode_rows, emit, machine_line, per_second  # repo root on sys.path
+from court_games import Game, gold_records, service_on, start_game
 from store import (
     APPEND_SECONDS,
     REPEATS,
     REPLAY_EVENTS,
     WARMUP_COMMANDS,
-    Game,
     bench_current,
     build_long_game,
     cold_replay,
-    gold_records,
     service_appends,
-    service_on,
-    start_game,
 )
 
-from court.chain import GENESIS, Record, canonical
 from court.commands import Actor
 from court.ids import HouseId, Seat
+from court.log.chain import GENESIS, Record, canonical
 from server.store.sql import SqlEventStore
 from tests.services import PostgresServer, postgres_bin
 

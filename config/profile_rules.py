@@ -1,4 +1,4 @@
-"""A rules profile against the settings court/profile.py declares: the first problem of a
+"""A rules profile against the settings court/model/profile.py declares: the first problem of a
 profile (config/rulesdata.py refuses it), and a profile drawn at random from every setting's
 allowed values, for simulated games (R-1.1 to R-8.5: every [D] setting played, not only the
 defaults)."""
@@ -10,7 +10,7 @@ import random
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from court.profile import AS_WRITTEN, SETTINGS
+from court.model.profile import AS_WRITTEN, SETTINGS
 
 _Entry = Mapping[str, Any]
 _MIN_PLAYERS, _MAX_PLAYERS = 3, 6  # R-1.1
@@ -107,7 +107,7 @@ def random_profile(profile: _Entry, rng: random.Random, players: int) -> dict[st
     seconds), named `random`; the First Player's place is drawn among `players` seats."""
     drawn = copy.deepcopy(dict(profile))
     drawn["name"] = "random"
-    drawn["description"] = "Every setting drawn from its allowed values (court/profile.py)."
+    drawn["description"] = "Every setting drawn from its allowed values (court/model/profile.py)."
     for setting in SETTINGS:
         if (setting.section, setting.key) in NOT_DRAWN:
             continue

@@ -16,7 +16,7 @@ from typing import Any
 
 from config.mapdrawing import DrawingError, validate_drawing
 from config.profile_rules import profile_problem
-from court.profile import RETIRED
+from court.model.profile import RETIRED
 
 CONFIG_DIR: Path = Path(__file__).resolve().parent
 log = logging.getLogger("small_council.config")

@@ -155,7 +155,7 @@ class Settings:
     # (Werkzeug's development server, for debugging only; also `python app.py --dev`).
     SERVER: str = _setting("SERVER", "gunicorn", SERVERS)
     # Flask-SocketIO's async mode, which must match the server: "threading" for Werkzeug
-    # (and the tests' in-process servers), "gevent" under gunicorn (server/serve.py sets it).
+    # (and the tests' in-process servers), "gevent" under gunicorn (server/tools/serve.py sets it).
     ASYNC_MODE: Literal["threading", "gevent"] = _setting("ASYNC_MODE", "threading", ASYNC_MODES)
     # The address players reach the court at (https://court.example.org): invite links and
     # every absolute URL the server makes start with it, never with a request's Host header.
@@ -170,7 +170,8 @@ class Settings:
     SERVICE_RACE_SECONDS: float = _setting("SERVICE_RACE_SECONDS", 10.0)
     STATE_CACHE_SIZE: int = _setting("STATE_CACHE_SIZE", 1024, range(0, 10_000_001))
     # A snapshot of a game's state is kept each time its log passes a multiple of this many
-    # versions (server/replay.py); 0 keeps none and rebuilds every past version from the start.
+    # versions (server/service/replay.py); 0 keeps none and rebuilds every past version from the
+    # start.
     SNAPSHOT_EVERY: int = _setting("SNAPSHOT_EVERY", 250, range(0, 1_000_001))
     # The server process closes overdue steps at start-up and as their deadlines pass (R-4.3);
     # off for a process that must not (another one does). Shell commands never do.

@@ -6,13 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from court.devices import DeviceKeys
-from court.ending import Ending
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
-from court.links import SeatLinks
-from court.ruleset import Attribute, Gender, Ruleset
-from court.seats import HostVote, SeatInfo
-from court.table import TableVotes
+from court.model.devices import DeviceKeys
+from court.model.ending import Ending
+from court.model.links import SeatLinks
+from court.model.ruleset import Attribute, Gender, Ruleset
+from court.model.seats import HostVote, SeatInfo
+from court.model.table import TableVotes
 from elections import turns
 
 
@@ -57,7 +57,7 @@ class StepKind(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepRef:
-    """A step by its kind and its one id, as court/steps.py declares it."""
+    """A step by its kind and its one id, as court/model/steps.py declares it."""
 
     kind: StepKind
     id: str
@@ -324,14 +324,16 @@ class CourtState:
     offers: dict[int, RansomOffer] = field(default_factory=dict)
     next_offer: int = 1
     winners: tuple[Seat, ...] = ()
-    ending: Ending | None = None  # how the game ended, once it has (court/ending.py)
+    ending: Ending | None = None  # how the game ended, once it has (court/model/ending.py)
     # The clocks variant (R-4.3 [D]): each seat's seconds left per step kind once his clock
     # for it has stopped (before, his bank is the profile's), and the clocks running now.
     banks: dict[Seat, dict[str, float]] = field(default_factory=dict)
     running: dict[Seat, RunningClock] = field(default_factory=dict)
-    table: TableVotes = field(default_factory=TableVotes)  # decided together (court/table.py)
-    links: SeatLinks = field(default_factory=SeatLinks)  # the keys' tokens (court/links.py)
-    devices: DeviceKeys = field(default_factory=DeviceKeys)  # devices' keys (court/devices.py)
+    table: TableVotes = field(default_factory=TableVotes)  # decided together (court/model/table.py)
+    links: SeatLinks = field(default_factory=SeatLinks)  # the keys' tokens (court/model/links.py)
+    devices: DeviceKeys = field(
+        default_factory=DeviceKeys
+    )  # devices' keys (court/model/devices.py)
 
     @property
     def ruleset(self) -> Ruleset:

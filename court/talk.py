@@ -6,8 +6,8 @@ A channel is the table (every seat and the game master) or a whisper between exa
 parties: two seats, or a seat and the game master. Each channel is a chain of its own:
 hash(n) = SHA-256( hash(n-1) "\\n" canonical JSON of the line's other fields ), so that each
 reader checks the channels he reads and learns nothing of the others. The server signs each
-line's hash as it stores it (`signature`, server/talk.py): a line rewritten in the database and
-its chain recomputed no longer carries a signature of the server's key.
+line's hash as it stores it (`signature`, server/service/talk.py): a line rewritten in the database
+and its chain recomputed no longer carries a signature of the server's key.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from court.chain import GENESIS, canonical
 from court.commands import Actor
 from court.errors import BadToken, CourtError, NotAllowed
+from court.log.chain import GENESIS, canonical
+from court.model.text import unprintable
 from court.state import CourtState
-from court.text import unprintable
 
 TALK_LIMIT = 500
 TABLE = "table"
@@ -86,7 +86,7 @@ def addressee(sender: str, to: int | str, state: CourtState) -> str:
 
 
 def clean_talk(raw: str) -> str:
-    """What a party typed, trimmed: 1 to TALK_LIMIT printable characters, as court/text.py
+    """What a party typed, trimmed: 1 to TALK_LIMIT printable characters, as court/model/text.py
     judges them for names."""
     text = raw.strip()
     if not text:

@@ -84,7 +84,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "decree-steps-swapped",
         "engine",
-        "court/steps.py",
+        "court/model/steps.py",
         "the false idols come before the marriages in phase 1 (R-4.2)",
         "DECREES = (MARRIAGES, FALSE_IDOLS, ",
         "DECREES = (FALSE_IDOLS, MARRIAGES, ",
@@ -93,7 +93,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "invariant-alliances-dropped",
         "engine",
-        "court/invariants.py",
+        "court/soundness/invariants.py",
         "the alliance invariants are no longer checked (R-4.7, R-5.2, R-5.4)",
         "    _alliances,\n",
         "",
@@ -111,7 +111,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "outlaw-stands",
         "engine",
-        "court/electorate.py",
+        "court/options/electorate.py",
         "an Outlaw may stand for election (R-7.2)",
         '    """R-7.2: captive, Outlaw and dead Nobles never stand."""\n    return may_vote(noble)',
         '    """R-7.2: captive, Outlaw and dead Nobles never stand."""\n'
@@ -148,7 +148,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "chain-without-previous-hash",
         "engine",
-        "court/chain.py",
+        "court/log/chain.py",
         "a record's hash leaves out the previous record's hash",
         'payload = f"{prev_hash}\\n{meta}\\n{data_json}\\n{private_sha256}"',
         'payload = f"{meta}\\n{data_json}\\n{private_sha256}"',
@@ -157,7 +157,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "chain-without-seat",
         "engine",
-        "court/chain.py",
+        "court/log/chain.py",
         "a record's hash leaves out its acting seat",
         '            "seat": seat,\n',
         "",
@@ -194,7 +194,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "whisper-to-the-table",
         "observer",
-        "server/talk.py",
+        "server/service/talk.py",
         "a whisper is pushed to every party at the table, not to its addressee alone",
         "talk.whisper_channel(sender, party), sender, (party,), text)",
         "talk.whisper_channel(sender, party), sender, talk.parties(state), text)",
@@ -215,7 +215,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "talk-stored-then-refused",
         "service",
-        "server/talk.py",
+        "server/service/talk.py",
         "a line refused for talking too fast is stored all the same (the limit is taken after)",
         _TAKE + _SAID,
         _SAID + _TAKE,
@@ -224,7 +224,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "invariants-unchecked",
         "service",
-        "server/service.py",
+        "server/service/court_service.py",
         "the invariants are not checked before an append",
         "decide_move(state, command, actor, now, check=require_sound)",
         "decide_move(state, command, actor, now)",
@@ -233,7 +233,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "lost-race-not-refolded",
         "service",
-        "server/service.py",
+        "server/service/court_service.py",
         "after losing a race on the expected version, the command is decided again on the "
         "same stale head",
         "                    self.current(game_id)\n                    self.pause(",
@@ -272,7 +272,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "socket-keeps-old-actor",
         "authz",
-        "court/tokens.py",
+        "court/model/tokens.py",
         "an open connection keeps the host's powers after the host role moved",
         "    if actor.token_sha256 is not None:\n"
         "        return actor_of(state, actor.token_sha256)\n",
@@ -303,7 +303,7 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "other-game-token",
         "authz",
-        "server/service.py",
+        "server/service/court_service.py",
         "a token of another game is taken as a spectator's instead of refused",
         '            raise BadToken("bad_token", "This token does not belong to any seat of this '
         'game.")\n',

@@ -38,7 +38,7 @@ export function linkText(gameId, previous, record) {
   return `${previous}\n${meta}\n${record.data_json}\n${record.private_sha256}`;
 }
 
-// The one JSON form the chain hashes (court/chain.py `canonical`): keys sorted, no spaces.
+// The one JSON form the chain hashes (court/log/chain.py `canonical`): keys sorted, no spaces.
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object")

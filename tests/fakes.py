@@ -6,11 +6,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 
-from court.chain import Record, canonical
 from court.errors import ConcurrencyError
+from court.log.chain import Record, canonical
 from court.state import CourtState
 from server.keys import ServerKeys
-from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
+from server.store.rows import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 
 # The keys every test service shares, as the processes serving one database share theirs: each
 # reads the snapshots another sealed.
@@ -71,7 +71,8 @@ class MemoryLog:
 
 
 class MemoryEventStore:
-    """The store's port (server/ports.py, EventStore) in memory, for the service tests that do
+    """The store's port (server/service/ports.py, EventStore) in memory, for the service tests that
+    do
     not test SQL: rows kept as the SQL store keeps them (the public and private parts as
     canonical JSON, read back into new objects), the (game, version) pair taken once as the
     optimistic lock, versions read in order and positions handed out in append order.

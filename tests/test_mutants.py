@@ -16,13 +16,13 @@ REACHES = {
     "engine": {
         "elections/tally.py",
         "elections/turns.py",
-        "court/invariants.py",
+        "court/soundness/invariants.py",
         "court/decide/",
         "court/evolve/",
-        "court/chain.py",
+        "court/log/chain.py",
     },
-    "observer": {"court/views/", "server/talk.py"},
-    "service": {"server/service.py", "server/talk.py", "server/store/"},
+    "observer": {"court/views/", "server/service/talk.py"},
+    "service": {"server/service/court_service.py", "server/service/talk.py", "server/store/"},
     "authz": {"server/http/", "server/live/sockets.py", "server/messages/"},
 }
 

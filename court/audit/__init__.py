@@ -1,13 +1,13 @@
 """Deep verification of a game's log: what `/verify`, `flask court verify` and import check.
 
-Beyond the hash chain (court/chain.py), record by record:
+Beyond the hash chain (court/log/chain.py), record by record:
 - record: the id, type, schema version, time and seat are well formed (the API's patterns);
   a private part only where the event type has one, with exactly its fields; an event whose
   private part belongs to a seat (a ballot, a bid, a seat token) names that seat;
-- names: ids and names pass the checks the API applies when they are typed (court/text.py),
+- names: ids and names pass the checks the API applies when they are typed (court/model/text.py),
   and no text holds control characters;
 - fold: the log folds into a court without error;
-- invariants: every invariant of court/invariants.py holds at every version;
+- invariants: every invariant of court/soundness/invariants.py holds at every version;
 - commitments: every marker and sealed bid revealed opens the commitment published when it
   was placed, on the candidate shown then; secrets present in the log agree with both;
 - tally: every reveal's votes, winner and reason recompute from the opened markers and the
@@ -22,29 +22,30 @@ Beyond the hash chain (court/chain.py), record by record:
 
 The first failing check is reported with its record and version; checks that could not be
 made are listed as notes. `Audit` takes one record at a time, from version 1 or from the
-checkpoint an earlier check of the same log left (the server's verify-so-far, server/logs.py):
-a stream of any length holds one record in memory. The checks of one record's fields are in
-record.py, those of what was sealed (commitments, tallies, sales, dice) in secrets.py.
+checkpoint an earlier check of the same log left (the server's verify-so-far,
+server/service/whole_logs.py): a stream of any length holds one record in memory. The checks of one
+record's fields are in record.py, those of what was sealed (commitments, tallies, sales, dice) in
+secrets.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from court import codec
 from court.audit.failed import Failed
-from court.audit.moves import DecidedAgain, Rebuild
+from court.audit.moves import DecidedAgain, Rebuild, Rebuilding
 from court.audit.record import names, readable, seat
 from court.audit.secrets import secrets
 from court.audit.signatures import MovesPoint, SignedMoves
-from court.chain import GENESIS, Record, Verification, chain_problem
 from court.evolve import evolve, initial
 from court.ids import GameId
-from court.invariants import violations
+from court.log import codec
+from court.log.chain import GENESIS, Record, Verification, chain_problem
+from court.soundness.invariants import violations
 from court.state import CourtState
 
-__all__ = ["Audit", "Checkpoint", "Failed", "Rebuild", "audit"]
+__all__ = ["Audit", "Checkpoint", "Failed", "Rebuild", "Rebuilding", "audit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +69,7 @@ class Audit:
         self,
         upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
         start: Checkpoint | None = None,
-        rebuild: tuple[Rebuild, Callable[[str], float]] | None = None,
+        rebuild: Rebuilding | None = None,
     ) -> None:
         """`rebuild`: the commands signed moves sent, rebuilt from them, and the log's times
         read as seconds: then every signed move is decided again (moves.py)."""
@@ -153,7 +154,7 @@ class Audit:
 def audit(
     records: Iterable[Record],
     upcasters: Mapping[codec.UpcasterKey, codec.Upcaster] = codec.UPCASTERS,
-    rebuild: tuple[Rebuild, Callable[[str], float]] | None = None,
+    rebuild: Rebuilding | None = None,
 ) -> Verification:
     """Every check above, record by record from version 1; the first failure, or ok with
     notes. `records` is read one at a time: a stream of any length holds one in memory."""

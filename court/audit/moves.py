@@ -2,7 +2,7 @@
 is decided again on the court before it, at the time its records name, and the records stored
 for it must be exactly the events the engine decides, follow-ups included. The command is
 rebuilt from what was signed by the caller's `Rebuild` (the server's catalogue of messages,
-server/moves_rebuild.py), with the openings of a sealed choice taken from the records it led
+server/messages/rebuilt.py), with the openings of a sealed choice taken from the records it led
 to; a move it cannot rebuild (one whose decision used what the log does not hold) is counted
 and noted, its records checked by the rules alone as every record is."""
 
@@ -12,18 +12,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from court.audit.failed import Failed
-from court.chain import Record
 from court.commands import Actor, Command, SignedMove
 from court.commands.signed import Signature
 from court.decide.signed import decide_move
 from court.errors import CourtError
 from court.events import Event, MoveSigned
 from court.ids import Seat
+from court.log.chain import Record
 from court.state import CourtState
 
 # The command a signed move sent, rebuilt from it and from the events stored after it (for
 # the openings beside its commitments); None when it cannot be rebuilt from the log.
 Rebuild = Callable[[MoveSigned, tuple[Event, ...]], Command | None]
+# A rebuild and the reading of the log's times it decides at.
+Rebuilding = tuple[Rebuild, Callable[[str], float]]
 
 
 @dataclass

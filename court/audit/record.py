@@ -8,15 +8,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from court import codec
 from court.audit.failed import Failed
-from court.chain import Record
 from court.errors import CourtError
 from court.events import Event, GameCreated, NobleAdded, SeatHanded, SeatJoined
+from court.log import codec
+from court.log.chain import Record
+from court.model.text import NOBLE_ID, clean_name, id_problem, unprintable
 from court.state import CourtState
-from court.text import NOBLE_ID, clean_name, id_problem, unprintable
 
-# The log's times, as server.ports.iso_time writes them.
+# The log's times, as server.service.ports.iso_time writes them.
 RECORDED_AT = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{6}Z")
 TEXT_LIMIT = 2000  # the longest sentence the engine writes into an event is far shorter
 

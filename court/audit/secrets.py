@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from court import dice
 from court.audit.failed import Failed
 from court.decide.council_seat import bid_commitment, sale_result, wardens_off_council
 from court.events import (
@@ -18,6 +17,7 @@ from court.events import (
     GameCreated,
 )
 from court.ids import Seat
+from court.model import dice
 from court.state import CourtState
 from elections.markers import MarkerKind, commitment
 from elections.tally import Revealed, count

@@ -1,4 +1,4 @@
-"""The deep audit's check of moves signed on players' devices (court/devices.py): each signed
+"""The deep audit's check of moves signed on players' devices (court/model/devices.py): each signed
 move's Ed25519 signature by a key standing for its holder as the log recorded the keys, its
 nonce never taken before, the head it was signed on one of the log's; and every record of a
 keyed holder's move inside the span of the signed move before it, so that no record is
@@ -10,9 +10,9 @@ from collections import deque
 from dataclasses import dataclass
 
 from court.audit.failed import Failed
-from court.chain import GENESIS, Record
-from court.devices import NONCE, move_text, seat_holder, signed_by
 from court.events import BotPlayed, Event, FactRecorded, MoveSigned
+from court.log.chain import GENESIS, Record
+from court.model.devices import NONCE, move_text, seat_holder, signed_by
 from court.state import CourtState
 
 # Records the key service makes with a person's gathered token, by no device (court/decide/

@@ -11,7 +11,8 @@ from court.commands.base import (
     SPECTATOR,
     Actor,
 )
-from court.commands.bots import BotCommand, BotMove, TakeSeatBack
+from court.commands.bots import TakeSeatBack
+from court.commands.command import BotCommand, BotMove, Command
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -103,21 +104,6 @@ from court.commands.titles import (
     ResolveTitleOverflow,
     TitleCommand,
 )
-
-Command = (
-    SetupCommand
-    | RoundCommand
-    | ElectionCommand
-    | TitleCommand
-    | DecreeCommand
-    | NobleCommand
-    | PurchaseCommand
-    | SeatCommand
-    | TableCommand
-    | DeviceCommand
-    | BotCommand
-)
-
 
 # Command fields that may hold a secret (a ballot, a bid, a token's digest, the dice seed):
 # never written to a log line.

@@ -15,7 +15,8 @@ class Actor:
     seat: Seat | None = None
     host: bool = False
     master: bool = False
-    # The server's bot playing `seat` while its player is gone (court/bot.py); never a token's.
+    # The server's bot playing `seat` while its player is gone (court/options/bot.py); never a
+    # token's.
     bot: bool = False
     # The digest of the token this actor was found by, when one was: whoever keeps an actor
     # asks the game again what the token stands for now (a seat handed to a new token, the
@@ -25,6 +26,17 @@ class Actor:
     @property
     def spectator(self) -> bool:
         return self.seat is None and not self.host and not self.master
+
+    @property
+    def holder(self) -> str | None:
+        """Whose keys sign the actor's moves (court/model/devices.py): his seat's (a host with
+        a seat signs as that seat), else the game master's or the seatless host's; a spectator
+        signs nothing."""
+        if self.seat is not None:
+            return f"seat:{self.seat}"
+        if self.master:
+            return "master"
+        return "host" if self.host else None
 
     @property
     def recorder(self) -> bool:

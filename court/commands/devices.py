@@ -1,4 +1,4 @@
-"""Commands of the keys a player's devices sign his moves with (court/devices.py): a device
+"""Commands of the keys a player's devices sign his moves with (court/model/devices.py): a device
 registers its public key for the sender's seat or role, or drops one of its keys."""
 
 from __future__ import annotations

@@ -55,7 +55,8 @@ class RemoveSeat:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddSeatLink:
-    """A person's key (server/mykey.py) gathers the sender's token and hands out a token of
+    """A person's key (server/service/seat_keys.py) gathers the sender's token and hands out a token
+    of
     its own for what it stands for: `link_sha256`, the new token's digest. Sent by the key
     service with the gathered token's actor, never by a client."""
 
@@ -65,7 +66,7 @@ class AddSeatLink:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DropSeatLink:
     """The key service lets link `link` go (the key revoked or replaced: `reason`,
-    court/links.py `LinkEnd`); never sent by a client."""
+    court/model/links.py `LinkEnd`); never sent by a client."""
 
     link: int
     reason: str

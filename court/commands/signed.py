@@ -1,13 +1,13 @@
 """A command as the sender's device signed it: the command, what the device signed beside it
-(court/devices.py `move_text`), and whether the head it says it saw is one of the log's."""
+(court/model/devices.py `move_text`), and whether the head it says it saw is one of the log's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the union of every command is gathered by the package itself
-    from court.commands import Command
+if TYPE_CHECKING:
+    from court.commands.command import Command
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -4,9 +4,9 @@ the seats now awaited start, at the command's time."""
 
 from __future__ import annotations
 
-from court.clocks import awaited, clocked, run_out
 from court.events import ClockStarted, ClockStopped, Event
 from court.ids import Seat
+from court.options.clocks import awaited, clocked, run_out
 from court.state import CourtState
 
 

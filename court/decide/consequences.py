@@ -19,7 +19,7 @@ from court.events.nobles import (
     TookTheBlack,
 )
 from court.ids import HAND, KING, OUTLAW_KEEPS, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category
+from court.model.ruleset import Attribute, Category
 from court.state import CourtState, NobleStatus, PendingKind
 
 

@@ -14,7 +14,6 @@ from court.commands import Actor, ChooseCouncilSeat, PassBid, PlaceBid
 from court.decide import elections, titles
 from court.decide.guards import require_seat, require_status
 from court.decide.money import afford
-from court.electorate import is_council
 from court.errors import CourtError, NotAllowed
 from court.events import Event, GoldPaid
 from court.events.purchases import (
@@ -29,7 +28,8 @@ from court.events.purchases import (
     CouncilSeatVacated,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId
-from court.ruleset import Category
+from court.model.ruleset import Category
+from court.options.electorate import is_council
 from court.state import Auction, CourtState, GameStatus
 
 SEAT_CAUSE = "the fourth Small Council seat (R-4.6)"

@@ -33,10 +33,10 @@ from court.events import (
     TitleSlotsExceeded,
 )
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category, Gender
+from court.model.ruleset import Attribute, Category, Gender
+from court.model.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 from court.sentences import names
 from court.state import CourtState, GameStatus, Noble, NobleStatus
-from court.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 
 WALL_SUPPLIES = range(1, 101)
 # R-1.3: the attributes a Noble may bring into play; the Heir and the Gods' curse are

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from court import steps
 from court.commands import Actor, ConcedeTitle, Divorce, ProposeMarriage
 from court.decide import false_idols, marriages, outlaws
 from court.decide.powers import Turn, power_lost, title_turn, turn
@@ -29,7 +28,8 @@ from court.events.decrees import (
     TitleConceded,
 )
 from court.ids import HAND, KING, MASTER_OF_LAWS, PROTECTOR, NobleId, Seat, TitleId
-from court.ruleset import Category
+from court.model import steps
+from court.model.ruleset import Category
 from court.state import CourtState, StepKind
 
 STEPS = tuple(step.id for step in steps.DECREES)

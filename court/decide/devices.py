@@ -1,4 +1,4 @@
-"""The keys a player's devices sign his moves with (court/devices.py): a device registers its
+"""The keys a player's devices sign his moves with (court/model/devices.py): a device registers its
 public key for the sender's seat or role, the first on the strength of his token and any other
 signed by a key he holds already; and a device drops one of his keys. Keys are the server's
 (section 10), no rule of the game's: the table's rule that a seat's things belong to its player
@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import assert_never
 
 from court.commands import Actor, AddDeviceKey, DeviceCommand, DropDeviceKey
-from court.devices import DROPPED, MOST_KEYS, holder_of, key_id_of
 from court.errors import CourtError, NotAllowed
 from court.events import DeviceKeyAdded, DeviceKeyDropped, Event
+from court.model.devices import DROPPED, MOST_KEYS, key_id_of
 from court.state import CourtState, GameStatus
 
 OPEN = (GameStatus.LOBBY, GameStatus.PLAYING)
@@ -28,7 +28,7 @@ def decide_device(state: CourtState, command: DeviceCommand, actor: Actor) -> tu
 
 
 def _holder(state: CourtState, actor: Actor) -> str:
-    holder = holder_of(actor)
+    holder = actor.holder
     if holder is None:
         raise NotAllowed("token_required", "Only a seat, the host or the game master has keys.")
     if state.status not in OPEN:

@@ -12,6 +12,7 @@ from court.commands import (
     AddNoble,
     AdjustGold,
     AdvancePhase,
+    AnswerCorrection,
     AnswerMarriage,
     BotCommand,
     BuildSept,
@@ -44,6 +45,7 @@ from court.commands import (
     PassBid,
     PlaceBallot,
     PlaceBid,
+    ProposeCorrection,
     ProposeMarriage,
     PurchaseCommand,
     RecordCapture,
@@ -65,10 +67,14 @@ from court.commands import (
     StartGame,
     TableCommand,
     TitleCommand,
+    VoteToEnd,
+    VoteToReplace,
+    WithdrawCorrection,
     WithdrawRansom,
 )
 from court.decide import (
     bots,
+    corrections,
     council_seat,
     court_events,
     decrees,
@@ -78,6 +84,7 @@ from court.decide import (
     false_idols,
     marriages,
     outlaws,
+    proposals,
     purchases,
     ransom,
     rounds,
@@ -111,7 +118,7 @@ def command_events(
     if isinstance(command, SeatCommand):
         return seats.decide_seat(state, command, actor, now)
     if isinstance(command, TableCommand):
-        return table_votes.decide_table(state, command, actor, now)
+        return _table(state, command, actor, now)
     if isinstance(command, DeviceCommand):
         return devices.decide_device(state, command, actor)
     if isinstance(command, BotCommand):
@@ -256,5 +263,21 @@ def _purchase(
             return ransom.refuse(state, command, actor)
         case WithdrawRansom():
             return ransom.withdraw(state, command, actor)
+        case _:
+            assert_never(command)
+
+
+def _table(state: CourtState, command: TableCommand, actor: Actor, now: float) -> tuple[Event, ...]:
+    match command:
+        case VoteToReplace():
+            return table_votes.vote_to_replace(state, command, actor, now)
+        case VoteToEnd():
+            return table_votes.vote_to_end(state, command, actor)
+        case ProposeCorrection():
+            return proposals.propose(state, command, actor)
+        case AnswerCorrection():
+            return corrections.answer(state, command, actor)
+        case WithdrawCorrection():
+            return corrections.withdraw(state, actor)
         case _:
             assert_never(command)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from court import electorate
 from court.commands import Actor, Pass, PlaceBallot, StandForElection
 from court.decide.guards import require_seat, require_status
 from court.errors import CourtError, NotAllowed
@@ -20,6 +19,7 @@ from court.events import (
     Weight,
 )
 from court.ids import NobleId, Seat
+from court.options import electorate
 from court.sentences import names
 from court.state import CourtState, Election, GameStatus, NobleStatus, Stage, StepKind
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, ordered

@@ -20,9 +20,9 @@ from court.commands import (
 from court.decide.guards import require_recorder, require_status
 from court.errors import CourtError
 from court.events import Event, FactRecorded, GoldAdjusted
+from court.model.text import clean_cause
 from court.sentences import names
 from court.state import CourtState, GameStatus
-from court.text import clean_cause
 
 # The commands that record a fact (section 9), with the kind each names in the history.
 FACT_KINDS: dict[type, str] = {

@@ -8,7 +8,6 @@ when another player holds him; the embrace and the answer are settled together.
 
 from __future__ import annotations
 
-from court import dice, steps
 from court.commands import Actor, EmbraceRhllor, HandConversion
 from court.decide import consequences
 from court.decide.powers import power_lost, seat_holding, turn
@@ -24,7 +23,8 @@ from court.events.decrees import (
 from court.events.nobles import AttributeGained, DieRolled
 from court.evolve import evolve
 from court.ids import HAND, PROTECTOR, HouseId, NobleId, Seat
-from court.ruleset import Attribute
+from court.model import dice, steps
+from court.model.ruleset import Attribute
 from court.state import CourtState, NobleStatus, Power, TurnStep
 
 STEP = steps.FALSE_IDOLS.id

@@ -1,7 +1,7 @@
-"""The tokens a person's key hands out (court/links.py): a link added for the token the key
+"""The tokens a person's key hands out (court/model/links.py): a link added for the token the key
 gathered, standing for what that token stands for, and a link dropped when the key lets it go.
-Both are the key service's (server/mykey.py), in any game that was created, ended or not: a
-key gathers the seats of ended games too."""
+Both are the key service's (server/service/seat_keys.py), in any game that was created, ended or
+not: a key gathers the seats of ended games too."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from court.commands import Actor, AddSeatLink, DropSeatLink
 from court.decide.guards import require_status
 from court.errors import BadToken, CourtError
 from court.events import Event, SeatLinkAdded, SeatLinkDropped
-from court.links import LinkEnd
+from court.model.links import LinkEnd
+from court.model.tokens import actor_of, tokens_in_use
 from court.state import CourtState, GameStatus
-from court.tokens import actor_of, tokens_in_use
 
 DIGEST_LENGTH = 64
 OPEN = (GameStatus.LOBBY, GameStatus.PLAYING, GameStatus.ENDED)

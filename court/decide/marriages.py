@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from court import steps
 from court.commands import Actor, AnswerMarriage, Divorce, ProposeMarriage
 from court.decide.consequences import alliance_ends, queen_steps_down
 from court.errors import CourtError, NotAllowed
@@ -18,7 +17,8 @@ from court.events.decrees import (
 )
 from court.events.nobles import GoldPaid
 from court.ids import KING, MASTER_OF_LAWS, QUEEN, NobleId, Seat
-from court.ruleset import Attribute
+from court.model import steps
+from court.model.ruleset import Attribute
 from court.state import CourtState, Noble, NobleStatus
 
 STEP = steps.MARRIAGES.id

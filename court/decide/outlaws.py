@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from court import steps
 from court.commands import Actor, Desert, Pardon, SendToWall
 from court.decide import consequences
 from court.decide.powers import seat_holding, turn
@@ -12,7 +11,8 @@ from court.events import Event, TitleReturned
 from court.events.decrees import DecreeTurnEnded
 from court.events.nobles import Deserted, OutlawPardoned
 from court.ids import KING, LORD_COMMANDER, MASTER_OF_LAWS, NobleId, Seat
-from court.ruleset import Attribute, Gender
+from court.model import steps
+from court.model.ruleset import Attribute, Gender
 from court.state import CourtState, NobleStatus
 
 

@@ -22,7 +22,7 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.ids import KING, HouseId, Seat, TitleId
-from court.ruleset import Category, TitleDef
+from court.model.ruleset import Category, TitleDef
 from court.sentences import names
 from court.state import CourtState, GameStatus, NobleStatus, Phase, TurnStep
 

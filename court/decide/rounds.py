@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from court import clocks
 from court.commands import (
     Actor,
     AdvancePhase,
@@ -38,9 +37,10 @@ from court.events import (
 from court.events.decrees import DecreeTimedOut
 from court.evolve import evolve
 from court.ids import HouseId, Seat, VillageId
-from court.ruleset import Attribute
+from court.model.ruleset import Attribute
+from court.model.text import clean_cause
+from court.options import clocks
 from court.state import CourtState, GameStatus, PendingKind, PendingTitle, Phase, TurnStep
-from court.text import clean_cause
 from elections.turns import next_clockwise
 
 # The phases played at the table, which the host closes; the server runs the others.

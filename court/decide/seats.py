@@ -34,9 +34,9 @@ from court.events import (
     SeatRemoved,
 )
 from court.ids import Seat
+from court.model.text import clean_name
+from court.model.tokens import tokens_in_use
 from court.state import CourtState, GameStatus, SeatInfo
-from court.text import clean_name
-from court.tokens import tokens_in_use
 
 
 def decide_seat(
@@ -117,7 +117,7 @@ def _before_handing(state: CourtState, seat: Seat, now: float) -> tuple[Event, .
 
 def handed_version(state: CourtState, seat: Seat, first: int) -> int:
     """The version of the `SeatHanded` of a hand-over whose records start at version `first`:
-    a table's link is made for it before the vote is decided (server/filled_table.py)."""
+    a table's link is made for it before the vote is decided (server/service/filled_table.py)."""
     return first + len(_before_handing(state, seat, 0.0))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from court import dice, invites
 from court.commands import (
     Actor,
     ChangeListing,
@@ -30,10 +29,11 @@ from court.events import (
     SeatLeft,
 )
 from court.ids import Seat
-from court.profile import LAST_ROUND_MAX
-from court.ruleset import Ruleset
+from court.model import dice, invites
+from court.model.profile import LAST_ROUND_MAX
+from court.model.ruleset import Ruleset
+from court.model.text import clean_game_name, clean_name
 from court.state import CourtState, GameStatus
-from court.text import clean_game_name, clean_name
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 # What a game's clocks and host role may be given, even from a profile that names none.

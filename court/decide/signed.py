@@ -1,9 +1,10 @@
-"""Moves signed on the sender's device (court/devices.py). Once a holder (a seat, or the host's
-or the game master's role) has a key, every move of his must come signed by one of his keys,
-each signature taken once (its nonce), on a head of the log his device saw; the signed move is
-recorded first, naming how many records it led to, so that anyone can check that the records
-follow from what the device signed. The key service's links (server/mykey.py) are sent with a
-gathered token, by no device, and need no signature."""
+"""Moves signed on the sender's device (court/model/devices.py). Once a holder (a seat, or the
+host's or the game master's role) has a key, every move of his must come signed by one of his
+keys, each signature taken once (its nonce), on a head of the log his device saw; the signed
+move is recorded first, naming how many records it led to, so that anyone can check that the
+records follow from what the device signed. The key service's links
+(server/service/seat_keys.py) are sent with a gathered token, by no device, and need no
+signature."""
 
 from __future__ import annotations
 
@@ -18,10 +19,10 @@ from court.commands import (
     SignedMove,
 )
 from court.decide import Check, decide_folded
-from court.devices import NONCE, holder_of, move_text, signed_by
 from court.errors import NotAllowed
 from court.events import Event, MoveSigned
 from court.evolve import evolve
+from court.model.devices import NONCE, move_text, signed_by
 from court.state import CourtState
 
 # Commands no device sends: the key service's, with the token it gathered.
@@ -47,7 +48,7 @@ def decide_move(
         # The bot's moves are the server's, made for a seat the table voted it (R-9.2): no
         # device of the seat's player signs them, and its `BotPlayed` record says so.
         by_server = actor.bot or type(move) in UNSIGNED_KINDS
-        if not by_server and state.devices.keyed(holder_of(actor)):
+        if not by_server and state.devices.keyed(actor.holder):
             raise NotAllowed("bad_signature", UNSIGNED)
         return decide_folded(state, move, actor, now, check)
     signed = move_signed(state, move, actor)
@@ -64,7 +65,7 @@ def decide_move(
 def move_signed(state: CourtState, move: SignedMove, actor: Actor) -> MoveSigned:
     """The record of a signed move (its count of records left at 0), or a refusal saying why
     the signature cannot be believed."""
-    holder, sig = holder_of(actor), move.signature
+    holder, sig = actor.holder, move.signature
     key = state.devices.by_id.get(sig.key_id)
     if holder is None or key is None or key.holder != holder:
         raise NotAllowed(

@@ -5,14 +5,10 @@ decides together")."""
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from court.commands import (
     Actor,
     AnswerCorrection,
     Command,
-    ProposeCorrection,
-    TableCommand,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -21,7 +17,6 @@ from court.decide import bots, corrections, council_seat, victory
 from court.decide.corrections import require_playing
 from court.decide.guards import require_voter
 from court.decide.seats import handed, span
-from court.ending import How
 from court.errors import CourtError
 from court.events import (
     EndVoteCast,
@@ -33,28 +28,10 @@ from court.events import (
     TableEndedGame,
 )
 from court.ids import Seat
+from court.model.ending import How
+from court.model.table import majority
+from court.model.tokens import tokens_in_use
 from court.state import CourtState, GameStatus
-from court.table import majority
-from court.tokens import tokens_in_use
-
-
-def decide_table(
-    state: CourtState, command: TableCommand, actor: Actor, now: float
-) -> tuple[Event, ...]:
-    match command:
-        case VoteToReplace():
-            return vote_to_replace(state, command, actor, now)
-        case VoteToEnd():
-            return vote_to_end(state, command, actor)
-        case ProposeCorrection():
-            return corrections.propose(state, command, actor)
-        case AnswerCorrection():
-            return corrections.answer(state, command, actor)
-        case WithdrawCorrection():
-            return corrections.withdraw(state, actor)
-        case _:
-            assert_never(command)
-
 
 # -- replacing a player who is gone ---------------------------------------------------------
 
@@ -188,8 +165,8 @@ def end_by_vote(state: CourtState, voters: tuple[Seat, ...], seats: int) -> tupl
     )
 
 
-# The table's moves a seat (or the host) may send now, as court/rules.py lists them: a vote to
-# end the game or taking it back, an answer to the correction under vote, the host's withdrawal
+# The table's moves a seat (or the host) may send now, as court/options/legal.py lists them: a vote
+# to end the game or taking it back, an answer to the correction under vote, the host's withdrawal
 # of it. A vote to replace a player depends on the server's word on his connections, and a
 # correction names any record: neither is listed (as the facts are not). A vote to end the game
 # is open to every seat all game long, so it never says the game is moving (a bot or a test

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from court.commands import AcceptTitle, Actor, RefuseTitle, ResolveTitleOverflow
-from court.decide.guards import require_seat
-from court.electorate import is_council
+from court.decide.guards import require_seat, require_status
 from court.errors import CourtError, NotAllowed
 from court.events import (
     Event,
@@ -15,9 +14,10 @@ from court.events import (
     TitleSlotsExceeded,
 )
 from court.ids import HAND, KING, PROTECTOR, QUEEN, HouseId, NobleId, TitleId
-from court.ruleset import Category, Gender
+from court.model.ruleset import Category, Gender
+from court.options.electorate import is_council
 from court.sentences import names
-from court.state import CourtState, NobleStatus, PendingKind, PendingTitle
+from court.state import CourtState, GameStatus, NobleStatus, PendingKind, PendingTitle
 
 
 def category(state: CourtState, title: TitleId) -> Category:
@@ -161,6 +161,8 @@ def _crowned(state: CourtState, king: NobleId) -> list[Event]:
 
 
 def _pending(state: CourtState, actor: Actor, kind: PendingKind, doing: str) -> PendingTitle:
+    # A game the table ended keeps the title it was waiting on in its state: no answer counts.
+    require_status(state, GameStatus.PLAYING)
     seat = require_seat(actor, doing)
     pending = state.pending
     if pending is None or pending.kind is not kind:

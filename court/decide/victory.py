@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from court.ending import How
 from court.events.decrees import GameEnded, Score
 from court.ids import HouseId, Seat
+from court.model.ending import How
 from court.state import CourtState
 
 # A party that may win: its seats (one, or two allied by marriage) and their VP together.

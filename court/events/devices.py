@@ -1,4 +1,4 @@
-"""Events of the keys a player's devices sign his moves with (court/devices.py): a key
+"""Events of the keys a player's devices sign his moves with (court/model/devices.py): a key
 registered for a seat or a role, a key dropped, and a move as the device signed it."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class MoveSigned(Event):
     """The move of `holder` that the next `records` records carry, as his device signed it:
     key `key_id` signed the game, the holder, `message`, its `payload` (secrets only as
     commitments), the `version` and `hash` of the head the device last saw, and `nonce`
-    (court/devices.py `move_text`); `signature` is Ed25519, in base64."""
+    (court/model/devices.py `move_text`); `signature` is Ed25519, in base64."""
 
     holder: str
     key_id: str

@@ -113,7 +113,7 @@ class SeatLinkAdded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatLinkDropped(Event):
-    """The key that handed out link `link` let it go (`reason`, court/links.py `LinkEnd`):
+    """The key that handed out link `link` let it go (`reason`, court/model/links.py `LinkEnd`):
     it opens nothing from now on, nor does any link made from it."""
 
     link: int

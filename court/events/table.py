@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat
-from court.table import Correction
+from court.model.table import Correction
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

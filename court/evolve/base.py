@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from court.events import Event
-from court.frozen import replacer
 from court.ids import HouseId
+from court.model.frozen import replacer
 from court.state import CourtState, Ledger
 
 replace = replacer(CourtState)

@@ -14,7 +14,7 @@ def _clock_started(state: CourtState, e: ClockStarted) -> CourtState:
 
 def _clock_stopped(state: CourtState, e: ClockStopped) -> CourtState:
     """The time used comes off the bank, which never goes below zero. A player who acted in
-    time (court/clocks.py `runs_out`) had the profile's increment for his move besides: it
+    time (court/options/clocks.py `runs_out`) had the profile's increment for his move besides: it
     stays in his bank as far as he did not use it. A clock stopped otherwise earns none."""
     clock = state.running.get(e.seat)
     running = {seat: c for seat, c in state.running.items() if seat != e.seat}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import replace as copy
 
-from court.ending import Ending, How
 from court.events.decrees import (
     DecreePassed,
     DecreeStepClosed,
@@ -26,6 +25,7 @@ from court.events.decrees import (
 )
 from court.evolve.base import Handlers, issued, replace
 from court.ids import NobleId, Seat
+from court.model.ending import Ending, How
 from court.state import (
     Alliance,
     CourtState,

@@ -1,11 +1,11 @@
-"""Folding the keys players' devices sign with (court/devices.py): a key added or dropped, a
+"""Folding the keys players' devices sign with (court/model/devices.py): a key added or dropped, a
 move's nonce spent, and the keys that go with a seat or a role when it changes hands."""
 
 from __future__ import annotations
 
-from court.devices import DeviceKey, DeviceKeys
 from court.events.devices import DeviceKeyAdded, DeviceKeyDropped, MoveSigned
 from court.evolve.base import Handlers, replace
+from court.model.devices import DeviceKey, DeviceKeys
 from court.state import CourtState
 
 

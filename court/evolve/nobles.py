@@ -20,7 +20,7 @@ from court.events.nobles import (
     TookTheBlack,
 )
 from court.evolve.base import Handlers, hold, replace, spent
-from court.ruleset import Attribute, noble_card
+from court.model.ruleset import Attribute, noble_card
 from court.state import CourtState, Noble, NobleStatus
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace as copy
 
-from court import steps
 from court.events.purchases import (
     AuctionOpened,
     AuctionSkipped,
@@ -27,6 +26,7 @@ from court.events.purchases import (
 )
 from court.evolve.base import Handlers, release, replace
 from court.ids import Seat
+from court.model import steps
 from court.state import Auction, CourtState, NobleStatus, RansomOffer, SealedBid, TurnStep
 
 

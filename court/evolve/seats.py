@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from court.devices import seat_holder
 from court.events.seats import (
     HostHandedOver,
     HostTakenOver,
@@ -20,10 +19,11 @@ from court.events.seats import (
 from court.evolve.base import Handlers, replace
 from court.evolve.devices import without_keys
 from court.ids import Seat
-from court.links import SeatLink, SeatLinks
+from court.model.devices import seat_holder
+from court.model.links import SeatLink, SeatLinks
+from court.model.table import TableVotes
+from court.model.tokens import own_tokens
 from court.state import CourtState, HostVote
-from court.table import TableVotes
-from court.tokens import own_tokens
 
 
 def sealed_by(state: CourtState, seat: Seat) -> frozenset[str]:

@@ -14,14 +14,8 @@ from court.events.setup import (
 from court.evolve.base import Handlers, replace
 from court.evolve.devices import without_keys
 from court.evolve.seats import without_seat
-from court.ruleset import Ruleset
-from court.state import (
-    CourtState,
-    GameStatus,
-    Ledger,
-    Noble,
-    SeatInfo,
-)
+from court.model.ruleset import Ruleset
+from court.state import CourtState, GameStatus, Ledger, Noble, SeatInfo
 
 
 def _game_created(state: CourtState, e: GameCreated) -> CourtState:

@@ -22,8 +22,8 @@ from court.events import (
     TableEndedGame,
 )
 from court.evolve.base import Handlers, replace
+from court.model.table import Correction
 from court.state import CourtState, NobleStatus
-from court.table import Correction
 
 
 def _table(state: CourtState, **changes: Any) -> CourtState:

@@ -4,9 +4,9 @@ with the table of its own events' sentences; names.py names the ids."""
 
 from __future__ import annotations
 
-from court.chain import Record
-from court.codec import encode, upcast
 from court.events import Event
+from court.log.chain import Record
+from court.log.codec import encode, upcast
 from court.sentences import (
     bots,
     clocks,

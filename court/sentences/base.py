@@ -7,7 +7,7 @@ from typing import Any
 
 from court.state import CourtState
 
-# A record's public data, in the current shape of its type (court/codec.py's upcasters).
+# A record's public data, in the current shape of its type (court/log/codec.py's upcasters).
 Data = Mapping[str, Any]
 # One record as a sentence, told with the court as it stood right after it.
 Sentence = Callable[[Data, CourtState], str]

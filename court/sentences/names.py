@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from court import electorate, steps
 from court.ids import HouseId, NobleId, Seat, TitleId
+from court.model import steps
+from court.options import electorate
 from court.state import CourtState
 
 STEPS = {step.id: step.label for step in steps.DECREES}

@@ -79,7 +79,7 @@ def _seat_link_added(d: Data, state: CourtState) -> str:
     )
 
 
-# Why a key let its link go, by court/links.py's LinkEnd.
+# Why a key let its link go, by court/model/links.py's LinkEnd.
 LINK_ENDS = {
     "revoked": "the key was revoked",
     "replaced": "a new key replaced the key",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from court.clocks import awaited, runs_out
 from court.ids import Seat
+from court.options.clocks import awaited, runs_out
 from court.state import CourtState
 
 KINDS = ("candidacy", "ballot", "decree", "title_choice", "purchase")

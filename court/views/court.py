@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from court import steps
 from court.commands import Actor
 from court.decide.victory import house_points
-from court.devices import holder_of
 from court.ids import Seat
+from court.model import steps
 from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.padding import padded_marker
@@ -103,7 +102,7 @@ def viewer_view(viewer: Actor, handed_at: int | None = None, by: str = "host") -
         "seat": viewer.seat,
         "host": viewer.host,
         "role": _role(viewer),
-        "holder": holder_of(viewer),
+        "holder": viewer.holder,
         "handed_over": handed if viewer.seat is not None else None,
     }
 

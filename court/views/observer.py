@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from court import codec, provenance
-from court.chain import Record, canonical
 from court.commands import Actor, Command
 from court.events import EVENT_TYPES
+from court.log import codec, provenance
+from court.log.chain import Record, canonical
 from court.sentences import describe
 from court.state import CourtState, GameStatus
 from court.views.made import court_view
@@ -59,7 +59,7 @@ class Observer:
     def told(self, record: Record, after: CourtState) -> dict[str, Any]:
         """The record with a sentence told with the court as it stood right `after` it.
 
-        `data` and `private` are read through the upcasters (court/codec.py), so a client
+        `data` and `private` are read through the upcasters (court/log/codec.py), so a client
         meets one shape per event type, the one docs/protocol.md lists; `schema_version`
         names it. `hash` stays the stored record's: the export gives the records as stored,
         to verify, and `hashed` the rest of what it covers as stored, with which a page
@@ -77,7 +77,7 @@ class Observer:
         phase it happened in. The history is the table's shared chronicle: it carries no
         private part, not even the viewer's own (those are in `record` and the export). `kind`
         and `rules` say whether it is play, a skip or bookkeeping, and the rules it applied
-        (court/provenance.py). `hashed` holds the rest of what the record's hash covers, as
+        (court/log/provenance.py). `hashed` holds the rest of what the record's hash covers, as
         stored: with the entry's version, type, seat, time and hash, a page recomputes the
         hash of every entry it shows (static/witness.js)."""
         text = describe(record, after)

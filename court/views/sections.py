@@ -9,10 +9,11 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from court import invites, rules
 from court.commands import SPECTATOR, Actor, Command
-from court.recordable import recordable
-from court.rules import legal_commands
+from court.model import invites
+from court.options import legal
+from court.options.legal import legal_commands
+from court.options.recordable import recordable
 from court.state import CourtState
 from court.views import court as c
 from court.views.board import alliances_view, regions_view, titles_view
@@ -145,13 +146,14 @@ def kind_of_move(
     moves: Callable[[CourtState, Actor], list[Command]],
     idle: Callable[[CourtState], bool] | None = None,
 ) -> Piece:
-    """The moves of one kind `rules.legal_commands` lists, as the viewer's messages. Every
+    """The moves of one kind `legal.legal_commands` lists, as the viewer's messages. Every
     kind reads who moves a seat while the game is played: its player or the bot."""
     reads = (*reads, *(part for part in MOVER if part not in reads))
     return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)), idle)
 
 
-# The parts of the court that say whether the bot plays a seat (court/rules.py `_bot_plays`).
+# The parts of the court that say whether the bot plays a seat (court/options/legal.py
+# `_bot_plays`).
 MOVER = ("status", "table")
 
 
@@ -161,25 +163,25 @@ def _no_correction(state: CourtState) -> bool:
 
 # Every part of the court, for what is judged on all of it.
 EVERY_PART = tuple(f.name for f in fields(CourtState))
-# The parts of the court `rules.turn_order` reads; each kind of move reads the game's status.
+# The parts of the court `legal.turn_order` reads; each kind of move reads the game's status.
 TURNS = ("first_player", "seat_order")
 COURT = ("status", "rules", "seats", "nobles", "titles")
 MOVE_KINDS = (
-    kind_of_move("seat_back", MOVER, rules.seat_back_moves),
-    kind_of_move("lobby", (*COURT, "players", "listed", "invite_sha256"), rules.lobby_moves),
-    kind_of_move("title", (*COURT, "pending", "villages"), rules.title_moves),
+    kind_of_move("seat_back", MOVER, legal.seat_back_moves),
+    kind_of_move("lobby", (*COURT, "players", "listed", "invite_sha256"), legal.lobby_moves),
+    kind_of_move("title", (*COURT, "pending", "villages"), legal.title_moves),
     kind_of_move(
         "decree",
         (
             *(*COURT, *TURNS, "pending", "decree", "proposal", "players", "alliances"),
             *("treasury", "villages", "septs", "septs_banned", "step", "dice_seed"),
         ),
-        rules.decree_moves,
+        legal.decree_moves,
     ),
     kind_of_move(
         "election",
         (*COURT, *TURNS, "pending", "election", "round_titles", "villages"),
-        rules.election_moves,
+        legal.election_moves,
     ),
     kind_of_move(
         "purchase",
@@ -188,14 +190,14 @@ MOVE_KINDS = (
             *("villages", "septs", "septs_banned", "auction", "purchase_turns", "fourth_seat"),
             "king_granted_round",
         ),
-        rules.purchase_moves,
+        legal.purchase_moves,
     ),
-    kind_of_move("ransom", (*COURT, "offers", "treasury"), rules.ransom_moves),
-    kind_of_move("host", ("status", "rules", "pending", "phase", "auction"), rules.host_moves),
-    kind_of_move("table", ("status", "seats", "table"), rules.table_moves),
+    kind_of_move("ransom", (*COURT, "offers", "treasury"), legal.ransom_moves),
+    kind_of_move("host", ("status", "rules", "pending", "phase", "auction"), legal.host_moves),
+    kind_of_move("table", ("status", "seats", "table"), legal.table_moves),
     # Whether a correction may be accepted is judged on the whole court after it (R-9.1).
-    kind_of_move("answers", EVERY_PART, rules.answer_moves, idle=_no_correction),
-    kind_of_move("withdraw", ("status", "table"), rules.withdraw_moves),
+    kind_of_move("answers", EVERY_PART, legal.answer_moves, idle=_no_correction),
+    kind_of_move("withdraw", ("status", "table"), legal.withdraw_moves),
 )
 MOVES_READS = tuple(sorted({part for kind in MOVE_KINDS for part in kind.reads}))
 FACTS_READS = ("status", "rules", "nobles", "titles", "villages", "treasury", "seats")

@@ -8,13 +8,13 @@ import dataclasses
 from typing import Any
 
 from court.ids import Seat
+from court.model.table import Correction
 from court.sentences.table import told
 from court.state import CourtState, GameStatus
-from court.table import Correction
 
 
 def _needed(electors: int) -> int:
-    """The fewest votes that are a strict majority of `electors` (court/table.py)."""
+    """The fewest votes that are a strict majority of `electors` (court/model/table.py)."""
     return electors // 2 + 1
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from court import steps
 from court.ids import Seat
+from court.model import steps
 from court.state import CourtState, PendingKind, Stage
 
 

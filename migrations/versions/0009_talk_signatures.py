@@ -1,4 +1,5 @@
-"""The server's signature of each talk line's hash (server/store/talk.py, server/talk.py), by
+"""The server's signature of each talk line's hash (server/store/talk.py, server/service/talk.py),
+by
 the line's position: a line rewritten in the database, its channel's chain recomputed, carries
 no signature of the server's key. Lines said before have none: the first lines of a channel may
 be unsigned, and are counted as such by its check (GET /api/games/<id>/talk/verify).

@@ -20,9 +20,9 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import BadRequest, HTTPException
 
 from court.errors import CourtError
-from server.addresses import client_address
+from server.clients.addresses import client_address
+from server.clients.limits import Limits, RateLimited
 from server.http.schemas import ErrorSchema
-from server.limits import Limits, RateLimited
 from server.messages.fields import capped
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
@@ -89,7 +89,7 @@ class Routes:
         sender: str = "anyone",
         optional_body: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """`limit`: the per-address limit taken first (server/limits.py); `guard(game_id)`:
+        """`limit`: the per-address limit taken first (server/clients/limits.py); `guard(game_id)`:
         the caller, as the view's `actor`, authenticated before the body is read; `example`:
         a body of the right shape and `sender` who may send it (anyone, a seat, the host),
         both shown in the document; `optional_body`: no body reads as `{}`."""

@@ -9,19 +9,19 @@ from typing import Any
 from flask import Response, current_app, request
 
 from config.rulesdata import RulesDataError
-from court import invites
 from court.commands import Actor
 from court.errors import BadToken, NotFound
-from court.profile import HostRole, TableVoteSettings
+from court.model import invites
+from court.model.profile import HostRole, TableVoteSettings
 from server.http import pages
 from server.http import schemas as s
 from server.http.api import Routes
 from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
-from server.observer import court_of, observe, signed
-from server.ports import GameMaster
-from server.profiles import Profiles
-from server.service import CourtService
+from server.messages.views import court_of, observe, signed
+from server.service.court_service import CourtService
+from server.service.ports import GameMaster
+from server.service.profiles import Profiles
 
 routes = Routes("court", __name__)
 
@@ -199,8 +199,8 @@ def export(game_id: str) -> Response:
         # Written as read, a page of records at a time: a log of any length is streamed.
         for record in records:
             yield json.dumps(observer.record(record), ensure_ascii=False) + "\n"
-        # The caller's own table talk and whispers, after the log (server/logs.py skips them
-        # on import: talk is no part of the court's log).
+        # The caller's own table talk and whispers, after the log (server/service/whole_logs.py
+        # skips them on import: talk is no part of the court's log).
         for line in talk:
             yield json.dumps({"talk": line.to_json()}, ensure_ascii=False) + "\n"
 

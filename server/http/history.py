@@ -9,13 +9,13 @@ from flask import current_app
 from marshmallow import Schema, fields, validate
 
 from court.commands import Actor
-from court.provenance import Kind
+from court.log.provenance import Kind
 from court.views.changes import changes
 from server.http import schemas as s
 from server.http.api import Routes
 from server.http.games import caller, service
 from server.messages.fields import VERSION_MAX, Shape
-from server.observer import observe, signed
+from server.messages.views import observe, signed
 
 routes = Routes("history", __name__)
 

@@ -1,4 +1,5 @@
-"""HTTP routes of a person's key (server/mykey.py): made from the seat tokens a device holds,
+"""HTTP routes of a person's key (server/service/seat_keys.py): made from the seat tokens a device
+holds,
 opened with the link's secret (`Authorization: Bearer <key>`) on another device, grown with the
 seats joined since by the device that made it (its maker's secret as the bearer token), and
 revoked with either secret. A secret never travels in a URL the server sees: the link carries
@@ -16,7 +17,7 @@ from server.http import pages
 from server.http.api import Routes
 from server.http.games import bearer_token
 from server.messages.fields import TOKEN_MAX, Id, List, Shape, String
-from server.mykey import Held, SeatKeys
+from server.service.seat_keys import Held, SeatKeys
 
 routes = Routes("mykey", __name__)
 

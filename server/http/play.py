@@ -3,7 +3,7 @@
 
 The acting seat comes from the bearer token, checked before the body is read; a message any
 spectator may send needs none. A seat claim (`join`) takes a token of its address's seat
-limit, every other command one of its message limit (server/limits.py).
+limit, every other command one of its message limit (server/clients/limits.py).
 """
 
 from __future__ import annotations

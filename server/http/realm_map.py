@@ -12,7 +12,7 @@ from marshmallow import Schema, fields
 from config.mapdrawing import drawing
 from server.http.api import Routes
 from server.http.games import profiles
-from server.profiles import Profiles
+from server.service.profiles import Profiles
 
 routes = Routes("realm_map", __name__)
 

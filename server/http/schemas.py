@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from court.profile import LAST_ROUND_MAX
+from court.model.profile import LAST_ROUND_MAX
 from server.messages.fields import DAY, NAME, VERSION_MAX, Bool, GameName, Id, Int, Shape, Text
 
 

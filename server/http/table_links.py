@@ -1,5 +1,5 @@
 """HTTP route of the links the table's votes handed seats to: each voter reads the link his vote
-helped make until its new player opens it (server/table_links.py)."""
+helped make until its new player opens it (server/service/table_links.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from marshmallow import Schema, fields
 
 from server.http.api import Routes
 from server.http.games import player, service
-from server.table_links import voted_links
+from server.service.table_links import voted_links
 
 routes = Routes("table_links", __name__)
 

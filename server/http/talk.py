@@ -1,4 +1,5 @@
-"""HTTP routes of table talk and whispers (server/talk.py): the lines the caller is party to,
+"""HTTP routes of table talk and whispers (server/service/talk.py): the lines the caller is party
+to,
 and the check of his channels' chains. Nobody else's lines are ever read for him."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from court.talk import speaker
 from server.http.api import Routes
 from server.http.games import caller
 from server.messages.fields import Shape
-from server.talk import TalkService
+from server.service.talk import TalkService
 
 routes = Routes("talk", __name__)
 

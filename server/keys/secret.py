@@ -1,6 +1,7 @@
 """The instance secret: an HMAC-SHA256 key the database never holds. The server seals each
-snapshot it keeps beside the log with it (server/replay.py) and reads back only the rows whose
-seal it can remake, so a row written by anyone else (or under an earlier secret) is never used."""
+snapshot it keeps beside the log with it (server/service/replay.py) and reads back only the rows
+whose seal it can remake, so a row written by anyone else (or under an earlier secret) is never
+used."""
 
 from __future__ import annotations
 

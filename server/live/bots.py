@@ -17,13 +17,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from court.bot import awaited_bots, bot_move
-from court.chain import Record
 from court.commands import Actor, BotMove, Command, PlaceBallot, TakeSeatBack
 from court.errors import CourtError
 from court.ids import GameId, Seat
+from court.log.chain import Record
+from court.options.bot import awaited_bots, bot_move
 from court.state import CourtState
-from server.service import CourtService, Outcome
+from server.service.court_service import CourtService, Outcome
 from server.store.failures import DATABASE_ERRORS, log_failure
 
 log = logging.getLogger("small_council.bots")

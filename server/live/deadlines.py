@@ -15,13 +15,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from court.chain import Record
 from court.commands import SPECTATOR, CloseOverdueStep
 from court.decide.rounds import next_deadline, overdue
 from court.errors import CourtError
 from court.ids import GameId
+from court.log.chain import Record
 from court.state import CourtState
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.failures import DATABASE_ERRORS, log_failure
 
 log = logging.getLogger("small_council.deadlines")

@@ -3,7 +3,7 @@
 `Presence` only counts connections (no framework), in this process's memory: enough for one
 server process (several share `server.live.presence_redis.RedisPresence` instead); it also says
 since when a game's host (or any seat) has had no connection, which the service asks before a
-vote for a new host or to replace a player (server/ports.py `HostPresence`). Neither book
+vote for a new host or to replace a player (server/service/ports.py `HostPresence`). Neither book
 guesses: for a full period after it starts empty, while the connections that were open before
 come back, nobody counts as gone;
 `PresenceNamespace` is the `/court` namespace with presence pushes added on connect, join

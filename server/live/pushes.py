@@ -18,13 +18,13 @@ from typing import Any
 
 from flask_socketio import SocketIO
 
-from court.chain import Record
 from court.commands import SPECTATOR, Actor
 from court.ids import GameId, Seat
+from court.log.chain import Record
 from court.state import CourtState
 from server.live.views import HOST, MASTER, SEAT, Views, audiences
-from server.observer import observe
-from server.service import CourtService, Head
+from server.messages.views import observe
+from server.service.court_service import CourtService, Head
 
 NAMESPACE = "/court"
 log = logging.getLogger("small_council.pushes")

@@ -31,17 +31,17 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 
-from court.chain import Record
 from court.decide.rounds import next_deadline
 from court.ids import GameId
+from court.log.chain import Record
 from court.state import CourtState
 from court.talk import TalkLine
-from server.batching import GroupCommit, Item
 from server.live.deadlines import DeadlineWatcher
 from server.live.pushes import RoomPusher
 from server.live.talk import TalkPusher
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure
+from server.store.group_commit import GroupCommit, Item
 
 log = logging.getLogger("small_council.relay")
 
@@ -131,7 +131,7 @@ class Relay:
 
     def _submit(self, kind: str, game_id: str, fields: dict[str, Any]) -> None:
         """Announcements made while Redis answers an earlier one go in one round trip
-        (server/batching.py); while Redis is known to be away they wait for it."""
+        (server/store/group_commit.py); while Redis is known to be away they wait for it."""
         message = json.dumps({"game": game_id, **fields, "origin": self.process_id})
         if self.outage.down:
             with self._wake:

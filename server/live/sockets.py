@@ -3,7 +3,7 @@
 Clients connect with `auth = {"game": id, "token": seat token or null, "last_version": n}`.
 Every command answers with an ack `{ok, version}` or `{ok: false, code, message}`; every
 new event is pushed to each room rendered for that room's viewer. docs/protocol.md lists
-every message. Connections and messages are limited per client address (server/limits.py),
+every message. Connections and messages are limited per client address (server/clients/limits.py),
 and a spectator's seat or host command is refused before its payload is read.
 """
 
@@ -24,10 +24,10 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
+from court.model.tokens import still_acting
 from court.state import CourtState
-from court.tokens import still_acting
-from server.addresses import client_address
-from server.limits import Limits, RateLimited
+from server.clients.addresses import client_address
+from server.clients.limits import Limits, RateLimited
 from server.live.bots import taken_back
 from server.live.pushes import (
     NAMESPACE,
@@ -42,11 +42,11 @@ from server.live.views import PUBLIC, audience_of, regroup, seat_ended
 from server.messages import fields as f
 from server.messages.catalogue import CATALOGUE
 from server.messages.message import Message, Sender, schema_of
-from server.observer import observe, signed
-from server.ports import token_digest
-from server.service import CourtService, Head
+from server.messages.views import observe, signed
+from server.service.court_service import CourtService, Head
+from server.service.ports import token_digest
+from server.service.talk import TalkService
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
-from server.talk import TalkService
 
 log = logging.getLogger("small_council.sockets")
 

@@ -23,7 +23,7 @@ from court.commands import Actor
 from court.talk import MASTER, TalkLine, speaker
 from server.live.pushes import NAMESPACE, master_room, seat_room
 from server.messages.talk import TALK
-from server.talk import TalkService
+from server.service.talk import TalkService
 
 # The most lines one backlog message carries; the rest come from GET /api/games/<id>/talk.
 TALK_PAGE = 200

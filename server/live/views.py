@@ -13,8 +13,8 @@ from typing import Any
 
 from court.commands import SPECTATOR, Actor
 from court.ids import Seat
+from court.model.tokens import still_acting
 from court.state import CourtState
-from court.tokens import still_acting
 from court.views.made import Made, assembled
 from court.views.sections import ALIKE, OWN, WHOLE, Section, Viewing
 from server.messages.catalogue import move_view

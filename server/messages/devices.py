@@ -1,4 +1,4 @@
-"""Messages of the keys a player's devices sign his moves with (court/devices.py): register a
+"""Messages of the keys a player's devices sign his moves with (court/model/devices.py): register a
 device's public key, drop one."""
 
 from __future__ import annotations

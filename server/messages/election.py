@@ -16,12 +16,12 @@ from court.commands import (
 )
 from court.events import BallotPlaced
 from court.ids import NobleId
-from court.receipts import ballot_receipt
+from court.log.receipts import ballot_receipt
 from court.views.padding import padded_receipt
 from server.messages.fields import Choice, Id, List, Pad, Salt, Shape, String, unopened
 from server.messages.message import Answer, Message, Payload, signed_of
 from server.messages.signed import HEX64
-from server.service import CourtService
+from server.service.court_service import CourtService
 
 
 class StandSchema(Shape):

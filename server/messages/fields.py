@@ -8,11 +8,11 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
-from court import text
 from court.errors import CourtError
+from court.model import text
 
 # The maximum length of every string and list a client sends (docs/protocol.md, "Limits").
-ID_MAX = 64  # court/text.py's ID
+ID_MAX = 64  # court/model/text.py's ID
 TOKEN_MAX = 128  # a seat token is 43 characters
 WORD_MAX = 32  # one of a few words: "for", "decoy", "lord", "lady", a kind of death
 FIELD_ERRORS_MAX = 10  # field errors told in one answer; `_more` counts the rest
@@ -191,7 +191,8 @@ def Pad() -> String:
 
 
 def GameName(**kwargs: Any) -> Text:
-    """A game's name as its host types it (court/text.py trims it and says what it refuses)."""
+    """A game's name as its host types it (court/model/text.py trims it and says what it
+    refuses)."""
     return Text(max_length=text.GAME_NAME_LIMIT, validate=GAME_NAME, **kwargs)
 
 

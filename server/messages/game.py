@@ -31,7 +31,7 @@ from server.messages.fields import (
     Text,
 )
 from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.service import CourtService
+from server.service.court_service import CourtService
 
 
 class JoinSeatSchema(Shape):

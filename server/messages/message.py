@@ -17,7 +17,7 @@ from court.views.padding import PAD
 from server.messages.signed import SIGNED, wire_schema
 
 if TYPE_CHECKING:
-    from server.service import CourtService
+    from server.service.court_service import CourtService
 
 Payload = dict[str, Any]
 Answer = dict[str, Any]

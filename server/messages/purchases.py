@@ -20,7 +20,7 @@ from court.commands import (
     WithdrawRansom,
 )
 from court.events import BidPlaced
-from court.receipts import bid_receipt
+from court.log.receipts import bid_receipt
 from court.views.padding import padded_receipt
 from server.messages.fields import (
     GOLD_MAX,
@@ -36,7 +36,7 @@ from server.messages.fields import (
 )
 from server.messages.message import Answer, Message, Payload, signed_of
 from server.messages.signed import HEX64
-from server.service import CourtService
+from server.service.court_service import CourtService
 
 
 class SeptSchema(Shape):

@@ -10,7 +10,7 @@ from court.commands import Actor, ClaimSeat, HandHost, HandSeat, RemoveSeat, Vot
 from court.ids import Seat
 from server.messages.fields import NAME, VERSION_MAX, Int, Shape, Text
 from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.service import CourtService
+from server.service.court_service import CourtService
 
 
 def _seat(**kwargs: object) -> fields.Integer:

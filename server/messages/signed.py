@@ -6,7 +6,7 @@ only in the private part of the record that places them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from marshmallow import Schema, fields, post_load, validate
 
@@ -14,14 +14,24 @@ from court.commands import Signature
 from court.views.padding import PAD
 from server.messages.fields import VERSION_MAX, Int, Shape, String, WholeMatch, unopened
 
-if TYPE_CHECKING:
-    from server.messages.message import Message
-
 SIGNED = "signed"
 HEX16 = WholeMatch(r"^[0-9a-f]{16}$", error="16 lower-case hexadecimal digits.")
 HEX64 = WholeMatch(r"^[0-9a-f]{64}$", error="64 lower-case hexadecimal digits.")
 NONCE = WholeMatch(r"^[A-Za-z0-9_-]{16,64}$", error="16 to 64 letters, digits, - or _.")
 BASE64_SIGNATURE = WholeMatch(r"^[A-Za-z0-9+/]{86}==$", error="An Ed25519 signature in base64.")
+
+
+class Message(Protocol):
+    """What is read here of a catalogue's message (server/messages/message.py)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def schema(self) -> type[Schema] | None: ...
+    @property
+    def openings(self) -> tuple[str, ...]: ...
+    @property
+    def commitment(self) -> str | None: ...
 
 
 class SignedSchema(Shape):

@@ -19,9 +19,9 @@ from court.events import SeatHanded
 from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
 from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.ports import token_digest
-from server.service import CourtService
-from server.table_links import link_token
+from server.service.court_service import CourtService
+from server.service.ports import token_digest
+from server.service.table_links import link_token
 
 
 class ReplaceSchema(Shape):
@@ -59,8 +59,8 @@ class ReplacedSchema(Schema):
 
 def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
     """The vote, with the digest of the seat's new link filled in case it makes the majority
-    (server/table_links.py): the seat is then handed to it, and the link goes to this voter in
-    the answer, and to each other voter for it on asking, until the new player opens it. A vote
+    (server/service/table_links.py): the seat is then handed to it, and the link goes to this voter
+    in the answer, and to each other voter for it on asking, until the new player opens it. A vote
     for the bot hands out no link."""
     seat, bot = Seat(body["seat"]), body["bot"]
     outcome = service.handle(game_id, VoteToReplace(seat=seat, bot=bot), actor, signed_of(body))

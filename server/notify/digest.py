@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from court import provenance
-from court.chain import Record
+from court.log import provenance
+from court.log.chain import Record
 from court.state import CourtState
 from court.views.waiting import awaited
 from server.notify.texts import KEY_MAX, lead, names_typed, record_text, turn_text

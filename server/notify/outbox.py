@@ -15,9 +15,9 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from court.chain import Record
 from court.errors import CourtError
 from court.ids import GameId
+from court.log.chain import Record
 from court.state import CourtState
 from server.notify.delivery import Post, post
 from server.notify.digest import TOLD, Digest, Told, notices_of

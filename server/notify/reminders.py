@@ -5,7 +5,7 @@ verify, remove).
 An address belongs to the token that gave it (server/store/mail.py): a seat handed to a new
 token, removed or given up loses it, so the new player never sees the old one's address and
 the old one is mailed no more; he gives it again if he holds the seat again. An address given
-through a person's key's link (court/links.py) is mailed while the link stands; another token
+through a person's key's link (court/model/links.py) is mailed while the link stands; another token
 of the same seat (the player's other devices) reads none and drops none. Reminders go to
 a verified address only: giving one sends a mail with a link whose code (kept as a digest)
 verifies it, and those mails are limited per seat, per address and per game over an hour
@@ -23,12 +23,12 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
-from court.chain import Record
 from court.commands import Actor
 from court.errors import CourtError
 from court.ids import GameId, Seat
+from court.log.chain import Record
+from court.model.tokens import actor_of
 from court.state import CourtState
-from court.tokens import actor_of
 from court.views.waiting import awaited
 from server.notify.delivery import DeliveryFailed
 from server.notify.mail import SmtpSettings, checked_address, mailbox, send_mail

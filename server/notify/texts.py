@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from court.chain import Record
-from court.codec import upcast
 from court.ids import Seat
+from court.log.chain import Record
+from court.log.codec import upcast
 from court.sentences import describe
 from court.sentences import names as said
 from court.state import CourtState
@@ -44,7 +44,7 @@ _ESCAPED = re.compile(rf"\\({PUNCTUATION})")
 # URL so broken reads as typed and cannot be clicked: that suits a name better than a code
 # span, which would stand out, or a visibly broken "https\://". The full-width and
 # ideographic dots, colon and at sign count too: a host name may be written with them. Typed
-# text never holds a zero-width space (court/text.py refuses invisible characters), so
+# text never holds a zero-width space (court/model/text.py refuses invisible characters), so
 # every one is ours.
 BREAK = "\u200b"
 LINK_MARKS = "@:.\u3002\uff0e\uff61\uff1a\uff20"

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from sqlalchemy.engine import Engine
 
 from server.outages import Outage
-from server.ports import StoredRow
 from server.store.failures import DATABASE_ERRORS
+from server.store.rows import StoredRow
 
 
 class Statement(Protocol):

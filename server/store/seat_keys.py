@@ -1,4 +1,5 @@
-"""A person's key (server/mykey.py), beside the log: for each key, by the digest of its link's
+"""A person's key (server/service/seat_keys.py), beside the log: for each key, by the digest of its
+link's
 secret, the seats it gathers, each as its game, the digest of the token it gathered, the number
 and digest of the link the game's log recorded for it, and that link's token sealed under a key
 only the key's secret gives. The server keeps neither a secret nor a token in clear, so these

@@ -1,14 +1,14 @@
 """Snapshots of a game's state beside its log: a cache the service reads to rebuild a late version
-without folding the whole log (court/snapshot.py says what one holds).
+without folding the whole log (court/log/snapshot.py says what one holds).
 
 Unlike the log, the table may lose rows at any time (an operator may empty it): the service then
 folds from further back. A row is keyed by the game, the version and the format it was written
-under (`fold-N`, N court/snapshot.py's FORMAT), and names the hash of the record it was folded up
-to. Anyone who can write the database can write a row, so each carries the seal (`mac`) of the
+under (`fold-N`, N court/log/snapshot.py's FORMAT), and names the hash of the record it was folded
+up to. Anyone who can write the database can write a row, so each carries the seal (`mac`) of the
 instance secret named by `key_id`, which the database never holds: the service reads a row only
-when it can remake that seal and the hash is the log's own (server/replay.py). A row is written
-anew when the service folds past its version with another seal (a row sealed under an earlier
-secret, or by nobody); one sealed alike by another process stays as it is.
+when it can remake that seal and the hash is the log's own (server/service/replay.py). A row is
+written anew when the service folds past its version with another seal (a row sealed under an
+earlier secret, or by nobody); one sealed alike by another process stays as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlalchemy import Column, Index, Text, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Field, SQLModel
 
-from server.ports import Kept, SnapshotMark
+from server.store.rows import Kept, SnapshotMark
 
 
 class Snapshot(SQLModel, table=True):

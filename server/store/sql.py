@@ -33,10 +33,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlmodel import Field, SQLModel
 
-from court.chain import Record, canonical
 from court.errors import ConcurrencyError
+from court.log.chain import Record, canonical
 from server.outages import Outage
-from server.ports import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store import migrate, snapshots
 from server.store import postgres as store_pg
 from server.store import sqlite as store_sqlite
@@ -46,6 +45,7 @@ from server.store.mail import MailStore
 from server.store.notices import NoticeStore
 from server.store.pool import DEFAULT_POOL, Pool
 from server.store.reader import KeptReader
+from server.store.rows import Batch, Kept, SnapshotMark, StoredRow, StreamHead, record_of
 from server.store.seat_keys import SeatKeyStore
 from server.store.sends import SendLedger
 from server.store.writer import Append, Writer

@@ -61,7 +61,8 @@ class TalkRecord(SQLModel, table=True):
 
 
 class TalkSignature(SQLModel, table=True):
-    """The server's signature of a line's hash, by the line's position (server/talk.py): in a
+    """The server's signature of a line's hash, by the line's position (server/service/talk.py): in
+    a
     table of its own, written in the line's own transaction."""
 
     __tablename__ = "talk_signatures"

@@ -4,7 +4,7 @@ Every write of a store goes through one connection under one lock: appends to th
 commit one at a time anyway (SQLite has one writer; PostgreSQL's trigger serialises appends,
 server/store/postgres.py), so a pool of writing connections only adds a check-out, a ping
 and a reset per append. Appends waiting for the lock are written together in one
-transaction (server/batching.py), on PostgreSQL in one INSERT: a group costs one commit.
+transaction (server/store/group_commit.py), on PostgreSQL in one INSERT: a group costs one commit.
 Should the group's write lose a race on a version (another process appended to one of its
 games), each append of the group is written alone, and only the one that lost fails.
 
@@ -25,9 +25,9 @@ from sqlalchemy import Table
 from sqlalchemy.engine import Engine
 
 from court.errors import ConcurrencyError
-from server.batching import GroupCommit, Item
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS
+from server.store.group_commit import GroupCommit, Item
 
 GROUP_MOST = 256  # appends written in one group at most
 _LOST = ConcurrencyError("", 0)  # marker: the INSERT lost a race on a version

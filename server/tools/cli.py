@@ -27,10 +27,10 @@ from config.rulesdata import RulesDataError
 from court.commands import SPECTATOR
 from court.errors import CourtError
 from court.state import GameStatus
-from server.observer import court_of, observe
+from server.messages.views import court_of, observe
 from server.private import open_private
-from server.profiles import Profiles
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.profiles import Profiles
 from server.store.sql import SqlEventStore
 from server.tools import keys
 from server.tools.coverage import Coverage
@@ -57,7 +57,8 @@ def _reader() -> Iterator[CourtService]:
     try:
         store = SqlEventStore(current_app.config["DATABASE_URL"], read_only=True)
         # The server's keys: the snapshots it sealed are read, and checked by verify.
-        reader = CourtService(store, keys=current_app.extensions["court"].keys)
+        served = current_app.extensions["court"]
+        reader = CourtService(store, keys=served.keys, rebuild=served.logs.rebuild)
         reader.length("")  # opens the database now: a missing one is said here, not in a trace
     except Exception as exc:
         click.echo(f"error: database_unavailable: cannot read the database: {exc}", err=True)

@@ -1,7 +1,7 @@
 """What a run of simulated games reached: how many times each event type occurred, each refusal
 code was given and each rule id of the court rules was exercised, and what the run reached fewer
 than `floor` times, with why when the simulator cannot reach it. A rule is exercised by a
-record (the rules of its line in the history, court/provenance.py, and the decisions declared
+record (the rules of its line in the history, court/log/provenance.py, and the decisions declared
 here), and by a refusal (its code's rules declared here, and those its message names)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from court.decide.court_events import WALL_CAUSE
 from court.events import EVENT_TYPES
 from court.ids import PROTECTOR, QUEEN
-from court.provenance import ELECTIONS, NAMED, RULES, rules_of
+from court.log.provenance import ELECTIONS, NAMED, RULES, rules_of
 
 RULES_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 FLOOR = 10
@@ -37,7 +37,7 @@ def _corrected(fact: str) -> Callable[[Data], bool]:
     return lambda d: d["correction"]["fact"] == fact
 
 
-# With court/provenance.py's table of the rules each event type applies (and each election's
+# With court/log/provenance.py's table of the rules each event type applies (and each election's
 # own rule), these two tables name every rule id of the court rules (a test checks it): a rule
 # a run reached 0 times was never exercised, not merely left uncounted.
 DECISIONS: dict[str, Decision] = {

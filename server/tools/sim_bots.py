@@ -9,9 +9,9 @@ import dataclasses
 import random
 from collections.abc import Callable
 
-from court.bot import awaited_bots, bot_move
 from court.commands import Actor, BotMove, Command, PlaceBallot, TakeSeatBack
 from court.ids import Seat
+from court.options.bot import awaited_bots, bot_move
 from court.state import CourtState
 from server.tools.sim_table import SimPresence
 

@@ -8,17 +8,17 @@ import json
 from typing import Any
 
 from court.audit import audit
-from court.chain import Record
 from court.commands import Actor, Command
 from court.decide.signed import decide_move
 from court.errors import CourtError
-from court.invariants import Unsound, require_sound
-from server.filled import filled
-from server.filled_table import Past
-from server.moves_rebuild import REBUILD
-from server.ports import EventStore
-from server.replay import Head
-from server.service import CourtService
+from court.log.chain import Record
+from court.soundness.invariants import Unsound, require_sound
+from server.messages.rebuilt import REBUILD
+from server.service.court_service import CourtService
+from server.service.filled import filled
+from server.service.filled_table import Past
+from server.service.ports import EventStore
+from server.service.replay import Head
 from server.store.sql import SqlEventStore
 
 

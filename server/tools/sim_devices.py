@@ -23,7 +23,7 @@ from court.commands import (
     Signature,
 )
 from court.decide.council_seat import bid_commitment
-from court.devices import holder_of, key_id_of, move_text
+from court.model.devices import key_id_of, move_text
 from court.state import CourtState, GameStatus
 from elections.markers import Marker, MarkerKind, ordered
 from server.messages.catalogue import BY_COMMAND
@@ -52,7 +52,7 @@ class SimDevices:
         """The key a holder's device registers before his move, once per player of a seat:
         None when he plays unsigned, or has keyed already (but for a new device's now and
         then)."""
-        holder = holder_of(actor)
+        holder = actor.holder
         if holder is None or state.status not in OPEN:
             return None
         if state.devices.keyed(holder):
@@ -81,7 +81,7 @@ class SimDevices:
 
     def moved(self, state: CourtState, actor: Actor) -> DropDeviceKey | None:
         """Once the new device's key is recorded, it signs from now on and drops the old."""
-        holder = holder_of(actor) or ""
+        holder = actor.holder or ""
         new = self.moving.get(holder)
         if new is None or key_id_of(_public(new)) not in state.devices.by_id:
             return None
@@ -90,14 +90,14 @@ class SimDevices:
         return DropDeviceKey(key_id=str(old_id))
 
     def settled(self, actor: Actor) -> None:
-        self.moving.pop(holder_of(actor) or "", None)
+        self.moving.pop(actor.holder or "", None)
 
     def signed(
         self, state: CourtState, game_id: str, head: tuple[int, str], actor: Actor, move: Command
     ) -> tuple[Command, Signature | None]:
         """The move as a keyed holder's device sends it, with its signature on `head`; the
         move as it is, unsigned, for a holder without a standing key."""
-        holder = holder_of(actor)
+        holder = actor.holder
         key = self.keys.get(holder or "")
         message = BY_COMMAND.get(type(move))
         if holder is None or key is None or message is None:

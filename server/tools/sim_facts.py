@@ -22,9 +22,9 @@ from court.commands import (
     RecordVillageControl,
     RecordWallSupplies,
 )
-from court.electorate import is_council
 from court.ids import HouseId, NobleId, TitleId
-from court.ruleset import Attribute, Category
+from court.model.ruleset import Attribute, Category
+from court.options.electorate import is_council
 from court.state import CourtState, Noble, NobleStatus
 
 # Relative weights: village control and gold most often, deaths rarely (a table of six loses

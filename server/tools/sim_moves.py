@@ -33,9 +33,9 @@ from court.commands import (
 )
 from court.decide.outlaws import takes_the_black
 from court.ids import KING, Seat
-from court.links import LinkEnd
+from court.model.links import LinkEnd
+from court.model.tokens import actor_of, tokens_in_use
 from court.state import CourtState
-from court.tokens import actor_of, tokens_in_use
 from server.tools.sim_table import SimPresence
 
 # Weight of a kind of move against 1 for any other kind, per player who may make it.
@@ -130,8 +130,10 @@ def seat_change(
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
         return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
-    if kind == "hand_host":
-        return hosting, HandHost(seat=rng.choice(others))
+    # The host role goes to a player at the table, never to a seat the bot plays (R-9.2).
+    heirs = [s for s in others if s not in bots]
+    if kind == "hand_host" and heirs:
+        return hosting, HandHost(seat=rng.choice(heirs))
     return host_vote(state, rng, presence, now)
 
 
@@ -159,7 +161,8 @@ def host_vote(
 
 
 def key_change(state: CourtState, rng: random.Random, digest: str) -> Move:
-    """A person's key (server/mykey.py) gathers a token the game opens, a link among them, and
+    """A person's key (server/service/seat_keys.py) gathers a token the game opens, a link among
+    them, and
     hands out a link with the digest `digest`; or the key service lets a standing link go."""
     numbers = sorted(k.number for k in state.links.by_token.values())
     if numbers and rng.random() < 0.4:

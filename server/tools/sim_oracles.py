@@ -21,7 +21,7 @@ from court.events import (
     SeatHanded,
 )
 from court.ids import NobleId, Seat
-from court.ruleset import Attribute
+from court.model.ruleset import Attribute
 from court.sentences import tell
 from court.state import CourtState, PlacedMarker
 from server.tools.sim_corrections import FactBook, Recorded

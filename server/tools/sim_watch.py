@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from court.chain import GENESIS
 from court.commands import (
     Actor,
     CloseOverdueStep,
@@ -19,20 +18,20 @@ from court.commands import (
     Signature,
     VoteToReplace,
 )
-from court.commands import (
-    describe as describe_command,
-)
+from court.commands import describe as describe_command
 from court.errors import CourtError
 from court.events import SeatHanded
 from court.evolve import evolve, initial
 from court.ids import GameId
-from court.invariants import violations
+from court.log.chain import GENESIS
 from court.sentences import describe
-from court.settled import unsettled
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import CourtState
 from server.keys import ServerKeys
-from server.ports import EventStore
-from server.service import CourtService, Outcome
+from server.messages.rebuilt import REBUILD
+from server.service.court_service import CourtService, Outcome
+from server.service.ports import EventStore
 from server.tools.sim_checks import defect, exported_problems
 from server.tools.sim_corrections import FactBook
 from server.tools.sim_devices import SimDevices
@@ -58,6 +57,7 @@ class WatchedGame:
             secret_source=SeededSecrets(random.Random(seed ^ 0x5EED)),
             presence=self.presence,
             keys=keys,
+            rebuild=REBUILD,
         )
         self.store = store
         self.state: CourtState | None = None

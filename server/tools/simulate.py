@@ -1,7 +1,7 @@
 """Simulated games: whole games played with random legal moves and random recorded facts,
 through the real service and event store, checking the court after every event.
 
-Each game draws its rules profile: every setting from its allowed values (court/profile.py),
+Each game draws its rules profile: every setting from its allowed values (court/model/profile.py),
 recorded in its first event as any profile is. Every move is drawn from `rules.legal_commands`
 (server/tools/sim_moves.py picks it as a table would), so a listed move the court refuses is a
 defect and is reported. Facts are drawn by `sim_facts` at every moment of the round (mid decree
@@ -11,8 +11,8 @@ players close their pages and come back, and the table decides together (sim_vot
 others vote to replace a player gone for the profile's time, a table tired of its game votes to
 end it, and the host corrects facts he recorded (sim_corrections.py) while the seats answer.
 After every event the court keeps its invariants (the event's own included); after every command
-the server's follow-ups must have settled the court (`court/settled.py`) and someone must be
-able to move (no game may stall, R-4.3). After the game, the state rebuilt from the exported log
+the server's follow-ups must have settled the court (`court/soundness/settled.py`) and someone must
+be able to move (no game may stall, R-4.3). After the game, the state rebuilt from the exported log
 must equal the live state. A seed makes a game repeatable: same seed, same log.
 """
 
@@ -22,7 +22,6 @@ import random
 from typing import Any
 
 from config.profile_rules import random_profile
-from court import invites
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -36,19 +35,16 @@ from court.commands import (
 )
 from court.decide import rounds, table_votes
 from court.ids import Seat
-from court.rules import legal_commands
+from court.model import invites
+from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
-from server.ports import EventStore, token_digest
+from server.service.ports import EventStore, token_digest
 from server.tools.sim_bots import bot_turn, bot_vote, returning
 from server.tools.sim_corrections import random_correction, second_thought
 from server.tools.sim_facts import random_fact
 from server.tools.sim_moves import host_vote, pick, seat_change
-from server.tools.sim_table import (
-    GameSummary,
-    critical,
-    moment,
-)
+from server.tools.sim_table import GameSummary, critical, moment
 from server.tools.sim_votes import absence, gone_long, rename, replace_vote
 from server.tools.sim_watch import Stopped, WatchedGame
 

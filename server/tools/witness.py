@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from court.chain import Record
+from court.log.chain import Record
 from server.keys.files import KeyFileError
 from server.keys.signing import SigningKeys, key_id_of, parse_public, signed_by
 

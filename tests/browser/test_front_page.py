@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from server.profiles import Profiles
+from server.service.profiles import Profiles
 from tests.browser.players import court, open_person
 from tests.browser.test_play_a_round import join
 from tests.config.operator_config import config_folder

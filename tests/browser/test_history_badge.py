@@ -13,7 +13,7 @@ from typing import Any
 import requests
 from playwright.sync_api import expect
 
-from court.chain import Record
+from court.log.chain import Record
 from server.store.sql import SqlEventStore
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person

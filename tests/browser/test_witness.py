@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from app import create_app
-from court.chain import canonical
+from court.log.chain import canonical
 from server.keys.signing import SigningKeys, key_id_of
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import Person, open_person

@@ -1,5 +1,5 @@
 """Every setting of a rules profile is declared once, beside the rule it sets, with the values
-it may take (court/profile.py): a profile holding another value is refused naming the setting
+it may take (court/model/profile.py): a profile holding another value is refused naming the setting
 and its rule, and a random profile draws every [D] setting from those values, each of which
 a run of draws reaches (R-1.1 to R-8.5)."""
 
@@ -17,8 +17,8 @@ import pytest
 
 from config.profile_rules import NOT_DRAWN, random_profile
 from config.rulesdata import CONFIG_DIR, RulesDataError, load_ruleset, validate_ruleset
-from court.profile import AS_WRITTEN, SETTINGS
-from court.ruleset import Ruleset
+from court.model.profile import AS_WRITTEN, SETTINGS
+from court.model.ruleset import Ruleset
 
 PROFILE = "profiles/default.toml"
 

@@ -716,7 +716,7 @@ def test_any_value_of_another_kind_is_refused_as_a_data_error_or_read_by_the_eng
     belongs, a list where an id does, a key left out) is refused with a RulesDataError, or
     accepted as a ruleset the engine reads: never another exception, which a route would
     answer with a 500."""
-    from court.ruleset import Ruleset as EngineRuleset
+    from court.model.ruleset import Ruleset as EngineRuleset
 
     base = copy.deepcopy(loaded)
     base["profile"].setdefault("elections", {})["king_house_bonuses"] = [KING_BONUS]

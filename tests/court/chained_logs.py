@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from court import codec
-from court.chain import GENESIS, Record, canonical, link, private_digest
 from court.commands import Pass, RecordVillageControl, StandForElection
 from court.events import Event
 from court.ids import NobleId
+from court.log import codec
+from court.log.chain import GENESIS, Record, canonical, link, private_digest
 from tests.court.given import GAME, Table, seat, started
 from tests.court.moments import NORTH
 

@@ -3,7 +3,6 @@ player taking the seat back, voted in again, then standing down for a new link."
 
 from __future__ import annotations
 
-from court.bot import awaited_bots, bot_move
 from court.commands import (
     Actor,
     AdvancePhase,
@@ -15,6 +14,7 @@ from court.commands import (
 )
 from court.events import Event
 from court.ids import Seat
+from court.options.bot import awaited_bots, bot_move
 from court.views.waiting import awaited
 from tests.court.given import Table, created, joined, seat
 

@@ -1,5 +1,5 @@
 """The fold's golden record: fixed stored logs, and the courts they fold into under the snapshot
-`FORMAT` (court/snapshot.py), for test_fold_golden.py to hold the fold to.
+`FORMAT` (court/log/snapshot.py), for test_fold_golden.py to hold the fold to.
 
 A snapshot is a stored fold: a server reads one back as if its own code had folded the log up
 to there. So while FORMAT stays the same, the same stored log must fold into the same court,
@@ -34,7 +34,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from court import codec, snapshot
 from court.commands import (
     AcceptRansom,
     Actor,
@@ -64,6 +63,7 @@ from court.commands import (
 from court.events import Event, GameEnded, OutlawDeclared, TitleGranted
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
+from court.log import codec, snapshot
 from court.state import CourtState
 from tests.court.fold_bots import seat_played_by_bot
 from tests.court.fold_devices import device_keys
@@ -94,7 +94,7 @@ SIMULATED_ROUNDS = 15
 
 
 def canonical(value: Any) -> Any:
-    """`value` as plain data the way court/snapshot.py writes it, but with every set in sorted
+    """`value` as plain data the way court/log/snapshot.py writes it, but with every set in sorted
     order: a set of strings iterates in another order in each process, maps keep the order
     the fold gave them (a court read back from a snapshot iterates in that order)."""
     if isinstance(value, Enum):
@@ -209,7 +209,7 @@ def write() -> int:
         print(
             f"Not written: under snapshot FORMAT {new['format']}, {'; '.join(found)}. Snapshots "
             "written by the older fold would be read back as this one's: bump FORMAT in "
-            "court/snapshot.py, then write again.",
+            "court/log/snapshot.py, then write again.",
             file=sys.stderr,
         )
         return 1

@@ -21,8 +21,8 @@ HOST_TOKEN = "h" * 64
 
 
 def by_token(token: str, table: Table) -> Actor:
-    """The actor of a token as the service finds it (court/tokens.py)."""
-    from court.tokens import actor_of
+    """The actor of a token as the service finds it (court/model/tokens.py)."""
+    from court.model.tokens import actor_of
 
     actor = actor_of(table.state, token)
     assert actor is not None, token

@@ -36,7 +36,7 @@ from tests.court.given import GAME, HOST, Table, created, joined, pass_decrees, 
 
 def proposal(table: Table, version: int, **value: Any) -> ProposeCorrection:
     """The host's correction of the record at `version` as the service fills it in from the
-    log (server/filled_table.py): that record, the one before it, the court before it, every
+    log (server/service/filled_table.py): that record, the one before it, the court before it, every
     record since and the head's version."""
     head = len(table.events)
     cause = value.pop("cause", "misread the battle")

@@ -6,19 +6,12 @@ from functools import cache
 from typing import Any
 
 from config.rulesdata import load_ruleset
-from court import dice, invites
 from court.commands import Actor, Command, CreateGame
 from court.decide import decide, settle
-from court.events import (
-    Event,
-    FactRecorded,
-    GameCreated,
-    GameStarted,
-    RoundStarted,
-    SeatJoined,
-)
+from court.events import Event, FactRecorded, GameCreated, GameStarted, RoundStarted, SeatJoined
 from court.evolve import evolve, replay
 from court.ids import GameId, HouseId, Seat
+from court.model import dice, invites
 from court.state import CourtState
 
 GAME = GameId("g1")

@@ -1,4 +1,4 @@
-"""Whether a fact command is among those `court.recordable` lists: the one reading of the
+"""Whether a fact command is among those `court.options.recordable` lists: the one reading of the
 listing that the engine tests and the property machine share."""
 
 from __future__ import annotations

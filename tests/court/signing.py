@@ -11,9 +11,9 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-from court.chain import GENESIS
 from court.commands import AddDeviceKey, Command, Signature, SignedMove
-from court.devices import key_id_of, move_text
+from court.log.chain import GENESIS
+from court.model.devices import key_id_of, move_text
 
 _nonces = itertools.count(1)
 

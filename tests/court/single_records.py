@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from court import codec
-from court.chain import Record
 from court.events import Event
+from court.log import codec
+from court.log.chain import Record
 from tests.court.given import GAME
 
 

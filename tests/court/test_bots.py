@@ -10,7 +10,6 @@ import dataclasses
 
 import pytest
 
-from court.bot import awaited_bots, bot_move
 from court.commands import (
     Actor,
     AdvancePhase,
@@ -26,20 +25,14 @@ from court.commands import (
 )
 from court.decide import decide
 from court.errors import CourtError
-from court.events import (
-    BallotPlaced,
-    BotPlayed,
-    BotSeated,
-    BotStoodDown,
-    SeatHanded,
-    SeatReplaced,
-)
+from court.events import BallotPlaced, BotPlayed, BotSeated, BotStoodDown, SeatHanded, SeatReplaced
 from court.evolve import evolve
 from court.ids import Seat
-from court.rules import legal_commands
+from court.model.tokens import actor_of
+from court.options.bot import awaited_bots, bot_move
+from court.options.legal import legal_commands
 from court.sentences import describe
 from court.state import CourtState, GameStatus, Stage
-from court.tokens import actor_of
 from court.views.waiting import awaited
 from tests.court.given import Table, seat
 from tests.court.moments import act, ballot

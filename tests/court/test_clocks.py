@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from court import codec, snapshot
-from court.clocks import awaited, run_out
 from court.commands import (
     AdvancePhase,
     CloseOverdueStep,
@@ -36,19 +34,12 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import GameId, HouseId, NobleId, Seat, VillageId
-from court.invariants import violations
-from court.settled import unsettled
+from court.log import codec, snapshot
+from court.options.clocks import awaited, run_out
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import RunningClock
-from tests.court.given import (
-    GAME,
-    HOST,
-    Table,
-    created,
-    joined,
-    ruleset,
-    seat,
-    then_state,
-)
+from tests.court.given import GAME, HOST, Table, created, joined, ruleset, seat, then_state
 from tests.court.purchase_moments import WINTERFELL, to_purchases, wardens
 
 T0 = 1_000_000.0

@@ -11,7 +11,7 @@ from court.errors import CourtError, NotAllowed
 from court.events import GameStarted, PhaseStarted, RoundStarted
 from court.evolve import replay
 from court.ids import Seat
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import CourtState, Phase
 from tests.court.given import (
     GAME,

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from court import codec, dice, invites
 from court.errors import BadRecord
 from court.events import EVENT_TYPES, GoldAdjusted, Income, IncomePaid
 from court.ids import HouseId
+from court.log import codec
+from court.model import dice, invites
 from tests.court.given import INVITE, started
 
 

@@ -42,9 +42,9 @@ from court.events import (
     VillageControlChanged,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
-from court.invariants import violations
-from court.rules import legal_commands
-from court.settled import unsettled
+from court.options.legal import legal_commands
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import NobleStatus, Phase, Stage
 from tests.court.fold_table import proposal
 from tests.court.given import HOST, Table, created, joined, pass_decrees, seat, table_step

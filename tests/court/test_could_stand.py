@@ -8,27 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from court.commands import (
-    ConcedeTitle,
-    RecordVillageControl,
-    ResolveTitleOverflow,
-)
+from court.commands import ConcedeTitle, RecordVillageControl, ResolveTitleOverflow
 from court.decide import titles
 from court.errors import CourtError
 from court.events import TitleGranted, TitleSlotsExceeded
 from court.evolve import evolve
 from court.ids import NobleId, TitleId
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import CourtState, NobleStatus
-from tests.court.given import (
-    created,
-    given,
-    open_decree,
-    seat,
-    started,
-    then_state,
-    when,
-)
+from tests.court.given import created, given, open_decree, seat, started, then_state, when
 
 ROBB, EDDARD, SANSA = NobleId("robb-stark"), NobleId("eddard-stark"), NobleId("sansa-stark")
 JAIME, TYWIN, CERSEI = (

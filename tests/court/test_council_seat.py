@@ -22,7 +22,7 @@ from court.decide import decide_folded
 from court.events import Event, GameEnded, GoldPaid, TableEndedGame
 from court.events.purchases import BidsRevealed, CouncilSeatLapsed
 from court.evolve import evolve
-from court.invariants import require_sound, violations
+from court.soundness.invariants import require_sound, violations
 from court.state import CourtState, GameStatus
 from tests.court.given import HOST, given, seat, started
 from tests.court.moments import grant

@@ -22,8 +22,8 @@ from court.events.decrees import DecreeTurnLapsed, RhllorEmbraced, SeptsPillaged
 from court.events.nobles import AttributeGained, DieRolled, OutlawPardoned
 from court.evolve import evolve
 from court.ids import NobleId, TitleId
-from court.invariants import violations
-from court.settled import unsettled
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import CourtState, NobleStatus
 from tests.court.given import given, open_decree, seat, started, then_state, when, when_fact
 

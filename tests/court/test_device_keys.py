@@ -1,4 +1,4 @@
-"""The keys a player's devices sign his moves with (court/devices.py, court/decide/devices.py,
+"""The keys a player's devices sign his moves with (court/model/devices.py, court/decide/devices.py,
 court/decide/signed.py): a holder's first key on his token alone, any further key signed by one
 he holds; once keyed, every move of his comes signed by one of his keys, each signature taken
 once, on a head the log holds, or it is refused with `bad_signature`. Keys are the server's
@@ -26,7 +26,6 @@ from court.commands import (
 )
 from court.decide.council_seat import bid_commitment
 from court.decide.signed import decide_move
-from court.devices import DeviceKey, DeviceKeys, move_text
 from court.errors import CourtError
 from court.events import (
     BallotPlaced,
@@ -39,9 +38,10 @@ from court.events import (
     SeatReplaced,
 )
 from court.ids import NobleId, Seat
-from court.invariants import violations
-from court.provenance import Kind, kind_of
+from court.log.provenance import Kind, kind_of
+from court.model.devices import DeviceKey, DeviceKeys, move_text
 from court.sentences import describe
+from court.soundness.invariants import violations
 from court.state import CourtState
 from elections.markers import commitment
 from tests.court.given import GAME, HOST, Table, created, joined, seat, started

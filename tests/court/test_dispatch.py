@@ -14,6 +14,7 @@ import pytest
 from court.commands import (
     Command,
     bots,
+    command,
     decrees,
     devices,
     elections,
@@ -38,7 +39,9 @@ SUBDOMAINS: list[tuple[ModuleType, Any]] = [
     (seats, dispatch.SeatCommand),
     (table, dispatch.TableCommand),
     (devices, dispatch.DeviceCommand),
-    (bots, dispatch.BotCommand),
+    # The bot's move holds any command, so it is declared beside the union of them all.
+    (bots, bots.TakeSeatBack),
+    (command, command.BotMove),
 ]
 # Parts of a command, not commands: the markers a PlaceBallot carries, the villages of a
 # RecordVillages.

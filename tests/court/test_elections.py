@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from court import electorate
 from court.commands import (
     AcceptTitle,
     AdvancePhase,
@@ -30,6 +29,7 @@ from court.events import (
     TitleSlotsExceeded,
 )
 from court.ids import NobleId, Seat, TitleId
+from court.options import electorate
 from court.state import NobleStatus, PendingKind, Phase, Stage
 from elections.markers import commitment
 from tests.court.given import (

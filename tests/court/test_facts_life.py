@@ -38,9 +38,9 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import HouseId, NobleId, Seat
-from court.invariants import require_sound
-from court.recordable import recordable
-from court.ruleset import Attribute
+from court.model.ruleset import Attribute
+from court.options.recordable import recordable
+from court.soundness.invariants import require_sound
 from court.state import Alliance, CourtState, NobleStatus, PendingKind, PendingTitle
 from tests.court.given import (
     GAME,

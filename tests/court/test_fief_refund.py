@@ -20,7 +20,7 @@ from court.commands import (
 )
 from court.decide import decide_folded
 from court.events import Event, TitleReturned
-from court.invariants import require_sound
+from court.soundness.invariants import require_sound
 from court.state import CourtState, NobleStatus, PendingKind
 from tests.court.given import HOST, given, seat, started
 from tests.court.moments import control, grant

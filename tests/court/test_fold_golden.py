@@ -1,4 +1,4 @@
-"""Snapshots of one FORMAT hold the fold of one code (court/snapshot.py): the stored logs of
+"""Snapshots of one FORMAT hold the fold of one code (court/log/snapshot.py): the stored logs of
 data/fold_logs fold into the courts recorded under the current FORMAT, and the state keeps the
 shape recorded there, or the number is bumped (tests/court/fold_golden.py records them)."""
 
@@ -8,20 +8,20 @@ from dataclasses import replace
 
 import pytest
 
-from court import snapshot
 from court.events import EVENT_TYPES
 from court.ids import HouseId
+from court.log import snapshot
 from tests.court import fold_golden
 from tests.court.fold_golden import COMMAND
 from tests.court.given import given, started
 
 GOLDEN = fold_golden.load()
-BUMP = f"bump FORMAT in court/snapshot.py, then run `{COMMAND}`"
+BUMP = f"bump FORMAT in court/log/snapshot.py, then run `{COMMAND}`"
 
 
 def test_the_golden_record_was_written_under_the_current_format() -> None:
     assert GOLDEN["format"] == snapshot.FORMAT, (
-        f"court/snapshot.py declares FORMAT {snapshot.FORMAT}, the fold was recorded under "
+        f"court/log/snapshot.py declares FORMAT {snapshot.FORMAT}, the fold was recorded under "
         f"{GOLDEN['format']}: run `{COMMAND}` to record it under the new number."
     )
 
@@ -63,7 +63,7 @@ def test_each_stored_log_folds_into_the_courts_recorded_under_this_format(name: 
     except Exception as exc:
         pytest.fail(
             f"{name} cannot be folded at version {version + 1} ({exc!r}): logs stored in this "
-            "shape would no longer be read; an upcaster (court/codec.py) reads an old shape."
+            "shape would no longer be read; an upcaster (court/log/codec.py) reads an old shape."
         )
     differ = [int(v) for v, d in recorded["courts"].items() if courts.get(v) != d]
     assert not differ, (

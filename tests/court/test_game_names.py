@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from court import codec
 from court.commands import CreateGame, RenameGame
 from court.errors import CourtError, NotAllowed
 from court.events import Event, GameCreated, GameRenamed
+from court.log import codec
 from court.sentences import describe, names
 from court.state import CourtState
 from tests.court.chained_logs import chained, rechain
-from tests.court.given import (
-    HOST,
-    create_game,
-    created,
-    given,
-    joined,
-    seat,
-    started,
-    when,
-)
+from tests.court.given import HOST, create_game, created, given, joined, seat, started, when
 
 
 def create(name: str | None) -> CreateGame:

@@ -1,4 +1,4 @@
-"""`court.invariants`: each property of a sound court, and a court that breaks it is named
+"""`court.soundness.invariants`: each property of a sound court, and a court that breaks it is named
 with the rule it breaks. The simulation relies on these after every event."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from court.ending import Ending, How
 from court.events import NobleCaptured
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.invariants import violations
-from court.ruleset import Attribute
+from court.model.ending import Ending, How
+from court.model.ruleset import Attribute
+from court.soundness.invariants import violations
 from court.state import (
     Alliance,
     CourtState,

@@ -14,7 +14,7 @@ from court.errors import CourtError
 from court.events import Event, GameEnded, RoundStarted, TitleGranted
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.invariants import violations
+from court.soundness.invariants import violations
 from court.state import Alliance, CourtState, GameStatus, Phase
 from court.views.made import court_view
 from tests.court.given import HOST, Table, create_game, given, seat, started, table_step

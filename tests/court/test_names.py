@@ -9,11 +9,11 @@ import pytest
 
 from court.audit.failed import Failed
 from court.audit.record import names
-from court.chain import Record
 from court.commands import JoinSeat
 from court.errors import CourtError
 from court.events import SeatJoined
-from court.text import clean_cause, clean_name
+from court.log.chain import Record
+from court.model.text import clean_cause, clean_name
 from tests.court.given import created, given, when
 
 REFUSED = [

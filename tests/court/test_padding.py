@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from court.chain import canonical
+from court.log.chain import canonical
 from court.views.padding import RECEIPT_WIDTH, RECORD_WIDTH, encoded_width, padded_receipt
 
 LONGEST_ID = "x" * 64

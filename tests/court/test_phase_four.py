@@ -19,13 +19,9 @@ from court.commands import (
 from court.decide import decide
 from court.errors import CourtError
 from court.events import PhaseStarted, TitleGranted
-from court.events.purchases import (
-    FiefGrantedByKing,
-    PurchasesDone,
-    PurchasesTimedOut,
-)
+from court.events.purchases import FiefGrantedByKing, PurchasesDone, PurchasesTimedOut
 from court.ids import NobleId, TitleId
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import CourtState, NobleStatus, Phase
 from tests.court.given import (
     HOST,

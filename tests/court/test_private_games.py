@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from court import codec, invites
 from court.audit import audit
 from court.commands import (
     SPECTATOR,
@@ -21,7 +20,9 @@ from court.errors import CourtError, NotAllowed
 from court.events import GameCreated, GameListed, GameUnlisted, SeatJoined
 from court.evolve import replay
 from court.ids import HouseId
-from court.rules import legal_commands
+from court.log import codec
+from court.model import invites
+from court.options.legal import legal_commands
 from court.sentences import describe
 from court.views import Observer
 from tests.court.chained_logs import chained, rechain

@@ -13,7 +13,7 @@ from court.decide import victory
 from court.events import BallotsRevealed, TitleGranted
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.ruleset import Ruleset
+from court.model.ruleset import Ruleset
 from court.state import Alliance, CourtState
 from elections.markers import MarkerKind
 from elections.tally import Revealed, count

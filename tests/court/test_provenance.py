@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from court.events import EVENT_TYPES
-from court.provenance import RULES, Kind, kind_of, rules_of
+from court.log.provenance import RULES, Kind, kind_of, rules_of
 
 ROOT = Path(__file__).resolve().parents[2]
 

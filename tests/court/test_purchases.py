@@ -8,7 +8,6 @@ from dataclasses import replace
 
 import pytest
 
-from court import codec
 from court.commands import (
     AdvancePhase,
     BuildSept,
@@ -37,22 +36,11 @@ from court.events.purchases import (
     SeptBuilt,
 )
 from court.ids import NobleId, TitleId, VillageId
+from court.log import codec
 from court.state import CourtState, NobleStatus, PendingKind, Phase
-from tests.court.given import (
-    given,
-    seat,
-    started,
-    then_state,
-    when,
-)
+from tests.court.given import given, seat, started, then_state, when
 from tests.court.moments import act, control, grant, next_round, noble
-from tests.court.purchase_moments import (
-    WINTERFELL,
-    sale,
-    to_purchases,
-    wardens,
-    with_gold,
-)
+from tests.court.purchase_moments import WINTERFELL, sale, to_purchases, wardens, with_gold
 
 MASTERS = ("master-of-coin", "master-of-laws", "master-of-ships", "master-of-whisperers")
 

@@ -21,8 +21,8 @@ from court.events import TitleGranted, TitleReturned
 from court.events.decrees import Divorced, MarriageEnded, MarriageMade
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.invariants import violations
-from court.ruleset import Attribute
+from court.model.ruleset import Attribute
+from court.soundness.invariants import violations
 from court.state import CourtState, NobleStatus
 from tests.court.given import given, open_decree, seat, started, then_state, when, when_fact
 

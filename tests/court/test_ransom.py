@@ -16,7 +16,7 @@ from court.commands import (
 from court.errors import CourtError
 from court.events.purchases import RansomOffered, RansomPaid, RansomRefused, RansomWithdrawn
 from court.ids import NobleId
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import CourtState, NobleStatus, RansomOffer
 from tests.court.given import given, seat, started, then_state, when
 from tests.court.moments import act, noble

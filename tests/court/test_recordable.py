@@ -29,7 +29,7 @@ from court.events import (
     TitleGranted,
     VillageControlChanged,
 )
-from court.recordable import recordable
+from court.options.recordable import recordable
 from court.state import CourtState
 from tests.court.given import HOST, given, lobby, started, then_state
 from tests.court.recordable_check import listed

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from court import dice
 from court.commands import AdvancePhase
 from court.decide import decide, settle
 from court.events import (
@@ -20,7 +19,8 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import NobleId, Seat
-from court.ruleset import Attribute
+from court.model import dice
+from court.model.ruleset import Attribute
 from court.state import CourtState
 from tests.court.given import (
     GAME,

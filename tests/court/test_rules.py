@@ -24,7 +24,7 @@ from court.decide import decide, table_votes
 from court.errors import CourtError
 from court.evolve import evolve
 from court.ids import NobleId, Seat, VillageId
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
 from tests.court.given import HOUSES, given, lobby
 

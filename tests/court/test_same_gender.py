@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from court.commands import (
-    Actor,
-    AnswerMarriage,
-    Command,
-    Divorce,
-    ProposeMarriage,
-    RecordCapture,
-)
+from court.commands import Actor, AnswerMarriage, Command, Divorce, ProposeMarriage, RecordCapture
 from court.decide import decide_folded
 from court.errors import CourtError
 from court.events import Event, TitleGranted
 from court.events.decrees import MarriageEnded, MarriageMade
-from court.invariants import require_sound
-from court.rules import legal_commands
+from court.options.legal import legal_commands
+from court.soundness.invariants import require_sound
 from court.state import CourtState
 from tests.court.given import HOST, given, open_decree, seat, started
 from tests.court.test_decrees import grant

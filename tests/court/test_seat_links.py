@@ -1,4 +1,5 @@
-"""The tokens a person's key hands out (court/links.py): a link stands for what the token it was
+"""The tokens a person's key hands out (court/model/links.py): a link stands for what the token it
+was
 made from stands for now, and for nothing once the key drops it, the seat is handed on, given up
 or removed, or the token it was made from stops; a link made from a link falls with it. Links
 are the server's (section 10), no rule of the game's: the table's own rule that a seat's things
@@ -11,7 +12,6 @@ from collections.abc import Callable
 
 import pytest
 
-from court import codec, snapshot
 from court.commands import (
     Actor,
     AddSeatLink,
@@ -27,12 +27,13 @@ from court.errors import CourtError
 from court.events import Event, SeatHanded, SeatLinkAdded, SeatLinkDropped, SeatReplaced
 from court.evolve import replay
 from court.ids import Seat
-from court.invariants import violations
-from court.links import SeatLink, SeatLinks
-from court.provenance import Kind, kind_of
+from court.log import codec, snapshot
+from court.log.provenance import Kind, kind_of
+from court.model.links import SeatLink, SeatLinks
+from court.model.tokens import actor_of, still_acting
 from court.sentences import describe
+from court.soundness.invariants import violations
 from court.state import CourtState, GameStatus
-from court.tokens import actor_of, still_acting
 from tests.court.given import GAME, created, given, joined, started, then_state, when
 from tests.court.single_records import record_of
 from tests.court.table_votes_given import HOST_SEAT, LATER, replace_vote, table

@@ -33,9 +33,9 @@ from court.events import (
     TableEndedGame,
 )
 from court.ids import HouseId, Seat
-from court.invariants import violations
 from court.sentences import describe
-from court.settled import unsettled
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import GameStatus
 from tests.court.given import HOST, Table, created, joined, seat
 from tests.court.single_records import record_of

@@ -8,15 +8,7 @@ import dataclasses
 
 import pytest
 
-from court.commands import (
-    Actor,
-    HandHost,
-    HandSeat,
-    LeaveSeat,
-    RemoveSeat,
-    StartGame,
-    VoteForHost,
-)
+from court.commands import Actor, HandHost, HandSeat, LeaveSeat, RemoveSeat, StartGame, VoteForHost
 from court.decide import decide
 from court.errors import CourtError
 from court.events import (
@@ -29,19 +21,10 @@ from court.events import (
     SeatRemoved,
 )
 from court.ids import HouseId, Seat
+from court.model.tokens import actor_of, still_acting
 from court.sentences import describe
 from court.state import CourtState, HostVote
-from court.tokens import actor_of, still_acting
-from tests.court.given import (
-    HOST,
-    created,
-    given,
-    joined,
-    seat,
-    started,
-    then_state,
-    when,
-)
+from tests.court.given import HOST, created, given, joined, seat, started, then_state, when
 from tests.court.single_records import record_of
 
 HOST_TOKEN = "h" * 64

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from court.chain import Record
 from court.events import EVENT_TYPES, TYPE_NAMES, Event
+from court.log.chain import Record
 from court.sentences import SENTENCES, describe, names
 from court.state import CourtState
 from tests.court.given import GAME, given, started

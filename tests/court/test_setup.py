@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from court import dice
 from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, LeaveSeat, StartGame
 from court.errors import CourtError, NotAllowed
 from court.events import GameCreated, GameStarted, RoundStarted, SeatJoined, SeatLeft
 from court.ids import GameId, HouseId, Seat
-from court.ruleset import Gender
+from court.model import dice
+from court.model.ruleset import Gender
+from court.model.tokens import still_acting
 from court.state import GameStatus, Phase
-from court.tokens import still_acting
 from tests.court.given import (
     HOST,
     created,

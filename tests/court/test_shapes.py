@@ -1,5 +1,5 @@
 """docs/protocol.md lists the JSON shape of every event as the codec stores it, made from the
-event registry (court/shapes.py), and the shape it lists is the shape the codec writes."""
+event registry (court/log/shapes.py), and the shape it lists is the shape the codec writes."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from court import codec
 from court.events import EVENT_TYPES, GameEnded, Score
 from court.ids import NobleId, Seat
-from court.shapes import event_table, json_type
+from court.log import codec
+from court.log.shapes import event_table, json_type
 from tests.court.test_upcasters import _played
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_protocol_document_shows_every_event_shape_as_it_is() -> None:
-    """docs/protocol.md's table is the one `python -m court.shapes` prints."""
+    """docs/protocol.md's table is the one `python -m court.log.shapes` prints."""
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     found = re.search(r"<!-- events:[^\n]*-->\n(.*?)\n<!-- /events -->", text, re.S)
     assert found is not None, "docs/protocol.md has lost its events markers"

@@ -1,4 +1,4 @@
-"""A snapshot holds the court exactly (court/snapshot.py): every state of a played game reads
+"""A snapshot holds the court exactly (court/log/snapshot.py): every state of a played game reads
 back from its JSON equal to itself, whatever it holds — an election under way with face-down
 markers (R-7.1), a decree step, titles, alliances."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from court import snapshot
 from court.evolve import evolve, initial
+from court.log import snapshot
 from court.state import CourtState
 from tests.court.given import GAME, started
 from tests.court.test_upcasters import _played as played_to_the_end

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from config.rulesdata import load_ruleset
-from court import invites
 from court.commands import (
     Actor,
     AddNoble,
@@ -38,9 +37,10 @@ from court.events import (
 )
 from court.evolve import evolve
 from court.ids import HouseId, NobleId, Seat, VillageId
-from court.invariants import require_sound
+from court.model import invites
+from court.soundness.invariants import require_sound
 from court.state import CourtState
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.court.given import HOST, Table, seat
 from tests.court.table_votes_given import (

@@ -1,4 +1,4 @@
-"""Every step of a round has one id, declared once in court/steps.py with its number in R-4.2:
+"""Every step of a round has one id, declared once in court/model/steps.py with its number in R-4.2:
 the court view names the step by it in each kind of step (a decree step, an election, the sale
 of the council seat and the purchases of phase 4, R-4.1, R-4.6), every step the engine opens or
 skips is in the table, and the history's sentences use the same labels as the view."""
@@ -10,32 +10,18 @@ from typing import Any
 
 import pytest
 
-from court import steps
 from court.commands import Actor, Command
 from court.decide import settle
-from court.events import (
-    ElectionOpened,
-    ElectionSkipped,
-    Event,
-    GameStarted,
-    RoundStarted,
-)
+from court.events import ElectionOpened, ElectionSkipped, Event, GameStarted, RoundStarted
 from court.events.decrees import DecreeStepOpened, DecreeStepSkipped
 from court.events.purchases import AuctionOpened, AuctionSkipped, PurchaseTurnsOpened
 from court.evolve import evolve, replay
 from court.ids import Seat, TitleId
+from court.model import steps
 from court.sentences.decrees import SENTENCES
 from court.state import CourtState, StepKind, StepRef
 from court.views import court_view
-from tests.court.given import (
-    GAME,
-    created,
-    given,
-    joined,
-    pass_decrees,
-    started,
-    table_step,
-)
+from tests.court.given import GAME, created, given, joined, pass_decrees, started, table_step
 from tests.court.moments import north_for_stark
 from tests.court.purchase_moments import sale
 from tests.court.test_phase_four import shopping

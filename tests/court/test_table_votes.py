@@ -5,9 +5,12 @@ which takes effect as a compensating event (section 9, R-1.4, R-2.1, R-5.4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from court.commands import (
+    AcceptTitle,
     Actor,
     AdjustGold,
     AnswerCorrection,
@@ -15,6 +18,8 @@ from court.commands import (
     Pass,
     RecordDeath,
     RecordVillageControl,
+    RefuseTitle,
+    ResolveTitleOverflow,
     VoteToEnd,
     VoteToReplace,
     WithdrawCorrection,
@@ -37,10 +42,10 @@ from court.events import (
     TitleGranted,
     VillageControlChanged,
 )
-from court.ids import HouseId, Seat, TitleId, VillageId
+from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+from court.model.tokens import actor_of
 from court.sentences import describe
-from court.state import GameStatus, NobleStatus
-from court.tokens import actor_of
+from court.state import GameStatus, NobleStatus, PendingKind, PendingTitle
 from court.views.changes import changes
 from tests.court.given import HOST, Table, created, joined, seat
 from tests.court.single_records import record_of
@@ -139,6 +144,33 @@ def test_a_majority_of_the_seats_ends_the_game_without_winners_and_then_only_rea
         with pytest.raises(CourtError) as refused:
             decide(court.state, command, actor)
         assert refused.value.code == "game_ended"
+
+
+@pytest.mark.parametrize("kind", [PendingKind.ACCEPTANCE, PendingKind.OVERFLOW])
+def test_a_title_waiting_for_its_answer_when_the_table_ends_the_game_is_answered_no_more(
+    kind: PendingKind,
+) -> None:
+    """R-4.7, R-3.3, R-3.2: given a title waiting for seat 0's answer, when the table ends the
+    game, then accepting, refusing or passing the title on is refused with `game_ended`."""
+    court = table()
+    court.state = replace(
+        court.state,
+        pending=PendingTitle(
+            kind=kind,
+            seat=Seat(0),
+            noble=NobleId("robb-stark"),
+            title=TitleId("warden-north"),
+            election="warden-north",
+        ),
+    )
+    court.act(VoteToEnd(), seat(1))
+    court.act(VoteToEnd(), seat(2))
+    assert court.state.status is GameStatus.ENDED
+    answers = (AcceptTitle(), RefuseTitle(), ResolveTitleOverflow(title=TitleId("warden-north")))
+    for answer in answers:
+        with pytest.raises(CourtError) as refused:
+            decide(court.state, answer, seat(0))
+        assert refused.value.code == "game_ended", answer
 
 
 def test_a_vote_to_end_can_be_taken_back() -> None:

@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from court import talk
-from court.chain import GENESIS
 from court.commands import Actor
 from court.errors import CourtError
 from court.ids import Seat
+from court.log.chain import GENESIS
 from court.talk import ChannelHead, Said, TalkLine, chained_line, check_channel, check_channels
 from tests.court.given import given, lobby
 

@@ -12,7 +12,7 @@ from court.events import TitleGranted
 from court.events.nobles import NobleDied
 from court.evolve import evolve
 from court.ids import HouseId, NobleId, Seat, TitleId
-from court.ruleset import PLAIN_ARMS, house_card
+from court.model.ruleset import PLAIN_ARMS, house_card
 from court.state import Alliance, CourtState
 from court.views import court_view
 from tests.court.given import given, started

@@ -1,4 +1,4 @@
-"""Old shapes of stored events (section 10, court/codec.py): a log written before a schema
+"""Old shapes of stored events (section 10, court/log/codec.py): a log written before a schema
 change is never edited; read through the upcasters, its records decode into the current
 events, fold into the same court, read as the same sentences, and the log still verifies."""
 
@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from court import codec
 from court.audit import audit
-from court.chain import Record
 from court.commands import (
     SPECTATOR,
     AcceptTitle,
@@ -42,6 +40,8 @@ from court.events import (
 )
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.log import codec
+from court.log.chain import Record
 from court.sentences import describe
 from court.state import CourtState
 from court.views import Observer

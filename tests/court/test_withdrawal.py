@@ -9,8 +9,8 @@ from court.commands import Pass, RecordCapture, RecordDeath, StandForElection
 from court.errors import CourtError
 from court.events import BallotOpened, BallotsRevealed, CandidateWithdrawn, ElectionSkipped
 from court.ids import NobleId
-from court.invariants import violations
-from court.settled import unsettled
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import CourtState, Stage
 from tests.court.given import given, seat, started, then_state, when, when_fact
 from tests.court.moments import NORTH, act, ballot, control, next_round

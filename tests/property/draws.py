@@ -31,9 +31,9 @@ from court.commands import (
     RecordDeath,
     RecordWallSupplies,
 )
-from court.devices import key_id_of
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
-from court.profile import AS_WRITTEN, SETTINGS
+from court.model.devices import key_id_of
+from court.model.profile import AS_WRITTEN, SETTINGS
 from court.state import CourtState, NobleStatus
 from server.messages.catalogue import CATALOGUE
 from server.messages.facts import FACTS
@@ -175,7 +175,7 @@ def commands(state: CourtState) -> st.SearchStrategy[Command]:
 
 
 def profiles(profile: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
-    """`profile` with every setting drawn from its allowed values (court/profile.py), as
+    """`profile` with every setting drawn from its allowed values (court/model/profile.py), as
     config/profile_rules.py draws one for simulated games; the First Player's place is drawn
     below 3, a place of every game."""
     sections: dict[str, dict[str, Strategy]] = {}

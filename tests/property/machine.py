@@ -1,10 +1,10 @@
 """A stateful property test of the court: Hypothesis plays a game through the real service
 and store, under a rules profile drawn for the example (every setting from its allowed values,
-court/profile.py), picking at every step any move `rules.legal_commands` offers a seat, the
+court/model/profile.py), picking at every step any move `rules.legal_commands` offers a seat, the
 host or the game master (ransoms of gold, of captives and of both among them, R-8.2), any fact
 the host could record at that moment (mid decree step, mid ballot, while a title choice waits),
 the clock running past a deadline, a person's key gathering a token or letting a link go
-(court/links.py), or a move nobody listed; and what the table does around the game at any
+(court/model/links.py), or a move nobody listed; and what the table does around the game at any
 moment: players close their pages and come back, time passes, the seats vote to replace one
 gone for the profile's time or to end the game or for a new host (R-9.2), the host renames the
 game and proposes corrections of any record of the log (R-9.1), now and then of the fact he has
@@ -29,8 +29,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from config.rulesdata import load_ruleset
-from court import codec
-from court.chain import Record
 from court.commands import (
     SPECTATOR,
     Actor,
@@ -62,15 +60,17 @@ from court.decide import decide, rounds, table_votes
 from court.errors import CourtError
 from court.evolve import evolve, initial, replay
 from court.ids import GameId, HouseId, Seat
-from court.invariants import violations
-from court.links import LinkEnd
-from court.recordable import recordable
-from court.rules import legal_commands
-from court.settled import unsettled
+from court.log import codec
+from court.log.chain import Record
+from court.model.links import LinkEnd
+from court.model.tokens import actor_of, tokens_in_use
+from court.options.legal import legal_commands
+from court.options.recordable import recordable
+from court.soundness.invariants import violations
+from court.soundness.settled import unsettled
 from court.state import CourtState, GameStatus
-from court.tokens import actor_of, tokens_in_use
-from server.ports import GameMaster
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.ports import GameMaster
 from server.store.sql import SqlEventStore
 from server.tools.sim_corrections import CORRECTABLE, FactBook
 from server.tools.sim_oracles import failed, known, table_problems
@@ -91,8 +91,8 @@ ACTIONS = ["move"] * 6 + ["fact"] * 3 + ["clock"] + ["unlisted"] * 2 + ["key"] +
 TABLE = ["absence"] * 3 + ["time", "replace", "replace", "end", "host", "rename"] + ["correct"] * 4
 # Commands `decide` may accept although no list offers them: what moves seats and the host role
 # between players (a new player's name is typed, R-9.2) and the game's name (no moves of the
-# game, as court/rules.py says), a vote to replace a player (it hangs on the server's word on
-# his connections), a correction (free-form, as the facts are) and the close of an overdue step
+# game, as court/options/legal.py says), a vote to replace a player (it hangs on the server's word
+# on his connections), a correction (free-form, as the facts are) and the close of an overdue step
 # (the clock's, which anyone may send), and a device's keys (the server's, no move of the game).
 # Facts are the host's account of the table (section 9), drawn apart.
 NEVER_LISTED = (

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from config.profile_rules import NOT_DRAWN, profile_problem
 from config.rulesdata import load_ruleset
 from court.commands import OfferRansom
-from court.profile import SETTINGS
-from court.rules import legal_commands
+from court.model.profile import SETTINGS
+from court.options.legal import legal_commands
 from server.messages.catalogue import CATALOGUE
 from tests.court.given import given, seat, started
 from tests.court.test_ransom import captives
@@ -49,7 +49,7 @@ def test_a_drawn_command_names_things_of_the_court_at_hand(data: st.DataObject) 
 
 def test_each_example_of_the_machine_draws_every_setting_of_its_profile() -> None:
     """R-1.1 to R-8.5 [D]: the property machine creates each example's game with a profile
-    drawn from every setting's allowed values (court/profile.py): each setting that may take
+    drawn from every setting's allowed values (court/model/profile.py): each setting that may take
     more than one value takes one other than the default profile's in some example, and every
     profile drawn is one config/rulesdata.py accepts."""
     drawn = CourtMachine.create.hypothesis_stateful_initialize_rule.arguments["profile"]

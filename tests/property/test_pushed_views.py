@@ -20,14 +20,14 @@ from hypothesis.stateful import invariant, precondition, rule
 
 from court.commands import SPECTATOR, Actor, HandHost, HandSeat
 from court.ids import GameId
+from court.model.tokens import still_acting
 from court.state import CourtState, GameStatus
-from court.tokens import still_acting
 from court.views.made import court_view
 from server.live.pushes import NAMESPACE, RoomPusher, audience_room, game_room
 from server.live.views import audience_of, handed_at, regroup, viewer_of
 from server.messages.catalogue import move_view
-from server.observer import signed
-from server.ports import token_digest
+from server.messages.views import signed
+from server.service.ports import token_digest
 from tests.property.machine import CourtMachine, machine_settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))

@@ -17,8 +17,8 @@ import pytest
 import requests
 
 from devtools.servers import HOST, STOP_SECONDS, CourtServer
-from server.serve import HEADER_SECONDS
 from server.store.postgres import LOCK_KEY
+from server.tools.serve import HEADER_SECONDS
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import started_game
 from tests.server.http.court_client import bearer, create_game

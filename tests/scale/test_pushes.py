@@ -12,7 +12,7 @@ from flask import Flask
 from app import create_app
 from court.commands import AdjustGold
 from court.ids import HouseId
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.databases import migrated
 from tests.server.http.court_client import Game, lobby_game, start

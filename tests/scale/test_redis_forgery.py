@@ -17,7 +17,7 @@ import redis
 from court.events import GoldAdjusted, HostHandedOver
 from court.events.base import Event
 from court.ids import HouseId, Seat
-from court.records import chained
+from court.log.records import chained
 from server.live.relay import CHANNEL
 from tests.scale.clients import HttpClient, LiveClient, close_all
 from tests.scale.conftest import Cluster, started_game

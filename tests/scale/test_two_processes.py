@@ -252,8 +252,8 @@ def test_commands_racing_on_one_game_from_both_processes_are_each_decided_once(
 def replay_court(log: list[dict], folder: Path) -> dict:
     """The spectator's court view rebuilt from the exported log alone, in a new database."""
     from court.commands import SPECTATOR
-    from server.observer import court_of
-    from server.service import CourtService
+    from server.messages.views import court_of
+    from server.service.court_service import CourtService
     from server.store.sql import SqlEventStore
 
     store = SqlEventStore(f"sqlite:///{folder}/replay.db")

@@ -1,11 +1,12 @@
-"""Whom the limits count an address as (server/addresses.py): an IPv4 address itself, an IPv6
+"""Whom the limits count an address as (server/clients/addresses.py): an IPv4 address itself, an
+IPv6
 address its network of LIMIT_IPV6_PREFIX bits, an IPv4 address written as IPv6 as IPv4."""
 
 from __future__ import annotations
 
 import pytest
 
-from server.addresses import limit_key
+from server.clients.addresses import limit_key
 
 
 @pytest.mark.parametrize(

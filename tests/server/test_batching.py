@@ -1,4 +1,5 @@
-"""Group commit (server/batching.py): callers queued behind a write are written together, in
+"""Group commit (server/store/group_commit.py): callers queued behind a write are written together,
+in
 groups of a bounded size, each once; a failing write or a stopped caller never leaves the
 next group waiting."""
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from server.batching import GroupCommit, Item
+from server.store.group_commit import GroupCommit, Item
 
 WAIT = 10.0  # seconds any step may take
 

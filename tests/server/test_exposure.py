@@ -1,4 +1,5 @@
-"""LAN mode (server/exposure.py): a server told to listen beyond this machine says at start that
+"""LAN mode (server/tools/exposure.py): a server told to listen beyond this machine says at start
+that
 everyone on the network reaches it without TLS, and which PUBLIC_URL makes invite links work;
 on loopback it says nothing. No test binds beyond 127.0.0.1: `main` is stopped before serving."""
 
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from config.settings import Settings
-from server import serve
-from server.exposure import exposure_warnings, is_loopback
+from server.tools import serve
+from server.tools.exposure import exposure_warnings, is_loopback
 
 
 def settings(**overrides: object) -> Settings:

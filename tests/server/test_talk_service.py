@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from court.errors import CourtError
-from server.talk import LIMITS, RateLimit
+from server.service.talk import LIMITS, RateLimit
 
 
 class Clock:

@@ -8,7 +8,7 @@ import json
 
 from flask.testing import FlaskClient
 
-from court.chain import Record, verify
+from court.log.chain import Record, verify
 from tests.server.http.court_client import Game, log_state
 from tests.server.http.north_election import post, to_the_north_election
 

@@ -1,6 +1,7 @@
 """A snapshot row written by anyone but the server is never read: whoever can write the database
 can edit the `snapshots` table, but not seal a row with the instance secret the database does not
-hold (server/replay.py). A forged row changes nothing anyone sees, and `/verify` names it."""
+hold (server/service/replay.py). A forged row changes nothing anyone sees, and `/verify` names
+it."""
 
 from __future__ import annotations
 

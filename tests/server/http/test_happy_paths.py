@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from config.rulesdata import load_ruleset
-from court.chain import Record, verify
+from court.log.chain import Record, verify
 from tests.server.http.court_client import Game, bearer, create_game, join, lobby_game, start
 
 STARTING_TREASURY = load_ruleset()["profile"]["treasury"]["starting"]

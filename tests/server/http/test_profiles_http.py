@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from app import create_app
 from config.rulesdata import RulesDataError
-from server.profiles import Profiles
+from server.service.profiles import Profiles
 from tests.config.operator_config import REFUSED, config_folder
 from tests.databases import migrated
 
@@ -127,7 +127,7 @@ def test_a_shared_file_or_the_default_profile_that_cannot_be_used_stops_the_serv
 def test_the_server_says_which_rules_file_it_cannot_use_and_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from server.serve import main
+    from server.tools.serve import main
 
     folder = config_folder(tmp_path)
     (folder / "titles.toml").write_text("[[titles]\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Limits per client address over HTTP (server/limits.py): new games and seat claims beyond
+"""Limits per client address over HTTP (server/clients/limits.py): new games and seat claims beyond
 an address's allowance get 429 with Retry-After and `rate_limited`; another address keeps its
 own; X-Forwarded-For counts only behind a trusted proxy."""
 
@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
-from server.limits import Buckets, Rate
+from server.clients.limits import Buckets, Rate
 from tests.databases import migrated
 from tests.server.http.court_client import error_body
 

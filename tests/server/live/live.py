@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Flask
 
-from court.chain import Record
 from court.commands import Actor, AdjustGold
+from court.log.chain import Record
 from server.live.sockets import NAMESPACE
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.server.http.court_client import Game
 

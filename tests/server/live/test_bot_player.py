@@ -8,12 +8,12 @@ import time
 
 from flask import Flask
 
-from court.bot import awaited_bots
 from court.commands import Actor, BotMove, Pass
 from court.errors import CourtError
+from court.options.bot import awaited_bots
 from court.views.waiting import awaited
 from server.live.bots import BotPlayer
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.server.live.live import connect, send
 from tests.server.live.test_bot_sockets import four_seats

@@ -10,10 +10,10 @@ from dataclasses import replace
 
 from flask import Flask
 
-from court.bot import awaited_bots, bot_move
+from court.options.bot import awaited_bots, bot_move
 from court.views.waiting import awaited
 from server.messages.catalogue import move_view
-from server.service import CourtService
+from server.service.court_service import CourtService
 from tests.server.http.court_client import Game, bearer, lobby_game, log_state, start
 from tests.server.live.live import NAMESPACE, connect, pushed, send
 

@@ -13,7 +13,7 @@ from court.commands import Actor, PlaceBallot, PlaceBid, RecordVillageControl, S
 from court.decide import table_votes
 from court.errors import CourtError
 from court.ids import Seat
-from court.rules import legal_commands
+from court.options.legal import legal_commands
 from court.state import GameStatus
 from server.messages.catalogue import CATALOGUE, move_view
 from tests.court.given import given, lobby

@@ -12,9 +12,9 @@ from flask import Flask
 
 from court.commands import Actor, AdjustGold
 from court.ids import Seat
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.talk import TalkService
 from server.store.sql import SqlEventStore
-from server.talk import TalkService
 from tests.server.http.court_client import Game
 from tests.server.live.live import NAMESPACE, appended_elsewhere, connect, pushed
 from tests.server.live.test_talk_sockets import talk

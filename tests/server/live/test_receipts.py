@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from court.chain import Record
-from court.receipts import check_receipt
+from court.log.chain import Record
+from court.log.receipts import check_receipt
 from tests.server.http.court_client import next_round
 from tests.server.live.live import NORTH, connect, send
 

@@ -15,7 +15,7 @@ from flask import Flask
 from court.commands import Actor, AdjustGold
 from server.live.relay import COURT, PRESENCE, TALK, Notice, Relay, without_password
 from server.outages import Outage
-from server.service import CourtService
+from server.service.court_service import CourtService
 from tests.server.http.court_client import Game
 from tests.server.live.live import appended_elsewhere
 

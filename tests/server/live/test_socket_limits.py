@@ -1,4 +1,4 @@
-"""Limits per client address over Socket.IO (server/limits.py): messages are counted per
+"""Limits per client address over Socket.IO (server/clients/limits.py): messages are counted per
 address across all its connections, open connections and connects per address are capped,
 and a refusal carries `rate_limited`; an honest table behind one address never meets them."""
 

@@ -24,7 +24,7 @@ from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
 # Commands the server sends itself: a game is created by its route, and a key's links are
-# added and dropped by the key service (server/mykey.py), never by a client message.
+# added and dropped by the key service (server/service/seat_keys.py), never by a client message.
 # The bot's moves are the server's own (server/live/bots.py).
 SERVER_ONLY = {"CreateGame", "AddSeatLink", "DropSeatLink", "BotMove"}
 

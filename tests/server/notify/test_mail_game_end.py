@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from config.rulesdata import load_ruleset
-from court.chain import Record
 from court.ids import GameId
+from court.log.chain import Record
 from court.state import CourtState
 from server.keys import InstanceSecret
 from server.notify.mail import SmtpSettings

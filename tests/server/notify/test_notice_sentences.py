@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from config.rulesdata import load_ruleset
-from court import codec
-from court.chain import Record
 from court.evolve import evolve, initial
 from court.ids import GameId
+from court.log import codec
+from court.log.chain import Record
 from court.state import CourtState
 from server.notify.digest import MOVES, RESULTS, Digest, Told, notices_of
 from server.notify.texts import plain

@@ -16,7 +16,7 @@ import pytest
 
 from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor, StartGame
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.fakes import (
     KEYS,

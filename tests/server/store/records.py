@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from court.chain import GENESIS, Record, canonical, link
 from court.events import GoldAdjusted
 from court.ids import HouseId
-from court.records import chained
-from server.ports import EventStore
+from court.log.chain import GENESIS, Record, canonical, link
+from court.log.records import chained
+from server.service.ports import EventStore
 
 COLUMNS = (
     "game_id, version, type, schema_version, recorded_at, seat, data, private, private_sha256, hash"

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from court.chain import GENESIS, Record, private_digest, verify
 from court.commands import AdjustGold
 from court.errors import BadRecord
+from court.log.chain import GENESIS, Record, private_digest, verify
 from tests.server.store.conftest import NewDatabase, Table, open_service
 
 # Service tests: each runs on the in-memory store as well, but for those marked `sql`.

@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
-from court.chain import GENESIS, verify
 from court.errors import ConcurrencyError
+from court.log.chain import GENESIS, verify
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import COLUMNS, chain, row

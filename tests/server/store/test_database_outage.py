@@ -14,7 +14,7 @@ import pytest
 from app import create_app
 from config.rulesdata import load_ruleset
 from server.live.sockets import NAMESPACE
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.failures import DATABASE_ERRORS
 from server.store.sql import SqlEventStore
 from tests.server.http.court_client import error_body, lobby_game, start

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from server.fifo import FifoLock
+from server.service.locks import FifoLock
 
 
 def wait_until(predicate, seconds: float = 5.0) -> None:

@@ -1,15 +1,15 @@
 """Group commit in the store: appends that queue while the store writes are written together,
 and a lost race or a failure in a group fails only its own append, whole (never some of its
-records). server/batching.py itself: tests/server/test_batching.py."""
+records). server/store/group_commit.py itself: tests/server/test_batching.py."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
 
-from court.chain import Record
 from court.errors import ConcurrencyError
-from server.batching import Item
+from court.log.chain import Record
+from server.store.group_commit import Item
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain

@@ -1,4 +1,5 @@
-"""An export and an import hold a page of the log in memory, not the log (server/logs.py,
+"""An export and an import hold a page of the log in memory, not the log
+(server/service/whole_logs.py,
 R-10): the peak of Python's allocations for a log ten times longer stays about the same."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from flask import Flask
 from app import create_app
 from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor, StartGame
-from server.service import CourtService
+from server.service.court_service import CourtService
 from tests.server.store.records import grow_log
 
 # Each test opens a SQLite file of its own.

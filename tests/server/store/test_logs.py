@@ -1,4 +1,5 @@
-"""Whole logs in bounded memory and work (server/logs.py, R-10): read in pages, checked from
+"""Whole logs in bounded memory and work (server/service/whole_logs.py, R-10): read in pages,
+checked from
 this process's last checkpoint, imported as a stream that is stored whole or not at all."""
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from typing import Any
 import pytest
 
 from court.errors import BadRecord, CourtError
-from server import logs
-from server.ports import EventStore
-from server.service import CourtService
+from server.service import whole_logs
+from server.service.court_service import CourtService
+from server.service.ports import EventStore
 from server.store.sql import SqlEventStore
 from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import NewDatabase, Table, open_service
@@ -108,7 +109,7 @@ def test_an_export_read_in_pages_imports_as_the_same_court(
     table: Table, new_database: NewDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given pages of 7 records and a game of 60 versions or so
-    monkeypatch.setattr(logs, "PAGE", 7)
+    monkeypatch.setattr(whole_logs, "PAGE", 7)
     grow_log(table.store, table.game_id, 60 - table.started)
     exported = [r.to_json() for r in fresh(table.store).log(table.game_id)]
     assert [line["version"] for line in exported] == list(range(1, 61))
@@ -135,7 +136,7 @@ def test_an_import_refused_half_way_stores_nothing(
     table: Table, new_database: NewDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given pages of 5 records and an export whose version 40 was edited
-    monkeypatch.setattr(logs, "PAGE", 5)
+    monkeypatch.setattr(whole_logs, "PAGE", 5)
     grow_log(table.store, table.game_id, 60 - table.started)
     exported = [r.to_json() for r in table.store.read(table.game_id)]
     exported[39]["data"] = {**exported[39]["data"], "amount": 7}

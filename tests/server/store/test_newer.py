@@ -4,7 +4,7 @@ with it): the newest state and exactly the records it had not folded, in one rea
 from __future__ import annotations
 
 from court.commands import AdjustGold
-from server.service import CourtService
+from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import Table
 

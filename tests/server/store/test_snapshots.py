@@ -1,7 +1,8 @@
-"""The one replay path (server/replay.py): every rebuild — the current court, a past version, a
-history page, an import — starts from the newest trusted snapshot, and a snapshot that is not
-sealed by this server's instance secret, not this log's, not this server's format, or not a
-sound court is never read back. Verify holds every row to the log (server/snapshot_check.py)."""
+"""The one replay path (server/service/replay.py): every rebuild — the current court, a past
+version, a history page, an import — starts from the newest trusted snapshot, and a snapshot
+that is not sealed by this server's instance secret, not this log's, not this server's format,
+or not a sound court is never read back. Verify holds every row to the log
+(server/service/snapshot_check.py)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from court import snapshot
 from court.commands import AdjustGold
 from court.ids import HouseId
+from court.log import snapshot
 from server.keys import ServerKeys
-from server.ports import EventStore, Kept
-from server.replay import Head, Replay, Seal
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.ports import EventStore
+from server.service.replay import Head, Replay, Seal
+from server.store.rows import Kept
 from server.store.sql import SqlEventStore
 from tests.fakes import KEYS, CountingSecrets, FixedClock
 from tests.server.store.conftest import Table, open_service
@@ -137,7 +139,7 @@ def test_a_snapshot_of_an_unsound_court_is_not_read(long_game) -> None:
 
 
 def test_a_snapshot_kept_under_another_format_number_is_ignored(long_game, monkeypatch) -> None:
-    # Given snapshots kept by a server whose court/snapshot.py declared the current FORMAT
+    # Given snapshots kept by a server whose court/log/snapshot.py declared the current FORMAT
     table, store, _ = long_game
     assert fresh(store).replay.format == f"fold-{snapshot.FORMAT}"
     assert fresh(store).replay.nearest(table.game_id, 59) is not None

@@ -9,11 +9,11 @@ import pytest
 from sqlalchemy.exc import DBAPIError
 
 from config.rulesdata import load_ruleset
-from court.chain import verify
 from court.commands import SPECTATOR, Actor, AdjustGold, LeaveSeat
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
 from court.ids import Seat
-from server.replay import Head
+from court.log.chain import verify
+from server.service.replay import Head
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import Table, open_service
 

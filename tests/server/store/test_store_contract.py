@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from court.chain import canonical
 from court.errors import ConcurrencyError
-from server.ports import Kept, SnapshotMark, StreamHead
+from court.log.chain import canonical
+from server.store.rows import Kept, SnapshotMark, StreamHead
 from tests.server.store.conftest import NewDatabase, open_store
 from tests.server.store.records import chain
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from click.testing import Result
 
-from court.chain import GENESIS, canonical, link
+from court.log.chain import GENESIS, canonical, link
 from court.talk import TalkLine, line_hash
 
 Court = Callable[..., Result]
@@ -42,7 +42,7 @@ def tamper(db: Path, *statements: tuple[str, tuple[object, ...]]) -> None:
 
 def rewrite(db: Path, game_id: str, version: int, **changes: object) -> None:
     """Rewrite history as whoever can write the database could: change the public part of the
-    record at `version`, then recompute its hash and every hash after it (court/chain.py), so
+    record at `version`, then recompute its hash and every hash after it (court/log/chain.py), so
     that the log still agrees with itself."""
     with sqlite3.connect(db) as conn:
         rows = conn.execute(

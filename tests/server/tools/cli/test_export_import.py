@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from court.chain import GENESIS, Record, private_digest, verify
+from court.log.chain import GENESIS, Record, private_digest, verify
 from tests.server.tools.cli.court_shell import Court, Played
 
 MakeApp = Callable[[str], Flask]

@@ -19,8 +19,8 @@ from court.commands import AdjustGold
 from court.ids import HouseId
 from server.keys.secret import new_secret
 from server.keys.signing import SigningKeys, retired_path
-from server.replay import Seal
-from server.service import CourtService
+from server.service.court_service import CourtService
+from server.service.replay import Seal
 from tests.databases import migrated
 from tests.server.http.court_client import lobby_game, start
 from tests.server.tools.cli.court_shell import Court, Played

@@ -11,7 +11,7 @@ from flask import Flask
 
 from app import create_app
 from court.events import EVENT_TYPES
-from server.profiles import Profiles
+from server.service.profiles import Profiles
 from tests.config.operator_config import config_folder
 from tests.server.tools.cli.court_shell import Court, Played
 
@@ -80,7 +80,7 @@ def test_simulate_cycles_player_counts_and_variant_mixes(app: Flask, court: Cour
 
 
 def test_simulate_draws_each_games_profile_unless_one_is_named(app: Flask, court: Court) -> None:
-    """Every [D] setting drawn from its allowed values (court/profile.py), or a named profile
+    """Every [D] setting drawn from its allowed values (court/model/profile.py), or a named profile
     played as it is."""
     drawn = court(app, "simulate", "--rounds", "1", "--games", "2")
     named = court(app, "simulate", "--rounds", "1", "--profile", "default")

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from court.chain import canonical, link
+from court.log.chain import canonical, link
 from tests.court.signing import Device
 from tests.server.tools.cli.court_shell import Court, Played, rewrite, tamper
 

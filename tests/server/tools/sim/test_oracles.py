@@ -31,10 +31,10 @@ from court.events import (
     VillageControlChanged,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
-from court.ruleset import Attribute
+from court.model.ruleset import Attribute
+from court.model.table import Correction
 from court.sentences import tell
 from court.state import CourtState, Election, PlacedMarker, Stage
-from court.table import Correction
 from server.tools.sim_corrections import FactBook, Recorded
 from server.tools.sim_oracles import FINDINGS, KNOWN, known, table_problems
 from server.tools.sim_table import Written

@@ -1,11 +1,11 @@
 """Five hundred and seventy-six seeded games (512 of 8 rounds, 64 of 40), over 3, 4, 5 and 6
 players and every mix of the variants, each with its rules profile drawn (every setting from
-its allowed values, court/profile.py), played with random legal moves and random recorded facts
-at every moment of the round, through the real service and SQLite store, the court checked
+its allowed values, court/model/profile.py), played with random legal moves and random recorded
+facts at every moment of the round, through the real service and SQLite store, the court checked
 after every event: slot limits (R-3.2), dead Nobles without titles or marriage (R-1.4), every
 Gold Dragon accounted for (R-2.1, R-4.6), the Queen the King's wife (R-3.8), Outlaws with only
-the titles R-6.5 allows, a capturer in play (section 9), and more (`court.invariants`); the
-follow-ups settled after every command (R-6.7, R-7.2); no game stalls (R-4.3); then the log
+the titles R-6.5 allows, a capturer in play (section 9), and more (`court.soundness.invariants`);
+the follow-ups settled after every command (R-6.7, R-7.2); no game stalls (R-4.3); then the log
 verifies deeply and the state rebuilt from the exported log equals the live one (section 10).
 `bench/soak.py` plays 1,200 games of 40 rounds.
 
@@ -24,7 +24,7 @@ import pytest
 
 from config.profile_rules import NOT_DRAWN
 from config.rulesdata import load_ruleset
-from court.profile import SETTINGS
+from court.model.profile import SETTINGS
 from server.store.sql import SqlEventStore
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import MIXES, every_mix, plan, simulate

@@ -1,0 +1,45 @@
+"""Events into the records of a game's log: encoded, numbered and chained onto the last one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from court.events import Event
+from court.ids import Seat
+from court.log import codec
+from court.log.chain import Meta, Record, canonical, link, private_digest_of
+
+
+def chained(
+    game_id: str,
+    after: tuple[int, str],
+    events: Sequence[Event],
+    seat: Seat | None,
+    recorded_at: str,
+) -> tuple[list[Record], list[tuple[str, str | None]]]:
+    """The records of `events` following version and hash `after`, with the canonical JSON
+    of each record's public and private parts (hashed here, stored as they are: encoded
+    once). A record belongs to the event's own seat where it names one (its OWNER field),
+    else to the acting `seat`."""
+    records: list[Record] = []
+    encoded: list[tuple[str, str | None]] = []
+    version, prev = after
+    for event in events:
+        name, data, private = codec.encode(event)
+        version += 1
+        data_json = canonical(data)
+        private_json = None if private is None else canonical(private)
+        encoded.append((data_json, private_json))
+        meta: Meta = {
+            "game_id": game_id,
+            "version": version,
+            "type": name,
+            "schema_version": codec.schema_version(name),
+            "recorded_at": recorded_at,
+            "seat": getattr(event, event.OWNER) if event.OWNER else seat,
+        }
+        digest = private_digest_of(private_json)
+        prev = link(prev, **meta, data_json=data_json, private_sha256=digest)
+        record = Record(**meta, data=data, private=private, private_sha256=digest, hash=prev)
+        records.append(record)
+    return records, encoded
