@@ -94,7 +94,7 @@ def test_a_top_bidder_who_lost_his_only_warden_is_dropped_and_the_next_bid_buys(
     _, state = sound(state, PlaceBid(amount=3, salt="t"), seat(1))
     events, state = sound(state, PassBid(), seat(2))
     revealed = next(e for e in events if isinstance(e, BidsRevealed))
-    assert [(b["seat"], b["amount"], b["no_warden"]) for b in revealed.bids] == [
+    assert [(b.seat, b.amount, b.no_warden) for b in revealed.bids] == [
         (0, 5, True),
         (1, 3, False),
     ]

@@ -45,7 +45,7 @@ def test_a_candidate_who_dies_during_the_ballot_is_withdrawn_and_cannot_win() ->
     assert {c.noble: c.votes for c in revealed.votes} == {
         JAIME: 4
     }  # Robb's marker is shown but counts for nothing
-    assert any(m["candidate"] == ROBB for m in revealed.markers)
+    assert any(m.candidate == ROBB for m in revealed.markers)
     settled(state, events)
 
 
