@@ -10,6 +10,7 @@ from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
 from court.model.devices import DeviceKeys
 from court.model.ending import Ending
 from court.model.links import SeatLinks
+from court.model.powers import Power
 from court.model.ruleset import Attribute, Gender, Ruleset
 from court.model.seats import HostVote, SeatInfo
 from court.model.table import TableVotes
@@ -155,15 +156,6 @@ class Alliance:
     seats: tuple[Seat, Seat]
     lord: NobleId
     lady: NobleId
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Power:
-    """The title a turn acts through and the Noble who held it when the step opened: the
-    power is his alone, as the court stands when it is used (R-6.7)."""
-
-    title: TitleId
-    noble: NobleId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,7 +16,7 @@ from server.store.sql import SqlEventStore
 from server.tools.coverage import UNREACHABLE, rule_ids
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import every_mix, plan, simulate
-from tests.server.tools.sim.test_coverage import CORRECTION_MOMENTS, PLAYERS, ROUNDS, reached_by
+from tests.server.tools.sim.coverage_plan import CORRECTION_MOMENTS, PLAYERS, ROUNDS, reached_by
 
 
 def cheapest_cover(games: list[GameSummary], wanted: set[str]) -> list[GameSummary]:

@@ -6,6 +6,7 @@ functions under 50."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 from textwrap import indent
 
@@ -386,8 +387,14 @@ def circle_in(graph: dict[str, set[str]], group: set[str]) -> list[str]:
     raise AssertionError(f"no circle in {sorted(group)}")
 
 
+@functools.cache
+def project_graph() -> dict[str, set[str]]:
+    """The import graph of the whole project, built once for the tests that read it."""
+    return import_graph(ROOT)
+
+
 def test_no_module_imports_itself_through_others() -> None:
-    found = circles(import_graph(ROOT))
+    found = circles(project_graph())
     assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
@@ -411,3 +418,31 @@ def test_the_import_graph_sees_every_kind_of_import(tmp_path: Path) -> None:
     assert circles(graph) == [["one", "two", "pkg.c", "one"]]
     (tmp_path / "pkg" / "b.py").write_text("from pkg import A\nB = 2\n")
     assert circles(import_graph(tmp_path, ("pkg",))) == [["pkg", "pkg.b", "pkg"]]
+
+
+def imports_of_test_modules(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of a `test_*` module by another module, as "importer -> test module"."""
+    return [
+        f"{name} -> {target}"
+        for name, targets in sorted(graph.items())
+        for target in sorted(targets)
+        if target.rpartition(".")[2].startswith("test_")
+    ]
+
+
+def test_tests_take_their_helpers_from_helper_modules_not_from_other_tests() -> None:
+    """A helper one test file shares with another lives in a module named for what it holds
+    (tests/court/moments.py, tests/server/live/live.py): importing a `test_*` module runs
+    its tests' module-level code and hides the helper among tests."""
+    assert imports_of_test_modules(project_graph()) == []
+
+
+def test_the_test_import_rule_sees_an_import_inside_a_function(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_a.py").write_text("def helper():\n    return 1\n")
+    (tmp_path / "tests" / "test_b.py").write_text(
+        "def test_b():\n    from tests.test_a import helper\n"
+    )
+    found = imports_of_test_modules(import_graph(tmp_path, ("tests",)))
+    assert found == ["tests.test_b -> tests.test_a"]

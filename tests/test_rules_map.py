@@ -6,12 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tests.rule_ids import RULE_IDS
+
 ROOT = Path(__file__).resolve().parent.parent
-RULE_IDS = [
-    f"R-{section}.{n}"
-    for section, count in ((1, 4), (2, 2), (3, 10), (4, 8), (5, 4), (6, 7), (7, 8), (8, 5), (9, 2))
-    for n in range(1, count + 1)
-]
 ROW = re.compile(r"^\| (R-\d+\.\d+|§\d+) \| [^|]+ \| (?P<code>[^|]+) \| (?P<tests>[^|]+) \|$")
 
 

@@ -88,10 +88,10 @@ def names(record: Record, event: Event) -> None:
     elif isinstance(event, SeatJoined | SeatHanded):
         names = [event.player_name]
     elif isinstance(event, NobleAdded):
-        problem = id_problem(event.noble.get("id"), NOBLE_ID)
+        problem = id_problem(event.noble.id, NOBLE_ID)
         if problem:
             raise Failed("names", f"the new Noble's id: {problem}")
-        names = [event.noble.get("name")]
+        names = [event.noble.name]
     else:
         return
     for name in names:

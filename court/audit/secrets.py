@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from court.audit.failed import Failed
@@ -15,6 +14,8 @@ from court.events import (
     DieRolled,
     Event,
     GameCreated,
+    MarkerSecret,
+    OpenedMarker,
 )
 from court.ids import Seat
 from court.model import dice
@@ -47,7 +48,7 @@ def _sealed_bid(event: BidPlaced) -> None:
     a salt that open the bid's commitment."""
     if not event.secret:
         return
-    amount, salt = event.secret.get("amount"), event.secret.get("salt")
+    amount, salt = event.secret.amount, event.secret.salt
     if type(amount) is not int or amount < 0 or not isinstance(salt, str):
         raise Failed("bids", "a sealed bid is not a whole number of Gold Dragons")
     if bid_commitment(amount, salt) != event.commitment:
@@ -59,20 +60,20 @@ def _placement(before: CourtState, event: BallotPlaced) -> None:
     if election is None:
         raise Failed("commitments", "markers were placed outside a ballot")
     sealed = before.ruleset.profile.variants.sealed_ballots
-    commitments = [m.get("commitment") for m in event.markers]
+    commitments = [m.commitment for m in event.markers]
     if len(commitments) > 2 or len(set(commitments)) != len(commitments):
         raise Failed("commitments", "a player places at most two distinct markers (R-7.1)")
-    if any((m.get("candidate") is None) != sealed for m in event.markers):
+    if any((m.candidate is None) != sealed for m in event.markers):
         raise Failed("commitments", "where a marker lies is shown exactly when ballots are open")
     if event.secrets:
         if len(event.secrets) != len(event.markers):
             raise Failed("commitments", "the placement's secrets do not match its markers")
         for public, secret in zip(event.markers, event.secrets, strict=True):
-            _opens(public["commitment"], secret, public.get("candidate"), "placed")
+            _opens(public.commitment, secret, public.candidate, "placed")
 
 
-def _opens(expected: str, marker: Mapping[str, Any], candidate: Any, when: str) -> None:
-    kind, shown, salt = marker.get("kind"), marker.get("candidate"), marker.get("salt")
+def _opens(expected: str, marker: MarkerSecret | OpenedMarker, candidate: Any, when: str) -> None:
+    kind, shown, salt = marker.kind, marker.candidate, marker.salt
     if kind not in tuple(MarkerKind) or not isinstance(shown, str) or not isinstance(salt, str):
         raise Failed("commitments", f"a marker {when} is not a FOR or DECOY on a candidate")
     if commitment(kind, shown, salt) != expected:
@@ -93,7 +94,7 @@ def _reveal(before: CourtState, event: BallotsRevealed) -> None:
     placed = {
         (seat, m.commitment): m for seat, markers in election.placements.items() for m in markers
     }
-    shown = {(m.get("seat"), m.get("commitment")): m for m in event.markers}
+    shown = {(m.seat, m.commitment): m for m in event.markers}
     if set(placed) != set(shown) or len(shown) != len(event.markers):
         raise Failed("commitments", "the reveal does not open exactly the markers placed")
     revealed = []
@@ -104,12 +105,10 @@ def _reveal(before: CourtState, event: BallotsRevealed) -> None:
             at_placement.secret_kind,
             at_placement.secret_candidate,
             at_placement.secret_salt,
-        ) != (marker["kind"], marker["candidate"], marker["salt"]):
+        ) != (marker.kind, marker.candidate, marker.salt):
             raise Failed("commitments", "the reveal contradicts the placing player's secret")
         revealed.append(
-            Revealed(
-                voter=str(key[0]), candidate=marker["candidate"], kind=MarkerKind(marker["kind"])
-            )
+            Revealed(voter=str(key[0]), candidate=marker.candidate, kind=MarkerKind(marker.kind))
         )
     weights = {str(seat): votes for seat, votes in election.weights.items()}
     ties = None if before.ruleset.profile.elections.tie_elects_nobody else election.standing
@@ -128,16 +127,16 @@ def _bids(before: CourtState, event: BidsRevealed) -> None:
     auction = before.auction
     if auction is None or auction.winner is not None:
         raise Failed("bids", "a reveal of bids without a sale")
-    shown = {b.get("seat"): b for b in event.bids}
+    shown = {b.seat: b for b in event.bids}
     if set(shown) != set(auction.bids) or len(shown) != len(event.bids):
         raise Failed("commitments", "the reveal does not open exactly the bids placed")
     valid: dict[Seat, int] = {}
     for seat, placed in auction.bids.items():
         bid = shown[seat]
-        amount, salt = bid.get("amount"), bid.get("salt")
+        amount, salt = bid.amount, bid.salt
         if type(amount) is not int or amount < 0 or not isinstance(salt, str):
             raise Failed("bids", "a revealed bid is not a whole number of Gold Dragons")
-        if bid.get("commitment") != placed.commitment or bid_commitment(amount, salt) != (
+        if bid.commitment != placed.commitment or bid_commitment(amount, salt) != (
             placed.commitment
         ):
             raise Failed(
@@ -149,15 +148,15 @@ def _bids(before: CourtState, event: BidsRevealed) -> None:
         ):
             raise Failed("commitments", "a revealed bid contradicts the bidder's secret")
         void = amount > before.treasury[before.seats[seat].house]
-        if bid.get("void") is not void:
+        if bid.void is not void:
             raise Failed("bids", "a bid is marked void against the treasury at the reveal")
         seated = bool(wardens_off_council(before, before.seats[seat].house))
-        if "no_warden" in bid and bid["no_warden"] is seated:
+        if bid.no_warden is not None and bid.no_warden is seated:
             raise Failed("bids", "a bid is marked as having no Warden to seat against the court")
         if not void and amount > 0:
             valid[seat] = amount
     # A reveal recorded before bids without a Warden were dropped marks none of them.
-    dropping = all("no_warden" in bid for bid in event.bids)
+    dropping = all(bid.no_warden is not None for bid in event.bids)
     if (event.winner, event.reason) != sale_result(before, valid, dropping):
         raise Failed("bids", "the sale's result does not follow from the bids revealed")
 

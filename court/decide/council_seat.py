@@ -21,11 +21,13 @@ from court.events.purchases import (
     AuctionSkipped,
     BidPassed,
     BidPlaced,
+    BidSecret,
     BidsRevealed,
     BidsTimedOut,
     CouncilSeatLapsed,
     CouncilSeatTaken,
     CouncilSeatVacated,
+    OpenedBid,
 )
 from court.ids import HouseId, NobleId, Seat, TitleId
 from court.model.ruleset import Category
@@ -157,7 +159,7 @@ def place_bid(state: CourtState, cmd: PlaceBid, actor: Actor) -> tuple[Event, ..
         BidPlaced(
             seat=seat,
             commitment=commitment,
-            secret={"amount": cmd.amount, "salt": cmd.salt},
+            secret=BidSecret(amount=cmd.amount, salt=cmd.salt),
         ),
     )
 
@@ -172,23 +174,23 @@ def _reveal(state: CourtState, auction: Auction, now: float) -> tuple[Event, ...
     price until his Warden takes the seat; a tie at the top or no positive bid sells nothing
     (R-4.6 [D]). A bid the House can no longer pay is void (R-2.1); a bid of a player who no
     longer has a Warden to seat is dropped before ranking."""
-    shown: list[dict] = []
+    shown: list[OpenedBid] = []
     valid: dict[Seat, int] = {}
     for seat in auction.order:
         bid = auction.bids.get(seat)
         if bid is None:
             continue
-        assert bid.secret_amount is not None
+        assert bid.secret_amount is not None and bid.secret_salt is not None
         void = bid.secret_amount > state.treasury[_house(state, seat)]
         shown.append(
-            {
-                "seat": seat,
-                "amount": bid.secret_amount,
-                "salt": bid.secret_salt,
-                "commitment": bid.commitment,
-                "void": void,
-                "no_warden": not wardens_off_council(state, _house(state, seat)),
-            }
+            OpenedBid(
+                seat=seat,
+                amount=bid.secret_amount,
+                salt=bid.secret_salt,
+                commitment=bid.commitment,
+                void=void,
+                no_warden=not wardens_off_council(state, _house(state, seat)),
+            )
         )
         if not void and bid.secret_amount > 0:
             valid[seat] = bid.secret_amount

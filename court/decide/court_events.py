@@ -33,7 +33,7 @@ from court.events import (
     TitleSlotsExceeded,
 )
 from court.ids import MOTHER_OF_DRAGONS, HouseId, NobleId, TitleId
-from court.model.ruleset import Attribute, Category, Gender
+from court.model.ruleset import Attribute, Category, Gender, NobleCard
 from court.model.text import NOBLE_ID, NOBLE_ID_LIMIT, clean_cause, clean_name
 from court.sentences import names
 from court.state import CourtState, GameStatus, Noble, NobleStatus
@@ -259,12 +259,12 @@ def add_noble(state: CourtState, cmd: AddNoble, actor: Actor) -> tuple[Event, ..
             f"A new Noble may have only these attributes (R-1.3): {allowed}; "
             f"not {', '.join(sorted(unknown))}.",
         )
-    card = {
-        "id": cmd.noble,
-        "name": name,
-        "gender": cmd.gender,
-        "attributes": sorted(set(cmd.attributes)),
-    }
+    card = NobleCard(
+        id=cmd.noble,
+        name=name,
+        gender=Gender(cmd.gender),
+        attributes=frozenset(Attribute(a) for a in cmd.attributes),
+    )
     return (NobleAdded(house=house, noble=card, cause=cause),)
 
 

@@ -64,10 +64,7 @@ def follow_up(state: CourtState, now: float, deadline: float | None) -> tuple[Ev
                     step=name,
                     order=tuple(seat for seat, _ in turns),
                     deadline=deadline,
-                    powers=tuple(
-                        None if p is None else {"title": p.title, "noble": p.noble}
-                        for _, p in turns
-                    ),
+                    powers=tuple(p for _, p in turns),
                 ),
             )
         return (DecreeStepSkipped(step=name, reason=reason or "nobody has anything to do"),)

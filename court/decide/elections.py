@@ -15,6 +15,9 @@ from court.events import (
     ElectionOpened,
     ElectionSkipped,
     Event,
+    MarkerSecret,
+    OpenedMarker,
+    ShownMarker,
     VoteCount,
     Weight,
 )
@@ -82,9 +85,12 @@ def place_ballot(state: CourtState, cmd: PlaceBallot, actor: Actor) -> tuple[Eve
     sealed = state.ruleset.profile.variants.sealed_ballots
     placed = ordered(markers)
     public = tuple(
-        {"commitment": m.commitment, "candidate": None if sealed else m.candidate} for m in placed
+        ShownMarker(commitment=m.commitment, candidate=None if sealed else NobleId(m.candidate))
+        for m in placed
     )
-    if cmd.committed is not None and list(cmd.committed) != list(public):
+    if cmd.committed is not None and list(cmd.committed) != [
+        {"commitment": m.commitment, "candidate": m.candidate} for m in public
+    ]:
         raise CourtError(
             "bad_commitment",
             "The markers sent do not open the commitments your device signed (each "
@@ -97,7 +103,8 @@ def place_ballot(state: CourtState, cmd: PlaceBallot, actor: Actor) -> tuple[Eve
             seat=seat,
             markers=public,
             secrets=tuple(
-                {"kind": m.kind.value, "candidate": m.candidate, "salt": m.salt} for m in placed
+                MarkerSecret(kind=m.kind.value, candidate=NobleId(m.candidate), salt=m.salt)
+                for m in placed
             ),
         ),
     )
@@ -206,19 +213,20 @@ def _open_ballot(state: CourtState, election: Election, now: float) -> tuple[Eve
 
 def _reveal(state: CourtState, election: Election, now: float) -> tuple[Event, ...]:
     """R-7.1 steps 4-5: every marker shown at once, then the count."""
-    shown: list[dict] = []
+    shown: list[OpenedMarker] = []
     revealed: list[Revealed[NobleId]] = []
     for seat in election.order:
         for marker in election.placements.get(seat, ()):
             assert marker.secret_kind is not None and marker.secret_candidate is not None
+            assert marker.secret_salt is not None
             shown.append(
-                {
-                    "seat": seat,
-                    "commitment": marker.commitment,
-                    "candidate": marker.secret_candidate,
-                    "kind": marker.secret_kind,
-                    "salt": marker.secret_salt,
-                }
+                OpenedMarker(
+                    seat=seat,
+                    commitment=marker.commitment,
+                    candidate=marker.secret_candidate,
+                    kind=marker.secret_kind,
+                    salt=marker.secret_salt,
+                )
             )
             revealed.append(
                 Revealed(

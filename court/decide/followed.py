@@ -16,7 +16,6 @@ from court.decide import rounds
 from court.decide.compensation import compensation, folded, subject_of
 from court.errors import CourtError
 from court.events import (
-    TABLE_EVENTS,
     BallotPlaced,
     CandidacyPassed,
     CandidateStood,
@@ -35,13 +34,11 @@ from court.events import (
 )
 from court.evolve import evolve
 from court.ids import NobleId, VillageId
-from court.log.codec import encode, type_name
+from court.log.codec import encode
 from court.model.table import Correction
 from court.sentences import tell
 from court.state import CourtState
 
-# The table's own records and the clocks judge no fact; a fact's note says only who recorded it.
-UNJUDGED = frozenset({*TABLE_EVENTS, "FactRecorded", "ClockStarted", "ClockStopped"})
 # The moves that leave an election where it stood: a candidacy given back there is the one the
 # rules would have had (its ballot not yet opened, or not yet revealed).
 SAME_STAGE = (CandidateStood, CandidacyPassed, CandidateWithdrawn, BallotPlaced, StepTimedOut)
@@ -65,7 +62,7 @@ class Followed:
 def judged(c: Correction, before: CourtState, event: Event) -> Correction | Followed | None:
     """Whether `event`, recorded on the court `before`, followed from the corrected record:
     None when it did not, the correction extended to undo it too, or `Followed`."""
-    if type_name(event) in UNJUDGED:
+    if event.FOLLOWS_NO_FACT:  # the table's own records, a fact's note, the clocks' marks
         return None
     if c.fact == "death":
         found = _after_death(c, event)

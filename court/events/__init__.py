@@ -1,13 +1,14 @@
 """Court events: facts in the past tense, one per change, each with a persisted type name.
 
 Events live in one module per subdomain, with the small value objects some of them list
-(`Share`, `Weight`, ...); this package gathers them and holds the registry of persisted names.
+(`Share`, `Weight`, ...); this package gathers them and holds the one registry of persisted
+names and schema versions; what else the code knows of an event type is a class variable of it.
 """
 
 from __future__ import annotations
 
 from court.events.base import Event
-from court.events.bots import BOT_EVENTS, BotPlayed, BotSeated, BotStoodDown
+from court.events.bots import BotPlayed, BotSeated, BotStoodDown
 from court.events.clocks import ClockStarted, ClockStopped
 from court.events.decrees import (
     DecreePassed,
@@ -39,6 +40,9 @@ from court.events.elections import (
     CandidateWithdrawn,
     ElectionOpened,
     ElectionSkipped,
+    MarkerSecret,
+    OpenedMarker,
+    ShownMarker,
     StepTimedOut,
     VoteCount,
     Weight,
@@ -62,12 +66,14 @@ from court.events.purchases import (
     AuctionSkipped,
     BidPassed,
     BidPlaced,
+    BidSecret,
     BidsRevealed,
     BidsTimedOut,
     CouncilSeatLapsed,
     CouncilSeatTaken,
     CouncilSeatVacated,
     FiefGrantedByKing,
+    OpenedBid,
     PurchasesDone,
     PurchasesTimedOut,
     PurchaseTurnsOpened,
@@ -107,7 +113,6 @@ from court.events.setup import (
     SeatLeft,
 )
 from court.events.table import (
-    TABLE_EVENTS,
     CandidacyRestored,
     CorrectionAnswered,
     CorrectionLapsed,
@@ -227,16 +232,32 @@ EVENT_TYPES: dict[str, tuple[type[Event], int]] = {
     "SeatLinkAdded": (SeatLinkAdded, 1),
     "SeatLinkDropped": (SeatLinkDropped, 1),
     # What the table decides together.
-    **TABLE_EVENTS,
+    "ReplaceVoteCast": (ReplaceVoteCast, 2),
+    "SeatReplaced": (SeatReplaced, 2),
+    "EndVoteCast": (EndVoteCast, 1),
+    "EndVoteWithdrawn": (EndVoteWithdrawn, 1),
+    "TableEndedGame": (TableEndedGame, 1),
+    "CorrectionProposed": (CorrectionProposed, 1),
+    "CorrectionAnswered": (CorrectionAnswered, 1),
+    "CorrectionWithdrawn": (CorrectionWithdrawn, 1),
+    "CorrectionRefused": (CorrectionRefused, 1),
+    "CorrectionMade": (CorrectionMade, 1),
+    "CorrectionLapsed": (CorrectionLapsed, 1),
+    "NobleRestored": (NobleRestored, 1),
+    "CandidacyRestored": (CandidacyRestored, 1),
     # The keys players' devices sign their moves with, and the moves as they signed them.
     "DeviceKeyAdded": (DeviceKeyAdded, 1),
     "DeviceKeyDropped": (DeviceKeyDropped, 1),
     "MoveSigned": (MoveSigned, 1),
     # A seat the bot plays while its player is gone.
-    **BOT_EVENTS,
+    "BotSeated": (BotSeated, 1),
+    "BotPlayed": (BotPlayed, 1),
+    "BotStoodDown": (BotStoodDown, 1),
 }
 
 TYPE_NAMES: dict[type[Event], str] = {cls: name for name, (cls, _) in EVENT_TYPES.items()}
+# The persisted names of the records no recorded fact is ever followed by (`FOLLOWS_NO_FACT`).
+FOLLOWING_NO_FACT = frozenset(name for name, (cls, _) in EVENT_TYPES.items() if cls.FOLLOWS_NO_FACT)
 
 __all__ = [
     "EVENT_TYPES",
@@ -250,6 +271,7 @@ __all__ = [
     "BallotsRevealed",
     "BidPassed",
     "BidPlaced",
+    "BidSecret",
     "BidsRevealed",
     "BidsTimedOut",
     "BotPlayed",
@@ -303,6 +325,7 @@ __all__ = [
     "HostVoteWithdrawn",
     "Income",
     "IncomePaid",
+    "MarkerSecret",
     "MarriageDeclined",
     "MarriageEnded",
     "MarriageMade",
@@ -313,6 +336,8 @@ __all__ = [
     "NobleDied",
     "NobleFreed",
     "NobleRestored",
+    "OpenedBid",
+    "OpenedMarker",
     "OutlawDeclared",
     "OutlawPardoned",
     "PhaseStarted",
@@ -338,6 +363,7 @@ __all__ = [
     "SeptBuilt",
     "SeptsPillaged",
     "Share",
+    "ShownMarker",
     "StepTimedOut",
     "TableEndedGame",
     "TitleChoiceLapsed",

@@ -39,10 +39,3 @@ class BotStoodDown(Event):
     house: HouseId
     player_name: str
     returned: bool
-
-
-BOT_EVENTS: dict[str, tuple[type[Event], int]] = {
-    "BotSeated": (BotSeated, 1),
-    "BotPlayed": (BotPlayed, 1),
-    "BotStoodDown": (BotStoodDown, 1),
-}

@@ -4,6 +4,7 @@ running. They carry the server's time, so a replay of the log rebuilds every ban
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from court.events.base import Event
 from court.ids import Seat
@@ -15,6 +16,8 @@ class ClockStarted(Event):
     title_choice, purchase): his time bank for that kind runs from `at` (seconds since the
     epoch)."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     seat: Seat
     kind: str
     at: float
@@ -25,6 +28,8 @@ class ClockStopped(Event):
     """The court stopped waiting on `seat` at `at` (he acted, or his time ran out, or the step
     closed): the time since his clock started is taken from his bank, never below zero.
     `acted`: he stopped it by a move of his own in the step (only that earns the increment)."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     seat: Seat
     kind: str

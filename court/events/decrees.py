@@ -4,10 +4,10 @@ R-4.7)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+from court.model.powers import Power
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,13 +29,13 @@ class Score:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DecreeStepOpened(Event):
     """A decree step opened for the turns in `order`, in turn order (R-4.2). `powers` gives,
-    turn by turn, the title the turn acts through and its holder then ({title, noble}), or
-    None for a turn that is the player's own (R-6.7). Schema 2 added `powers`."""
+    turn by turn, the title the turn acts through and its holder then, or None for a turn
+    that is the player's own (R-6.7). Schema 2 added `powers`."""
 
     step: str
     order: tuple[Seat, ...]
     deadline: float | None
-    powers: tuple[dict[str, Any] | None, ...] = ()
+    powers: tuple[Power | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

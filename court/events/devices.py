@@ -37,7 +37,8 @@ class MoveSigned(Event):
     """The move of `holder` that the next `records` records carry, as his device signed it:
     key `key_id` signed the game, the holder, `message`, its `payload` (secrets only as
     commitments), the `version` and `hash` of the head the device last saw, and `nonce`
-    (court/model/devices.py `move_text`); `signature` is Ed25519, in base64."""
+    (court/model/devices.py `move_text`); `signature` is Ed25519, in base64. `payload` stays the
+    message's JSON as the device signed it, whatever its message: the signature is over it."""
 
     holder: str
     key_id: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from court.events.base import Event
 from court.ids import NobleId, Seat, TitleId
@@ -23,6 +23,37 @@ class VoteCount:
 
     noble: NobleId
     votes: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShownMarker:
+    """A marker as its placement shows it to all: its commitment (SHA-256 of
+    "kind:candidate:salt"), and its candidate unless ballots are sealed (R-7.1 step 3)."""
+
+    commitment: str
+    candidate: NobleId | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerSecret:
+    """What opens a marker's commitment, its owner's until the reveal: FOR or DECOY ("for",
+    "decoy"), its candidate and its salt. Kept as the log holds them, for the audit to judge."""
+
+    kind: str
+    candidate: NobleId
+    salt: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenedMarker:
+    """A marker turned face up at the reveal: whose it is, the commitment it opens, and what
+    opens it (R-7.1 step 4)."""
+
+    seat: Seat
+    commitment: str
+    candidate: NobleId
+    kind: str
+    salt: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,8 +126,8 @@ class BallotPlaced(Event):
 
     election: str
     seat: Seat
-    markers: tuple[dict[str, Any], ...]
-    secrets: tuple[dict[str, Any], ...]
+    markers: tuple[ShownMarker, ...]
+    secrets: tuple[MarkerSecret, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,7 +146,7 @@ class BallotsRevealed(Event):
 
     election: str
     title: TitleId
-    markers: tuple[dict[str, Any], ...]
+    markers: tuple[OpenedMarker, ...]
     votes: tuple[VoteCount, ...]
     winner: NobleId | None
     reason: str

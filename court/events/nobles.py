@@ -4,10 +4,10 @@ attributes and newcomers (R-1.2 to R-1.4, R-6.5, R-8.1, R-8.3, R-8.4, section 9)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat
+from court.model.ruleset import NobleCard
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,7 +78,7 @@ class NobleAdded(Event):
     """A Court Event brought a new Noble into a House (R-1.2)."""
 
     house: HouseId
-    noble: dict[str, Any]
+    noble: NobleCard
     cause: str
 
 

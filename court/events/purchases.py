@@ -4,10 +4,36 @@ sealed-bid sale of the fourth Small Council seat, ransom offers (R-3.6, R-4.6, R
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat, TitleId, VillageId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BidSecret:
+    """What opens a sealed bid's commitment, the bidder's until the reveal: the amount in Gold
+    Dragons and the salt. Kept as the log holds them, for the audit to judge."""
+
+    amount: int
+    salt: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenedBid:
+    """A sealed bid shown at the reveal: whose, the amount and salt that open its commitment,
+    whether it was void (above the treasury at the reveal, R-2.1), and whether its bidder had no
+    Warden left to seat (`no_warden`; None, and left out of the record, in reveals recorded
+    before such bids were dropped)."""
+
+    OMITTED_WHEN_NONE: ClassVar[frozenset[str]] = frozenset({"no_warden"})
+
+    seat: Seat
+    amount: int
+    salt: str
+    commitment: str
+    void: bool
+    no_warden: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,7 +72,7 @@ class BidPlaced(Event):
 
     seat: Seat
     commitment: str
-    secret: dict[str, Any]
+    secret: BidSecret
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,13 +91,11 @@ class BidsTimedOut(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BidsRevealed(Event):
-    """Every sealed bid shown at once: `bids` holds seat, amount, salt and commitment of each,
-    whether it was void (above the treasury at the reveal, R-2.1) and whether its bidder had
-    no Warden left to seat (`no_warden`, dropped before ranking; absent from reveals recorded
-    before, where such a top bid sold nothing). The highest remaining bid wins; a tie at the
-    top or no positive bid sells nothing (R-4.6 [D])."""
+    """Every sealed bid shown at once; a bid whose bidder had no Warden left to seat is
+    dropped before ranking (where a reveal marks none, such a top bid sold nothing). The highest
+    remaining bid wins; a tie at the top or no positive bid sells nothing (R-4.6 [D])."""
 
-    bids: tuple[dict[str, Any], ...]
+    bids: tuple[OpenedBid, ...]
     winner: Seat | None
     reason: str
     # When the winner must have chosen his Warden and Master title (R-3.5, R-4.3).

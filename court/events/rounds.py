@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from court.events.base import Event
 from court.ids import HouseId, Seat, VillageId
@@ -63,6 +64,8 @@ class VillageControlChanged(Event):
 class FactRecorded(Event):
     """Who recorded the fact whose events follow (section 9): `by` is "host" or
     "game_master", `name` the recorder's name, `fact` what kind of fact it is."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     fact: str
     by: str

@@ -11,7 +11,9 @@ from court.ids import GameId, HouseId, Seat
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameCreated(Event):
-    """A host created a game with a full ruleset copied from config (R-1.1)."""
+    """A host created a game with a full ruleset copied from config (R-1.1). `ruleset` stays the
+    document config/ validated, as it was (court/model/ruleset.py reads it into a `Ruleset` on
+    the fold): the log keeps the rules a game was played by in the file's own words."""
 
     PRIVATE: ClassVar[frozenset[str]] = frozenset(
         {"host_token_sha256", "dice_seed", "game_master_token_sha256", "invite_sha256"}

@@ -5,6 +5,7 @@ what its compensation restores."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from court.events.base import Event
 from court.ids import HouseId, NobleId, Seat
@@ -15,6 +16,8 @@ from court.model.table import Correction
 class ReplaceVoteCast(Event):
     """`seat` voted at `at` to hand `for_seat`, gone since `away_since`, to a new link, or to
     the bot (`bot`)."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     seat: Seat
     for_seat: Seat
@@ -29,6 +32,8 @@ class SeatReplaced(Event):
     `seat`, gone since `away_since`: `voters` cast the `votes`, all for the same choice; a
     `SeatHanded` follows, or a `BotSeated` when they chose the bot (`bot`)."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     seat: Seat
     house: HouseId
     player_name: str
@@ -41,11 +46,15 @@ class SeatReplaced(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndVoteCast(Event):
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     seat: Seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EndVoteWithdrawn(Event):
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     seat: Seat
 
 
@@ -53,6 +62,8 @@ class EndVoteWithdrawn(Event):
 class TableEndedGame(Event):
     """A strict majority of the `seats` voted to end the game: `voters` cast the `votes`; a
     `GameEnded` without winners follows."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     votes: int
     seats: int
@@ -64,24 +75,32 @@ class CorrectionProposed(Event):
     """The host proposed a correction of a recorded fact; `seat` is his seat (None without
     one), whose proposal is its acceptance."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     correction: Correction
     seat: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectionAnswered(Event):
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     seat: Seat
     accept: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectionWithdrawn(Event):
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     version: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectionRefused(Event):
     """Too many seats refused the correction of `version` for a majority to accept it."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     version: int
     refusals: int
@@ -94,6 +113,8 @@ class CorrectionMade(Event):
     """A strict majority of the `seats` accepted the correction (`voters`): the compensating
     events follow it; the corrected record stays in the log as it was."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     correction: Correction
     votes: int
     seats: int
@@ -105,6 +126,8 @@ class CorrectionLapsed(Event):
     """While the seats answered, a record followed from the corrected one (`reason` tells
     which) that the correction cannot undo: it can no longer be made (R-9.1)."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     version: int
     reason: str
 
@@ -112,6 +135,8 @@ class CorrectionLapsed(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NobleRestored(Event):
     """A recorded death was corrected: the Noble is again as he stood before it."""
+
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
 
     noble: NobleId
     status: str
@@ -125,23 +150,8 @@ class CandidacyRestored(Event):
     """A recorded death was corrected while the election his death withdrew him from still
     stood where it stood: he is its candidate again, and markers on him count (R-7.2)."""
 
+    FOLLOWS_NO_FACT: ClassVar[bool] = True
+
     election: str
     noble: NobleId
     cause: str = ""
-
-
-TABLE_EVENTS: dict[str, tuple[type[Event], int]] = {
-    "ReplaceVoteCast": (ReplaceVoteCast, 2),
-    "SeatReplaced": (SeatReplaced, 2),
-    "EndVoteCast": (EndVoteCast, 1),
-    "EndVoteWithdrawn": (EndVoteWithdrawn, 1),
-    "TableEndedGame": (TableEndedGame, 1),
-    "CorrectionProposed": (CorrectionProposed, 1),
-    "CorrectionAnswered": (CorrectionAnswered, 1),
-    "CorrectionWithdrawn": (CorrectionWithdrawn, 1),
-    "CorrectionRefused": (CorrectionRefused, 1),
-    "CorrectionMade": (CorrectionMade, 1),
-    "CorrectionLapsed": (CorrectionLapsed, 1),
-    "NobleRestored": (NobleRestored, 1),
-    "CandidacyRestored": (CandidacyRestored, 1),
-}

@@ -30,7 +30,6 @@ from court.state import (
     Alliance,
     CourtState,
     GameStatus,
-    Power,
     Proposal,
     StepKind,
     StepRef,
@@ -47,10 +46,7 @@ def _acted(state: CourtState, *seats: Seat) -> TurnStep | None:
 
 
 def _decree_step_opened(state: CourtState, e: DecreeStepOpened) -> CourtState:
-    powers = tuple(
-        None if p is None else Power(title=p["title"], noble=p["noble"]) for p in e.powers
-    )
-    decree = TurnStep(id=e.step, order=e.order, deadline=e.deadline, powers=powers)
+    decree = TurnStep(id=e.step, order=e.order, deadline=e.deadline, powers=e.powers)
     return replace(state, step=StepRef(kind=StepKind.DECREE, id=e.step), decree=decree)
 
 

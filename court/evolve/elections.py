@@ -14,6 +14,7 @@ from court.events.elections import (
     CandidateWithdrawn,
     ElectionOpened,
     ElectionSkipped,
+    MarkerSecret,
     StepTimedOut,
 )
 from court.evolve.base import Handlers, replace
@@ -80,14 +81,15 @@ def _ballot_opened(state: CourtState, e: BallotOpened) -> CourtState:
 def _ballot_placed(state: CourtState, e: BallotPlaced) -> CourtState:
     election = state.election
     assert election is not None
-    secrets = e.secrets or tuple({} for _ in e.markers)
+    # A record read with its private part withheld has no secrets: the kinds stay unknown.
+    secrets: tuple[MarkerSecret | None, ...] = e.secrets or (None,) * len(e.markers)
     placed = tuple(
         PlacedMarker(
-            commitment=m["commitment"],
-            candidate=m["candidate"],
-            secret_kind=s.get("kind"),
-            secret_candidate=s.get("candidate"),
-            secret_salt=s.get("salt"),
+            commitment=m.commitment,
+            candidate=m.candidate,
+            secret_kind=None if s is None else s.kind,
+            secret_candidate=None if s is None else s.candidate,
+            secret_salt=None if s is None else s.salt,
         )
         for m, s in zip(e.markers, secrets, strict=True)
     )

@@ -20,7 +20,7 @@ from court.events.nobles import (
     TookTheBlack,
 )
 from court.evolve.base import Handlers, hold, replace, spent
-from court.model.ruleset import Attribute, noble_card
+from court.model.ruleset import Attribute
 from court.state import CourtState, Noble, NobleStatus
 
 
@@ -78,7 +78,7 @@ def _attribute_gained(state: CourtState, e: AttributeGained) -> CourtState:
 
 
 def _noble_added(state: CourtState, e: NobleAdded) -> CourtState:
-    card = noble_card(e.noble)
+    card = e.noble
     noble = Noble(
         id=card.id, house=e.house, name=card.name, gender=card.gender, attributes=card.attributes
     )

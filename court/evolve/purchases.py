@@ -9,6 +9,7 @@ from court.events.purchases import (
     AuctionSkipped,
     BidPassed,
     BidPlaced,
+    BidSecret,
     BidsRevealed,
     BidsTimedOut,
     CouncilSeatLapsed,
@@ -48,11 +49,11 @@ def _bid_placed(state: CourtState, e: BidPlaced) -> CourtState:
     auction = state.auction
     assert auction is not None
     # A record read with its private part withheld has no secret: the amount stays unknown.
-    secret = e.secret or {}
+    secret: BidSecret | None = e.secret
     bid = SealedBid(
         commitment=e.commitment,
-        secret_amount=secret.get("amount"),
-        secret_salt=secret.get("salt"),
+        secret_amount=None if secret is None else secret.amount,
+        secret_salt=None if secret is None else secret.salt,
     )
     return replace(state, auction=copy(auction, bids={**auction.bids, e.seat: bid}))
 

@@ -3,8 +3,9 @@
 An upcaster turns the stored data of (type, schema_version) into the shape of
 schema_version + 1; `upcast` applies them until the current version is reached, for
 `decode`, for the sentences and for the records shown to clients. Stored records are never
-rewritten. A list of small frozen dataclasses in an event (`Share`, `Weight`, ...) is stored
-as a list of JSON objects.
+rewritten. A small frozen dataclass in an event (`Share`, `OpenedBid`, ...) is stored as a
+JSON object, a list of them as a list of objects; a field it names in `OMITTED_WHEN_NONE` is
+left out of the object while it is None, as records written before the field existed lack it.
 """
 
 from __future__ import annotations
@@ -251,8 +252,10 @@ def _plan(cls: type) -> tuple[tuple[str, Converter], ...]:
 
 
 @_per_class
-def _names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+def _names(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field's name, and whether the object leaves it out while it is None."""
+    omitted: frozenset[str] = getattr(cls, "OMITTED_WHEN_NONE", frozenset())
+    return tuple((f.name, f.name in omitted) for f in fields(cls))
 
 
 def _plain(value: Any) -> Any:
@@ -267,7 +270,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if is_dataclass(value):
-        return {n: _plain(getattr(value, n)) for n in _names(type(value))}
+        shown = ((n, getattr(value, n), omit) for n, omit in _names(type(value)))
+        return {n: _plain(v) for n, v, omit in shown if not (omit and v is None)}
     return value
 
 

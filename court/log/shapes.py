@@ -44,8 +44,21 @@ def json_type(hint: Any) -> str:
 
 
 def _fields(cls: type, names: tuple[str, ...]) -> str:
+    """`name: type` of each field; `name?: type` for one left out while it is None."""
     hints = typing.get_type_hints(cls)
-    return ", ".join(f"{name}: {json_type(hints[name])}" for name in names)
+    omitted: frozenset[str] = getattr(cls, "OMITTED_WHEN_NONE", frozenset())
+    return ", ".join(
+        f"{name}?: {json_type(_present(hints[name]))}"
+        if name in omitted
+        else f"{name}: {json_type(hints[name])}"
+        for name in names
+    )
+
+
+def _present(hint: Any) -> Any:
+    """`hint` without its None: the type of a field the object holds only when it is not."""
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    return args[0] if len(args) == 1 else hint
 
 
 def id_types(used: str) -> str:

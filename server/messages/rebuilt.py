@@ -7,7 +7,7 @@ only its digest, an invitation is never recorded, a correction reads the whole l
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from marshmallow import ValidationError
@@ -55,9 +55,9 @@ def _openings(message: str, events: tuple[Event, ...]) -> dict[str, Any] | None:
         if message == "place_ballot" and isinstance(event, BallotPlaced):
             if len(event.secrets) != len(event.markers):
                 return None
-            return {"markers": [dict(secret) for secret in event.secrets]}
+            return {"markers": [asdict(secret) for secret in event.secrets]}
         if message == "place_bid" and isinstance(event, BidPlaced):
-            return dict(event.secret) if event.secret else None
+            return asdict(event.secret) if event.secret else None
     return {}
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from court.events import (
-    TABLE_EVENTS,
     CandidacyRestored,
     CorrectionLapsed,
     CorrectionProposed,
@@ -28,9 +27,6 @@ from server.tools.sim_corrections import FactBook, Recorded
 from server.tools.sim_table import Written
 
 FINDINGS = "tests/court/test_soak_findings.py"
-# Records a correction's lapse cannot name as what followed from its fact: the table's own
-# votes and answers, who recorded a fact, and the clocks' marks.
-NO_FOLLOWERS = frozenset({*TABLE_EVENTS, "FactRecorded", "ClockStarted", "ClockStopped"})
 # Breaches the court still commits, by what their problem says, each reproduced by a strict
 # xfail test of FINDINGS (named here): a run reports them apart, as known, and fails only on
 # anything else. A fix makes its test pass; then the test's mark and its line here go.
@@ -182,7 +178,7 @@ def _lapsed(written: Sequence[Written], at: int, event: CorrectionLapsed) -> lis
     told = [
         w
         for w in written[:at]
-        if w.type not in NO_FOLLOWERS and event.reason.startswith(tell(w.event, w.after))
+        if not w.event.FOLLOWS_NO_FACT and event.reason.startswith(tell(w.event, w.after))
     ]
     if told:
         return []

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from tests.live_server import LiveServer
+from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
+from tests.services import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,3 +78,24 @@ def shots(request: pytest.FixtureRequest) -> Path:
     folder = SCREENSHOTS / request.node.name
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpReceiver]:
+    with smtp_receiving() as receiver:
+        yield receiver
+
+
+@pytest.fixture
+def mailing_server(tmp_path: Path, smtp: SmtpReceiver) -> Iterator[LiveServer]:
+    port = free_port()  # the mails link to PUBLIC_URL: the server's own address
+    settings = {
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": smtp.port,
+        "SMTP_SECURITY": "none",
+        "MAIL_FROM": "court@example.org",
+        "NOTICES_POLL": 0.1,
+        "PUBLIC_URL": f"http://127.0.0.1:{port}",
+    }
+    with LiveServer(tmp_path / "court.db", settings=settings, port=port) as running:
+        yield running

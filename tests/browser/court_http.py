@@ -143,3 +143,16 @@ class HttpCourt:
                 return view
             self.play("advance_phase", {}, self.host)
         raise AssertionError("the condition was never reached")
+
+
+# The villages of the North (R-7.4).
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+
+
+def to_warden_of_the_north(game: HttpCourt) -> dict[str, Any]:
+    """Round 2's Warden of the North election (R-7.4): Stark holds three villages of the North,
+    Lannister one; Stark's player has 4 votes, Lannister's 1, Tyrell's none."""
+    game.settle()
+    game.record_villages("stark", NORTH[:3])
+    game.record_villages("lannister", NORTH[3:])
+    return game.advance_until(lambda v: v["election"] is not None)

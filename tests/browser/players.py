@@ -1,8 +1,10 @@
 """People at the table in the browser: one page each, in its own browser context, with every
-Socket.IO frame it received kept so a test can check what reached that browser at all."""
+Socket.IO frame it received kept so a test can check what reached that browser at all; and
+what a person does there (join, place a ballot, talk, confirm an action)."""
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +14,9 @@ import requests
 from playwright.sync_api import BrowserContext, Page, expect
 
 WAIT_MS = 10_000
+# The seats of a three-player game, and what a tab's title opens with when the seat is awaited.
+STARK, LANNISTER, TYRELL = 0, 1, 2
+MARK = "● Your turn — "
 
 
 @dataclass
@@ -103,3 +108,64 @@ def assert_shown_no_markers(person: Person, salts: list[str]) -> None:
     assert not any(salt in seen for salt in salts), person.name
     assert '"my_markers":[{' not in compact, person.name
     assert '/election/my_markers","value":[{' not in compact, person.name
+
+
+def connected(person: Person, text: str) -> None:
+    expect(person.page.locator("#connection")).to_contain_text(text, timeout=WAIT_MS)
+
+
+def host_panel(person: Person) -> None:
+    person.page.locator("#host-seats summary").click()
+
+
+def fits(person: Person) -> None:
+    """The panel stays inside the window: nothing scrolls sideways."""
+    width = person.page.evaluate("window.innerWidth")
+    assert person.page.evaluate("document.scrollingElement.scrollWidth") <= width, person.name
+
+
+def join(person: Person, name: str, house: str) -> None:
+    page = person.page
+    page.fill("#join-name", name)
+    page.select_option("#join-house", house)
+    page.click("#join-form button[type=submit]")
+    # Joining takes the HTTP answer and a new connection with the seat's token.
+    expect(page.locator("#connection")).to_contain_text(
+        f"Connected as {name} (House", timeout=WAIT_MS
+    )
+
+
+def place(person: Person, for_: str, decoy: str) -> None:
+    person.page.select_option("#marker-for", for_)
+    person.page.select_option("#marker-decoy", decoy)
+    person.send("form.ballot button[type=submit]")
+    expect(person.page.locator("#notice")).to_contain_text("Your receipt")
+
+
+def tokens(person: Person, noble: str, face: str) -> Any:
+    return person.page.locator(f"#election-panel [data-testid=tokens-{noble}] .token.{face}")
+
+
+def forge_signatures(page: Page, game_id: str) -> None:
+    """The court views this page reads come with a checkpoint signed by no key."""
+
+    def tampered(route: Any) -> None:
+        view = route.fetch().json()
+        view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
+        route.fulfill(json=view)
+
+    page.route(f"**/api/games/{game_id}/versions/*", tampered)
+
+
+def talk_to(person: Person, to: str, text: str) -> None:
+    person.page.select_option("#talk-to", value=to)
+    person.page.fill("#talk-text", text)
+    person.page.locator(".talk-form button[type=submit]").click()
+    expect(person.page.locator("#talk-text")).to_have_value("")
+
+
+def confirm(person: Person, selector: str) -> None:
+    """Clicks a table action, which asks first, and confirms it."""
+    person.page.locator(selector).click()
+    expect(person.page.locator("dialog.confirm")).to_be_visible()
+    person.send("#confirm-yes")

@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS, open_seat
-from tests.browser.test_table_decides import confirm, connected, fits
+from tests.browser.players import WAIT_MS, confirm, connected, fits, open_seat
 from tests.live_server import LiveServer
 
 HOUSES = ("stark", "lannister", "tyrell", "martell")
@@ -56,8 +55,8 @@ def test_the_table_votes_the_bot_in_and_its_player_takes_his_seat_back(
     tyrell = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
     martell = open_seat(chromium, "martell", url, game.id, game.tokens[MARTELL])
     for person, house in ((host, "Stark"), (lannister, "Lannister"), (tyrell, "Tyrell")):
-        connected(person.page, f"(House {house})")
-    connected(martell.page, "(House Martell)")
+        connected(person, f"(House {house})")
+    connected(martell, "(House Martell)")
     martell.context.close()
 
     row = f"#replace-votes li[data-seat='{MARTELL}']"
@@ -83,7 +82,7 @@ def test_the_table_votes_the_bot_in_and_its_player_takes_his_seat_back(
     lannister.page.screenshot(path=str(shots / "bot-plays-phone-dark.png"), full_page=True)
 
     back = open_seat(chromium, "martell back", url, game.id, game.tokens[MARTELL])
-    connected(back.page, "(House Martell)")
+    connected(back, "(House Martell)")
     for person in (host, lannister, tyrell, back):
         expect(person.page.locator(badge)).to_have_count(0)
     expect(host.page.locator("body")).to_contain_text("is back and plays House Martell again")

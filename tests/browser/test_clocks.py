@@ -14,8 +14,7 @@ import requests
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import open_person, open_seat
-from tests.browser.test_play_a_round import join
+from tests.browser.players import join, open_person, open_seat
 from tests.live_server import LiveServer
 
 

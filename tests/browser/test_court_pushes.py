@@ -12,9 +12,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tests.browser.court_http import HttpCourt
-from tests.browser.players import Person, court, open_person, open_seat, wait_version
-from tests.browser.test_election_table import place, to_warden_of_the_north, tokens
+from tests.browser.court_http import HttpCourt, to_warden_of_the_north
+from tests.browser.players import Person, court, open_person, open_seat, place, tokens, wait_version
 from tests.live_server import LiveServer
 
 FOUR = ("stark", "lannister", "tyrell", "martell")

@@ -10,35 +10,18 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.browser.court_http import HttpCourt
+from tests.browser.court_http import HttpCourt, to_warden_of_the_north
 from tests.browser.players import (
     Person,
     assert_shown_no_markers,
     court,
     open_person,
     open_seat,
+    place,
+    tokens,
     wait_version,
 )
 from tests.live_server import LiveServer
-
-NORTH = ("winterfell", "white-harbor", "the-dreadfort")
-
-
-def to_warden_of_the_north(game: HttpCourt) -> dict[str, Any]:
-    """Round 2's Warden of the North election (R-7.4): Stark holds three villages of the North,
-    Lannister one; Stark's player has 4 votes, Lannister's 1, Tyrell's none."""
-    game.settle()
-    game.record_villages("stark", NORTH)
-    game.record_villages("lannister", ("moat-cailin",))
-    return game.advance_until(lambda v: v["election"] is not None)
-
-
-def place(person: Person, for_: str, decoy: str) -> None:
-    person.page.select_option("#marker-for", for_)
-    person.page.select_option("#marker-decoy", decoy)
-    person.send("form.ballot button[type=submit]")
-    expect(person.page.locator("#notice")).to_contain_text("Your receipt")
-
 
 # Whether a chip's word lies clear of its left stripe (an inset shadow) and of its borders.
 CLEAR = """(chip) => {
@@ -50,10 +33,6 @@ CLEAR = """(chip) => {
   return word.left >= box.left + parseFloat(style.borderLeftWidth) + stripe
     && word.right <= box.right - parseFloat(style.borderRightWidth);
 }"""
-
-
-def tokens(person: Person, noble: str, face: str) -> Any:
-    return person.page.locator(f"#election-panel [data-testid=tokens-{noble}] .token.{face}")
 
 
 def shoot(person: Person, shots: Path, name: str) -> None:

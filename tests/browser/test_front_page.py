@@ -11,8 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from server.service.profiles import Profiles
-from tests.browser.players import court, open_person
-from tests.browser.test_play_a_round import join
+from tests.browser.players import court, join, open_person
 from tests.config.operator_config import config_folder
 from tests.live_server import LiveServer
 

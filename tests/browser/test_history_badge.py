@@ -15,12 +15,11 @@ from playwright.sync_api import expect
 
 from court.log.chain import Record
 from server.store.sql import SqlEventStore
-from tests.browser.court_http import HttpCourt
+from tests.browser.court_http import NORTH, HttpCourt
 from tests.browser.players import open_person
 from tests.live_server import LiveServer
 from tests.server.tools.cli.court_shell import tamper
 
-NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 WEST = ("casterly-rock", "lannisport", "the-crag", "pyke", "lordsport")
 
 

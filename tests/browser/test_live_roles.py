@@ -12,7 +12,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.court_http import HttpCourt, listed_lobby
 from tests.browser.players import WAIT_MS, Person, court, open_person, open_seat
-from tests.browser.test_mail_reminders import mailing_server, smtp  # noqa: F401  (fixtures)
 from tests.live_server import LiveServer
 
 STARK, LANNISTER, TYRELL = 0, 1, 2
@@ -115,7 +114,7 @@ def test_a_seat_handed_to_a_new_link_turns_the_old_open_page_into_a_spectators(
 
 def test_the_mail_settings_follow_the_seat_the_page_holds(
     chromium: Any,
-    mailing_server: LiveServer,  # noqa: F811  (the fixture)
+    mailing_server: LiveServer,
 ) -> None:
     """In the lobby the host's page (no seat yet) offers no reminders and asks nothing it would
     be refused; once he takes a seat on it, it offers them. Bob gives an address; his seat is

@@ -5,41 +5,16 @@ refused for what it is, and the seat removes its address; no other page shows it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat
 from tests.live_server import LiveServer
-from tests.server.notify.smtp import SmtpReceiver, smtp_receiving
-from tests.services import free_port
+from tests.server.notify.smtp import SmtpReceiver
 
 ANN = "ann@example.org"
-
-
-@pytest.fixture
-def smtp() -> Iterator[SmtpReceiver]:
-    with smtp_receiving() as receiver:
-        yield receiver
-
-
-@pytest.fixture
-def mailing_server(tmp_path: Path, smtp: SmtpReceiver) -> Iterator[LiveServer]:
-    port = free_port()  # the mails link to PUBLIC_URL: the server's own address
-    settings = {
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": smtp.port,
-        "SMTP_SECURITY": "none",
-        "MAIL_FROM": "court@example.org",
-        "NOTICES_POLL": 0.1,
-        "PUBLIC_URL": f"http://127.0.0.1:{port}",
-    }
-    with LiveServer(tmp_path / "court.db", settings=settings, port=port) as running:
-        yield running
 
 
 def test_a_seat_gives_confirms_and_removes_its_address_from_the_page(

@@ -15,14 +15,10 @@ import requests
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS, Person, open_person
+from tests.browser.players import Person, connected, open_person
 from tests.live_server import LiveServer
 
 STARK, LANNISTER, TYRELL = 0, 1, 2
-
-
-def connected(person: Person, text: str) -> None:
-    expect(person.page.locator("#connection")).to_contain_text(text, timeout=WAIT_MS)
 
 
 def remembering(chromium: Any, name: str, url: str, seats: dict[str, tuple[str, str]]) -> Person:

@@ -16,8 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS
-from tests.browser.test_witness import forge_signatures
+from tests.browser.players import WAIT_MS, forge_signatures
 from tests.live_server import LiveServer
 
 PHONE = {"width": 390, "height": 844}

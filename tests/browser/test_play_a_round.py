@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.players import (
-    WAIT_MS,
     Person,
     assert_shown_no_markers,
     court,
+    join,
     open_person,
     wait_version,
 )
@@ -24,17 +24,6 @@ from tests.live_server import LiveServer
 
 NORTH = {"winterfell": "stark", "white-harbor": "stark", "the-dreadfort": "stark"}
 NORTH_LANNISTER = {"moat-cailin": "lannister"}
-
-
-def join(person: Person, name: str, house: str) -> None:
-    page = person.page
-    page.fill("#join-name", name)
-    page.select_option("#join-house", house)
-    page.click("#join-form button[type=submit]")
-    # Joining takes the HTTP answer and a new connection with the seat's token.
-    expect(page.locator("#connection")).to_contain_text(
-        f"Connected as {name} (House", timeout=WAIT_MS
-    )
 
 
 def act_in_decrees(server: LiveServer, game_id: str, people: dict[int, Person]) -> int:

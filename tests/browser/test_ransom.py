@@ -11,8 +11,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import open_person, open_seat, wait_version
-from tests.browser.test_your_turn import MARK
+from tests.browser.players import MARK, open_person, open_seat, wait_version
 from tests.live_server import LiveServer
 
 NOBLES = ("robb-stark", "tyrion-lannister")

@@ -12,8 +12,16 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.browser.court_http import HttpCourt, listed_lobby
-from tests.browser.players import WAIT_MS, Person, open_person, open_seat
-from tests.browser.test_seats import LANNISTER, TYRELL, connected, host_panel
+from tests.browser.players import (
+    LANNISTER,
+    TYRELL,
+    WAIT_MS,
+    Person,
+    connected,
+    host_panel,
+    open_person,
+    open_seat,
+)
 from tests.live_server import LiveServer
 
 # Whether an input's placeholder fits in its box, measured in the input's own font.

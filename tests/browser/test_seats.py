@@ -12,15 +12,20 @@ import requests
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt, listed_lobby
-from tests.browser.players import WAIT_MS, Person, open_person, open_seat
+from tests.browser.players import (
+    LANNISTER,
+    STARK,
+    TYRELL,
+    WAIT_MS,
+    Person,
+    connected,
+    host_panel,
+    open_person,
+    open_seat,
+)
 from tests.live_server import LiveServer
 
-STARK, LANNISTER, TYRELL = 0, 1, 2
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
-
-
-def connected(person: Person, text: str) -> None:
-    expect(person.page.locator("#connection")).to_contain_text(text, timeout=WAIT_MS)
 
 
 def seat_link(person: Person) -> str:
@@ -29,10 +34,6 @@ def seat_link(person: Person) -> str:
         "Anyone with this link plays your seat"
     )
     return person.page.locator("#seat-link").input_value()
-
-
-def host_panel(person: Person) -> None:
-    person.page.locator("#host-seats summary").click()
 
 
 def confirm(person: Person, selector: str) -> None:

@@ -17,28 +17,11 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import ROOT
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS, Person, open_person, open_seat
+from tests.browser.players import WAIT_MS, Person, confirm, connected, fits, open_person, open_seat
 from tests.live_server import LiveServer
 
 HOUSES = ("stark", "lannister", "tyrell", "martell")
 STARK, LANNISTER, TYRELL, MARTELL = 0, 1, 2, 3
-
-
-def confirm(person: Person, selector: str) -> None:
-    """Clicks a table action, which asks first, and confirms it."""
-    person.page.locator(selector).click()
-    expect(person.page.locator("dialog.confirm")).to_be_visible()
-    person.send("#confirm-yes")
-
-
-def connected(page: Any, text: str) -> None:
-    expect(page.locator("#connection")).to_contain_text(text, timeout=WAIT_MS)
-
-
-def fits(person: Person) -> None:
-    """The panel stays inside the window: nothing scrolls sideways."""
-    width = person.page.evaluate("window.innerWidth")
-    assert person.page.evaluate("document.scrollingElement.scrollWidth") <= width, person.name
 
 
 def panel(person: Person, shots: Path, name: str) -> None:
@@ -68,15 +51,15 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     tyrell = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
     martell = open_seat(chromium, "martell", url, game.id, game.tokens[MARTELL])
     for person, house in ((host, "Stark"), (lannister, "Lannister"), (tyrell, "Tyrell")):
-        connected(person.page, f"(House {house})")
-    connected(martell.page, "(House Martell)")
+        connected(person, f"(House {house})")
+    connected(martell, "(House Martell)")
     # While everyone is connected, nobody is offered a replacement.
     expect(tyrell.page.locator(".vote-replace")).to_have_count(0)
     expect(tyrell.page.locator("#replace-votes")).to_contain_text("Every seat is connected")
 
     # A spectator, who has no vote, is shown no panel while nothing is under vote.
     watcher = open_person(chromium, "watcher", url)
-    connected(watcher.page, "Connected as a spectator")
+    connected(watcher, "Connected as a spectator")
     expect(watcher.page.locator("#table-votes-panel")).to_be_hidden()
 
     # Martell's player goes away: the others see it and vote him out from their pages.
@@ -113,10 +96,10 @@ def test_the_table_replaces_a_gone_player_corrects_a_village_and_ends_the_game(
     # The old link opens no seat any more; the new one opens Martell's, and says the table
     # chose its player
     old = open_seat(chromium, "old martell", url, game.id, game.tokens[MARTELL])
-    connected(old.page, "Connected as a spectator")
+    connected(old, "Connected as a spectator")
     old.context.close()
     martell = open_person(chromium, "new martell", new_link)
-    connected(martell.page, "(House Martell)")
+    connected(martell, "(House Martell)")
     handed = martell.page.locator("#handed-over")
     expect(handed).to_have_attribute("data-by", "table")
     expect(handed).to_contain_text(

@@ -15,19 +15,12 @@ from playwright.sync_api import expect
 
 from server.live.sockets import NAMESPACE
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import Person, open_seat, wait_version
+from tests.browser.players import open_seat, talk_to, wait_version
 from tests.live_server import LiveServer
 from tests.server.tools.cli.court_shell import rewrite_talk
 
 SECRET = "Meet me by the weirwood at dusk"
 MARKUP = "<img src=x onerror=alert(1)><b>bold</b>"
-
-
-def talk_to(person: Person, to: str, text: str) -> None:
-    person.page.select_option("#talk-to", value=to)
-    person.page.fill("#talk-text", text)
-    person.page.locator(".talk-form button[type=submit]").click()
-    expect(person.page.locator("#talk-text")).to_have_value("")
 
 
 def test_a_whisper_between_two_browsers_never_reaches_the_third(

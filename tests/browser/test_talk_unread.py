@@ -16,8 +16,7 @@ from playwright.sync_api import Page, expect
 
 from server.live.sockets import NAMESPACE
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import Person, open_seat
-from tests.browser.test_talk import talk_to
+from tests.browser.players import Person, open_seat, talk_to
 from tests.live_server import LiveServer
 
 STARK, LANNISTER, TYRELL = 0, 1, 2

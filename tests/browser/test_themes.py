@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.config.test_rulesdata import _contrast
+from tests.config.contrast import contrast
 
 CSS = (Path(__file__).resolve().parents[2] / "static" / "court.css").read_text(encoding="utf-8")
 THEMES = {
@@ -34,7 +34,7 @@ def palette(theme: str) -> dict[str, str]:
 def test_every_text_colour_of_each_theme_meets_aa_contrast(theme: str) -> None:
     colours = palette(theme)
     for ink, ground in PAIRS:
-        assert _contrast(colours[ink], colours[ground]) >= 4.5, (theme, ink, ground)
+        assert contrast(colours[ink], colours[ground]) >= 4.5, (theme, ink, ground)
 
 
 def test_the_system_s_dark_theme_is_the_toggle_s_dark_theme() -> None:

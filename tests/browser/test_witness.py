@@ -10,21 +10,19 @@ another key than at the first visit, raises the banner too."""
 
 from __future__ import annotations
 
-import base64
 import json
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from app import create_app
 from court.log.chain import canonical
 from server.keys.signing import SigningKeys, key_id_of
-from tests.browser.court_http import HttpCourt
-from tests.browser.players import Person, open_person
-from tests.browser.test_history_badge import NORTH
+from tests.browser.court_http import NORTH, HttpCourt
+from tests.browser.players import Person, forge_signatures, open_person
 from tests.live_server import LiveServer
 from tests.server.tools.cli.court_shell import rewrite, tamper
 
@@ -224,17 +222,6 @@ def test_a_record_edited_in_place_is_named_by_every_history_page(
     result = verify.test_cli_runner().invoke(args=["court", "verify", game.id])
     assert result.exit_code == 1, result.output
     assert f"(version {CHANGED})" in result.output
-
-
-def forge_signatures(page: Page, game_id: str) -> None:
-    """The court views this page reads come with a checkpoint signed by no key."""
-
-    def tampered(route: Any) -> None:
-        view = route.fetch().json()
-        view["checkpoint"]["signature"] = base64.b64encode(bytes(64)).decode()
-        route.fulfill(json=view)
-
-    page.route(f"**/api/games/{game_id}/versions/*", tampered)
 
 
 def test_a_server_signing_with_another_key_or_a_forged_signature_raises_the_banner(

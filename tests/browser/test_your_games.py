@@ -9,8 +9,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS
-from tests.browser.test_your_turn import MARK
+from tests.browser.players import MARK, WAIT_MS
 from tests.live_server import LiveServer
 
 

@@ -12,11 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
-from tests.browser.players import WAIT_MS, Person, open_seat
+from tests.browser.players import MARK, WAIT_MS, Person, open_seat
 from tests.live_server import LiveServer
 from tests.server.notify.receiver import receiving
 
-MARK = "● Your turn — "
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 LOCAL_RECEIVERS = {
     "WEBHOOK_ALLOW_HTTP": True,

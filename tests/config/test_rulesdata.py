@@ -22,6 +22,7 @@ from config.rulesdata import (
     load_ruleset,
     validate_ruleset,
 )
+from tests.config.contrast import contrast
 
 Ruleset = dict[str, Any]
 REQUIRED_HOUSES = (
@@ -72,18 +73,6 @@ def _villages_of(ruleset: Ruleset, key: str, value: str) -> list[dict[str, Any]]
 
 def _title(ruleset: Ruleset, title_id: str) -> dict[str, Any]:
     return _by_id(ruleset["titles"]["titles"], title_id)
-
-
-def _contrast(first: str, second: str) -> float:
-    """WCAG contrast ratio of two #rrggbb colours."""
-
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def _copy_config(tmp_path: Path) -> Path:
@@ -299,7 +288,7 @@ def test_every_house_has_two_plain_nobles_and_a_marriageable_lord_and_lady(
 def test_every_house_has_words_and_colours_readable_on_each_other(loaded: Ruleset) -> None:
     for house in loaded["roster"]["houses"]:
         primary, secondary = house["colours"]
-        assert _contrast(primary, secondary) >= 4.5, house["id"]
+        assert contrast(primary, secondary) >= 4.5, house["id"]
         assert house["words"], house["id"]
 
 

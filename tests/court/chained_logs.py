@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from court.commands import Pass, RecordVillageControl, StandForElection
-from court.events import Event
+from court.events import EVENT_TYPES, Event
 from court.ids import NobleId
 from court.log import codec
 from court.log.chain import GENESIS, Record, canonical, link, private_digest
@@ -46,6 +46,30 @@ def chained(events: Sequence[Event], game_id: str = GAME) -> list[Line]:
             data_json=canonical(data),
             private_sha256=line["private_sha256"],
         )
+        lines.append(line)
+    return lines
+
+
+def stored_as_exported(stored: Sequence[Line]) -> list[Line]:
+    """Records as a log of `tests/court/data/fold_logs` stores them (type, schema version, data,
+    private), chained into the lines a full export of that game holds, their data untouched."""
+    game_id = stored[0]["data"]["game_id"]
+    lines: list[Line] = []
+    prev = GENESIS
+    for version, record in enumerate(stored, start=1):
+        owner_field = EVENT_TYPES[record["type"]][0].OWNER
+        line: Line = {
+            "game_id": game_id,
+            "version": version,
+            "type": record["type"],
+            "schema_version": record["schema_version"],
+            "recorded_at": "2026-11-24T10:00:00.000000Z",
+            "seat": record["data"][owner_field] if owner_field else None,
+            "data": record["data"],
+            "private": record["private"],
+            "private_sha256": private_digest(record["private"]),
+        }
+        prev = line["hash"] = Record.from_json({**line, "hash": ""}).expected_hash(prev)
         lines.append(line)
     return lines
 

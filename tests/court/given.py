@@ -6,7 +6,13 @@ from functools import cache
 from typing import Any
 
 from config.rulesdata import load_ruleset
-from court.commands import Actor, Command, CreateGame
+from court.commands import (
+    Actor,
+    AdvancePhase,
+    Command,
+    CreateGame,
+    Pass,
+)
 from court.decide import decide, settle
 from court.events import Event, FactRecorded, GameCreated, GameStarted, RoundStarted, SeatJoined
 from court.evolve import evolve, replay
@@ -97,7 +103,6 @@ def started(players: int = 3, first: int = 0, **profile_changes: Any) -> tuple[E
 
 def pass_decrees(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
     """Every player passes in each decree step of phase 1 (R-4.2), as a quiet table does."""
-    from court.commands import Pass
 
     events: list[Event] = []
     while state.decree is not None and state.decree.current is not None:
@@ -111,7 +116,7 @@ def pass_decrees(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
 def table_step(state: CourtState, now: float = 0.0) -> tuple[Event, ...]:
     """One move of a quiet table towards the next phase: in phase 4 each bidder passes and each
     player is done with his purchases (R-4.1, R-4.6); otherwise the host closes the phase."""
-    from court.commands import AdvancePhase, EndPurchases, PassBid
+    from court.commands import EndPurchases, PassBid
 
     if state.auction is not None and state.auction.winner is None:
         return decide(state, PassBid(), Actor(seat=state.auction.waiting[0]), now)
@@ -187,3 +192,7 @@ class Table:
         while self.state.round == start:
             self.add(*table_step(self.state))
         self.add(*pass_decrees(self.state))
+
+
+def actors(state: CourtState) -> list[Actor]:
+    return [Actor(seat=Seat(s), host=s == 0) for s in sorted(state.seats)]

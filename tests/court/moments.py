@@ -5,12 +5,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from court.commands import MarkerChoice, Pass, PlaceBallot, RecordVillageControl, StandForElection
-from court.events import TitleGranted
+from court.commands import (
+    MarkerChoice,
+    Pass,
+    PlaceBallot,
+    RecordVillageControl,
+    StandForElection,
+)
+from court.events import (
+    TitleGranted,
+)
 from court.evolve import evolve
 from court.ids import NobleId, TitleId
-from court.state import CourtState
-from tests.court.given import HOST, given, pass_decrees, seat, started, table_step, then_state
+from court.state import CourtState, NobleStatus, Stage
+from tests.court.given import (
+    HOST,
+    given,
+    pass_decrees,
+    seat,
+    started,
+    table_step,
+    then_state,
+)
 
 NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -71,3 +87,36 @@ def run_north_election(state: CourtState, *placements) -> CourtState:
     for s, command in placements:
         state = act(state, command, seat(s))
     return state
+
+
+ROBB, JAIME = NobleId("robb-stark"), NobleId("jaime-lannister")
+
+
+def two_voters() -> CourtState:
+    """Round 2 of a 3-player game: Stark holds three villages of the North, Lannister one, so
+    both vote for the Warden of the North; candidacy runs Lannister, Tyrell, Stark."""
+    state = control(control(given(*started(3)), NORTH[:3], "stark"), NORTH[3:], "lannister")
+    state = next_round(state)
+    assert state.election is not None and state.election.id == "warden-north"
+    return state
+
+
+def ballot_open() -> CourtState:
+    state = act(two_voters(), StandForElection(noble=JAIME), seat(1))
+    state = act(state, Pass(), seat(2))
+    state = act(state, StandForElection(noble=ROBB), seat(0))
+    assert state.election is not None and state.election.stage is Stage.BALLOT
+    assert state.election.order == (1, 0)
+    return state
+
+
+CAPTIVE = {"status": NobleStatus.CAPTIVE}
+
+
+def captives() -> CourtState:
+    """Round 1, cards phase, Stark 0, Lannister 1, Tyrell 2, 10 GD each. Lannister holds Robb
+    Stark; Stark holds Tyrion Lannister and Loras Tyrell."""
+    state = given(*started(3))
+    state = noble(state, "robb-stark", **CAPTIVE, captor="lannister")
+    state = noble(state, "tyrion-lannister", **CAPTIVE, captor="stark")
+    return noble(state, "loras-tyrell", **CAPTIVE, captor="stark")

@@ -5,14 +5,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from court.commands import AdvancePhase
+from court.commands import (
+    AdvancePhase,
+)
 from court.decide import decide, settle
 from court.events import Event, TitleGranted
 from court.evolve import replay
 from court.ids import NobleId, TitleId
 from court.state import CourtState, Phase
-from tests.court.given import GAME, HOST, created, given, pass_decrees, started
-from tests.court.moments import act, grant
+from tests.court.given import (
+    GAME,
+    HOST,
+    created,
+    given,
+    pass_decrees,
+    started,
+    then_state,
+)
+from tests.court.moments import act, control, grant
 
 WINTERFELL = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
 
@@ -56,3 +66,36 @@ def sale_events(now: float = 0.0, **deadlines: int) -> tuple[Event, ...]:
         for title, lord in (("warden-north", "robb-stark"), ("warden-west", "jaime-lannister"))
     )
     return (*events, *decide(given(*events), AdvancePhase(), HOST, now))
+
+
+def three_wardens_two_free_masters() -> CourtState:
+    """Phase 4 of a 3-player game: Robb (Stark), Jaime (Lannister) and Mace (Tyrell) are
+    Wardens off the council; Tywin and Garlan are Wardens holding Master of Ships and of
+    Whisperers, so Coin and Laws are free. Each House holds 10 GD; the sale is open."""
+    state = given(*started(3))
+    for title, lord in (
+        ("warden-north", "robb-stark"),
+        ("warden-west", "jaime-lannister"),
+        ("warden-south", "mace-tyrell"),
+        ("warden-east", "tywin-lannister"),
+        ("master-of-ships", "tywin-lannister"),
+        ("warden-crownlands", "garlan-tyrell"),
+        ("master-of-whisperers", "garlan-tyrell"),
+    ):
+        state = grant(state, title, lord)
+    state = to_purchases(state)
+    assert state.auction is not None and state.auction.order == (0, 1, 2)
+    return state
+
+
+def shopping(*holdings: tuple[str, tuple[str, ...]], king: str | None = None) -> CourtState:
+    """Round 1 of a 3-player game (Stark 0, Lannister 1, Tyrell 2) at the start of the purchase
+    turns; each House holds the villages given, and `king` wears the crown."""
+    state = given(*started(3))
+    for house, villages in holdings:
+        state = control(state, villages, house)
+    if king is not None:
+        state = then_state(
+            state, (TitleGranted(title=TitleId("king"), noble=NobleId(king), cause="test"),)
+        )
+    return to_purchases(state)

@@ -35,10 +35,9 @@ from court.sentences import describe
 from court.state import CourtState, GameStatus, Stage
 from court.views.waiting import awaited
 from tests.court.given import Table, seat
-from tests.court.moments import act, ballot
+from tests.court.moments import act, ballot, ballot_open
 from tests.court.single_records import record_of
 from tests.court.table_votes_given import AWAY, HOST_SEAT, LATER, NEW, START, table
-from tests.court.test_withdrawal import ballot_open
 
 GONE = Seat(3)
 BOT = Actor(seat=GONE, bot=True)
@@ -235,7 +234,7 @@ def test_the_bots_ballot_reads_no_other_seats_secret() -> None:
 
 def test_the_bot_stands_its_first_lord_it_may() -> None:
     """R-7.1: at its candidacy turn the bot puts a Lord forward rather than pass."""
-    from tests.court.test_withdrawal import two_voters
+    from tests.court.moments import two_voters
 
     state = two_voters()
     election = state.election

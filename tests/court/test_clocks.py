@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -39,20 +38,11 @@ from court.options.clocks import awaited, run_out
 from court.soundness.invariants import violations
 from court.soundness.settled import unsettled
 from court.state import RunningClock
+from tests.court.clocks_given import T0, clocked
 from tests.court.given import GAME, HOST, Table, created, joined, ruleset, seat, then_state
 from tests.court.purchase_moments import WINTERFELL, to_purchases, wardens
 
-T0 = 1_000_000.0
 ROBB, CERSEI = NobleId("robb-stark"), NobleId("cersei-lannister")
-
-
-def clocked(players: int = 3, **banks: int) -> Table:
-    """A lobby of the clocks variant with these banks (seconds), started at T0."""
-    changes: dict[str, Any] = {"variants__clocks": True}
-    changes.update({f"clocks__{kind}": seconds for kind, seconds in banks.items()})
-    table = Table(created(players, **changes), *(joined(i) for i in range(players)))
-    table.act(StartGame(), HOST, T0)
-    return table
 
 
 def move(table: Table, now: float) -> tuple[Event, ...]:

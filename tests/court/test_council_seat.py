@@ -24,9 +24,8 @@ from court.events.purchases import BidsRevealed, CouncilSeatLapsed
 from court.evolve import evolve
 from court.soundness.invariants import require_sound, violations
 from court.state import CourtState, GameStatus
-from tests.court.given import HOST, given, seat, started
-from tests.court.moments import grant
-from tests.court.purchase_moments import to_purchases
+from tests.court.given import HOST, seat
+from tests.court.purchase_moments import three_wardens_two_free_masters
 
 
 def sound(
@@ -34,26 +33,6 @@ def sound(
 ) -> tuple[tuple[Event, ...], CourtState]:
     """The command's events and the court they lead to, every state on the way sound."""
     return decide_folded(state, command, actor, 0.0, check=require_sound)
-
-
-def three_wardens_two_free_masters() -> CourtState:
-    """Phase 4 of a 3-player game: Robb (Stark), Jaime (Lannister) and Mace (Tyrell) are
-    Wardens off the council; Tywin and Garlan are Wardens holding Master of Ships and of
-    Whisperers, so Coin and Laws are free. Each House holds 10 GD; the sale is open."""
-    state = given(*started(3))
-    for title, lord in (
-        ("warden-north", "robb-stark"),
-        ("warden-west", "jaime-lannister"),
-        ("warden-south", "mace-tyrell"),
-        ("warden-east", "tywin-lannister"),
-        ("master-of-ships", "tywin-lannister"),
-        ("warden-crownlands", "garlan-tyrell"),
-        ("master-of-whisperers", "garlan-tyrell"),
-    ):
-        state = grant(state, title, lord)
-    state = to_purchases(state)
-    assert state.auction is not None and state.auction.order == (0, 1, 2)
-    return state
 
 
 def stark_bought_for(price: int) -> CourtState:
@@ -115,7 +94,7 @@ def test_a_top_bidder_who_lost_his_only_warden_is_dropped_and_the_next_bid_buys(
     _, state = sound(state, PlaceBid(amount=3, salt="t"), seat(1))
     events, state = sound(state, PassBid(), seat(2))
     revealed = next(e for e in events if isinstance(e, BidsRevealed))
-    assert [(b["seat"], b["amount"], b["no_warden"]) for b in revealed.bids] == [
+    assert [(b.seat, b.amount, b.no_warden) for b in revealed.bids] == [
         (0, 5, True),
         (1, 3, False),
     ]

@@ -23,7 +23,7 @@ from court.commands import (
 )
 from court.decide import decide, victory
 from court.errors import CourtError
-from court.events import TitleGranted, TitleReturned
+from court.events import TitleReturned
 from court.events.decrees import (
     DecreeStepOpened,
     DecreeTurnEnded,
@@ -36,16 +36,13 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
 from court.state import Alliance, CourtState, GameStatus, NobleStatus
 from tests.court.given import created, given, joined, seat, started, then_state, when
+from tests.court.moments import grant
 
 
 def opened(state: CourtState, step: str, *order: int) -> CourtState:
     return evolve(
         state, DecreeStepOpened(step=step, order=tuple(Seat(s) for s in order), deadline=None)
     )
-
-
-def grant(state: CourtState, title: str, noble: str) -> CourtState:
-    return evolve(state, TitleGranted(title=TitleId(title), noble=NobleId(noble), cause="test"))
 
 
 def act(state: CourtState, command, actor) -> CourtState:

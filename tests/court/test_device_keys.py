@@ -44,12 +44,12 @@ from court.sentences import describe
 from court.soundness.invariants import violations
 from court.state import CourtState
 from elections.markers import commitment
+from tests.court.chained_logs import north_ballot
 from tests.court.given import GAME, HOST, Table, created, joined, seat, started
+from tests.court.purchase_moments import three_wardens_two_free_masters
 from tests.court.signing import Device
-from tests.court.test_audit import north_ballot
-from tests.court.test_council_seat import three_wardens_two_free_masters
-from tests.court.test_sentences import record_of
-from tests.court.test_table_votes import HOST_SEAT, LATER, replace_vote, table
+from tests.court.single_records import record_of
+from tests.court.table_votes_given import HOST_SEAT, LATER, replace_vote, table
 
 PHONE, LAPTOP, THIEF = Device(1), Device(2), Device(3)
 

@@ -161,14 +161,14 @@ def test_a_for_marker_moves_all_votes_and_the_winner_may_accept() -> None:
     events = when(state, ballot(("for", "robb-stark"), ("decoy", "jaime-lannister")), seat(0))
     placed, revealed = events
     assert isinstance(placed, BallotPlaced) and isinstance(revealed, BallotsRevealed)
-    assert all("kind" not in m for m in placed.markers)  # public part: positions only
-    assert {m["candidate"] for m in placed.markers} == {"robb-stark", "jaime-lannister"}
+    assert all(not hasattr(m, "kind") for m in placed.markers)  # public part: positions only
+    assert {m.candidate for m in placed.markers} == {"robb-stark", "jaime-lannister"}
     assert (
         revealed.winner == "robb-stark"
         and {c.noble: c.votes for c in revealed.votes}["robb-stark"] == 5
     )
     for m in revealed.markers:
-        assert commitment(m["kind"], m["candidate"], m["salt"]) == m["commitment"]
+        assert commitment(m.kind, m.candidate, m.salt) == m.commitment
     state = then_state(state, events)
     assert state.pending is not None and state.pending.kind is PendingKind.ACCEPTANCE
     with pytest.raises(CourtError) as err:
@@ -240,11 +240,9 @@ def test_sealed_ballots_hide_where_markers_lie_until_the_reveal() -> None:
     state = run_north_election(state)
     placed, revealed = when(state, ballot(("for", "robb-stark")), seat(0))
     assert isinstance(placed, BallotPlaced)
-    assert placed.markers[0]["candidate"] is None
-    assert placed.secrets[0]["candidate"] == "robb-stark"
-    assert (
-        isinstance(revealed, BallotsRevealed) and revealed.markers[0]["candidate"] == "robb-stark"
-    )
+    assert placed.markers[0].candidate is None
+    assert placed.secrets[0].candidate == "robb-stark"
+    assert isinstance(revealed, BallotsRevealed) and revealed.markers[0].candidate == "robb-stark"
 
 
 def test_a_third_title_of_a_category_makes_the_player_pass_or_return_one() -> None:

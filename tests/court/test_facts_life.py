@@ -38,7 +38,7 @@ from court.events import (
 )
 from court.evolve import replay
 from court.ids import HouseId, NobleId, Seat
-from court.model.ruleset import Attribute
+from court.model.ruleset import Attribute, Gender, NobleCard
 from court.options.recordable import recordable
 from court.soundness.invariants import require_sound
 from court.state import Alliance, CourtState, NobleStatus, PendingKind, PendingTitle
@@ -473,12 +473,12 @@ def test_a_court_event_brings_a_new_noble_into_play() -> None:
     assert events == (
         NobleAdded(
             house="stark",
-            noble={
-                "id": "rickon-stark",
-                "name": "Rickon Stark",
-                "gender": "lord",
-                "attributes": ["bastard", "cruel"],
-            },
+            noble=NobleCard(
+                id=NobleId("rickon-stark"),
+                name="Rickon Stark",
+                gender=Gender.LORD,
+                attributes=frozenset({Attribute.BASTARD, Attribute.CRUEL}),
+            ),
             cause="Court Event card",
         ),
     )

@@ -18,11 +18,11 @@ from court.commands import (
 )
 from court.decide import decide
 from court.errors import CourtError
-from court.events import PhaseStarted, TitleGranted
+from court.events import PhaseStarted
 from court.events.purchases import FiefGrantedByKing, PurchasesDone, PurchasesTimedOut
 from court.ids import NobleId, TitleId
 from court.options.legal import legal_commands
-from court.state import CourtState, NobleStatus, Phase
+from court.state import NobleStatus, Phase
 from tests.court.given import (
     HOST,
     created,
@@ -30,27 +30,13 @@ from tests.court.given import (
     joined,
     pass_decrees,
     seat,
-    started,
     then_state,
     when,
 )
 from tests.court.moments import act, control, next_round
-from tests.court.purchase_moments import WINTERFELL, to_purchases
+from tests.court.purchase_moments import WINTERFELL, shopping, to_purchases
 
 ROBB, JAIME, EDDARD = NobleId("robb-stark"), NobleId("jaime-lannister"), NobleId("eddard-stark")
-
-
-def shopping(*holdings: tuple[str, tuple[str, ...]], king: str | None = None) -> CourtState:
-    """Round 1 of a 3-player game (Stark 0, Lannister 1, Tyrell 2) at the start of the purchase
-    turns; each House holds the villages given, and `king` wears the crown."""
-    state = given(*started(3))
-    for house, villages in holdings:
-        state = control(state, villages, house)
-    if king is not None:
-        state = then_state(
-            state, (TitleGranted(title=TitleId("king"), noble=NobleId(king), cause="test"),)
-        )
-    return to_purchases(state)
 
 
 def test_the_host_cannot_close_phase_four_the_server_runs_it() -> None:

@@ -46,7 +46,7 @@ def test_a_tie_elects_nobody_by_default() -> None:
 def test_with_ties_not_electing_nobody_the_candidate_put_forward_first_wins_a_tie() -> None:
     """R-7.1 step 5 [D] tie_elects_nobody = false: a tie at the top goes to the candidate who
     was put forward first; the minimum still applies."""
-    from tests.court.test_withdrawal import NORTH, ROBB, control, next_round
+    from tests.court.moments import NORTH, ROBB, control, next_round
 
     state = given(created(3, elections__tie_elects_nobody=False), joined(0), joined(1), joined(2))
     state = then_state(state, when(state, StartGame(), HOST))

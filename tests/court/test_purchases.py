@@ -310,15 +310,12 @@ def test_the_highest_bid_wins_pays_and_seats_a_warden_with_a_free_master_title()
     revealed, paid = events[1], events[2]
     assert isinstance(revealed, BidsRevealed)
     assert revealed.winner == 1 and revealed.reason == "highest_bid"
-    assert [(b["seat"], b["amount"], b["salt"]) for b in revealed.bids] == [
+    assert [(b.seat, b.amount, b.salt) for b in revealed.bids] == [
         (0, 3, "a"),
         (1, 5, "b"),
     ]
     for b in revealed.bids:
-        assert (
-            hashlib.sha256(f"bid:{b['amount']}:{b['salt']}".encode()).hexdigest()
-            == (b["commitment"])
-        )
+        assert hashlib.sha256(f"bid:{b.amount}:{b.salt}".encode()).hexdigest() == (b.commitment)
     assert paid == GoldPaid(
         house="lannister",
         to_house=None,
@@ -397,7 +394,7 @@ def test_a_bid_the_house_can_no_longer_pay_at_the_reveal_is_void() -> None:
     events = when(state, bid(2), seat(1))
     revealed = events[1]
     assert isinstance(revealed, BidsRevealed)
-    assert [b["void"] for b in revealed.bids] == [True, False]
+    assert [b.void for b in revealed.bids] == [True, False]
     assert revealed.winner == 1
 
 

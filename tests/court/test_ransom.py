@@ -17,21 +17,10 @@ from court.errors import CourtError
 from court.events.purchases import RansomOffered, RansomPaid, RansomRefused, RansomWithdrawn
 from court.ids import NobleId
 from court.options.legal import legal_commands
-from court.state import CourtState, NobleStatus, RansomOffer
-from tests.court.given import given, seat, started, then_state, when
-from tests.court.moments import act, noble
+from court.state import NobleStatus, RansomOffer
+from tests.court.given import seat, then_state, when
+from tests.court.moments import act, captives, noble
 from tests.court.purchase_moments import with_gold
-
-CAPTIVE = {"status": NobleStatus.CAPTIVE}
-
-
-def captives() -> CourtState:
-    """Round 1, cards phase, Stark 0, Lannister 1, Tyrell 2, 10 GD each. Lannister holds Robb
-    Stark; Stark holds Tyrion Lannister and Loras Tyrell."""
-    state = given(*started(3))
-    state = noble(state, "robb-stark", **CAPTIVE, captor="lannister")
-    state = noble(state, "tyrion-lannister", **CAPTIVE, captor="stark")
-    return noble(state, "loras-tyrell", **CAPTIVE, captor="stark")
 
 
 def offer(gold: int = 0, *held: str, captive: str = "robb-stark") -> OfferRansom:

@@ -22,21 +22,11 @@ from court.commands import (
 )
 from court.decide import decide, table_votes
 from court.errors import CourtError
-from court.evolve import evolve
 from court.ids import NobleId, Seat, VillageId
 from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
-from tests.court.given import HOUSES, given, lobby
-
-
-def apply(state: CourtState, command, actor: Actor) -> CourtState:
-    for event in decide(state, command, actor):
-        state = evolve(state, event)
-    return state
-
-
-def actors(state: CourtState) -> list[Actor]:
-    return [Actor(seat=Seat(s), host=s == 0) for s in sorted(state.seats)]
+from tests.court.given import HOUSES, actors, given, lobby
+from tests.court.moments import act
 
 
 def stray_moves(state: CourtState, rng: random.Random) -> list:
@@ -60,7 +50,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
     host = Actor(seat=Seat(0), host=True)
     state = given(*lobby(players))
     assert StartGame() in legal_commands(state, host)
-    state = apply(state, StartGame(), host)
+    state = act(state, StartGame(), host)
     listed_total = refused_total = 0
     for _ in range(250):
         if state.status is not GameStatus.PLAYING:
@@ -70,7 +60,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
             house = rng.choice([*HOUSES[:players], None])
             fact = RecordVillageControl(village=village, house=house, cause="battle")
             with contextlib.suppress(CourtError):  # the same holder again changes nothing
-                state = apply(state, fact, host)
+                state = act(state, fact, host)
         moves = []
         for actor in actors(state):
             listed = legal_commands(state, actor)
@@ -86,7 +76,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
                     refused_total += 1
         assert moves, "a running game always offers someone a move"
         actor, move = rng.choice(moves)
-        state = apply(state, move, actor)
+        state = act(state, move, actor)
     assert listed_total > 200 and refused_total > 200
 
 

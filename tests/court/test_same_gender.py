@@ -18,7 +18,7 @@ from court.options.legal import legal_commands
 from court.soundness.invariants import require_sound
 from court.state import CourtState
 from tests.court.given import HOST, given, open_decree, seat, started
-from tests.court.test_decrees import grant
+from tests.court.moments import grant
 
 ROBB, JAIME, SANSA, CERSEI = "robb-stark", "jaime-lannister", "sansa-stark", "cersei-lannister"
 

@@ -7,6 +7,7 @@ import importlib
 import inspect
 import typing
 from dataclasses import fields, is_dataclass
+from enum import Enum
 from typing import Any
 
 import pytest
@@ -54,6 +55,10 @@ def sample(hint: Any) -> Any:
         return sample(next(a for a in args if a is not type(None)))
     if origin is tuple:
         return (sample(args[0]),) if args[1:] == (Ellipsis,) else tuple(map(sample, args))
+    if origin is frozenset:
+        return frozenset({sample(args[0])})
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return next(iter(hint))
     if origin is dict:
         return dict(OBJECT)
     if getattr(hint, "__supertype__", None) is not None:

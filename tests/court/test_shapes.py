@@ -12,7 +12,7 @@ from court.events import EVENT_TYPES, GameEnded, Score
 from court.ids import NobleId, Seat
 from court.log import codec
 from court.log.shapes import event_table, json_type
-from tests.court.test_upcasters import _played
+from tests.court.played_game import played_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ def test_what_the_table_lists_is_what_the_codec_writes() -> None:
         m.group(1): (m.group(2), m.group(3))
         for m in re.finditer(r"^\| `(\w+)` \| \d+ \| (.*?) \| (.*?) \|$", event_table(), re.M)
     }
-    played = _played()
+    played = played_to_the_end()
     for event in played:
         name, data, private = codec.encode(event)
         public, hidden = table[name]

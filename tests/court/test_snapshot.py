@@ -10,7 +10,7 @@ from court.evolve import evolve, initial
 from court.log import snapshot
 from court.state import CourtState
 from tests.court.given import GAME, started
-from tests.court.test_upcasters import _played as played_to_the_end
+from tests.court.played_game import played_to_the_end
 
 
 def round_trip(state: CourtState) -> CourtState:

@@ -42,7 +42,9 @@ from court.soundness.invariants import require_sound
 from court.state import CourtState
 from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
+from tests.court.clocks_given import T0, clocked
 from tests.court.given import HOST, Table, seat
+from tests.court.moments import JAIME, two_voters
 from tests.court.table_votes_given import (
     HOST_SEAT,
     LATER,
@@ -53,8 +55,6 @@ from tests.court.table_votes_given import (
     version_of,
 )
 from tests.court.table_votes_given import table as votes_table
-from tests.court.test_clocks import T0, clocked
-from tests.court.test_withdrawal import JAIME, two_voters
 from tests.fakes import CountingSecrets, FixedClock
 
 

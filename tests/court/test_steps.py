@@ -23,8 +23,7 @@ from court.state import CourtState, StepKind, StepRef
 from court.views import court_view
 from tests.court.given import GAME, created, given, joined, pass_decrees, started, table_step
 from tests.court.moments import north_for_stark
-from tests.court.purchase_moments import sale
-from tests.court.test_phase_four import shopping
+from tests.court.purchase_moments import sale, shopping
 
 
 def move(command: Command) -> dict[str, Any]:

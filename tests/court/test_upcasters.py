@@ -14,11 +14,6 @@ import pytest
 from court.audit import audit
 from court.commands import (
     SPECTATOR,
-    AcceptTitle,
-    EmbraceRhllor,
-    Pass,
-    RecordVillageControl,
-    StandForElection,
 )
 from court.errors import BadRecord
 from court.events import (
@@ -33,21 +28,19 @@ from court.events import (
     HostVoteCast,
     IncomePaid,
     SeatHanded,
-    SeptBuilt,
-    TitleGranted,
     TitleReturned,
     TitleSlotsExceeded,
 )
 from court.evolve import evolve, initial
-from court.ids import GameId, HouseId, NobleId, Seat, TitleId, VillageId
+from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.log import codec
 from court.log.chain import Record
 from court.sentences import describe
 from court.state import CourtState
 from court.views import Observer
 from tests.court.chained_logs import Line, chained, rechain, records
-from tests.court.given import GAME, Table, seat, started, table_step
-from tests.court.moments import NORTH, ballot
+from tests.court.given import GAME, Table, seat, started
+from tests.court.played_game import played_to_the_end
 
 # The events whose stored shape changed: each, with how version 1 of the code stored it.
 OldShape = Callable[[dict[str, Any]], dict[str, Any]]
@@ -78,45 +71,10 @@ OLD_SHAPES: dict[str, OldShape] = {
 }
 
 
-def _played() -> list[Event]:
-    """A game of 3 with each changed event once at least: round 1's income (R-4.5); round 2's
-    embrace of R'hllor by Eddard, Protector, pillaging the Sept of Winterfell (R-6.2); the
-    Warden of the North elected, Robb 4 votes to Jaime's 1 (R-7.1); and Stark's 3 VP ending
-    the game in phase 8 (R-4.7)."""
-    table = Table(*started(3))
-    table.add(TitleGranted(title=TitleId("protector"), noble=NobleId("eddard-stark"), cause="t"))
-    for village, house in [(v, "stark") for v in NORTH[:3]] + [(NORTH[3], "lannister")]:
-        table.act(RecordVillageControl(village=village, house=house, cause="battle"))
-    table.add(SeptBuilt(village=VillageId("winterfell"), house=HouseId("stark")))
-    start = table.state.round
-    while table.state.round == start:
-        table.add(*table_step(table.state))
-    while table.state.decree is not None and table.state.decree.id != "false_idols":
-        table.act(Pass(), seat(table.state.decree.current))
-    table.act(EmbraceRhllor(), seat(0))
-    while table.state.decree is not None:
-        table.act(Pass(), seat(table.state.decree.current))
-    table.act(StandForElection(noble=NobleId("jaime-lannister")), seat(1))
-    table.act(Pass(), seat(2))
-    table.act(StandForElection(noble=NobleId("robb-stark")), seat(0))
-    table.act(ballot(("for", "jaime-lannister"), salt="l"), seat(1))
-    table.act(ballot(("for", "robb-stark"), ("decoy", "jaime-lannister"), salt="s"), seat(0))
-    table.act(AcceptTitle(), seat(0))
-    for title, noble in (
-        ("fief-winterfell", "robb-stark"),
-        ("fief-the-eyrie", "bran-stark"),
-        ("king", "eddard-stark"),
-    ):
-        table.add(TitleGranted(title=TitleId(title), noble=NobleId(noble), cause="t"))
-    while not any(isinstance(e, GameEnded) for e in table.events):
-        table.add(*table_step(table.state))
-    return table.events
-
-
 @pytest.fixture(scope="module")
 def current() -> list[Line]:
     """The log as the code writes it now."""
-    return chained(_played())
+    return chained(played_to_the_end())
 
 
 def as_stored_by_schema_1(lines: list[Line], old: dict[str, OldShape]) -> list[Record]:
@@ -280,7 +238,7 @@ def test_weights_read_from_an_old_ballot_are_the_votes_of_the_election(
     assert {w.seat: w.votes for w in event.weights} == {0: 4, 1: 1, 2: 0}
 
 
-def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_was_played() -> None:
+def test_a_seat_paid_for_and_lapsed_before_refunds_reads_as_it_wasplayed_to_the_end() -> None:
     """R-4.6 as it stood before refunds: a log whose seat lapsed after its price was paid (a
     GoldPaid and a CouncilSeatLapsed of schema 1, a reveal marking no bid) is read through the
     upcasters as a payment that bought what came with it and a lapse that refunded nothing;

@@ -8,32 +8,18 @@ import pytest
 from court.commands import Pass, RecordCapture, RecordDeath, StandForElection
 from court.errors import CourtError
 from court.events import BallotOpened, BallotsRevealed, CandidateWithdrawn, ElectionSkipped
-from court.ids import NobleId
 from court.soundness.invariants import violations
 from court.soundness.settled import unsettled
-from court.state import CourtState, Stage
-from tests.court.given import given, seat, started, then_state, when, when_fact
-from tests.court.moments import NORTH, act, ballot, control, next_round
-
-ROBB, JAIME = NobleId("robb-stark"), NobleId("jaime-lannister")
-
-
-def two_voters() -> CourtState:
-    """Round 2 of a 3-player game: Stark holds three villages of the North, Lannister one, so
-    both vote for the Warden of the North; candidacy runs Lannister, Tyrell, Stark."""
-    state = control(control(given(*started(3)), NORTH[:3], "stark"), NORTH[3:], "lannister")
-    state = next_round(state)
-    assert state.election is not None and state.election.id == "warden-north"
-    return state
-
-
-def ballot_open() -> CourtState:
-    state = act(two_voters(), StandForElection(noble=JAIME), seat(1))
-    state = act(state, Pass(), seat(2))
-    state = act(state, StandForElection(noble=ROBB), seat(0))
-    assert state.election is not None and state.election.stage is Stage.BALLOT
-    assert state.election.order == (1, 0)
-    return state
+from court.state import CourtState
+from tests.court.given import seat, then_state, when, when_fact
+from tests.court.moments import (
+    JAIME,
+    ROBB,
+    act,
+    ballot,
+    ballot_open,
+    two_voters,
+)
 
 
 def settled(state: CourtState, events) -> CourtState:
@@ -59,7 +45,7 @@ def test_a_candidate_who_dies_during_the_ballot_is_withdrawn_and_cannot_win() ->
     assert {c.noble: c.votes for c in revealed.votes} == {
         JAIME: 4
     }  # Robb's marker is shown but counts for nothing
-    assert any(m["candidate"] == ROBB for m in revealed.markers)
+    assert any(m.candidate == ROBB for m in revealed.markers)
     settled(state, events)
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from elections.markers import BallotError, Marker, MarkerKind, check_placement, commitment, ordered
 from elections.tally import Revealed, count
-from elections.turns import Turns
 
 FOR, DECOY = MarkerKind.FOR, MarkerKind.DECOY
 
@@ -194,20 +193,3 @@ def test_placement_order_says_nothing_about_kinds() -> None:
         pair = [m(FOR, "x", f"a{i}"), m(DECOY, "y", f"b{i}")]
         firsts.add(ordered(pair)[0].kind)
     assert firsts == {FOR, DECOY}
-
-
-def test_turns_pass_in_order_and_refuse_out_of_turn_actors() -> None:
-    turns = Turns(order=(2, 0, 1))
-    assert turns.current == 2
-    with pytest.raises(BallotError) as err:
-        turns.after(0)
-    assert err.value.code == "not_your_turn"
-    turns = turns.after(2)
-    with pytest.raises(BallotError) as err:
-        turns.after(2)
-    assert err.value.code == "already_acted"
-    with pytest.raises(BallotError) as err:
-        turns.after(5)
-    assert err.value.code == "not_in_this_step"
-    assert turns.after(0).after(1).finished
-    assert turns.closed().finished and turns.waiting() == (0, 1)

@@ -486,3 +486,8 @@ def machine_settings(examples: int, steps: int) -> settings:
         derandomize=bool(os.environ.get("CI")),
         suppress_health_check=list(HealthCheck),
     )
+
+
+# How many games the property tests play, and how many steps each (`bench/soak.py` plays more).
+EXAMPLES = int(os.environ.get("COURT_MACHINE_EXAMPLES", "40"))
+STEPS = int(os.environ.get("COURT_MACHINE_STEPS", "250"))

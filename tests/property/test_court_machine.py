@@ -5,12 +5,7 @@ own, with a seed of its own when the run is derandomized); `bench/soak.py` plays
 
 from __future__ import annotations
 
-import os
-
-from tests.property.machine import CourtMachine, machine_settings
-
-EXAMPLES = int(os.environ.get("COURT_MACHINE_EXAMPLES", "40"))
-STEPS = int(os.environ.get("COURT_MACHINE_STEPS", "250"))
+from tests.property.machine import EXAMPLES, STEPS, CourtMachine, machine_settings
 
 
 class FirstHalf(CourtMachine):

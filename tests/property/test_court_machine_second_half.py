@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.property.machine import CourtMachine, machine_settings
-from tests.property.test_court_machine import EXAMPLES, STEPS
+from tests.property.machine import EXAMPLES, STEPS, CourtMachine, machine_settings
 
 
 class SecondHalf(CourtMachine):

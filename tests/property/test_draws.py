@@ -14,7 +14,7 @@ from court.model.profile import SETTINGS
 from court.options.legal import legal_commands
 from server.messages.catalogue import CATALOGUE
 from tests.court.given import given, seat, started
-from tests.court.test_ransom import captives
+from tests.court.moments import captives
 from tests.property.draws import FACT_COMMANDS, OTHER_COMMANDS, Draws, commands, facts
 from tests.property.machine import CourtMachine
 

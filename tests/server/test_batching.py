@@ -6,21 +6,14 @@ next group waiting."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
 from server.store.group_commit import GroupCommit, Item
+from tests.waiting import wait_until
 
 WAIT = 10.0  # seconds any step may take
-
-
-def wait_until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.005)
 
 
 def test_a_group_write_that_fails_fails_every_caller_and_the_next_group_still_runs() -> None:

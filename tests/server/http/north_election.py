@@ -28,3 +28,22 @@ def to_the_north_election(client: FlaskClient, game: Game) -> None:
     next_round(client, game)
     court = client.get(f"/api/games/{game.id}").get_json()
     assert court["election"]["id"] == "warden-north"
+
+
+def entries(client: FlaskClient, game: Game, **query: int) -> dict:
+    response = client.get(f"/api/games/{game.id}/history", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def elect_robb(client: FlaskClient, game: Game) -> None:
+    to_the_north_election(client, game)
+    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
+    post(client, game, "commands/pass", game.auth("tyrell"))
+    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
+    markers = [
+        {"kind": "for", "candidate": "robb-stark"},
+        {"kind": "decoy", "candidate": "jaime-lannister"},
+    ]
+    post(client, game, "commands/place_ballot", game.auth("stark"), {"markers": markers})
+    post(client, game, "commands/accept_title", game.auth("stark"))

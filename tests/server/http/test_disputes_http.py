@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from tests.rule_ids import RULE_IDS
 from tests.server.http.court_client import Game, error_body
-from tests.server.http.north_election import post
-from tests.server.http.test_history_sentences_http import elect_robb, entries
-from tests.test_rules_map import RULE_IDS
+from tests.server.http.north_election import elect_robb, entries, post
 
 
 def test_skips_and_bookkeeping_are_marked_and_every_line_names_its_rules(

@@ -9,26 +9,7 @@ import re
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game, pass_decrees
-from tests.server.http.north_election import post, to_the_north_election
-
-
-def entries(client: FlaskClient, game: Game, **query: int) -> dict:
-    response = client.get(f"/api/games/{game.id}/history", query_string=query)
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()
-
-
-def elect_robb(client: FlaskClient, game: Game) -> None:
-    to_the_north_election(client, game)
-    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "commands/pass", game.auth("tyrell"))
-    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
-    markers = [
-        {"kind": "for", "candidate": "robb-stark"},
-        {"kind": "decoy", "candidate": "jaime-lannister"},
-    ]
-    post(client, game, "commands/place_ballot", game.auth("stark"), {"markers": markers})
-    post(client, game, "commands/accept_title", game.auth("stark"))
+from tests.server.http.north_election import elect_robb, entries, post, to_the_north_election
 
 
 def to_round_three(client: FlaskClient, game: Game) -> None:

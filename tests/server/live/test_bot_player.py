@@ -15,8 +15,7 @@ from court.views.waiting import awaited
 from server.live.bots import BotPlayer
 from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
-from tests.server.live.live import connect, send
-from tests.server.live.test_bot_sockets import four_seats
+from tests.server.live.live import connect, four_seats, send
 
 
 def bot_awaited(app: Flask) -> tuple[str, int]:

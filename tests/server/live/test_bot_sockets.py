@@ -6,7 +6,6 @@ moves were the bot's; Martell's player opens his own link again and plays on."""
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 
 from flask import Flask
 
@@ -14,16 +13,8 @@ from court.options.bot import awaited_bots, bot_move
 from court.views.waiting import awaited
 from server.messages.catalogue import move_view
 from server.service.court_service import CourtService
-from tests.server.http.court_client import Game, bearer, lobby_game, log_state, start
-from tests.server.live.live import NAMESPACE, connect, pushed, send
-
-HOUSES = ("stark", "lannister", "tyrell", "martell")
-
-
-def four_seats(app: Flask) -> Game:
-    client = app.test_client()
-    game = lobby_game(client, HOUSES, players=4, table_votes={"replace_after": 0})
-    return replace(game, started=start(client, game))
+from tests.server.http.court_client import Game, bearer, log_state
+from tests.server.live.live import FOUR_HOUSES, NAMESPACE, connect, four_seats, pushed, send
 
 
 def play_rounds(app: Flask, game: Game, clients: dict[int, object], rounds: int) -> int:
@@ -63,7 +54,7 @@ def test_the_bot_plays_a_seat_whose_player_left_for_two_rounds_and_he_takes_it_b
     game = four_seats(app)
     seats = game.seats
     gone = seats["martell"]
-    clients = {seats[h]: connect(app, game, game.tokens[h]) for h in HOUSES[1:]}
+    clients = {seats[h]: connect(app, game, game.tokens[h]) for h in FOUR_HOUSES[1:]}
     clients[seats["stark"]] = connect(app, game, game.host_token)
     watcher = connect(app, game, None)
     clients.pop(gone).disconnect(namespace=NAMESPACE)

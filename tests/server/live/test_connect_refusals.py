@@ -3,16 +3,14 @@ promises: a real python-socketio client against the real server on loopback."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
-import socketio
 
-from server.live.sockets import NAMESPACE
 from tests.live_server import LiveServer
+from tests.server.live.live import refusal
 
 
 @pytest.fixture(scope="module")
@@ -20,30 +18,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     db: Path = tmp_path_factory.mktemp("refusals") / "court.db"
     with LiveServer(db, deadlines=False) as live:
         yield live
-
-
-def refusal(server: LiveServer, auth: Any) -> Any:
-    """What the client's `connect_error` handler receives for this `auth`."""
-    client = socketio.Client(reconnection=False)
-    received: list[Any] = []
-    arrived = threading.Event()
-
-    @client.on("connect_error", namespace=NAMESPACE)
-    def _refused(data: Any) -> None:
-        received.append(data)
-        arrived.set()
-
-    with pytest.raises(socketio.exceptions.ConnectionError):
-        client.connect(
-            server.url,
-            namespaces=[NAMESPACE],
-            transports=["websocket"],
-            auth=auth,
-            wait_timeout=10,
-        )
-    assert arrived.wait(10)
-    client.disconnect()
-    return received[0]
 
 
 @pytest.mark.parametrize(

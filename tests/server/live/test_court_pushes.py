@@ -6,106 +6,17 @@ more."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import jsonpatch
 from flask import Flask
-from flask.testing import FlaskClient
 
-from tests.server.http.court_client import Game, bearer, create_game, join, pass_decrees
 from tests.server.http.north_ballot import to_the_ballot
-from tests.server.live.live import NAMESPACE, connect, send
-
-HOUSES = ("stark", "lannister", "tyrell")
-
-
-def seated_without_host(http: FlaskClient, **body: Any) -> Game:
-    """A started game of three seats, whose host and game master hold none."""
-    created = create_game(http, game_master_name="Maester Aemon", **body)
-    tokens, seats = {}, {}
-    for house in HOUSES:
-        joined = join(http, created["game_id"], house, None, created["invite"])
-        tokens[house], seats[house] = joined["token"], joined["seat"]
-    game = Game(
-        created["game_id"],
-        created["host_token"],
-        tokens,
-        seats,
-        game_master_token=created["game_master_token"],
-        invite=created["invite"],
-    )
-    started = http.post(f"/api/games/{game.id}/commands/start", json={}, headers=game.host)
-    assert started.status_code == 200, started.get_json()
-    pass_decrees(http, game)
-    return game
-
-
-class Page:
-    """A client that keeps its court view as a page does (static/game.js): the welcome's,
-    changed by each push and by its own part when the push names its audience."""
-
-    def __init__(self, app: Flask, game: Game, token: str | None) -> None:
-        self.client = connect(app, game, token)
-        self.token = token
-        self.court: dict[str, Any] = {}
-        self.audience = ""
-        self.pushes: list[dict[str, Any]] = []
-        self.parts: list[dict[str, Any]] = []  # its own parts of the pushes
-        self.awaiting: int | None = None
-        self.read()
-
-    def read(self) -> None:
-        for message in self.client.get_received(NAMESPACE):
-            payload = message["args"][0]
-            if message["name"] == "welcome":
-                self.court, self.audience = payload["court"], payload["audience"]
-                assert self.court["checkpoint"] == payload["checkpoint"]
-            elif message["name"] == "events" and "view" in payload:
-                self.follow(payload)
-            elif message["name"] == "own":
-                self.follow_own(payload)
-        assert self.awaiting is None, "a push named this page's audience and sent it no part"
-
-    def follow(self, push: dict[str, Any]) -> None:
-        self.pushes.append(push)
-        view = push["view"]
-        assert self.awaiting is None
-        assert view["from"] == self.court["game"]["version"]
-        self.court = jsonpatch.apply_patch(self.court, view["patch"])
-        assert self.court["game"]["version"] == push["version"]
-        self.court["checkpoint"] = push["checkpoint"]
-        self.awaiting = push["version"] if self.audience in view["own"] else None
-
-    def follow_own(self, part: dict[str, Any]) -> None:
-        self.parts.append(part)
-        assert part["audience"] == self.audience and part["version"] == self.awaiting
-        self.awaiting = None
-        self.court = jsonpatch.apply_patch(self.court, part["patch"])
-
-    def records(self) -> list[dict[str, Any]]:
-        """The pushed records, each as its own part carries it when it does."""
-        mine = {r["version"]: r for p in self.parts for r in p.get("records", ())}
-        return [mine.get(r["version"], r) for p in self.pushes for r in p["records"]]
-
-
-def pages_of(app: Flask, game: Game) -> dict[str, Page]:
-    """A page of each audience: two seats, the host without a seat, the game master and a
-    spectator."""
-    tokens = {
-        "stark": game.tokens["stark"],
-        "lannister": game.tokens["lannister"],
-        "host": game.host_token,
-        "master": game.game_master_token,
-        "spectator": None,
-    }
-    return {name: Page(app, game, token) for name, token in tokens.items()}
-
-
-def shown(http: FlaskClient, game: Game, token: str | None) -> dict[str, Any]:
-    answer = http.get(f"/api/games/{game.id}", headers=bearer(token) if token else {})
-    assert answer.status_code == 200
-    view: dict[str, Any] = answer.get_json()
-    return view
+from tests.server.live.live import (
+    NAMESPACE,
+    Page,
+    pages_of,
+    seated_without_host,
+    send,
+    shown,
+)
 
 
 def test_each_audience_holds_the_court_the_http_view_shows_it_after_every_push(

@@ -11,8 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.server.http.court_client import Game
-from tests.server.live.live import NORTH, connect, send
-from tests.server.live.test_court_pushes import pages_of, seated_without_host, shown
+from tests.server.live.live import NORTH, connect, pages_of, seated_without_host, send, shown
 
 
 def post(http: FlaskClient, game: Game, message: str, headers: Any, body: Any = None) -> None:

@@ -16,8 +16,8 @@ from court.ids import Seat
 from court.options.legal import legal_commands
 from court.state import GameStatus
 from server.messages.catalogue import CATALOGUE, move_view
-from tests.court.given import given, lobby
-from tests.court.test_rules import actors, apply
+from tests.court.given import actors, given, lobby
+from tests.court.moments import act
 
 
 def check(move, payload_view: dict) -> None:
@@ -42,7 +42,7 @@ def test_every_listed_move_is_a_message_the_server_takes_as_listed(players, seed
     host = Actor(seat=Seat(0), host=True)
     start = next(m for m in legal_commands(state, host) if isinstance(m, StartGame))
     check(start, move_view(start))
-    state = apply(state, start, host)
+    state = act(state, start, host)
     checked = set()
     for _ in range(300):
         if state.status is not GameStatus.PLAYING:
@@ -52,7 +52,7 @@ def test_every_listed_move_is_a_message_the_server_takes_as_listed(players, seed
             house = rng.choice([info.house for info in state.seats.values()])
             fact = RecordVillageControl(village=village, house=house, cause="battle")
             with contextlib.suppress(CourtError):  # the same holder again changes nothing
-                state = apply(state, fact, host)
+                state = act(state, fact, host)
         moves = [(a, m) for a in actors(state) for m in legal_commands(state, a)]
         for _actor, move in moves:
             check(move, move_view(move))
@@ -62,5 +62,5 @@ def test_every_listed_move_is_a_message_the_server_takes_as_listed(players, seed
         actor, move = rng.choice(
             [(a, m) for a, m in moves if not isinstance(m, table_votes.LISTED)]
         )
-        state = apply(state, move, actor)
+        state = act(state, move, actor)
     assert {"Pass", "StandForElection", "PlaceBallot", "AdvancePhase", "VoteToEnd"} <= checked

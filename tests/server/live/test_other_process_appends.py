@@ -16,8 +16,7 @@ from server.service.court_service import CourtService
 from server.service.talk import TalkService
 from server.store.sql import SqlEventStore
 from tests.server.http.court_client import Game
-from tests.server.live.live import NAMESPACE, appended_elsewhere, connect, pushed
-from tests.server.live.test_talk_sockets import talk
+from tests.server.live.live import NAMESPACE, appended_elsewhere, connect, pushed, talk
 
 
 def test_a_record_appended_elsewhere_while_a_seat_connects_is_pushed_to_it(

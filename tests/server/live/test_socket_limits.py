@@ -19,7 +19,7 @@ from server.live.sockets import NAMESPACE
 from tests.databases import migrated
 from tests.live_server import LiveServer, close_all
 from tests.server.http.court_client import Game, lobby_game, start
-from tests.server.live.test_connect_refusals import refusal
+from tests.server.live.live import refusal
 
 
 def court(tmp_path: Path, **settings: Any) -> Flask:

@@ -10,17 +10,7 @@ from typing import Any
 from flask import Flask
 
 from tests.server.http.court_client import Game, lobby_game, start
-from tests.server.live.live import NAMESPACE, connect, send
-
-
-def talk(client) -> list[dict[str, Any]]:
-    """Every talk line pushed to this client so far, in order."""
-    return [
-        line
-        for message in client.get_received(NAMESPACE)
-        if message["name"] == "talk"
-        for line in message["args"][0]["lines"]
-    ]
+from tests.server.live.live import NAMESPACE, connect, send, talk
 
 
 def seats(app: Flask, game: Game) -> dict[str, Any]:

@@ -14,10 +14,10 @@ from flask.testing import FlaskClient
 from server.notify.delivery import TEXT_MAX
 from server.notify.texts import typed
 from tests.server.http.court_client import Game, lobby_game, pass_decrees, start
-from tests.server.http.test_elections_http import post, to_the_north_election
+from tests.server.http.north_election import post, to_the_north_election
 from tests.server.notify.conftest import notifying_app, stop
 from tests.server.notify.receiver import receiving, told
-from tests.server.notify.test_webhook_notices import elect_robb, lead, outbox, set_webhook
+from tests.server.notify.webhooks import elect_robb, lead, outbox, set_webhook
 
 MARRIED = "Robb Stark married Margaery Tyrell."
 CANDIDACY = "It is Player of lannister's turn: Warden of the North election, candidacy."

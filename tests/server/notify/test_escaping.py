@@ -4,41 +4,23 @@ link, ping or formatting; the game's own link stays a link."""
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
 
 from server.notify.texts import for_slack, typed
-from tests.server.http.court_client import Game, create_game, start
+from tests.server.http.court_client import start
 from tests.server.notify.conftest import notifying_app, stop
+from tests.server.notify.escaping import (
+    HOSTILE,
+    hostile_game,
+    shown_in_discord,
+    shown_in_slack,
+    unescaped_marks,
+)
 from tests.server.notify.receiver import receiving, told
 from tests.server.notify.webhooks import set_webhook
-
-HOSTILE = {
-    "stark": "[Claim your seat](https://evil.example)",
-    "lannister": "@everyone <@123> <#456> @here",
-    "tyrell": "**b** _i_ ~s~ `c` ||x|| <https://e.co|y>",
-}
-DISCORD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
-
-
-def hostile_game(client: FlaskClient, names: dict[str, str] = HOSTILE, **body: Any) -> Game:
-    """A game (created with `body`) whose players took the Houses under these names."""
-    created = create_game(client, **body)
-    tokens, seats = {}, {}
-    for index, (house, name) in enumerate(names.items()):
-        answer = client.post(
-            f"/api/games/{created['game_id']}/commands/join",
-            json={"house": house, "player_name": name, "invite": created["invite"]},
-            headers={"Authorization": f"Bearer {created['host_token']}"} if index == 0 else {},
-        )
-        assert answer.status_code == 201, answer.get_json()
-        tokens[house], seats[house] = answer.get_json()["token"], answer.get_json()["seat"]
-    return Game(created["game_id"], created["host_token"], tokens, seats)
 
 
 def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> None:
@@ -49,7 +31,7 @@ def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> 
         with receiving() as receiver:
             set_webhook(client, game, receiver.url)
             start(client, game)
-            shown = lambda texts: told([_shown_in_discord(t) for t in texts], f"Game {game.id}")  # noqa: E731
+            shown = lambda texts: told([shown_in_discord(t) for t in texts], f"Game {game.id}")  # noqa: E731
             named = lambda texts: all(  # noqa: E731
                 any(t.startswith(f"It is {n}'s turn") for t in shown(texts))
                 for n in HOSTILE.values()
@@ -65,28 +47,15 @@ def test_hostile_names_reach_discord_and_slack_as_plain_text(tmp_path: Path) -> 
         assert discord.endswith(f"\n{link}") and slack.endswith(f"\n{link}")  # ours: a link
         said = discord.removesuffix(f"\n{link}")
         for made in ("](", "https://", "@everyone", "@here", "<@", "<#", "**", "||", "`"):
-            assert made not in _unescaped_marks(said), (made, said)
+            assert made not in unescaped_marks(said), (made, said)
         in_slack = slack.removesuffix(f"\n{link}")
         assert "<" not in in_slack and ">" not in in_slack
         assert "https://" not in in_slack and "@everyone" not in in_slack
         assert "@here" not in in_slack
         # each reads as typed
-        assert _shown_in_slack(in_slack) == _shown_in_discord(said)
-    read = told([_shown_in_discord(p["content"]) for p in posts], f"Game {game.id}")
+        assert shown_in_slack(in_slack) == shown_in_discord(said)
+    read = told([shown_in_discord(p["content"]) for p in posts], f"Game {game.id}")
     assert any(t.startswith(f"It is {HOSTILE['stark']}'s turn") for t in read)
-
-
-def _unescaped_marks(text: str) -> str:
-    """The Discord text without its escaped characters: what markdown can still read."""
-    return DISCORD_ESCAPE.sub("", text)
-
-
-def _shown_in_discord(text: str) -> str:
-    return DISCORD_ESCAPE.sub(r"\1", text).replace("\u200b", "")
-
-
-def _shown_in_slack(text: str) -> str:
-    return html.unescape(text).replace("\u200b", "")
 
 
 @pytest.mark.parametrize(
@@ -112,14 +81,14 @@ def test_a_typed_name_reads_as_typed_and_makes_nothing_in_discord_or_slack(
     name: str, made: tuple[str, ...]
 ) -> None:
     discord = typed(name)
-    assert [m for m in made if m in _unescaped_marks(discord)] == []
-    assert _shown_in_discord(discord) == name
+    assert [m for m in made if m in unescaped_marks(discord)] == []
+    assert shown_in_discord(discord) == name
     # Slack reads no mrkdwn in it (the payload says so): only links and mentions could be
     # made, and none is
     slack = for_slack(discord)
     assert "<" not in slack and ">" not in slack
     assert re.search(r"://|@\w|\.\w", slack) is None
-    assert _shown_in_slack(slack) == name
+    assert shown_in_slack(slack) == name
 
 
 def test_the_notice_s_own_words_and_link_are_left_as_they_are() -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 from tests.server.http.court_client import lobby_game, start
 from tests.server.http.north_election import to_the_north_election
 from tests.server.notify.conftest import notifying_app, stop
+from tests.server.notify.escaping import shown_in_discord, shown_in_slack, unescaped_marks
+from tests.server.notify.mailing import ANN, CANDIDACY, mail_app, verified
+from tests.server.notify.mailing import stop as stop_mail
 from tests.server.notify.receiver import receiving
 from tests.server.notify.smtp import smtp_receiving
-from tests.server.notify.test_escaping import _shown_in_discord, _shown_in_slack, _unescaped_marks
-from tests.server.notify.test_mail_reminders import ANN, CANDIDACY, mail_app, verified
-from tests.server.notify.test_mail_reminders import stop as stop_mail
 from tests.server.notify.webhooks import set_webhook
 
 HOSTILE = "[Claim](https://evil.example) @everyone **x**"
@@ -34,12 +34,12 @@ def test_each_notice_is_led_by_the_game_s_name_as_typed_and_making_nothing(
             posts = list(receiver.posts)
     finally:
         stop(app)
-    assert any(f"{HOSTILE}: It is " in _shown_in_discord(p["content"]) for p in posts)
+    assert any(f"{HOSTILE}: It is " in shown_in_discord(p["content"]) for p in posts)
     for post in posts:
         discord, slack = post["content"], post["text"]
-        assert _shown_in_discord(discord).startswith(f"{HOSTILE}: ")
-        assert _shown_in_slack(slack).startswith(f"{HOSTILE}: ")
-        said = _unescaped_marks(discord.split("\nhttps://court.example/")[0])
+        assert shown_in_discord(discord).startswith(f"{HOSTILE}: ")
+        assert shown_in_slack(slack).startswith(f"{HOSTILE}: ")
+        said = unescaped_marks(discord.split("\nhttps://court.example/")[0])
         for made in ("](", "https://", "@everyone", "**"):
             assert made not in said, (made, discord)
         assert "@everyone" not in slack and "https://evil" not in slack

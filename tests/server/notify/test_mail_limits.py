@@ -20,9 +20,8 @@ from flask.testing import FlaskClient
 from server.notify.mail import SmtpSettings, message
 from tests.server.http.court_client import Game, lobby_game, start
 from tests.server.http.north_election import to_the_north_election
-from tests.server.notify.smtp import Mail, SmtpReceiver, smtp_receiving
-from tests.server.notify.test_escaping import hostile_game
-from tests.server.notify.test_mail_reminders import (
+from tests.server.notify.escaping import hostile_game
+from tests.server.notify.mailing import (
     ANN,
     CAT,
     NED,
@@ -31,6 +30,7 @@ from tests.server.notify.test_mail_reminders import (
     mail_app,
     stop,
 )
+from tests.server.notify.smtp import Mail, SmtpReceiver, smtp_receiving
 
 LIMITS = {"MAIL_LINKS_PER_SEAT": 3, "MAIL_LINKS_PER_ADDRESS": 4, "MAIL_LINKS_PER_GAME": 5}
 MINUTE, HOUR = 60.0, 3600.0

@@ -16,26 +16,7 @@ from flask.testing import FlaskClient
 from tests.server.http.court_client import Game, bearer, lobby_game, start
 from tests.server.http.north_election import post, to_the_north_election
 from tests.server.notify.receiver import free_port_url, receiving, told
-from tests.server.notify.webhooks import BALLOT, set_webhook
-
-
-def lead(game: Game) -> str:
-    """What the posts of an unnamed game open with."""
-    return f"Game {game.id}"
-
-
-def elect_robb(client: FlaskClient, game: Game) -> None:
-    """The Warden of the North election of round 2, Stark alone voting (R-7.4)."""
-    to_the_north_election(client, game)
-    post(client, game, "commands/stand", game.auth("lannister"), {"noble": "jaime-lannister"})
-    post(client, game, "commands/pass", game.auth("tyrell"))
-    post(client, game, "commands/stand", game.auth("stark"), {"noble": "robb-stark"})
-    post(client, game, "commands/place_ballot", game.auth("stark"), BALLOT)
-
-
-def outbox(app: Flask, game: Game) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = app.extensions["court_store"].notices.rows(game.id)
-    return rows
+from tests.server.notify.webhooks import elect_robb, lead, outbox, set_webhook
 
 
 def wait_until_settled(app: Flask, game: Game, seconds: float = 10.0) -> list[dict[str, Any]]:

@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 import threading
-import time
 
 from server.service.locks import FifoLock
-
-
-def wait_until(predicate, seconds: float = 5.0) -> None:
-    limit = time.monotonic() + seconds
-    while not predicate():
-        assert time.monotonic() < limit, "timed out"
-        time.sleep(0.001)
+from tests.waiting import wait_until
 
 
 def test_waiters_are_served_in_arrival_order() -> None:

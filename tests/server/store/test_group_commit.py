@@ -13,7 +13,7 @@ from server.store.group_commit import Item
 from server.store.sql import SqlEventStore
 from tests.server.store.conftest import NewDatabase
 from tests.server.store.records import chain
-from tests.server.test_batching import wait_until
+from tests.waiting import wait_until
 
 WAIT = 10.0  # seconds any step may take
 

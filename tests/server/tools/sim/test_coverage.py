@@ -25,10 +25,9 @@ from server.tools.coverage import (
 )
 from server.tools.sim_table import GameSummary
 from server.tools.simulate import every_mix, plan, simulate
+from tests.server.tools.sim.coverage_plan import CORRECTION_MOMENTS, PLAYERS, ROUNDS, reached_by
 
 ROOT = Path(__file__).resolve().parents[4]
-PLAYERS = (3, 4, 5, 6)
-ROUNDS = 30
 # Games that together reach everything, cheaply: devtools/coverage_seeds.py picks them anew
 # when the simulator changes what a seed plays.
 SEEDS = (8, 22, 23, 32, 34, 39, 48, 51, 60, 99)
@@ -61,24 +60,6 @@ def test_a_correction_counts_the_rules_its_kind_of_fact_exercises() -> None:
     reached.refused("death_had_consequences", "His titles passed on (R-1.4, R-5.4).")
     assert reached.rules == {"§9": 1, "R-9.1": 2, "R-1.4": 2, "R-5.4": 1}
     assert reached.refusals == {"death_had_consequences": 1}
-
-
-# Where the host's corrections are taken to a vote (R-9.1): in the middle of a ballot, of the
-# council seat's sale and of a title choice, in a decree step, and of records others followed.
-CORRECTION_MOMENTS = (
-    "election ballot",
-    "council seat sale",
-    "title choice (acceptance)",
-    "decree marriages",
-    "phase battles",
-    "after later records",
-)
-
-
-def reached_by(summary: GameSummary) -> set[str]:
-    """What a game reached: event types, rule ids, and the moments of its corrections."""
-    moments = {f"a correction at {m}" for m in summary.corrections}
-    return {*summary.coverage.events, *summary.coverage.rules, *moments}
 
 
 @pytest.fixture(scope="module")
