@@ -1,5 +1,5 @@
 """Readable names for the ids of a record: Houses, titles, elections, Nobles, villages,
-players, Gold Dragons and decree steps, written as the browser's static/names.js writes them."""
+players, Gold Dragons and decree steps, written as the browser's static/lib/names.js writes them."""
 
 from __future__ import annotations
 

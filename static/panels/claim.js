@@ -1,6 +1,6 @@
 // The new player of a seat handed to a new link says his own name when he opens it:
 // until he has, the seat keeps its old player's name and counts for no vote of the table.
-import { h, say } from "./dom.js";
+import { h, say } from "../lib/dom.js";
 
 const LIMIT = 40;
 

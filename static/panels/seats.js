@@ -3,9 +3,16 @@
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
 // what a seat handed to a new link does not show, until its new player has said his name.
 
-import { dropKept, forgetSeat, remembered, rememberToken, tokenFor, tokenLink } from "./api.js";
+import {
+  dropKept,
+  forgetSeat,
+  remembered,
+  rememberToken,
+  tokenFor,
+  tokenLink,
+} from "../lib/api.js";
+import { confirmed, h } from "../lib/dom.js";
 import { claimForm } from "./claim.js";
-import { confirmed, h } from "./dom.js";
 import { renameForm } from "./gamename.js";
 
 export function copyField(id, label, value, ctx) {

@@ -2,8 +2,9 @@
 // card it lies on as soon as it is placed (its kind only on its owner's page), stand or pass, the
 // ballot form, one's own receipt, and the reveal turning the markers over, with the tally and the
 // winner offered the title.
+
+import { fill, h, swatch } from "../lib/dom.js";
 import { ranOut } from "./clocks.js";
-import { fill, h, swatch } from "./dom.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
 

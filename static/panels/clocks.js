@@ -1,8 +1,8 @@
 // The players' clocks of the clocks variant (R-4.3): each player's time left per kind of step,
 // the kind of the step under way first and marked, counting down live while his clock runs.
 
-import { countdown, format } from "./countdown.js";
-import { h } from "./dom.js";
+import { countdown, format } from "../lib/countdown.js";
+import { h } from "../lib/dom.js";
 
 const KINDS = {
   candidacy: "Candidacy",

@@ -10,8 +10,8 @@ import {
   rememberToken,
   saveToken,
   tokenFor,
-} from "./api.js";
-import { confirmed, fill, h, swatch } from "./dom.js";
+} from "../lib/api.js";
+import { confirmed, fill, h, swatch } from "../lib/dom.js";
 import { renameForm } from "./gamename.js";
 import { renderSeats } from "./seats.js";
 

@@ -2,7 +2,7 @@
 // game page, its history, the front page's "Your games"): who won, or that nobody did, the way
 // it ended, and every player's victory points. And the round as the page names it, "Round 3
 // of 8" when the game has a last round (R-4.8).
-import { fill, h, swatch } from "./dom.js";
+import { fill, h, swatch } from "../lib/dom.js";
 
 const HOW = {
   victory: "Won at the victory check",
@@ -18,7 +18,7 @@ function listed(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-// The banner of a court view's `ending`; `names` (static/names.js) names and colours Houses.
+// The banner of a court view's `ending`; `names` (static/lib/names.js) names and colours Houses.
 export function endingBanner(ending, names) {
   const winners = ending.standings.filter((s) => s.winner).map(who);
   const headline = winners.length ? `${listed(winners)} won` : "Nobody won";

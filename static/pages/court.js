@@ -2,35 +2,42 @@
 // court view the server renders for this viewer: whole in the welcome, then changed by the
 // JSON Patch each push carries. It keeps no secret but the viewer's own.
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
-import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
-import { Clock } from "./countdown.js";
-import { confirmed, errorText, fill, h, keeping, say } from "./dom.js";
-import { keepReceipt, renderElection } from "./election.js";
-// How an ended game ended, at the top of the page; "Round 3 of 8" with a last round.
-import { renderEnding, roundLabel } from "./ending.js";
-import { Feed } from "./feed.js";
-import { showGameName } from "./gamename.js";
-import { renderHost } from "./host.js";
-// The throne room and the compact House cards.
-import { renderHouses } from "./houses.js";
-import { connectCourt } from "./live.js";
-// The realm's map, where the host records villages.
-import { RealmMap } from "./map.js";
-import { renderMoves } from "./moves.js";
-import { Names } from "./names.js";
+import {
+  adoptInvite,
+  adoptKeptSeat,
+  adoptLinkToken,
+  call,
+  forgetSeat,
+  tokenFor,
+} from "../lib/api.js";
+import { Clock } from "../lib/countdown.js";
+import { confirmed, errorText, fill, h, keeping, say } from "../lib/dom.js";
+import { connectCourt } from "../lib/live.js";
+import { Names } from "../lib/names.js";
 // Being told it is your turn (title, icon, tone, notifications).
-import { TurnSignals } from "./notify.js";
-// The connection line and the host's webhook form, following the viewer's role.
-import { RoleParts } from "./role.js";
-import { renderSeating } from "./seating.js";
-import { renderSpectators, renderSummary } from "./table.js";
-// What the table decides together: replacing a player gone, ending the game, corrections.
-import { renderTableVotes } from "./table_votes.js";
-// Table talk and whispers.
-import { TalkPanel } from "./talk.js";
-import { renderThrone } from "./throne.js";
+import { TurnSignals } from "../lib/notify.js";
 // The page as a witness of the record it was shown.
-import { showMismatch, Witness } from "./witness.js";
+import { showMismatch, Witness } from "../lib/witness.js";
+import { keepReceipt, renderElection } from "../panels/election.js";
+// How an ended game ended, at the top of the page; "Round 3 of 8" with a last round.
+import { renderEnding, roundLabel } from "../panels/ending.js";
+import { Feed } from "../panels/feed.js";
+import { showGameName } from "../panels/gamename.js";
+import { renderHost } from "../panels/host.js";
+// The throne room and the compact House cards.
+import { renderHouses } from "../panels/houses.js";
+// The realm's map, where the host records villages.
+import { RealmMap } from "../panels/map.js";
+import { renderMoves } from "../panels/moves.js";
+// The connection line and the host's webhook form, following the viewer's role.
+import { RoleParts } from "../panels/role.js";
+import { renderSeating } from "../panels/seating.js";
+import { renderSpectators, renderSummary } from "../panels/table.js";
+// What the table decides together: replacing a player gone, ending the game, corrections.
+import { renderTableVotes } from "../panels/table_votes.js";
+// Table talk and whispers.
+import { TalkPanel } from "../panels/talk.js";
+import { renderThrone } from "../panels/throne.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 await adoptLinkToken(gameId, () =>

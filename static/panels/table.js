@@ -1,9 +1,9 @@
 // The court table's summary: round, phase and step, whose turn it is, the deadline; who is
 // connected and watching. The House cards are in houses.js, the throne room in throne.js.
 
+import { countdown } from "../lib/countdown.js";
+import { fill, h } from "../lib/dom.js";
 import { runningClocks } from "./clocks.js";
-import { countdown } from "./countdown.js";
-import { fill, h } from "./dom.js";
 import { roundOf } from "./ending.js";
 
 // The seats the court is waiting for now, and what for: `what` as said to the player ("answer the

@@ -1,8 +1,8 @@
 // A seat's reminders by mail: give, see and remove the address the court mails when this
 // page is closed (its turn, the results, the end of the game), and confirm one with the link
 // the court mailed (#mail=CODE). Only the seat's own token reads the address back.
-import { call } from "./api.js";
-import { errorText, say } from "./dom.js";
+import { call } from "../lib/api.js";
+import { errorText, say } from "../lib/dom.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = document.querySelector("script[data-game]").dataset.game;

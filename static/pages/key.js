@@ -2,9 +2,9 @@
 // seats it gathers are fetched with it and kept on this device, each with the key's own link of
 // it, and each game is listed with whose seat it is. The key may be another person's: it never
 // becomes this browser's own key, and nothing this browser holds is sent to it.
-import { call } from "./api.js";
-import { errorText, fill, h, say } from "./dom.js";
-import { takeSeats } from "./mykey.js";
+import { call } from "../lib/api.js";
+import { errorText, fill, h, say } from "../lib/dom.js";
+import { takeSeats } from "../lib/mykey.js";
 
 const notice = document.getElementById("notice");
 const list = document.getElementById("key-seats");

@@ -1,7 +1,7 @@
 // The latest events of the game, one sentence each, newest first. The clocks variant's start
 // and stop lines (several per move) fold under the event that caused them, so that they do not
 // push the events themselves out of the list.
-import { fill, h } from "./dom.js";
+import { fill, h } from "../lib/dom.js";
 
 const CLOCK = new Set(["ClockStarted", "ClockStopped"]);
 

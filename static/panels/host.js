@@ -1,8 +1,8 @@
 // The host's panel: close the phases played at the table, and record what happened there
 // (facts and Court Events; docs/protocol.md lists each message). Only the facts the court
 // view lists as possible now are offered, each with the choices the rules leave open.
-import { masterLink } from "./api.js";
-import { confirmed, fill, h } from "./dom.js";
+import { masterLink } from "../lib/api.js";
+import { confirmed, fill, h } from "../lib/dom.js";
 
 // message -> [fact kind of the court view, label, [field, input kind, label]...]; a field the
 // view lists choices for is a list, the others are typed.

@@ -2,8 +2,8 @@
 // (GET /api/map), each village in the colours of the House that holds it, a Sept marked. The
 // host or the game master clicks villages, or a whole region, to give them to a House, reviews
 // the changes and records them in one `record_villages`.
-import { call } from "./api.js";
-import { fill, h, swatch } from "./dom.js";
+import { call } from "../lib/api.js";
+import { fill, h, swatch } from "../lib/dom.js";
 
 // The SVG namespace, as the HTML parser gives it to an <svg> (no address is written in a page).
 const SVG = (() => {

@@ -3,9 +3,9 @@
 // answer the host's correction of a fact he recorded, which he picks from the history here.
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
 // seat is gone, and since when, comes from the `presence` push.
-import { call, tokenFor, tokenLink } from "./api.js";
+import { call, tokenFor, tokenLink } from "../lib/api.js";
+import { confirmed, errorText, fill, h, say } from "../lib/dom.js";
 import { botQuestion, choiceCounts, playedByBot, replaceChoices } from "./bot_seats.js";
-import { confirmed, errorText, fill, h, say } from "./dom.js";
 import { copyField } from "./seats.js";
 
 const clockTime = (seconds) =>

@@ -1,4 +1,4 @@
-// The arithmetic of the witness (static/witness.js): SHA-256, the hash chain's formula and the
+// The arithmetic of the witness (static/lib/witness.js): SHA-256, the hash chain's formula and the
 // Ed25519 check of the server's signatures; WebCrypto where the page has it, else the audited
 // @noble modules served beside the pages (/vendor/). Nothing here keeps or fetches anything.
 

@@ -1,7 +1,7 @@
 // A game's name: what the page's heading and title call the game (its host's name for it, or
 // "Game <id>" without one), and the host's form to change it. Names are set as text, never as
 // markup.
-import { h, say } from "./dom.js";
+import { h, say } from "../lib/dom.js";
 
 const LIMIT = 60;
 

@@ -1,7 +1,7 @@
 // Telling the player it is his turn while he looks elsewhere: the tab's title and icon, a short
 // tone (off by default, remembered on this device) and the browser's notifications (asked for
 // with a button, shown only while the tab is hidden).
-import { waitsOn } from "./table.js";
+import { waitsOn } from "../panels/table.js";
 
 export const MARK = "● Your turn — ";
 const SOUND_KEY = "notify:sound";

@@ -1,7 +1,7 @@
 // A seat the bot plays while its player is away (docs/rules-map.md, "A seat played by the bot"):
 // its badge on the House cards, and the table's choice when voting to replace a player: a new
 // link or the bot. Which seats the bot plays comes from the court view's `table.bots`.
-import { h } from "./dom.js";
+import { h } from "../lib/dom.js";
 
 export const playedByBot = (court, seat) => (court.table?.bots ?? []).includes(seat);
 

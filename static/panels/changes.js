@@ -1,7 +1,7 @@
 // "What changed between two versions": the server compares the court as it stood after
 // version A and after version B and tells each difference as a sentence.
-import { call, tokenFor } from "./api.js";
-import { errorText, fill, h, say } from "./dom.js";
+import { call, tokenFor } from "../lib/api.js";
+import { errorText, fill, h, say } from "../lib/dom.js";
 
 const KINDS = {
   title: "Title",

@@ -1,9 +1,9 @@
 // Table talk and whispers (docs/protocol.md, "Table talk and whispers"): the panel of the game
 // page and the lines the history shows beside its events. A line's text is only ever set as
 // text (textContent through `h`), never parsed as HTML.
-import { call, tokenFor } from "./api.js";
-import { errorText, fill, h, say } from "./dom.js";
-import { atEnd, Unread } from "./unread.js";
+import { call, tokenFor } from "../lib/api.js";
+import { errorText, fill, h, say } from "../lib/dom.js";
+import { atEnd, Unread } from "../lib/unread.js";
 
 // Who a party is, in words: "Eddard (House Stark)", "the game master".
 export function partyName(party, names) {
@@ -55,7 +55,7 @@ export function lineItem(line, names) {
     h("span", { class: "talk-who" }, `${partyName(line.sender, names)} `),
     h("span", { class: "muted" }, `(${where(line, names)}): `),
     text,
-    // Said before the server signed talk lines (static/witness.js checks the rest).
+    // Said before the server signed talk lines (static/lib/witness.js checks the rest).
     line.signature
       ? ""
       : h(
@@ -83,7 +83,7 @@ export async function talkAfter(gameId, after) {
 }
 
 export class TalkPanel {
-  // `witness` (static/witness.js) checks every line the panel is given.
+  // `witness` (static/lib/witness.js) checks every line the panel is given.
   constructor(el, { gameId, send, witness }) {
     this.el = el;
     this.gameId = gameId;

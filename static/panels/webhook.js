@@ -1,8 +1,8 @@
 // The host's webhook: set, test and remove the Discord or Slack URL the game's notices are
 // posted to, and choose what they tell (every move, step summaries or results only). Only the
 // host's token reads it back.
-import { call } from "./api.js";
-import { errorText, say } from "./dom.js";
+import { call } from "../lib/api.js";
+import { errorText, say } from "../lib/dom.js";
 
 // The form's handlers, set once; `show` reads the setting with the token then held, `hide`
 // forgets it on the page (the host role went to another seat).

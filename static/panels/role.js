@@ -1,8 +1,8 @@
 // What the page says and offers for who its viewer is: the connection line, the seat's
 // reminders by mail and the host's webhook form. Drawn again from each court view, so a role that changes while the page is
 // open (the host role handed on or voted over, a seat handed to a new link) shows at once.
-import { say } from "./dom.js";
-import { Names } from "./names.js";
+import { say } from "../lib/dom.js";
+import { Names } from "../lib/names.js";
 // The seat's reminders by mail; it also confirms an address from the mailed link.
 import { setUpMail } from "./reminders.js";
 import { setUpWebhook } from "./webhook.js";

@@ -1,16 +1,16 @@
 // The history page: every event as a sentence, a scrubber showing the court as it stood after
 // any event, the hash chain check and the export of the log.
-import { call, tokenFor } from "./api.js";
-import { setUpCompare } from "./changes.js";
-import { Clock } from "./countdown.js";
-import { errorText, fill, h, say, showWithin } from "./dom.js";
-import { renderEnding } from "./ending.js";
-import { renderHouses } from "./houses.js";
-import { Names, phaseName } from "./names.js";
-import { renderSummary } from "./table.js";
-import { lineItem, talkAfter } from "./talk.js";
-import { renderThrone } from "./throne.js";
-import { showMismatch, Witness } from "./witness.js";
+import { call, tokenFor } from "../lib/api.js";
+import { Clock } from "../lib/countdown.js";
+import { errorText, fill, h, say, showWithin } from "../lib/dom.js";
+import { Names, phaseName } from "../lib/names.js";
+import { showMismatch, Witness } from "../lib/witness.js";
+import { setUpCompare } from "../panels/changes.js";
+import { renderEnding } from "../panels/ending.js";
+import { renderHouses } from "../panels/houses.js";
+import { renderSummary } from "../panels/table.js";
+import { lineItem, talkAfter } from "../panels/talk.js";
+import { renderThrone } from "../panels/throne.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 const $ = (id) => document.getElementById(id);
@@ -277,7 +277,7 @@ function showFailed(out, found) {
 
 // The server's deep check of the log so far (docs/disputes.md, "What verify checks"): the
 // chain, every commitment, tally and die roll, the court rules at every version, ids and
-// names; shown once this page's own check of every entry has passed (static/witness.js), and
+// names; shown once this page's own check of every entry has passed (static/lib/witness.js), and
 // never over its failure.
 async function verify() {
   const out = $("verification");

@@ -2,11 +2,11 @@
 // victory points, treasury, villages per region, and its Nobles as a compact list (titles as
 // chips, statuses and attributes as badges with words for screen readers).
 
-import { armsOf } from "./arms.js";
+import { armsOf } from "../lib/arms.js";
+import { fill, h } from "../lib/dom.js";
+import { attributeBadge, badge, titleChip } from "../lib/icons.js";
 import { botBadge } from "./bot_seats.js";
 import { playerClocks } from "./clocks.js";
-import { fill, h } from "./dom.js";
-import { attributeBadge, badge, titleChip } from "./icons.js";
 import { presenceBadge } from "./table.js";
 
 function statusBadges(noble, names) {

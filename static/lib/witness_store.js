@@ -1,4 +1,4 @@
-// What the witness (static/witness.js) keeps on this device: per game the newest version and
+// What the witness (static/lib/witness.js) keeps on this device: per game the newest version and
 // hash it saw with the server's signed checkpoints (localStorage), the hash of every version it
 // checked from version 1 (IndexedDB: a long log's hashes outgrow localStorage), and per talk
 // channel the newest line it saw; per server, the public key it signed with at the first visit.

@@ -2,9 +2,9 @@
 // colours and arms (or "empty"), each seated House's victory points, and the marriage
 // alliances between Houses. Drawn from a court view, on the game and history pages.
 
-import { armsOf } from "./arms.js";
-import { fill, h } from "./dom.js";
-import { titleSymbol } from "./icons.js";
+import { armsOf } from "../lib/arms.js";
+import { fill, h } from "../lib/dom.js";
+import { titleSymbol } from "../lib/icons.js";
 
 // The offices in the order the table reads them; a title no group takes goes last.
 const GROUPS = [

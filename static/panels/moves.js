@@ -1,9 +1,9 @@
 // The decree and action panel: exactly the moves the server lists for the viewer
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
 
+import { fill, h } from "../lib/dom.js";
+import { capital } from "../lib/names.js";
 import { doneMark } from "./clocks.js";
-import { fill, h } from "./dom.js";
-import { capital } from "./names.js";
 
 const LABELS = {
   pass: "Pass this turn",
