@@ -5,8 +5,9 @@
 // travels in a link, and the link's secret, which the link carries in its fragment (/key#...),
 // never sent to the server. Seats taken here since join the key each time the front page opens.
 // A key link opened here is no key of this browser's: its seats are added, nothing is sent.
-import { call, heldGames, rememberToken } from "./api.js";
+import { call } from "./api.js";
 import { confirmed, errorText, fill, h, say } from "./dom.js";
+import { heldGames, rememberToken } from "./seat_store.js";
 
 const KEY = "mykey";
 

@@ -2,42 +2,57 @@
 // court view the server renders for this viewer: whole in the welcome, then changed by the
 // JSON Patch each push carries. It keeps no secret but the viewer's own.
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
-import {
-  adoptInvite,
-  adoptKeptSeat,
-  adoptLinkToken,
-  call,
-  forgetSeat,
-  tokenFor,
-} from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { Clock } from "../lib/countdown.js";
 import { confirmed, errorText, fill, h, keeping, say } from "../lib/dom.js";
 import { connectCourt } from "../lib/live.js";
 import { Names } from "../lib/names.js";
 // Being told it is your turn (title, icon, tone, notifications).
 import { TurnSignals } from "../lib/notify.js";
+import {
+  adoptInvite,
+  adoptKeptSeat,
+  adoptLinkToken,
+  forgetSeat,
+  tokenFor,
+} from "../lib/seat_store.js";
+import {
+  EVERYTHING,
+  NAMES,
+  PRESENCE,
+  RECEIPT,
+  REVEAL,
+  redraws,
+  TURN,
+  touched,
+} from "../lib/sections.js";
 // The page as a witness of the record it was shown.
 import { showMismatch, Witness } from "../lib/witness.js";
-import { keepReceipt, renderElection } from "../panels/election.js";
+import { ELECTION_READS, keepReceipt, renderElection } from "../panels/election.js";
 // How an ended game ended, at the top of the page; "Round 3 of 8" with a last round.
-import { renderEnding, roundLabel } from "../panels/ending.js";
+import { ENDING_READS, renderEnding, roundLabel } from "../panels/ending.js";
 import { Feed } from "../panels/feed.js";
-import { showGameName } from "../panels/gamename.js";
-import { renderHost } from "../panels/host.js";
+import { GAME_NAME_READS, showGameName } from "../panels/gamename.js";
+import { HOST_READS, renderHost } from "../panels/host.js";
 // The throne room and the compact House cards.
-import { renderHouses } from "../panels/houses.js";
+import { HOUSES_READS, renderHouses } from "../panels/houses.js";
 // The realm's map, where the host records villages.
-import { RealmMap } from "../panels/map.js";
-import { renderMoves } from "../panels/moves.js";
+import { MAP_READS, RealmMap } from "../panels/map.js";
+import { MOVES_READS, renderMoves } from "../panels/moves.js";
 // The connection line and the host's webhook form, following the viewer's role.
-import { RoleParts } from "../panels/role.js";
-import { renderSeating } from "../panels/seating.js";
-import { renderSpectators, renderSummary } from "../panels/table.js";
+import { ROLE_READS, RoleParts } from "../panels/role.js";
+import { renderSeating, SEATING_READS } from "../panels/seating.js";
+import {
+  renderSpectators,
+  renderSummary,
+  SPECTATORS_READS,
+  SUMMARY_READS,
+} from "../panels/table.js";
 // What the table decides together: replacing a player gone, ending the game, corrections.
-import { renderTableVotes } from "../panels/table_votes.js";
+import { renderTableVotes, TABLE_VOTES_READS } from "../panels/table_votes.js";
 // Table talk and whispers.
-import { TalkPanel } from "../panels/talk.js";
-import { renderThrone } from "../panels/throne.js";
+import { TALK_READS, TalkPanel } from "../panels/talk.js";
+import { renderThrone, THRONE_READS } from "../panels/throne.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
 await adoptLinkToken(gameId, () =>
@@ -129,7 +144,7 @@ const ctx = {
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
       if (where) say(where, "Recorded.", "success");
-      if (ack.receipt) draw();
+      if (ack.receipt) draw(new Set([RECEIPT]));
       return ack;
     } catch (error) {
       tell(errorText(error), "error", error.code);
@@ -139,38 +154,73 @@ const ctx = {
   },
 };
 
-function draw() {
+// The panels of the page, each with the sections of the court view it reads: a push redraws
+// only those whose sections it changed; the welcome, and a panel that asks, redraw every one.
+const playing = () => court.game.status === "playing";
+const onlyWhilePlaying = (id, render) => (names) => {
+  if (playing()) keeping($(id), () => render($(id), court, names, ctx));
+  else fill($(id)); // once the game is over no move is left: the banner says how it ended
+};
+const PANELS = [
+  {
+    reads: [...GAME_NAME_READS, ...TURN, ...NAMES],
+    draw() {
+      const { status } = court.game;
+      showGameName(
+        court,
+        status === "lobby" ? "Lobby" : status === "ended" ? "Over" : roundLabel(court.game),
+      );
+      signals.update(court); // after the title: it marks the title the page just set
+    },
+  },
+  { reads: ENDING_READS, draw: (names) => renderEnding($("ending"), court, names) },
+  { reads: ROLE_READS, draw: () => role.draw(court) },
+  { reads: SUMMARY_READS, draw: (names) => renderSummary($("summary"), court, names, clock) },
+  { reads: THRONE_READS, draw: (names) => renderThrone($("throne"), court, names) },
+  {
+    reads: HOUSES_READS,
+    draw: (names) => renderHouses($("houses"), court, names, presence, clock),
+  },
+  { reads: SPECTATORS_READS, draw: () => renderSpectators($("spectators"), presence) },
+  {
+    reads: SEATING_READS,
+    draw: (names) => keeping($("seating"), () => renderSeating($("seating"), court, names, ctx)),
+  },
+  { reads: TALK_READS, draw: (names) => talk.draw(court, names) },
+  {
+    reads: MAP_READS,
+    draw(names) {
+      const lobby = court.game.status === "lobby";
+      $("map-panel").hidden = lobby;
+      if (!lobby) keeping($("map-panel"), () => realmMap.draw(court, names));
+    },
+  },
+  {
+    reads: ["game"],
+    draw: () => {
+      $("play").hidden = !playing();
+    },
+  },
+  { reads: ELECTION_READS, draw: onlyWhilePlaying("election-panel", renderElection) },
+  { reads: MOVES_READS, draw: onlyWhilePlaying("moves-panel", renderMoves) },
+  { reads: HOST_READS, draw: onlyWhilePlaying("host-panel", renderHost) },
+  { reads: TABLE_VOTES_READS, draw: onlyWhilePlaying("table-votes-panel", renderTableVotes) },
+];
+
+// The sections changed since the panels were last drawn (EVERYTHING: every panel is due).
+let due = new Set();
+function changed(sections) {
+  if (sections === EVERYTHING) due = EVERYTHING;
+  else if (due !== EVERYTHING) for (const section of sections) due.add(section);
+}
+
+function draw(sections = EVERYTHING) {
+  changed(sections);
   if (!court) return;
+  const drawn = due;
+  due = new Set();
   const names = new Names(court);
-  const { status } = court.game;
-  showGameName(
-    court,
-    status === "lobby" ? "Lobby" : status === "ended" ? "Over" : roundLabel(court.game),
-  );
-  renderEnding($("ending"), court, names);
-  signals.update(court);
-  role.draw(court);
-  renderSummary($("summary"), court, names, clock);
-  renderThrone($("throne"), court, names);
-  renderHouses($("houses"), court, names, presence, clock);
-  renderSpectators($("spectators"), presence);
-  keeping($("seating"), () => renderSeating($("seating"), court, names, ctx));
-  talk.draw(court, names);
-  // Once the game is over no move is left: the banner at the top says how it ended.
-  const playing = status === "playing";
-  $("play").hidden = !playing;
-  $("map-panel").hidden = status === "lobby";
-  if (status !== "lobby") keeping($("map-panel"), () => realmMap.draw(court, names));
-  if (!playing) {
-    for (const panel of $("play").children) fill(panel);
-    return;
-  }
-  keeping($("election-panel"), () => renderElection($("election-panel"), court, names, ctx));
-  keeping($("moves-panel"), () => renderMoves($("moves-panel"), court, names, ctx));
-  keeping($("host-panel"), () => renderHost($("host-panel"), court, names, ctx));
-  keeping($("table-votes-panel"), () =>
-    renderTableVotes($("table-votes-panel"), court, names, ctx),
-  );
+  for (const panel of PANELS) if (redraws(panel.reads, drawn)) panel.draw(names);
 }
 
 // While the socket is down nobody's presence is known: the badges say so until it is back.
@@ -178,7 +228,7 @@ function lost(message) {
   say(connection, message, "warning");
   if (presence && !presence.stale) {
     presence = { ...presence, stale: true };
-    draw();
+    draw(new Set([PRESENCE]));
   }
 }
 
@@ -222,6 +272,7 @@ function follow(push) {
     lose();
     return;
   }
+  changed(touched(view.patch));
   if (view.own.includes(audience)) awaiting = version;
   court.checkpoint = checkpoint;
   witness.see(checkpoint, push.records);
@@ -241,12 +292,15 @@ function followOwn(part) {
     applyPatch(court, part.patch, true, true);
   } catch {
     lose();
+    return;
   }
+  changed(touched(part.patch));
 }
 
 // The view this page holds can no longer be kept from the pushes: it is welcomed anew.
 function lose() {
   court = null;
+  due = EVERYTHING;
   awaiting = null;
   live.reconnect();
 }
@@ -268,7 +322,7 @@ const live = connectCourt({
         .catch(() => null);
       if (records) feed.add(records);
       ctx.reveal = feed.lastOf("BallotsRevealed");
-      draw();
+      draw(new Set([REVEAL]));
       // The whole chain, from the last version this device checked, while the player plays;
       // then the records the feed shows, recomputed against it.
       setTimeout(() => {
@@ -283,18 +337,21 @@ const live = connectCourt({
     // otherwise are recomputed against the chain this device holds.
     if (!push?.view) witness.checkShown(records);
     const reveal = records.filter((r) => r.type === "BallotsRevealed").pop();
-    if (reveal) ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
+    if (reveal) {
+      ctx.reveal = { ...reveal, live: true, arrived: performance.now() };
+      changed(new Set([REVEAL]));
+    }
     if (push) follow(push);
-    if (awaiting === null) draw();
+    if (awaiting === null) draw(new Set());
   },
   onOwn(part) {
     followOwn(part);
-    draw();
+    draw(new Set());
   },
   onPresence(payload) {
     presence = payload;
     clock.learn(payload.server_time);
-    draw();
+    draw(new Set([PRESENCE]));
   },
   onTalk: (payload) => talk.backlog(payload),
   talkAfter: () => talk.after,

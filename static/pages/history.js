@@ -1,9 +1,10 @@
 // The history page: every event as a sentence, a scrubber showing the court as it stood after
 // any event, the hash chain check and the export of the log.
-import { call, tokenFor } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { Clock } from "../lib/countdown.js";
 import { errorText, fill, h, say, showWithin } from "../lib/dom.js";
 import { Names, phaseName } from "../lib/names.js";
+import { tokenFor } from "../lib/seat_store.js";
 import { showMismatch, Witness } from "../lib/witness.js";
 import { setUpCompare } from "../panels/changes.js";
 import { renderEnding } from "../panels/ending.js";

@@ -1,11 +1,12 @@
 // The lobby: create a game (profile, variants, players, deadlines, clocks, last round, listed or
 // private), list the listed games waiting for players, and "Your games": those this browser holds
 // a seat in, an ended one with how it ended.
-import { call, forgetHeld, heldGames, keepMasterToken, saveToken } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { confirmed, errorText, fill, h, say, swatch } from "../lib/dom.js";
 import { renderKeyPanel } from "../lib/mykey.js";
 import { Names } from "../lib/names.js";
 import { markTurn } from "../lib/notify.js";
+import { forgetHeld, heldGames, keepMasterToken, saveToken } from "../lib/seat_store.js";
 import { endingBanner } from "../panels/ending.js";
 import { turnSentence, waitingOn, waitsOn } from "../panels/table.js";
 

@@ -1,7 +1,8 @@
 // "What changed between two versions": the server compares the court as it stood after
 // version A and after version B and tells each difference as a sentence.
-import { call, tokenFor } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { errorText, fill, h, say } from "../lib/dom.js";
+import { tokenFor } from "../lib/seat_store.js";
 
 const KINDS = {
   title: "Title",

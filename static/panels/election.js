@@ -4,6 +4,7 @@
 // winner offered the title.
 
 import { fill, h, swatch } from "../lib/dom.js";
+import { NAMES, RECEIPT, REVEAL, TURN } from "../lib/sections.js";
 import { ranOut } from "./clocks.js";
 
 const receiptKey = (gameId, seat) => `receipt:${gameId}:${seat}`;
@@ -500,6 +501,13 @@ function electionNow(election, court, names, ctx) {
     mine && election.stage === "ballot" && ballotForm(election, moves, ctx, names),
   ];
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const ELECTION_READS = [
+  ...TURN,
+  ...["version", "moves", "clocks", REVEAL, RECEIPT],
+  ...NAMES,
+];
 
 export function renderElection(el, court, names, ctx) {
   const { election, viewer } = court;

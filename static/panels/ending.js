@@ -3,6 +3,7 @@
 // it ended, and every player's victory points. And the round as the page names it, "Round 3
 // of 8" when the game has a last round (R-4.8).
 import { fill, h, swatch } from "../lib/dom.js";
+import { NAMES } from "../lib/sections.js";
 
 const HOW = {
   victory: "Won at the victory check",
@@ -49,6 +50,9 @@ export function endingBanner(ending, names) {
     ),
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const ENDING_READS = ["ending", "game", ...NAMES];
 
 // The game page's and the history's banner: shown once the game has ended, empty before.
 export function renderEnding(el, court, names) {

@@ -5,6 +5,9 @@ import { h, say } from "../lib/dom.js";
 
 const LIMIT = 60;
 
+// The sections of the court view this panel reads (lib/sections.js).
+export const GAME_NAME_READS = ["game", "viewer"];
+
 // The heading's name part and the tab's title; `place` is what the title leads with.
 export function showGameName(court, place) {
   const name = document.getElementById("game-name");

@@ -1,8 +1,10 @@
 // The host's panel: close the phases played at the table, and record what happened there
 // (facts and Court Events; docs/protocol.md lists each message). Only the facts the court
 // view lists as possible now are offered, each with the choices the rules leave open.
-import { masterLink } from "../lib/api.js";
+
 import { confirmed, fill, h } from "../lib/dom.js";
+import { masterLink } from "../lib/seat_store.js";
+import { NAMES } from "../lib/sections.js";
 
 // message -> [fact kind of the court view, label, [field, input kind, label]...]; a field the
 // view lists choices for is a list, the others are typed.
@@ -264,6 +266,9 @@ function closeButtons(court, names, ctx) {
     ),
   ];
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const HOST_READS = ["game", "facts", "moves", ...NAMES];
 
 export function renderHost(el, court, names, ctx) {
   const host = court.viewer.host || court.viewer.role === "game_master";

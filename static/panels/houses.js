@@ -5,6 +5,7 @@
 import { armsOf } from "../lib/arms.js";
 import { fill, h } from "../lib/dom.js";
 import { attributeBadge, badge, titleChip } from "../lib/icons.js";
+import { NAMES, PRESENCE, TURN } from "../lib/sections.js";
 import { botBadge } from "./bot_seats.js";
 import { playerClocks } from "./clocks.js";
 import { presenceBadge } from "./table.js";
@@ -124,6 +125,9 @@ function houseCard(house, court, names, presence, clock) {
     ),
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const HOUSES_READS = [...TURN, "clocks", "table", PRESENCE, ...NAMES];
 
 export function renderHouses(el, court, names, presence, clock) {
   const seated = court.houses.filter((house) => house.seat !== null);

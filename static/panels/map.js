@@ -4,6 +4,7 @@
 // the changes and records them in one `record_villages`.
 import { call } from "../lib/api.js";
 import { fill, h, swatch } from "../lib/dom.js";
+import { NAMES } from "../lib/sections.js";
 
 // The SVG namespace, as the HTML parser gives it to an <svg> (no address is written in a page).
 const SVG = (() => {
@@ -37,6 +38,9 @@ function pressable(action) {
     },
   };
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const MAP_READS = ["game", "facts", ...NAMES];
 
 export class RealmMap {
   constructor(el, ctx) {

@@ -3,6 +3,7 @@
 
 import { fill, h } from "../lib/dom.js";
 import { capital } from "../lib/names.js";
+import { NAMES, TURN } from "../lib/sections.js";
 import { doneMark } from "./clocks.js";
 
 const LABELS = {
@@ -335,6 +336,9 @@ function offersList(court, names) {
     ),
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const MOVES_READS = [...TURN, "moves", "clocks", ...NAMES];
 
 export function renderMoves(el, court, names, ctx) {
   const electionTurn = court.election && court.election.current === court.viewer.seat;

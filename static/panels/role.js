@@ -3,6 +3,7 @@
 // open (the host role handed on or voted over, a seat handed to a new link) shows at once.
 import { say } from "../lib/dom.js";
 import { Names } from "../lib/names.js";
+import { NAMES } from "../lib/sections.js";
 // The seat's reminders by mail; it also confirms an address from the mailed link.
 import { setUpMail } from "./reminders.js";
 import { setUpWebhook } from "./webhook.js";
@@ -18,6 +19,9 @@ export function describeViewer(court) {
     return "Connected as the game master: you record what happens at the table.";
   return "Connected as a spectator: you see only what is public.";
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const ROLE_READS = ["game", ...NAMES];
 
 export class RoleParts {
   // `webhook`: the elements of the webhook form (webhook.js); `token()`: the tab's token.

@@ -1,6 +1,7 @@
 // Taking a seat: the invite link (with a private game's secret, for the host), listing the game,
 // joining with a House, resuming a seat this device holds, leaving, and the host's start.
 
+import { confirmed, fill, h, swatch } from "../lib/dom.js";
 import {
   dropKept,
   forgetToken,
@@ -10,8 +11,8 @@ import {
   rememberToken,
   saveToken,
   tokenFor,
-} from "../lib/api.js";
-import { confirmed, fill, h, swatch } from "../lib/dom.js";
+} from "../lib/seat_store.js";
+import { NAMES, PRESENCE } from "../lib/sections.js";
 import { renameForm } from "./gamename.js";
 import { renderSeats } from "./seats.js";
 
@@ -207,6 +208,9 @@ function resumeList(court, ctx) {
     ),
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const SEATING_READS = ["game", "invite", "moves", "host_role", "table", PRESENCE, ...NAMES];
 
 export function renderSeating(el, court, names, ctx) {
   const lobby = court.game.status === "lobby";

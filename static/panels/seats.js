@@ -3,6 +3,7 @@
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
 // what a seat handed to a new link does not show, until its new player has said his name.
 
+import { confirmed, h } from "../lib/dom.js";
 import {
   dropKept,
   forgetSeat,
@@ -10,8 +11,7 @@ import {
   rememberToken,
   tokenFor,
   tokenLink,
-} from "../lib/api.js";
-import { confirmed, h } from "../lib/dom.js";
+} from "../lib/seat_store.js";
 import { claimForm } from "./claim.js";
 import { renameForm } from "./gamename.js";
 

@@ -3,6 +3,7 @@
 
 import { countdown } from "../lib/countdown.js";
 import { fill, h } from "../lib/dom.js";
+import { NAMES, PRESENCE, TURN } from "../lib/sections.js";
 import { runningClocks } from "./clocks.js";
 import { roundOf } from "./ending.js";
 
@@ -107,6 +108,10 @@ export function turnSentence(waiting, viewerSeat, names) {
   if (others.length === 1) return `${others[0]} ${waiting.does}`;
   return `${others.slice(0, -1).join(", ")} and ${others.at(-1)} ${waiting.what.replace("your ", "their ")}`;
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const SUMMARY_READS = [...TURN, "version", "clocks", "table", ...NAMES];
+export const SPECTATORS_READS = [PRESENCE];
 
 // `past`: the court at a past version of the history, with the event that came `next` (none
 // at the head): it says what happened next, not whose turn it is now.

@@ -3,8 +3,10 @@
 // answer the host's correction of a fact he recorded, which he picks from the history here.
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
 // seat is gone, and since when, comes from the `presence` push.
-import { call, tokenFor, tokenLink } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { confirmed, errorText, fill, h, say } from "../lib/dom.js";
+import { tokenFor, tokenLink } from "../lib/seat_store.js";
+import { NAMES, PRESENCE } from "../lib/sections.js";
 import { botQuestion, choiceCounts, playedByBot, replaceChoices } from "./bot_seats.js";
 import { copyField } from "./seats.js";
 
@@ -404,6 +406,9 @@ function madeList(court) {
     ]
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const TABLE_VOTES_READS = ["game", "table", PRESENCE, ...NAMES];
 
 export function renderTableVotes(el, court, names, ctx) {
   const { table } = court;

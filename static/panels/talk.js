@@ -1,8 +1,10 @@
 // Table talk and whispers (docs/protocol.md, "Table talk and whispers"): the panel of the game
 // page and the lines the history shows beside its events. A line's text is only ever set as
 // text (textContent through `h`), never parsed as HTML.
-import { call, tokenFor } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { errorText, fill, h, say } from "../lib/dom.js";
+import { tokenFor } from "../lib/seat_store.js";
+import { NAMES } from "../lib/sections.js";
 import { atEnd, Unread } from "../lib/unread.js";
 
 // Who a party is, in words: "Eddard (House Stark)", "the game master".
@@ -81,6 +83,9 @@ export async function talkAfter(gameId, after) {
     after = page.next_after;
   }
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const TALK_READS = ["game", ...NAMES];
 
 export class TalkPanel {
   // `witness` (static/lib/witness.js) checks every line the panel is given.

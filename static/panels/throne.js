@@ -5,6 +5,7 @@
 import { armsOf } from "../lib/arms.js";
 import { fill, h } from "../lib/dom.js";
 import { titleSymbol } from "../lib/icons.js";
+import { NAMES } from "../lib/sections.js";
 
 // The offices in the order the table reads them; a title no group takes goes last.
 const GROUPS = [
@@ -179,6 +180,9 @@ function alliances(court, names) {
     }),
   );
 }
+
+// The sections of the court view this panel reads (lib/sections.js).
+export const THRONE_READS = ["alliances", "fourth_seat", "game", ...NAMES];
 
 export function renderThrone(el, court, names) {
   const playing = court.game.status !== "lobby";

@@ -1,0 +1,103 @@
+"""The court page redraws what a push changed (static/lib/sections.js): each panel declares the
+sections of the court view it reads, and a push redraws only the panels whose sections its
+patch touched. A ballot placed (R-7.1) changes the election, not the map or the throne room:
+their nodes stay the very nodes they were, with nothing in them changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.court_http import HttpCourt
+from tests.browser.players import WAIT_MS, Person, open_seat, wait_version
+from tests.live_server import LiveServer
+
+STARK, LANNISTER, TYRELL = 0, 1, 2
+NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
+LORDS = {STARK: "robb-stark", LANNISTER: "jaime-lannister"}
+# Panels a ballot does not change: the map (the realm's villages) and the throne room.
+UNTOUCHED = ("#map-panel", "#throne")
+
+# Marks every element of each panel with a property of the page's own and watches each panel
+# for any change at all; `redrawn()` then says which panels lost a marked node or changed.
+WATCH = """panels => {
+  window.watched = {};
+  for (const selector of panels) {
+    const root = document.querySelector(selector);
+    const nodes = [...root.querySelectorAll("*")];
+    for (const node of nodes) node.marked = true;
+    const seen = { nodes, changes: 0 };
+    new MutationObserver((list) => { seen.changes += list.length; })
+      .observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    window.watched[selector] = seen;
+  }
+}"""
+REDRAWN = """() => Object.entries(window.watched)
+  .filter(([, seen]) => seen.changes || seen.nodes.some((n) => !n.marked || !n.isConnected))
+  .map(([selector]) => selector)"""
+
+
+def ballot_stage(game: HttpCourt) -> dict[str, Any]:
+    """The Warden of the North's election with Robb and Jaime standing: the ballots are next."""
+    for village, house in zip(NORTH, ("stark", "stark", "lannister", "tyrell"), strict=True):
+        game.play(
+            "record_village", {"village": village, "house": house, "cause": "battle"}, game.host
+        )
+    view = game.advance_until(lambda view: (view["election"] or {}).get("id") == "warden-north")
+    while view["election"]["stage"] == "candidacy":
+        current = view["election"]["current"]
+        stand = {"noble": LORDS[current]} if current in LORDS else None
+        game.play("stand" if stand else "pass", stand or {}, game.tokens[current])
+        view = game.view()
+    return view
+
+
+def drawn(person: Person) -> None:
+    """Until the map is drawn (it loads its drawing first) and the ballot is offered."""
+    expect(person.page.locator("#map-panel svg")).to_have_count(1, timeout=WAIT_MS)
+    expect(person.page.locator("#throne")).not_to_be_empty()
+
+
+def test_a_ballot_redraws_the_election_and_leaves_the_map_and_the_throne_alone(
+    chromium: Any, server: LiveServer
+) -> None:
+    game = HttpCourt(server.url)
+    view = ballot_stage(game)
+    url = f"{server.url}/games/{game.id}"
+    watcher = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
+    drawn(watcher)
+    wait_version(watcher, view["game"]["version"])
+    watcher.page.evaluate(WATCH, list(UNTOUCHED))
+    voter = view["election"]["current"]
+    assert voter != TYRELL
+    faces = watcher.page.locator("#election-panel .token.face-down")
+    before = faces.count()
+
+    game.play(
+        "place_ballot",
+        {"markers": [{"kind": "for", "candidate": LORDS[STARK]}]},
+        game.tokens[voter],
+    )
+
+    wait_version(watcher, view["game"]["version"] + 1)
+    expect(faces).to_have_count(before + 1)
+    assert watcher.page.evaluate(REDRAWN) == []
+    assert watcher.errors == []
+
+
+def test_villages_recorded_redraw_the_map(chromium: Any, server: LiveServer) -> None:
+    """The same watch sees a push that does change the map: the map is drawn anew."""
+    game = HttpCourt(server.url)
+    url = f"{server.url}/games/{game.id}"
+    watcher = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
+    drawn(watcher)
+    version = game.view()["game"]["version"]
+    wait_version(watcher, version)
+    watcher.page.evaluate(WATCH, list(UNTOUCHED))
+
+    game.record_villages("stark", ("winterfell",))
+
+    wait_version(watcher, version + 1)
+    watcher.page.wait_for_function(f"() => ({REDRAWN})().includes('#map-panel')")
+    assert watcher.errors == []
