@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, render_template, send_from_d
 
 from court.errors import CourtError, NotFound
 from server.http.rules_page import rules_html
+from server.messages.labels import LABELS
 from server.store.failures import DATABASE_ERRORS
 
 bp = Blueprint("pages", __name__)
@@ -60,7 +61,9 @@ def index() -> str:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
-    return render_template("court/game.html", game_id=game_id, name=_name(game_id))
+    """The court page, with what it calls each move (it reads them from its script's
+    `data-labels`: the Content-Security-Policy allows no inline script)."""
+    return render_template("court/game.html", game_id=game_id, name=_name(game_id), labels=LABELS)
 
 
 @bp.get("/games/<game_id>/history")

@@ -1,19 +1,10 @@
-// Readable names for the ids in a court view: Nobles, Houses, titles, villages, seats, steps.
+// Readable names for the ids in a court view: Nobles, Houses, titles, villages, seats, steps and
+// phases (their names as the court view gives them).
 
-const PHASES = {
-  decrees: "1. Decrees and elections",
-  cards: "2. Cards",
-  income: "3. Income",
-  purchases: "4. Purchases",
-  movement: "5. Movement",
-  battles: "6. Battles",
-  wall: "7. The Wall",
-  end_of_round: "8. End of round",
-};
-
-// "4. Purchases" for a phase id; "—" for none.
-export function phaseName(id) {
-  return id ? (PHASES[id] ?? id) : "—";
+// "4. Purchases" for a phase id, as the court view's game names it (`game.phases`); "—" for
+// none.
+export function phaseName(id, game) {
+  return id ? (game.phases?.[id] ?? id) : "—";
 }
 
 export class Names {
@@ -66,7 +57,7 @@ export class Names {
   }
 
   phase(id) {
-    return phaseName(id);
+    return phaseName(id, this.court.game);
   }
   // The court view's step {kind, id, number, name}: "1.1.1 Marriages", "Purchases".
   step(step) {

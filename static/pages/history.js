@@ -47,10 +47,15 @@ const compare = setUpCompare({
   witness,
 });
 
+// The game as the court view names it (its phases' names): from the court now.
+let game = {};
+
 // Where an event happened: "Round 2 · 4. Purchases"; before the first round, the lobby.
 function when(entry) {
   if (!entry.round) return "Before the first round";
-  return entry.phase ? `Round ${entry.round} · ${phaseName(entry.phase)}` : `Round ${entry.round}`;
+  return entry.phase
+    ? `Round ${entry.round} · ${phaseName(entry.phase, game)}`
+    : `Round ${entry.round}`;
 }
 
 async function loadEntries() {
@@ -74,6 +79,7 @@ async function loadEntries() {
 async function loadHead() {
   try {
     const court = await call("GET", `/api/games/${gameId}`, undefined, tokenFor(gameId));
+    game = court.game;
     renderEnding($("ending"), court, new Names(court));
     return court;
   } catch (error) {

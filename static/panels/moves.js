@@ -2,36 +2,11 @@
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
 
 import { fill, h } from "../lib/dom.js";
+import { moveLabel } from "../lib/labels.js";
 import { capital } from "../lib/names.js";
 import { NAMES, TURN } from "../lib/sections.js";
 import { doneMark } from "./clocks.js";
 
-const LABELS = {
-  pass: "Pass this turn",
-  accept_title: "Accept the title",
-  refuse_title: "Refuse the title",
-  resolve_title_overflow: "Pass on or return a title (one too many)",
-  propose_marriage: "Propose a marriage",
-  answer_marriage: "Answer the marriage proposal",
-  divorce: "Divorce a couple (Master of Laws)",
-  embrace_rhllor: "Embrace R'hllor",
-  hand_conversion: "The Hand's conversion",
-  pardon: "Royal pardon",
-  send_to_wall: "Send to the Wall or declare Outlaw",
-  concede_title: "Concede a title",
-  desert: "A Brother breaks his oath",
-  build_sept: "Build a Sept",
-  buy_fief_title: "Buy a Fief title",
-  grant_fief_title: "Grant a Fief title (the King)",
-  end_purchases: "Done with my purchases",
-  place_bid: "Sealed bid for the fourth council seat",
-  pass_bid: "No bid for the council seat",
-  choose_council_seat: "Seat a Warden on the Small Council",
-  offer_ransom: "Offer a ransom for one of your captives",
-  accept_ransom: "Accept a ransom",
-  refuse_ransom: "Refuse a ransom",
-  withdraw_ransom: "Withdraw your ransom offer",
-};
 const FIELDS = {
   noble: "Noble",
   to: "to",
@@ -96,7 +71,7 @@ function labelOf(message, court, names) {
   if (pending && (message === "accept_title" || message === "refuse_title")) {
     return `${message === "accept_title" ? "Accept" : "Refuse"} ${names.title(pending.title)} for ${names.noble(pending.noble)}`;
   }
-  return LABELS[message] ?? message.replaceAll("_", " ");
+  return moveLabel(message);
 }
 
 // One form per kind of move; each select offers only values that some listed move has,
@@ -186,7 +161,7 @@ function bidForm(variants, ctx) {
     h(
       "fieldset",
       {},
-      h("legend", {}, LABELS.place_bid),
+      h("legend", {}, moveLabel("place_bid")),
       h(
         "p",
         {},
@@ -232,7 +207,7 @@ function ransomForm(variants, ctx, names, court) {
     h(
       "fieldset",
       {},
-      h("legend", {}, LABELS.offer_ransom),
+      h("legend", {}, moveLabel("offer_ransom")),
       h("label", { for: captive.id }, "For ", captive),
       h("label", { for: gold.id }, `Gold Dragons (at most ${most}) `, gold),
       boxes.map((box, i) =>
