@@ -1,4 +1,6 @@
 // Building the page without a framework: `h` makes an element, `say` fills a status line.
+// A handler goes on through `listen` (h's `on…` attributes use it), so that lib/morph.js can
+// hand it to the node of the page that the new node stands for.
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -8,7 +10,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "style")
       for (const [p, v] of Object.entries(value)) el.style.setProperty(p, v);
-    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on")) listen(el, key.slice(2), value);
     else if (value === true) el.setAttribute(key, "");
     else el.setAttribute(key, String(value));
   }
@@ -89,37 +91,29 @@ export function showWithin(list, item) {
   else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
-// Re-draws a panel while keeping what the user was doing in it: open <details>, values typed
-// or chosen (by element id), the focus and, in the focused field, the text selected or where
-// the caret stood, so a push that lands while someone types neither moves his caret nor
-// leaves text he selected to replace behind. A value that is no longer offered is dropped.
-export function keeping(el, draw) {
-  const open = new Set(
-    [...el.querySelectorAll("details[open]")].map((d) => d.dataset.message ?? d.id),
-  );
-  const values = new Map(
-    [...el.querySelectorAll("input[id], select[id], textarea[id]")].map((c) => [c.id, c.value]),
-  );
-  const active = el.contains(document.activeElement) ? document.activeElement : null;
-  const focused = active?.id || null;
-  const selection =
-    typeof active?.selectionStart === "number"
-      ? [active.selectionStart, active.selectionEnd, active.selectionDirection]
-      : null;
-  draw();
-  for (const details of el.querySelectorAll("details"))
-    if (open.has(details.dataset.message ?? details.id)) details.open = true;
-  for (const [id, value] of values) {
-    const control = el.querySelector(`#${CSS.escape(id)}`);
-    if (!control) continue;
-    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value))
-      continue;
-    control.value = value;
-    if (control.tagName === "SELECT") control.dispatchEvent(new Event("change"));
-  }
-  if (!focused) return;
-  const control = el.querySelector(`#${CSS.escape(focused)}`);
-  control?.focus();
-  if (selection && typeof control?.selectionStart === "number")
-    control.setSelectionRange(...selection);
+// An element's handlers live in its `handlers` ({type: [handler…]}), called by one listener
+// per type: a morph that keeps the page's node gives it the handlers of the new draw at once.
+export function listen(el, type, handler) {
+  el.handlers ??= {};
+  el.handlers[type] = [...(el.handlers[type] ?? []), handler];
+  el.addEventListener(type, dispatch);
+}
+
+function dispatch(event) {
+  for (const handler of this.handlers?.[event.type] ?? []) handler(event);
+}
+
+// The node of the page that a node a draw made stands for, once the morph kept the page's
+// own (lib/morph.js): a handler reads and changes what the player sees through it. Before the
+// morph, and for a node the morph did not replace, the node itself.
+export function onPage(node) {
+  return node?.pageNode ?? node;
+}
+
+// `kept` stands on the page for `made`, a node of a new draw: it takes over its handlers.
+export function standIn(kept, made) {
+  made.pageNode = kept;
+  if (made.nodeType !== Node.ELEMENT_NODE) return;
+  kept.handlers = made.handlers ?? {};
+  for (const type of Object.keys(kept.handlers)) kept.addEventListener(type, dispatch);
 }

@@ -4,8 +4,9 @@
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { call } from "../lib/api.js";
 import { Clock } from "../lib/countdown.js";
-import { confirmed, errorText, fill, h, keeping, say } from "../lib/dom.js";
+import { confirmed, errorText, fill, h, onPage, say } from "../lib/dom.js";
 import { connectCourt } from "../lib/live.js";
+import { morph } from "../lib/morph.js";
 import { Names } from "../lib/names.js";
 // Being told it is your turn (title, icon, tone, notifications).
 import { TurnSignals } from "../lib/notify.js";
@@ -143,12 +144,12 @@ const ctx = {
         return ack;
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
-      if (where) say(where, "Recorded.", "success");
+      if (where) say(onPage(where), "Recorded.", "success");
       if (ack.receipt) draw(new Set([RECEIPT]));
       return ack;
     } catch (error) {
       tell(errorText(error), "error", error.code);
-      if (where) say(where, errorText(error), "error");
+      if (where) say(onPage(where), errorText(error), "error");
       return null;
     }
   },
@@ -158,7 +159,7 @@ const ctx = {
 // only those whose sections it changed; the welcome, and a panel that asks, redraw every one.
 const playing = () => court.game.status === "playing";
 const onlyWhilePlaying = (id, render) => (names) => {
-  if (playing()) keeping($(id), () => render($(id), court, names, ctx));
+  if (playing()) morph($(id), (el) => render(el, court, names, ctx));
   else fill($(id)); // once the game is over no move is left: the banner says how it ended
 };
 const PANELS = [
@@ -184,7 +185,7 @@ const PANELS = [
   { reads: SPECTATORS_READS, draw: () => renderSpectators($("spectators"), presence) },
   {
     reads: SEATING_READS,
-    draw: (names) => keeping($("seating"), () => renderSeating($("seating"), court, names, ctx)),
+    draw: (names) => morph($("seating"), (el) => renderSeating(el, court, names, ctx)),
   },
   { reads: TALK_READS, draw: (names) => talk.draw(court, names) },
   {
@@ -192,7 +193,7 @@ const PANELS = [
     draw(names) {
       const lobby = court.game.status === "lobby";
       $("map-panel").hidden = lobby;
-      if (!lobby) keeping($("map-panel"), () => realmMap.draw(court, names));
+      if (!lobby) morph($("map-panel"), (el) => realmMap.draw(court, names, el));
     },
   },
   {

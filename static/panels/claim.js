@@ -1,6 +1,6 @@
 // The new player of a seat handed to a new link says his own name when he opens it (R-9.2):
 // until he has, the seat keeps its old player's name and counts for no vote of the table.
-import { h, say } from "../lib/dom.js";
+import { h, onPage, say } from "../lib/dom.js";
 
 const LIMIT = 40;
 
@@ -19,8 +19,8 @@ export function claimForm(court, names, ctx) {
   });
   const submit = async (event) => {
     event.preventDefault();
-    const name = input.value.trim();
-    if (!name) return say(status, `Your name has 1 to ${LIMIT} characters.`, "error");
+    const name = onPage(input).value.trim();
+    if (!name) return say(onPage(status), `Your name has 1 to ${LIMIT} characters.`, "error");
     await ctx.send("claim_seat", { player_name: name }, status);
   };
   return h(

@@ -3,7 +3,7 @@
 // ballot form, one's own receipt, and the reveal turning the markers over, with the tally and the
 // winner offered the title.
 
-import { fill, h, swatch } from "../lib/dom.js";
+import { fill, h, onPage, swatch } from "../lib/dom.js";
 import { NAMES, RECEIPT, REVEAL, TURN } from "../lib/sections.js";
 import { ranOut } from "./clocks.js";
 
@@ -251,7 +251,7 @@ function standForm(moves, ctx, names) {
       "aria-label": "Candidacy",
       onsubmit: (e) => {
         e.preventDefault();
-        ctx.send("stand", { noble: select.value });
+        ctx.send("stand", { noble: onPage(select).value });
       },
     },
     stands.length
@@ -283,8 +283,9 @@ function ballotForm(election, moves, ctx, names) {
   const place = (event) => {
     event.preventDefault();
     const markers = [];
-    if (forSelect.value) markers.push({ kind: "for", candidate: forSelect.value });
-    if (decoySelect.value) markers.push({ kind: "decoy", candidate: decoySelect.value });
+    const [chosenFor, chosenDecoy] = [forSelect, decoySelect].map((s) => onPage(s).value);
+    if (chosenFor) markers.push({ kind: "for", candidate: chosenFor });
+    if (chosenDecoy) markers.push({ kind: "decoy", candidate: chosenDecoy });
     if (!markers.length) {
       ctx.send("pass", {});
       return;

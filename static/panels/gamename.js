@@ -1,7 +1,7 @@
 // A game's name: what the page's heading and title call the game (its host's name for it, or
 // "Game <id>" without one), and the host's form to change it. Names are set as text, never as
 // markup.
-import { h, say } from "../lib/dom.js";
+import { h, onPage, say } from "../lib/dom.js";
 
 const LIMIT = 60;
 
@@ -31,9 +31,9 @@ export function renameForm(court, ctx) {
   });
   const submit = async (event) => {
     event.preventDefault();
-    const name = input.value.trim();
+    const name = onPage(input).value.trim();
     if (!name) {
-      say(status, `A game's name has 1 to ${LIMIT} characters.`, "error");
+      say(onPage(status), `A game's name has 1 to ${LIMIT} characters.`, "error");
       return;
     }
     await ctx.send("rename_game", { name }, status);

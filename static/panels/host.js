@@ -2,7 +2,7 @@
 // (facts and Court Events; docs/protocol.md lists each message). Only the facts the court
 // view lists as possible now are offered, each with the choices the rules leave open.
 
-import { confirmed, fill, h } from "../lib/dom.js";
+import { confirmed, fill, h, listen, onPage } from "../lib/dom.js";
 import { masterLink } from "../lib/seat_store.js";
 import { NAMES } from "../lib/sections.js";
 
@@ -153,19 +153,21 @@ function input(kind, id) {
 function chooser(message, field, fact, names, controls) {
   const select = h("select", { id: `${message}-${field}`, name: field });
   const depends = fact.depends[field];
+  // Run as the form is drawn, on the nodes drawn; later on the page's (lib/dom.js `onPage`).
   const refill = () => {
+    const shown = onPage(select);
     const values = depends
-      ? (depends.choices[JSON.parse(controls[depends.on].value)] ?? [])
+      ? (depends.choices[JSON.parse(onPage(controls[depends.on]).value)] ?? [])
       : fact.choices[field];
-    const kept = select.value;
+    const kept = shown.value;
     fill(
-      select,
+      shown,
       values.map((value) =>
         h("option", { value: JSON.stringify(value) }, label(field, value, names)),
       ),
     );
-    if ([...select.options].some((o) => o.value === kept)) select.value = kept;
-    select.dispatchEvent(new Event("change"));
+    if ([...shown.options].some((o) => o.value === kept)) shown.value = kept;
+    shown.dispatchEvent(new Event("change"));
   };
   return { select, refill, on: depends?.on };
 }
@@ -182,7 +184,7 @@ function factForm(message, [, title, fields], fact, names, ctx) {
     controls[field] = c.select;
     refills.push(c);
   }
-  for (const c of refills) if (c.on) controls[c.on].addEventListener("change", c.refill);
+  for (const c of refills) if (c.on) listen(controls[c.on], "change", c.refill);
   for (const c of refills) if (!c.on) c.refill();
   const status = h("p", {
     class: "form-status",
@@ -194,7 +196,7 @@ function factForm(message, [, title, fields], fact, names, ctx) {
     event.preventDefault();
     const payload = Object.fromEntries(
       fields.map(([field, kind]) => {
-        const control = controls[field];
+        const control = onPage(controls[field]);
         if (control.tagName === "SELECT") return [field, JSON.parse(control.value)];
         return [
           field,

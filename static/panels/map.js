@@ -3,7 +3,7 @@
 // host or the game master clicks villages, or a whole region, to give them to a House, reviews
 // the changes and records them in one `record_villages`.
 import { call } from "../lib/api.js";
-import { fill, h, swatch } from "../lib/dom.js";
+import { fill, h, listen, swatch } from "../lib/dom.js";
 import { NAMES } from "../lib/sections.js";
 
 // The SVG namespace, as the HTML parser gives it to an <svg> (no address is written in a page).
@@ -18,7 +18,7 @@ function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    if (key.startsWith("on")) listen(el, key.slice(2), value);
     else el.setAttribute(key, String(value));
   }
   for (const child of children.flat(Infinity))
@@ -57,7 +57,8 @@ export class RealmMap {
       .catch(() => fill(el, h("p", { class: "muted" }, "The map could not be loaded.")));
   }
 
-  draw(court, names) {
+  // Draws the map into `el` (the panel, or the new draw lib/morph.js turns it into).
+  draw(court, names, el = this.el) {
     if (!this.drawing) return;
     this.court = court;
     this.names = names;
@@ -66,7 +67,7 @@ export class RealmMap {
     const inPlay = court.houses.filter((x) => x.seat !== null);
     if (this.house !== null && !inPlay.some((x) => x.id === this.house)) this.house = null;
     fill(
-      this.el,
+      el,
       h("h2", { id: "map-heading" }, "The realm"),
       recorder
         ? h(

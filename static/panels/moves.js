@@ -1,7 +1,7 @@
 // The decree and action panel: exactly the moves the server lists for the viewer
 // (`court.moves`, from rules.legal_commands), each with its choices as dependent selects.
 
-import { fill, h } from "../lib/dom.js";
+import { fill, h, listen, onPage } from "../lib/dom.js";
 import { moveLabel } from "../lib/labels.js";
 import { capital } from "../lib/names.js";
 import { NAMES, TURN } from "../lib/sections.js";
@@ -100,13 +100,15 @@ function moveForm(message, variants, ctx, names, court) {
   const selects = fields.map((field) => h("select", { name: field, id: `${message}-${field}` }));
   const refill = (from) => {
     for (let i = from; i < fields.length; i += 1) {
-      const chosen = fields.slice(0, i).map((f, j) => [f, JSON.parse(selects[j].value || "null")]);
+      const chosen = fields
+        .slice(0, i)
+        .map((f, j) => [f, JSON.parse(onPage(selects[j]).value || "null")]);
       const fitting = variants.filter((v) => chosen.every(([f, value]) => v[f] === value));
       const values = [
         ...new Map(fitting.map((v) => [JSON.stringify(v[fields[i]]), v[fields[i]]])).entries(),
       ];
       fill(
-        selects[i],
+        onPage(selects[i]),
         values.map(([json, value]) =>
           h("option", { value: json }, valueLabel(fields[i], value, names, court)),
         ),
@@ -114,12 +116,14 @@ function moveForm(message, variants, ctx, names, court) {
     }
   };
   selects.forEach((select, i) => {
-    select.addEventListener("change", () => refill(i + 1));
+    listen(select, "change", () => refill(i + 1));
   });
   refill(0);
   const submit = (event) => {
     event.preventDefault();
-    const payload = Object.fromEntries(fields.map((f, i) => [f, JSON.parse(selects[i].value)]));
+    const payload = Object.fromEntries(
+      fields.map((f, i) => [f, JSON.parse(onPage(selects[i]).value)]),
+    );
     ctx.send(message, payload);
   };
   return h(
@@ -155,7 +159,7 @@ function bidForm(variants, ctx) {
       "data-message": "place_bid",
       onsubmit: (e) => {
         e.preventDefault();
-        ctx.send("place_bid", { amount: Number(input.value) });
+        ctx.send("place_bid", { amount: Number(onPage(input).value) });
       },
     },
     h(
@@ -198,8 +202,15 @@ function ransomForm(variants, ctx, names, court) {
   );
   const submit = (event) => {
     event.preventDefault();
-    const given = boxes.filter((box) => box.checked).map((box) => box.value);
-    ctx.send("offer_ransom", { captive: captive.value, gold: Number(gold.value), captives: given });
+    const given = boxes
+      .map(onPage)
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+    ctx.send("offer_ransom", {
+      captive: onPage(captive).value,
+      gold: Number(onPage(gold).value),
+      captives: given,
+    });
   };
   return h(
     "form",

@@ -1,7 +1,7 @@
 // Taking a seat: the invite link (with a private game's secret, for the host), listing the game,
 // joining with a House, resuming a seat this device holds, leaving, and the host's start.
 
-import { confirmed, fill, h, swatch } from "../lib/dom.js";
+import { confirmed, fill, h, onPage, swatch } from "../lib/dom.js";
 import {
   dropKept,
   forgetToken,
@@ -29,7 +29,7 @@ function inviteField(court, ctx) {
     size: Math.min(url.length, 48),
   });
   const copy = async () => {
-    field.select();
+    onPage(field).select();
     try {
       await navigator.clipboard.writeText(url);
       ctx.notify("Invite link copied.");
@@ -131,26 +131,30 @@ function joinForm(court, names, ctx) {
   const [house, taken] = houseSelect(houses, court, names);
   const submit = async (event) => {
     event.preventDefault();
-    wanted = house.value;
+    const { elements } = event.currentTarget;
+    const chosen = elements.house.value;
+    const playerName = elements.player_name.value.trim();
+    const keep = onPage(remember).checked;
+    wanted = chosen;
     const invite = inviteFor(ctx.gameId);
     const ack = await ctx.send("join", {
-      house: house.value,
-      player_name: name.value.trim(),
+      house: chosen,
+      player_name: playerName,
       ...(invite ? { invite } : {}),
     });
     if (!ack) return;
     wanted = null;
     // The host keeps the host token: it stands for the host's seat too.
-    const label = `${name.value.trim()}, ${names.house(ack.house)}`;
+    const label = `${playerName}, ${names.house(ack.house)}`;
     const held = tokenFor(ctx.gameId);
-    if (!held) saveToken(ctx.gameId, ack.token, label, remember.checked);
-    else if (remember.checked) rememberToken(ctx.gameId, held, label);
+    if (!held) saveToken(ctx.gameId, ack.token, label, keep);
+    else if (keep) rememberToken(ctx.gameId, held, label);
     ctx.notify(`You sit at seat ${ack.seat + 1} as ${names.house(ack.house)}.`);
     ctx.reconnect();
   };
   // Filling the form in makes the House shown the one chosen, even if never changed.
   const choose = () => {
-    if (wanted === null && house.value) wanted = house.value;
+    if (wanted === null && onPage(house).value) wanted = onPage(house).value;
   };
   return h(
     "form",

@@ -3,7 +3,7 @@
 // removing a player in the lobby), the seats' vote to make a seat the host once he is gone, and
 // what a seat handed to a new link does not show, until its new player has said his name.
 
-import { confirmed, h } from "../lib/dom.js";
+import { confirmed, h, listen, onPage } from "../lib/dom.js";
 import {
   dropKept,
   forgetSeat,
@@ -26,7 +26,7 @@ export function copyField(id, label, value, ctx) {
     onfocus: (e) => e.target.select(),
   });
   const copy = async () => {
-    field.select();
+    onPage(field).select();
     try {
       await navigator.clipboard.writeText(value);
       ctx.notify(`${label} copied.`);
@@ -47,11 +47,12 @@ function ownSeat(court, names, ctx) {
     id: "remember-seat",
     checked: remembered(ctx.gameId, token),
   });
-  remember.addEventListener("change", () => {
-    if (remember.checked) rememberToken(ctx.gameId, token, label);
+  listen(remember, "change", (event) => {
+    const { checked } = event.currentTarget;
+    if (checked) rememberToken(ctx.gameId, token, label);
     else dropKept(ctx.gameId, token);
     ctx.notify(
-      remember.checked
+      checked
         ? "This device remembers your seat."
         : "This device keeps your seat for this tab only.",
     );
@@ -125,7 +126,7 @@ function hostRow(seat, court, names, ctx) {
   });
   const who = `${seat.player_name} (${names.house(seat.house)})`;
   const newLink = async () => {
-    const player = name.value.trim();
+    const player = onPage(name).value.trim();
     const sure = await confirmed(
       `Give the seat of ${who} a new link${player ? ` for ${player}` : ""}? The link it uses now stops working at once: that device watches as a spectator until it gets the new link.`,
       "Make a new link",

@@ -4,7 +4,7 @@
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
 // seat is gone, and since when, comes from the `presence` push.
 import { call } from "../lib/api.js";
-import { confirmed, errorText, fill, h, say } from "../lib/dom.js";
+import { confirmed, errorText, fill, h, listen, onPage, say } from "../lib/dom.js";
 import { tokenFor, tokenLink } from "../lib/seat_store.js";
 import { NAMES, PRESENCE } from "../lib/sections.js";
 import { botQuestion, choiceCounts, playedByBot, replaceChoices } from "./bot_seats.js";
@@ -339,18 +339,18 @@ function proposeForm(court, ctx) {
   );
   const status = h("p", { class: "notice", role: "status", hidden: true });
   const showFields = () => {
-    const fact = record.selectedOptions[0]?.dataset.fact;
-    houseField.hidden = fact !== "village";
-    amountField.hidden = fact !== "gold";
-    deathField.hidden = fact !== "death";
+    const fact = onPage(record).selectedOptions[0]?.dataset.fact;
+    onPage(houseField).hidden = fact !== "village";
+    onPage(amountField).hidden = fact !== "gold";
+    onPage(deathField).hidden = fact !== "death";
   };
-  record.addEventListener("change", showFields);
+  listen(record, "change", showFields);
   // What the host typed outlives a redraw (a push, a refusal): he corrects it, not retypes it.
   const fields = { record, house, amount, cause };
   for (const [key, field] of Object.entries(fields)) {
     if (draft[key] !== undefined) field.value = draft[key];
-    field.addEventListener("input", () => {
-      draft[key] = field.value;
+    listen(field, "input", (event) => {
+      draft[key] = event.currentTarget.value;
       draft.status = undefined;
     });
   }
@@ -358,11 +358,11 @@ function proposeForm(court, ctx) {
   showFields();
   const submit = async (event) => {
     event.preventDefault();
-    const chosen = records.find((e) => String(e.version) === record.value);
-    if (!chosen) return say(status, "Pick the record to correct first.", "error");
-    const payload = { version: chosen.version, cause: cause.value.trim() };
-    if (FACTS[chosen.type] === "village") payload.house = house.value || null;
-    if (FACTS[chosen.type] === "gold") payload.amount = Number(amount.value);
+    const chosen = records.find((e) => String(e.version) === onPage(record).value);
+    if (!chosen) return say(onPage(status), "Pick the record to correct first.", "error");
+    const payload = { version: chosen.version, cause: onPage(cause).value.trim() };
+    if (FACTS[chosen.type] === "village") payload.house = onPage(house).value || null;
+    if (FACTS[chosen.type] === "gold") payload.amount = Number(onPage(amount).value);
     const sure = await confirmed(
       `Propose to correct record #${chosen.version} (${chosen.text})? The seats accept or refuse it; it takes effect once a majority accepts, and the record stays in the history beside the correction.`,
       "Propose",
@@ -370,7 +370,7 @@ function proposeForm(court, ctx) {
     if (!sure) return;
     const ack = await ctx.send("propose_correction", payload, status);
     if (ack) clearDraft();
-    else draft.status = status.textContent.replace(/^Error: /, "");
+    else draft.status = onPage(status).textContent.replace(/^Error: /, "");
   };
   return h(
     "details",

@@ -101,3 +101,56 @@ def test_villages_recorded_redraw_the_map(chromium: Any, server: LiveServer) -> 
     wait_version(watcher, version + 1)
     watcher.page.wait_for_function(f"() => ({REDRAWN})().includes('#map-panel')")
     assert watcher.errors == []
+
+
+# What the host was doing on his page: a fact's form open, a House chosen and an amount typed
+# in it, the cursor in its cause with a word selected, the map as text open, the page scrolled.
+DOING = """() => ({
+  open: [...document.querySelectorAll("details[open]")].map((d) => d.dataset.message ?? d.id),
+  house: document.getElementById("record_gold-house").value,
+  amount: document.getElementById("record_gold-amount").value,
+  cause: document.getElementById("record_gold-cause").value,
+  focused: document.activeElement.id,
+  selection: [document.activeElement.selectionStart, document.activeElement.selectionEnd],
+  scrolled: Math.round(window.scrollY),
+  same: document.getElementById("record_gold-cause").marked === true,
+})"""
+
+
+def test_a_push_keeps_the_focus_typed_text_selection_open_sections_and_scroll(
+    chromium: Any, server: LiveServer
+) -> None:
+    game = HttpCourt(server.url)
+    url = f"{server.url}/games/{game.id}"
+    host = open_seat(chromium, "host", url, game.id, game.host)
+    drawn(host)
+    page = host.page
+    page.locator("details[data-message=record_gold] summary").click()
+    page.select_option("#record_gold-house", value='"lannister"')
+    page.fill("#record_gold-amount", "7")
+    page.locator("#map-text summary").click()
+    cause = page.locator("#record_gold-cause")
+    cause.fill("a bet at the table")
+    cause.evaluate("el => { el.marked = true; el.focus(); el.setSelectionRange(2, 5); }")
+    page.evaluate("window.scrollTo(0, 400)")
+    before = page.evaluate(DOING)
+    assert before["scrolled"] == 400 and set(before["open"]) >= {"record_gold", "map-text"}
+    version = game.view()["game"]["version"]
+
+    # A push that changes the map and the host's panel (Winterfell's holder is in its forms)
+    game.record_villages("stark", ("winterfell",))
+
+    wait_version(host, version + 1)
+    expect(page.locator("#record_village-village")).to_contain_text("held by House Stark")
+    assert page.evaluate(DOING) == before
+    # The word selected is typed over, and the form sends what is shown, through the handlers
+    # of the new draw
+    page.keyboard.type("x")
+    expect(cause).to_have_value("a x at the table")
+    page.locator("details[data-message=record_gold] button[type=submit]").click()
+    expect(page.locator("#notice")).to_contain_text("Done.")
+    gold = [r for r in game.records() if r["type"] == "GoldAdjusted"]
+    assert [(r["data"]["house"], r["data"]["amount"], r["data"]["cause"]) for r in gold] == [
+        ("lannister", 7, "a x at the table")
+    ]
+    assert host.errors == []
