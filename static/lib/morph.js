@@ -15,10 +15,12 @@ export function morph(el, draw) {
   // The new panel's children become the page panel's; the panel itself keeps its node.
   Idiomorph.morph(el, [...fresh.childNodes], {
     morphStyle: "innerHTML",
-    ignoreActiveValue: true,
+    // The focused node is morphed like any other (idiomorph's ignoreActiveValue would leave a
+    // focused button's label as it was): what the player typed in it stays by `theirs`.
     callbacks: {
       beforeNodeMorphed(kept, node) {
         standIn(kept, node);
+        restyle(kept, node);
         if (node.tagName === "SELECT") drawn.set(kept, node.value);
         return true;
       },
@@ -45,6 +47,7 @@ export function morph(el, draw) {
 function standInAll(added, node) {
   if (!node) return;
   standIn(added, node);
+  restyle(added, node);
   // A copy takes the attributes: a value or a choice the draw set as it drew is not one.
   if (["INPUT", "TEXTAREA", "SELECT"].includes(node.tagName)) added.value = node.value;
   if (node.tagName === "INPUT") added.checked = node.checked;
@@ -53,9 +56,17 @@ function standInAll(added, node) {
   for (let i = 0; i < originals.length; i += 1) standInAll(copies[i], originals[i]);
 }
 
+// The Content-Security-Policy allows no style attribute the page sets, only styles set through
+// the CSSOM (as lib/dom.js `h` sets them): a node's style is copied so, never as an attribute.
+function restyle(kept, node) {
+  if (node.style && kept.style.cssText !== node.style.cssText)
+    kept.style.cssText = node.style.cssText;
+}
+
 // What the player changed is his, not the new draw's: the text he typed in a field, a box he
 // ticked or unticked, a section he opened.
 function theirs(name, node, how) {
+  if (name === "style") return true; // restyle
   if (name === "open") return how === "remove" && node.tagName === "DETAILS";
   if (name === "checked") return node.checked !== node.hasAttribute("checked");
   if (name !== "value") return false;
