@@ -408,7 +408,8 @@ function madeList(court) {
 }
 
 // The sections of the court view this panel reads (lib/sections.js).
-export const TABLE_VOTES_READS = ["game", "table", PRESENCE, ...NAMES];
+// The version too: the host's correction form reads his facts recorded up to it.
+export const TABLE_VOTES_READS = ["game", "version", "table", PRESENCE, ...NAMES];
 
 export function renderTableVotes(el, court, names, ctx) {
   const { table } = court;
