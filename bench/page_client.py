@@ -1,12 +1,12 @@
-"""The court page as bench/load.py plays it: a LoopPeer that listens for what static/live.js
-listens for and reads each message as static/game.js and static/witness.js do.
+"""The court page as bench/load.py plays it: a LoopPeer that listens for what static/lib/live.js
+listens for and reads each message as static/pages/court.js and static/lib/witness.js do.
 
 On its first welcome it keeps the court view and asks for the feed's records with `sync`,
 as the page does; each push's change of the sections every audience sees alike, then its
 audience's own part when the push names it, is applied to the court it holds (RFC 6902, with
 `jsonpatch` as the page applies it with fast-json-patch), and the witness recomputes the hash
 of every pushed record from the last one it kept and checks the newest checkpoint's Ed25519
-signature at most every SIGN_EVERY seconds, as static/witness.js does. A change the page could
+signature at most every SIGN_EVERY seconds, as static/lib/witness.js does. A change the page could
 not apply (from a version it does not hold, a part it missed, a part for another audience), or
 records that do not chain, are counted: the page would connect again or ask the server for the
 chain. Bytes (a push's and its own part's) and CPU spent on pushes are counted per peer.
@@ -26,18 +26,18 @@ from loop_peers import Loop, LoopPeer
 from court.log.chain import canonical, link
 from server.keys.signing import signed_by
 
-# What static/live.js listens for on the court's namespace (tests/scale keeps them equal).
+# What static/lib/live.js listens for on the court's namespace (tests/scale keeps them equal).
 PAGE_LISTENS = frozenset({"welcome", "events", "own", "presence", "talk", "seat_ended"})
 # What the page sends by itself, besides the commands its player chooses.
 PAGE_SENDS = frozenset({"sync"})
-SIGN_EVERY = 5.0  # seconds: static/witness.js SIGN_EVERY_MS
-FEED_LIMIT = 30  # the records the page's feed shows (static/feed.js)
-# The sealed choices the page pads to one width (static/padding.js).
+SIGN_EVERY = 5.0  # seconds: static/lib/witness.js SIGN_EVERY_MS
+FEED_LIMIT = 30  # the records the page's feed shows (static/panels/feed.js)
+# The sealed choices the page pads to one width (static/lib/padding.js).
 WIDTHS = {"place_ballot": 512, "place_bid": 512}
 
 
 def padded(message: str, payload: dict[str, Any]) -> dict[str, Any]:
-    """The payload as static/padding.js sends it."""
+    """The payload as static/lib/padding.js sends it."""
     width = WIDTHS.get(message)
     if width is None:
         return payload
@@ -47,8 +47,8 @@ def padded(message: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 class CourtPage:
     """What the court page keeps and how it reads each message, without a connection: the
-    court view from the welcome and the pushes (static/game.js `follow` and `followOwn`), the
-    feed's records, and the witness's last version and hash (static/witness.js). The tests
+    court view from the welcome and the pushes (static/pages/court.js `follow` and `followOwn`), the
+    feed's records, and the witness's last version and hash (static/lib/witness.js). The tests
     play it against the server's pushes too (tests/property/test_pushed_views.py)."""
 
     def __init__(self, keys: dict[str, bytes] | None = None) -> None:
@@ -72,7 +72,7 @@ class CourtPage:
         return first
 
     def events(self, push: dict[str, Any]) -> None:
-        """A push, as static/game.js `follow` reads it."""
+        """A push, as static/pages/court.js `follow` reads it."""
         self.add(push["records"])
         view = push.get("view")
         if view is None or self.court is None or self.court["game"]["version"] >= push["version"]:
@@ -90,7 +90,7 @@ class CourtPage:
         self._witness(push["records"], push["checkpoint"])
 
     def own(self, part: dict[str, Any]) -> None:
-        """A push's own part, as static/game.js `followOwn` reads it."""
+        """A push's own part, as static/pages/court.js `followOwn` reads it."""
         if self.court is None:
             return
         if self.awaiting is None and self.court["game"]["version"] > part["version"]:
@@ -110,14 +110,14 @@ class CourtPage:
         self.awaiting = None
 
     def add(self, records: list[dict[str, Any]]) -> None:
-        """Records into the feed, which keeps the last FEED_LIMIT (static/feed.js)."""
+        """Records into the feed, which keeps the last FEED_LIMIT (static/panels/feed.js)."""
         for record in records:
             self.feed[record["version"]] = record
         for old in sorted(self.feed)[:-FEED_LIMIT]:
             del self.feed[old]
 
     def _witness(self, records: list[dict[str, Any]], checkpoint: dict[str, Any]) -> None:
-        """As static/witness.js: the pushed records' hashes recomputed from the kept one."""
+        """As static/lib/witness.js: the pushed records' hashes recomputed from the kept one."""
         if self.witnessed is None:
             return
         version, previous = self.witnessed

@@ -1,4 +1,4 @@
-"""Bench of a page's own check of a long log (static/witness.js) in headless Chromium.
+"""Bench of a page's own check of a long log (static/lib/witness.js) in headless Chromium.
 
 Run from the repo root: `.venv/bin/python bench/witness_page.py [--events 100000]`. It builds a
 started game of that many events (bench/store_log.py), serves it on loopback, opens its court
@@ -39,7 +39,7 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
 }).observe({ type: "longtask", buffered: true });
 """
-# How many versions the page holds the hashes of (static/witness_store.js).
+# How many versions the page holds the hashes of (static/lib/witness_store.js).
 HELD = """async (id) => await new Promise((resolve) => {
   const req = indexedDB.open("small-council-witness", 1);
   req.onupgradeneeded = () => req.result.createObjectStore("chains");

@@ -35,7 +35,7 @@ _ROSTER_ATTRIBUTES = (
     "immune_to_justice",
 )
 _IN_PLAY_ATTRIBUTES = ("prince_of_westeros", "gods_cursed")
-# A House's arms: the shield's field and its charge, by the names static/arms.js draws.
+# A House's arms: the shield's field and its charge, by the names static/lib/arms.js draws.
 ARMS_FIELDS = ("plain", "per-pale", "per-fess", "per-bend", "quarterly", "bordure", "chief")
 ARMS_CHARGES = (
     "none",

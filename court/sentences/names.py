@@ -1,5 +1,6 @@
 """Readable names for the ids of a record: Houses, titles, elections, Nobles, villages,
-players, Gold Dragons and decree steps, written as the browser's static/names.js writes them."""
+players, Gold Dragons, decree steps and phases, written as the pages show them (the court view
+gives the pages the phases' names: `game.phases`)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,20 @@ from collections.abc import Iterable
 from court.ids import HouseId, NobleId, Seat, TitleId
 from court.model import steps
 from court.options import electorate
-from court.state import CourtState
+from court.state import CourtState, Phase
 
 STEPS = {step.id: step.label for step in steps.DECREES}
+# The eight phases of a round by their number and name (R-4.1).
+PHASES: dict[str, str] = {
+    Phase.DECREES: "1. Decrees and elections",
+    Phase.CARDS: "2. Cards",
+    Phase.INCOME: "3. Income",
+    Phase.PURCHASES: "4. Purchases",
+    Phase.MOVEMENT: "5. Movement",
+    Phase.BATTLES: "6. Battles",
+    Phase.WALL: "7. The Wall",
+    Phase.END_OF_ROUND: "8. End of round",
+}
 
 
 def house(state: CourtState, house_id: str) -> str:

@@ -13,6 +13,9 @@ from court.sentences import names
 from court.state import CourtState, Election, GameStatus, Noble, PendingTitle
 from court.views.padding import padded_marker
 
+# Made once: every view shares the one dict.
+PHASE_NAMES = {str(phase): name for phase, name in names.PHASES.items()}
+
 
 def noble_view(noble: Noble, state: CourtState) -> dict[str, Any]:
     return {
@@ -71,6 +74,8 @@ def game_view(state: CourtState, version: int | None) -> dict[str, Any]:
         # The round whose victory check ends the game; 0: none.
         "last_round": profile.victory.last_round,
         "phase": state.phase.value if state.phase else None,
+        # Every phase's name by its id, for the pages to name the phase of any record.
+        "phases": PHASE_NAMES,
         "step": step_view(state),
         "first_player": state.first_player,
         "turn_order": list(state.turn_order()),

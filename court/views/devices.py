@@ -1,6 +1,7 @@
 """The keys each seat's and role's devices sign with, as everyone may see them: public halves
-only (court/model/devices.py). A page reads whether its seat holds a key, and whether one of them is
-its own; it believes the keys only as its witness folds them from the log (static/witness.js)."""
+only (court/model/devices.py). A page reads whether its seat holds a key, and whether one of them
+is its own; it believes the keys only as its witness folds them from the log
+(static/lib/witness.js)."""
 
 from __future__ import annotations
 

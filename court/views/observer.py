@@ -79,7 +79,7 @@ class Observer:
         and `rules` say whether it is play, a skip or bookkeeping, and the rules it applied
         (court/log/provenance.py). `hashed` holds the rest of what the record's hash covers, as
         stored: with the entry's version, type, seat, time and hash, a page recomputes the
-        hash of every entry it shows (static/witness.js)."""
+        hash of every entry it shows (static/lib/witness.js)."""
         text = describe(record, after)
         data = current_shape(record, None)[0]
         return {

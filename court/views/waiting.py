@@ -1,5 +1,5 @@
 """Whom the court waits on now, and for what: the seats whose move it is, in the order the
-page's table tells them (static/table.js), with a key that changes whenever the turn does."""
+page's table tells them (static/panels/table.js), with a key that changes whenever the turn does."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, render_template, send_from_d
 
 from court.errors import CourtError, NotFound
 from server.http.rules_page import rules_html
+from server.messages.labels import LABELS
 from server.store.failures import DATABASE_ERRORS
 
 bp = Blueprint("pages", __name__)
@@ -39,8 +40,9 @@ CURVES = (
 )
 # Browser modules served from node_modules (no CDN): the Socket.IO client; SHA-256 and Ed25519
 # for a page that WebCrypto is not given to (plain http away from this machine) or that has no
-# Ed25519 in it, to check the record and the server's signatures; and the JSON Patch applier
-# that brings the page's court view up to each push.
+# Ed25519 in it, to check the record and the server's signatures; the JSON Patch applier
+# that brings the page's court view up to each push; and idiomorph, which draws a panel again
+# keeping the nodes the player is using (static/lib/morph.js).
 VENDOR = {
     "socket.io.esm.min.js": ROOT / "node_modules" / "socket.io-client" / "dist",
     "socket.io.esm.min.js.map": ROOT / "node_modules" / "socket.io-client" / "dist",
@@ -49,6 +51,7 @@ VENDOR = {
         for name in ("sha2.js", "_md.js", "_u64.js", "utils.js")
     },
     **{f"fast-json-patch/{name}": JSON_PATCH for name in ("core.mjs", "helpers.mjs")},
+    "idiomorph.esm.js": ROOT / "node_modules" / "idiomorph" / "dist",
     **{f"noble-curves/{name}": (NOBLE_CURVES / name).parent for name in CURVES},
 }
 
@@ -60,7 +63,9 @@ def index() -> str:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
-    return render_template("court/game.html", game_id=game_id, name=_name(game_id))
+    """The court page, with what it calls each move (it reads them from its script's
+    `data-labels`: the Content-Security-Policy allows no inline script)."""
+    return render_template("court/game.html", game_id=game_id, name=_name(game_id), labels=LABELS)
 
 
 @bp.get("/games/<game_id>/history")

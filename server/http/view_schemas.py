@@ -141,6 +141,14 @@ class GameInfoSchema(Schema):
         metadata={"description": "The round whose victory check ends the game (R-4.8); 0: none"},
     )
     phase = fields.String(allow_none=True, required=True)
+    phases = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={
+            "description": "Every phase's name by its id (R-4.1): `1. Decrees and elections`"
+        },
+    )
     step = fields.Nested(StepViewSchema, allow_none=True, required=True)
     first_player = fields.Integer(allow_none=True, required=True)
     turn_order = fields.List(fields.Integer(), required=True)

@@ -1,4 +1,4 @@
-"""The web client sends every sealed choice at one length (static/padding.js): Chromium runs
+"""The web client sends every sealed choice at one length (static/lib/padding.js): Chromium runs
 the page's own live.js, and the WebSocket frames it sends for placements of either kind on
 a short or a long id, and for bids of any amount, are measured as they leave the browser."""
 
@@ -13,7 +13,7 @@ from tests.live_server import LiveServer
 # In the page: connect to the game as a spectator through live.js, send each payload, and
 # wait for every answer (a spectator is refused, which changes nothing of what was sent).
 SEND_ALL = """async ([gameId, sends]) => {
-  const { connectCourt } = await import("/static/live.js");
+  const { connectCourt } = await import("/static/lib/live.js");
   const live = await new Promise((resolve) => {
     const court = connectCourt({
       gameId, token: () => null, onWelcome: () => resolve(court),

@@ -57,9 +57,10 @@ def test_the_socket_io_client_is_served_from_the_npm_package(client: FlaskClient
 @pytest.mark.parametrize(
     ("package", "name"),
     [("@noble/hashes", f"noble-hashes/{n}") for n in ("sha2.js", "_md.js", "_u64.js", "utils.js")]
-    + [("fast-json-patch", f"fast-json-patch/{n}") for n in ("core.mjs", "helpers.mjs")],
+    + [("fast-json-patch", f"fast-json-patch/{n}") for n in ("core.mjs", "helpers.mjs")]
+    + [("idiomorph", "idiomorph.esm.js")],
 )
-def test_the_witness_and_patch_modules_are_served_from_their_npm_packages(
+def test_the_witness_patch_and_morph_modules_are_served_from_their_npm_packages(
     client: FlaskClient, package: str, name: str
 ) -> None:
     installed = VENDOR[name] / name.rpartition("/")[2]
@@ -110,6 +111,8 @@ def test_ed25519_is_served_from_its_npm_package_importing_only_served_modules(
         "noble-hashes/package.json",
         "noble-hashes/../../package.json",
         "noble-hashes/sha3.js",
+        "idiomorph.js",
+        "idiomorph-htmx.js",
     ],
 )
 def test_nothing_else_of_node_modules_is_served(client: FlaskClient, name: str) -> None:

@@ -50,7 +50,7 @@ def wait_kept(person: Person, game_id: str, version: int) -> dict[str, Any]:
     return found
 
 
-# How many versions the page holds the hashes of, from version 1 (static/witness_store.js).
+# How many versions the page holds the hashes of, from version 1 (static/lib/witness_store.js).
 HELD = """(id) => new Promise((resolve) => {
   const req = indexedDB.open("small-council-witness", 1);
   req.onupgradeneeded = () => req.result.createObjectStore("chains");
@@ -288,7 +288,7 @@ def test_a_record_edited_in_place_is_named_by_the_game_page_whose_feed_shows_it(
     # Given a game whose page a device opened and checked to its head
     with LiveServer(db, deadlines=False) as server:
         game, head = played_past(server)
-        assert head - CHANGED < 30  # the feed shows the newest 30 records (static/feed.js)
+        assert head - CHANGED < 30  # the feed shows the newest 30 records (static/panels/feed.js)
         seen = open_person(chromium, "ann", f"{server.url}/games/{game.id}")
         wait_held(seen, game.id, head)
         expect(seen.page.locator(f"#feed [data-version='{CHANGED}']")).to_have_count(1)

@@ -654,10 +654,10 @@ def test_corrupted_ruleset_is_refused_naming_the_bad_entry(
 
 def test_every_house_bears_arms_the_pages_can_draw(loaded: Ruleset) -> None:
     """Each House's arms are a field and a charge named in config/rulesdata.py, and
-    static/arms.js draws every name of both sets."""
+    static/lib/arms.js draws every name of both sets."""
     from config.rulesdata import ARMS_CHARGES, ARMS_FIELDS
 
-    drawn = (CONFIG_DIR.parent / "static" / "arms.js").read_text(encoding="utf-8")
+    drawn = (CONFIG_DIR.parent / "static" / "lib" / "arms.js").read_text(encoding="utf-8")
     for name in (*ARMS_FIELDS, *ARMS_CHARGES):
         assert re.search(rf'^\s+"{re.escape(name)}": ', drawn, re.MULTILINE), name
     arms = [(h["arms"]["field"], h["arms"]["charge"]) for h in loaded["roster"]["houses"]]

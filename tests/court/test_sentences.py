@@ -114,7 +114,7 @@ def test_a_type_this_server_does_not_know_is_named_as_it_is(court: CourtState) -
 
 
 def test_names_read_as_the_browser_writes_them(court: CourtState) -> None:
-    """A seat nobody holds is "Seat n" counted from 1, as static/names.js writes it; ids read
+    """A seat nobody holds is "Seat n" counted from 1, as static/lib/names.js writes it; ids read
     as their names from the roster, the titles and the map."""
     assert names.player(court, 0) == "Player 1 (House Stark)"
     assert names.player(court, 5) == "Seat 6"

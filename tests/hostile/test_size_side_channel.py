@@ -152,7 +152,7 @@ def test_a_sealed_bid_has_one_length_whatever_its_amount(server: LiveServer) -> 
 
 
 def test_a_padded_request_is_accepted_and_padding_must_be_spaces(server: LiveServer) -> None:
-    """The web client pads its placements (static/padding.js); the server takes the pad over
+    """The web client pads its placements (static/lib/padding.js); the server takes the pad over
     Socket.IO and HTTP alike, and refuses one that is not spaces or too long."""
     http = server.app.test_client()
     game = to_the_ballot(http)

@@ -1,10 +1,10 @@
-"""Pushes keep every page's court view: Hypothesis plays games (tests/property/machine.py) while
-a page of every audience follows them through the pushes (server/live/pushes.py), each read as
-the court page reads it (bench/page_client.py `CourtPage`, static/game.js). Pages leave and come
-back, the host hands his role on and seats to new tokens (whose pages then watch as spectators)
-at random moments. After every push, each page holds exactly the court view a full render
-(court/views/made.py `court_view`, no section kept) gives its audience at that version, no
-page ever had to connect again, and every pushed record chained to the one before.
+"""Pushes keep every page's court view: Hypothesis plays games (tests/property/machine.py) while a
+page of every audience follows them through the pushes (server/live/pushes.py), each read as the
+court page reads it (bench/page_client.py `CourtPage`, static/pages/court.js). Pages leave and
+come back, the host hands his role on and seats to new tokens (whose pages then watch as
+spectators) at random moments. After every push, each page holds exactly the court view a full
+render (court/views/made.py `court_view`, no section kept) gives its audience at that version,
+no page ever had to connect again, and every pushed record chained to the one before.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class PushedMachine(CourtMachine):
 
     def welcome_the_moved(self) -> None:
         """A page moved to another audience learns it from the push's own part, which names
-        that audience, and connects again (as static/game.js does): it is welcomed anew."""
+        that audience, and connects again (as static/pages/court.js does): it is welcomed anew."""
         for sid in sorted(self.moved):
             page = self.sockets.pages[sid]
             assert page.stale == 1 and page.court is None, f"{sid} kept a view not its own"

@@ -21,7 +21,7 @@ PATHS = (
     "/api/games",
     "/api/games/nope",
     "/static/court.css",
-    "/static/game.js",
+    "/static/pages/court.js",
     "/healthz",
     "/no-such-page",
 )

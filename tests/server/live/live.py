@@ -112,7 +112,7 @@ def seated_without_host(http: FlaskClient, **body: Any) -> Game:
 
 
 class Page:
-    """A client that keeps its court view as a page does (static/game.js): the welcome's,
+    """A client that keeps its court view as a page does (static/pages/court.js): the welcome's,
     changed by each push and by its own part when the push names its audience."""
 
     def __init__(self, app: Flask, game: Game, token: str | None) -> None:

@@ -20,6 +20,7 @@ from court.views.padding import PAD
 from server.http.api import openapi_document
 from server.live.sockets import CourtNamespace
 from server.messages.catalogue import BY_COMMAND, CATALOGUE, message_table
+from server.messages.labels import LABELS
 from server.messages.message import schema_of
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -112,3 +113,10 @@ def test_one_schema_instance_loads_every_payload_of_a_message_and_keeps_none_of_
                 "pad": "",
                 "signed": None,
             }
+
+
+def test_every_label_names_a_message_of_the_catalogue() -> None:
+    """The pages name a move by the label the server gives it (server/messages/labels.py):
+    a label for a message the catalogue does not hold would name nothing."""
+    assert set(LABELS) <= set(CATALOGUE)
+    assert all(label.strip() and label[0].isupper() for label in LABELS.values())

@@ -1,0 +1,167 @@
+// A person's key: one secret link that brings every seat this browser holds, across games, to
+// another device, which plays each seat with a link of the key's own (never the seat's own
+// token), so that revoking or renewing the key takes them all back. This browser keeps the key
+// it made, and only that one: the maker's secret, which alone adds seats to the key and never
+// travels in a link, and the link's secret, which the link carries in its fragment (/key#...),
+// never sent to the server. Seats taken here since join the key each time the front page opens.
+// A key link opened here is no key of this browser's: its seats are added, nothing is sent.
+import { call } from "./api.js";
+import { confirmed, errorText, fill, h, say } from "./dom.js";
+import { heldGames, rememberToken } from "./seat_store.js";
+
+const KEY = "mykey";
+
+// The key this browser made, {maker, link}; a key kept in an older shape (the link's secret
+// alone, from before links of their own) opens nothing any more and is forgotten.
+export function heldKey() {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(KEY) ?? "null");
+  } catch {
+    kept = null;
+  }
+  if (kept && typeof kept.maker === "string" && typeof kept.link === "string") return kept;
+  localStorage.removeItem(KEY);
+  return null;
+}
+
+function keep(maker, link) {
+  localStorage.setItem(KEY, JSON.stringify({ maker, link }));
+}
+
+function drop() {
+  localStorage.removeItem(KEY);
+}
+
+export function keyLink(link) {
+  return `${window.location.origin}/key#${link}`;
+}
+
+// Every seat token this browser holds, as the server takes them.
+function heldSeats() {
+  return heldGames().flatMap(({ gameId, tokens }) =>
+    tokens.map((t) => ({ game_id: gameId, token: t.token })),
+  );
+}
+
+// The seats a key link brings, kept on this device as remembered seats (Your games lists
+// them): each with the key's link of it, for as long as the key stands.
+export function takeSeats(seats) {
+  for (const s of seats) rememberToken(s.game_id, s.token, s.label);
+}
+
+const REVOKED = "Your key was revoked or replaced by a newer one: its link opens nothing now.";
+
+// The front page's panel: make the key, show its link, make a new one or revoke it.
+export function renderKeyPanel(el) {
+  const status = h("p", { class: "notice", role: "status", hidden: true });
+  const draw = (message, kind) => {
+    const key = heldKey();
+    fill(el, key ? withKey(key, redraw) : withoutKey(redraw), status);
+    if (message) say(status, message, kind);
+  };
+  const redraw = (message, kind = "success") => draw(message, kind);
+  draw();
+  return { sync: () => sync(redraw) };
+}
+
+function withoutKey(redraw) {
+  return [
+    h(
+      "p",
+      { class: "muted" },
+      "My key: one secret link that brings every seat this browser holds to another device, your phone or another computer, which plays them until you revoke the key. Keep it to yourself: whoever has it plays your seats.",
+    ),
+    h("button", { type: "button", id: "make-key", onclick: () => make(redraw) }, "Make my key"),
+  ];
+}
+
+function withKey(key, redraw) {
+  return [
+    h(
+      "p",
+      { class: "muted" },
+      "Open your key's link on another device to play every seat this browser holds there. Seats you take here later join it when this page opens. Keep it to yourself: whoever has it plays your seats, until you revoke the key.",
+    ),
+    h(
+      "details",
+      { id: "my-key" },
+      h("summary", {}, "Show my key's link"),
+      h("input", {
+        type: "text",
+        readonly: true,
+        id: "my-key-link",
+        value: keyLink(key.link),
+        "aria-label": "My key's link",
+        onfocus: (e) => e.target.select(),
+      }),
+    ),
+    h("button", { type: "button", id: "new-key", onclick: () => renew(redraw) }, "Make a new key"),
+    " ",
+    h(
+      "button",
+      { type: "button", id: "revoke-key", onclick: () => revoke(key, redraw) },
+      "Revoke my key",
+    ),
+  ];
+}
+
+async function make(redraw) {
+  const seats = heldSeats();
+  if (!seats.length) {
+    redraw("This browser holds no seat yet: take one, then make your key.", "error");
+    return;
+  }
+  try {
+    const made = await call("POST", "/api/keys", { seats });
+    keep(made.maker, made.key);
+    redraw(`Your key gathers ${counted(made.seats.length)}. Open “Show my key's link” to copy it.`);
+  } catch (error) {
+    redraw(errorText(error), "error");
+  }
+}
+
+async function renew(redraw) {
+  const text =
+    "Make a new key? The old key's link opens nothing from now on, and every device that took your seats through it loses them: open the new link there.";
+  if (!(await confirmed(text, "Make a new key"))) return;
+  await make(redraw);
+}
+
+async function revoke(key, redraw) {
+  const text =
+    "Revoke your key? Its link opens nothing from now on, and every device that took your seats through it loses them; this browser keeps them.";
+  if (!(await confirmed(text, "Revoke"))) return;
+  try {
+    await call("DELETE", "/api/keys/mine", undefined, key.maker);
+    drop();
+    redraw("Your key is revoked: its link opens nothing now.");
+  } catch (error) {
+    if (error.code === "key_revoked") {
+      drop();
+      redraw(REVOKED, "warning");
+      return;
+    }
+    redraw(errorText(error), "error");
+  }
+}
+
+// The seats taken on this device since join the key this browser made, and no other; a key
+// revoked elsewhere is dropped here.
+async function sync(redraw) {
+  const key = heldKey();
+  const seats = heldSeats();
+  if (!key || !seats.length) return;
+  try {
+    await call("PUT", "/api/keys/mine", { seats }, key.maker);
+  } catch (error) {
+    if (error.code === "key_revoked") {
+      drop();
+      redraw(REVOKED, "warning");
+    }
+  }
+}
+
+function counted(n) {
+  return `${n} seat${n === 1 ? "" : "s"}`;
+}
