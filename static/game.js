@@ -4,6 +4,8 @@
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { adoptInvite, adoptKeptSeat, adoptLinkToken, call, forgetSeat, tokenFor } from "./api.js";
 import { Clock } from "./countdown.js";
+// This device's key for the viewer's seat or role, and the signing of what the page sends.
+import { Device } from "./device.js";
 import { confirmed, errorText, fill, h, keeping, say } from "./dom.js";
 import { keepReceipt, renderElection } from "./election.js";
 // How an ended game ended, at the top of the page; "Round 3 of 8" with a last round.
@@ -50,6 +52,7 @@ const witness = new Witness(gameId, {
   onMismatch: (found) => showMismatch($("witness"), witness, found, h),
 });
 const feed = new Feed($("feed"));
+const device = new Device(gameId);
 let court = null,
   audience = null,
   presence = null;
@@ -107,10 +110,12 @@ const ctx = {
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
   // `where`: a status line next to the form that sent it, told the outcome too.
-  async send(message, payload, where = null) {
+  // `unsigned`: the holder's first key, which his token alone vouches for.
+  async send(message, payload, where = null, { unsigned = false } = {}) {
     tell("Sending…", "pending");
     try {
-      const ack = await live.send(message, payload);
+      const body = unsigned ? payload : await device.prepared(court, message, payload);
+      const ack = await live.send(message, body);
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
@@ -255,6 +260,12 @@ const live = connectCourt({
     if (noticeOffline) tell(null);
     role.connected(court);
     draw();
+    // The first key goes quietly; a seat taken back from the bot is told like any move.
+    device
+      .welcomed(court, (message, payload, options) =>
+        options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
+      )
+      .catch((error) => tell(errorText(error), "error", error.code));
     if (first) {
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
