@@ -6,10 +6,12 @@ import { fill, h } from "./dom.js";
 const CLOCK = new Set(["ClockStarted", "ClockStopped"]);
 
 export class Feed {
-  // `limit`: how many records the page fetches on opening, and how many events it lists.
-  constructor(el, limit = 30) {
+  // `limit`: how many records the page fetches on opening, and how many events it lists;
+  // `markOf(version)`: "unsigned" for a move no device of its player signs (static/witness.js).
+  constructor(el, limit = 30, markOf = () => undefined) {
     this.el = el;
     this.limit = limit;
+    this.markOf = markOf;
     this.records = new Map();
   }
 
@@ -50,6 +52,16 @@ export class Feed {
           h("span", { class: "version" }, `#${event.version}`),
           " ",
           event.text,
+          this.markOf(event.version) === "unsigned" &&
+            h(
+              "span",
+              {
+                class: "unsigned",
+                "data-testid": "unsigned",
+                title: "No device of this player signs his moves: only the server vouches for it.",
+              },
+              " · unsigned",
+            ),
           clocks.length > 0 &&
             h(
               "details",

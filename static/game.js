@@ -51,7 +51,7 @@ const witness = new Witness(gameId, {
   fetchJson: (path) => call("GET", path),
   onMismatch: (found) => showMismatch($("witness"), witness, found, h),
 });
-const feed = new Feed($("feed"));
+const feed = new Feed($("feed"), 30, (version) => witness.mark(version));
 const device = new Device(gameId);
 let court = null,
   audience = null,
@@ -279,6 +279,9 @@ const live = connectCourt({
         witness.checkInBackground();
         if (records) witness.checkShown(records);
       }, 2000);
+      // Every move shown, against the keys its player's devices registered: the whole log
+      // from version 1, in pages, the feed marked as each page is checked.
+      witness.checkMoves(() => feed.render());
     }
   },
   onEvents(records, _version, push) {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -17,7 +18,13 @@ from elections.markers import commitment
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat, wait_version
 from tests.browser.test_receipts import NORTH, STARK, stark_to_vote
+from tests.court.signing import Device
 from tests.live_server import LiveServer
+from tests.server.tools.cli.court_shell import Played
+from tests.server.tools.cli.test_verify_signatures import append_forged
+
+LANNISTER = 1
+LANNISTER_PHONE = Device(41)
 
 PAYLOAD = {
     "house": "lannister",
@@ -104,3 +111,42 @@ def test_a_pages_ballot_is_signed_salted_on_the_device_and_its_receipt_checks(
     checked = game._call("GET", f"/api/games/{game.id}/verify")
     assert checked["ok"], checked
     assert not laptop.errors, laptop.errors
+
+
+def test_a_forged_move_of_a_keyed_seat_fails_verify_and_raises_the_banner_on_a_fresh_page(
+    chromium: Any, server: LiveServer, tmp_path: Path
+) -> None:
+    """Given Lannister's seat keyed by his device, when the operator inserts a record of
+    Lannister's (a vote for a new host) chained and hashed as the server would, then `flask
+    court verify` names its version, and a page of Tyrell's opened afterwards, which never saw
+    that version, raises the banner naming it."""
+    game = HttpCourt(server.url)
+    game.play("add_device_key", {"public_key": LANNISTER_PHONE.public_key}, game.tokens[LANNISTER])
+    db = tmp_path / "court.db"
+    played = Played(id=game.id, db=db, host_token=game.host, tokens={}, started=0, gold=(0, 0))
+    vote = {"seat": LANNISTER, "for_seat": 2, "at": None, "host_away_since": None}
+
+    forged = append_forged(played, "HostVoteCast", vote, LANNISTER)
+    result = server.app.test_cli_runner().invoke(args=["court", "verify", game.id])
+
+    assert result.exit_code == 1
+    assert f"(version {forged}): signatures: a move of seat 1 that no key of seat 1 signed" in (
+        result.output
+    ), result.output
+    tyrell = open_seat(chromium, "tyrell", f"{server.url}/games/{game.id}", game.id, game.tokens[2])
+    banner = tyrell.page.locator("#witness")
+    expect(banner).to_be_visible()
+    expect(banner).to_have_attribute("data-version", str(forged))
+    expect(banner).to_contain_text("no key of seat 1 signed")
+
+
+def test_an_unkeyed_seats_moves_are_marked_unsigned(chromium: Any, server: LiveServer) -> None:
+    """A seat whose player keyed no device (an API client that signs nothing) plays on, and the
+    court page marks its moves unsigned; a keyed seat's signed moves carry no such mark."""
+    game = HttpCourt(server.url)
+    game.record_villages("stark", NORTH[:1])
+    url = f"{server.url}/games/{game.id}"
+    stark = open_seat(chromium, "stark", url, game.id, game.host)
+    unsigned = stark.page.locator("#feed li[data-version] > [data-testid=unsigned]")
+    expect(unsigned.first).to_be_visible()
+    expect(stark.page.locator("#witness")).to_be_hidden()
