@@ -33,37 +33,45 @@ export class Device {
     return key && listed ? key : null;
   }
 
-  // Once welcomed: key the holder when nobody keyed him yet (a key kept from an earlier
-  // player of the seat is forgotten), and come back to a keyed seat the bot played.
-  async welcomed(court, send) {
+  // Once welcomed: a page that came to its seat by joining or by a seat's link (a new player,
+  // or a seat handed over) keys it at once, when nobody keyed it yet; a page resuming a seat
+  // keys it before its first move. A keyed seat the bot played is taken back, signed.
+  async welcomed(court, send, fresh) {
     const holder = court?.viewer?.holder;
     if (!holder || !OPEN.has(court.game?.status)) return;
-    this.keying ??= this.#keyed(court, holder, send).finally(() => {
-      this.keying = null;
-    });
-    await this.keying;
-  }
-
-  async #keyed(court, holder, send) {
     const keys = Device.keysOf(court, holder);
-    if (!keys.length) {
-      await forgetKey(this.gameId, holder);
-      const key = await makeKey(this.gameId, holder);
-      await send("add_device_key", { public_key: key.publicKey }, { unsigned: true });
+    if (!keys.length && fresh) {
+      await this.first(court, send);
       return;
     }
     const seat = court.viewer.seat;
-    if (seat !== null && playedByBot(court, seat) && (await this.standing(court)))
+    if (keys.length && seat !== null && playedByBot(court, seat) && (await this.standing(court)))
       await send("take_seat_back", {});
+  }
+
+  // The holder's first key, made here and registered with his token alone (once per page at
+  // a time); a key kept from an earlier player of the seat is forgotten.
+  first(court, send) {
+    const holder = court.viewer.holder;
+    this.keying ??= (async () => {
+      await forgetKey(this.gameId, holder);
+      const key = await makeKey(this.gameId, holder);
+      await send("add_device_key", { public_key: key.publicKey }, { unsigned: true });
+      return key;
+    })().finally(() => {
+      this.keying = null;
+    });
+    return this.keying;
   }
 
   // The payload as sent: salted and signed when this device holds the viewer's standing key;
   // as it is for a holder nobody keyed. Refused here, with the server's own sentence, for a
   // keyed holder whose key is on another device.
-  async prepared(court, message, payload) {
+  async prepared(court, message, payload, send) {
     const holder = court?.viewer?.holder;
-    if (!holder || UNSIGNED.has(message) || !Device.keysOf(court, holder).length) return payload;
-    const key = await this.standing(court);
+    if (!holder || UNSIGNED.has(message) || !OPEN.has(court.game?.status)) return payload;
+    const keyed = Device.keysOf(court, holder).length > 0;
+    const key = keyed ? await this.standing(court) : await this.first(court, send);
     if (!key) throw Object.assign(new Error(UNKEYED_HERE), { code: "bad_signature" });
     const sealedBallots = court.game?.variants?.sealed_ballots ?? false;
     const body = await sealed(message, payload, sealedBallots);

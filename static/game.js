@@ -35,6 +35,8 @@ import { renderThrone } from "./throne.js";
 import { showMismatch, Witness } from "./witness.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
+// A seat's link opened here is a new player's (or a seat handed over): the page keys it.
+let freshSeat = /^#token=/.test(window.location.hash);
 await adoptLinkToken(gameId, () =>
   confirmed(
     "This link opens this game with a token of its own, and this tab already plays a seat here. Play with the link's token in this tab instead? Your seat stays yours, on this device if it remembers it.",
@@ -101,6 +103,16 @@ function tell(message, kind = "info", code = null) {
     noticeTimer = setTimeout(() => say(notice, null), NOTICE_MS);
 }
 
+// Resolves with the ack once the page drew the version it answers (or after 3 s): the first
+// key's record is drawn before the move that follows it is told.
+async function applied(ack) {
+  for (let waited = 0; waited < 3000; waited += 50) {
+    if (court && awaiting === null && court.game.version >= ack.version) return ack;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return ack;
+}
+
 const ctx = {
   gameId,
   reveal: null,
@@ -113,9 +125,15 @@ const ctx = {
   // `unsigned`: the holder's first key, which his token alone vouches for.
   async send(message, payload, where = null, { unsigned = false } = {}) {
     tell("Sending…", "pending");
+    // A push while the move is on its way (the device's first key, recorded just before it)
+    // draws the form anew: its status line is then the one of the same id.
+    const line = () =>
+      where?.id && !where.isConnected ? document.getElementById(where.id) : where;
     try {
-      const body = unsigned ? payload : await device.prepared(court, message, payload);
+      const quiet = (m, p) => live.send(m, p).then(applied);
+      const body = unsigned ? payload : await device.prepared(court, message, payload, quiet);
       const ack = await live.send(message, body);
+      if (message === "join") freshSeat = true;
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
@@ -126,12 +144,12 @@ const ctx = {
         return ack;
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
-      if (where) say(where, "Recorded.", "success");
+      if (line()) say(line(), "Recorded.", "success");
       if (ack.receipt) draw();
       return ack;
     } catch (error) {
       tell(errorText(error), "error", error.code);
-      if (where) say(where, errorText(error), "error");
+      if (line()) say(line(), errorText(error), "error");
       return null;
     }
   },
@@ -261,9 +279,14 @@ const live = connectCourt({
     role.connected(court);
     draw();
     // The first key goes quietly; a seat taken back from the bot is told like any move.
+    const fresh = freshSeat && Boolean(court.viewer.holder);
+    if (fresh) freshSeat = false;
     device
-      .welcomed(court, (message, payload, options) =>
-        options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
+      .welcomed(
+        court,
+        (message, payload, options) =>
+          options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
+        fresh,
       )
       .catch((error) => tell(errorText(error), "error", error.code));
     if (first) {

@@ -335,7 +335,12 @@ function proposeForm(court, ctx) {
     { hidden: true, class: "muted" },
     "He lives again, as he stood before.",
   );
-  const status = h("p", { class: "notice", role: "status", hidden: true });
+  const status = h("p", {
+    class: "notice",
+    role: "status",
+    id: "propose_correction-status",
+    hidden: true,
+  });
   const showFields = () => {
     const fact = record.selectedOptions[0]?.dataset.fact;
     houseField.hidden = fact !== "village";
@@ -368,7 +373,12 @@ function proposeForm(court, ctx) {
     if (!sure) return;
     const ack = await ctx.send("propose_correction", payload, status);
     if (ack) clearDraft();
-    else draft.status = status.textContent.replace(/^Error: /, "");
+    // The form may have been drawn anew meanwhile (a push): its status line has the same id.
+    else
+      draft.status = (document.getElementById(status.id) ?? status).textContent.replace(
+        /^Error: /,
+        "",
+      );
   };
   return h(
     "details",

@@ -67,9 +67,10 @@ def records_of(game: HttpCourt, type_: str) -> list[dict[str, Any]]:
 def test_a_pages_ballot_is_signed_salted_on_the_device_and_its_receipt_checks(
     chromium: Any, server: LiveServer
 ) -> None:
-    """Given Stark's page opened on his seat, it registers a key made on the device; when it
-    places a ballot, the server takes it signed, the record carries the commitments the device
-    signed, and after the reveal the receipt's salts open them; verify passes."""
+    """Given Stark's page resuming his seat, when it places a ballot, it first registers a key
+    made on the device, and the server takes the ballot signed; the record carries the
+    commitments the device signed, and after the reveal the receipt's salts open them; verify
+    passes."""
     game = HttpCourt(server.url)
     game.settle()
     game.record_villages("stark", NORTH)
@@ -77,15 +78,15 @@ def test_a_pages_ballot_is_signed_salted_on_the_device_and_its_receipt_checks(
     url = f"{server.url}/games/{game.id}"
     laptop = open_seat(chromium, "laptop", url, game.id, game.tokens[STARK])
     page = laptop.page
-    expect(page.locator("#marker-for")).to_be_visible()
-    wait_version(laptop, view["game"]["version"] + 1)
-    added = records_of(game, "DeviceKeyAdded")
-    assert [(r["seat"], r["data"]["holder"]) for r in added] == [(STARK, "seat:0")]
+    wait_version(laptop, view["game"]["version"])
+    assert records_of(game, "DeviceKeyAdded") == [], "a page resuming a seat keys it at its move"
 
     mine = next(c["noble"] for c in view["election"]["candidates"] if c["seat"] == STARK)
     page.select_option("#marker-for", mine)
     laptop.send("form.ballot button[type=submit]")
     expect(page.locator("[data-testid=receipt]")).to_contain_text("Your receipt")
+    added = records_of(game, "DeviceKeyAdded")
+    assert [(r["seat"], r["data"]["holder"]) for r in added] == [(STARK, "seat:0")]
 
     signed = records_of(game, "MoveSigned")
     assert [(s["data"]["message"], s["seat"]) for s in signed] == [("place_ballot", STARK)]
