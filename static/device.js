@@ -2,8 +2,18 @@
 // seat's token alone vouches for a holder's first key), signs every command it sends for a keyed
 // holder on the head the page last applied, and takes back a keyed seat the bot played, signed.
 // A holder keyed on another device plays here only once that device sent a key for this one.
+
+import { tokenLink } from "./api.js";
 import { playedByBot } from "./bot_seats.js";
-import { deviceKey, forgetKey, makeKey } from "./device_keys.js";
+import {
+  base64,
+  bytesOf,
+  deviceKey,
+  forgetKey,
+  keepSeed,
+  keyForAnotherDevice,
+  makeKey,
+} from "./device_keys.js";
 import { sealed, signedPayload } from "./signing.js";
 
 const OPEN = new Set(["lobby", "playing"]);
@@ -62,6 +72,27 @@ export class Device {
       this.keying = null;
     });
     return this.keying;
+  }
+
+  // A link that plays the seat on another device with a key of its own: the key pair is made
+  // here, its public half registered signed by this device's key, and its seed rides in the
+  // link's fragment, which browsers never send to the server.
+  async linkForAnotherDevice(court, send, token) {
+    if (!(await this.standing(court)))
+      throw Object.assign(new Error(UNKEYED_HERE), { code: "bad_signature" });
+    const other = await keyForAnotherDevice();
+    if (!(await send("add_device_key", { public_key: other.publicKey }))) return null;
+    const seed = base64(other.seed).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return `${tokenLink(this.gameId, token)}&device=${seed}`;
+  }
+
+  // The key a link for another device carried (`#token=…&device=<seed>`), kept for the holder
+  // the page was welcomed as.
+  async adopt(court, seed) {
+    const holder = court?.viewer?.holder;
+    if (!holder) return;
+    const text = seed.replace(/-/g, "+").replace(/_/g, "/");
+    await keepSeed(this.gameId, holder, bytesOf(text + "=".repeat((4 - (text.length % 4)) % 4)));
   }
 
   // The payload as sent: salted and signed when this device holds the viewer's standing key;

@@ -37,6 +37,8 @@ import { showMismatch, Witness } from "./witness.js";
 const gameId = document.querySelector("script[data-game]").dataset.game;
 // A seat's link opened here is a new player's (or a seat handed over): the page keys it.
 let freshSeat = /^#token=/.test(window.location.hash);
+// A link for a new device carries the key pair the old device made for this one.
+let deviceSeed = window.location.hash.match(/^#token=[^&]+&device=([A-Za-z0-9_-]+)$/)?.[1];
 await adoptLinkToken(gameId, () =>
   confirmed(
     "This link opens this game with a token of its own, and this tab already plays a seat here. Play with the link's token in this tab instead? Your seat stays yours, on this device if it remembers it.",
@@ -121,17 +123,19 @@ const ctx = {
   notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
+  newDeviceLink: (token) => device.linkForAnotherDevice(court, ctx.send, token),
   // `where`: a status line next to the form that sent it, told the outcome too.
   // `unsigned`: the holder's first key, which his token alone vouches for.
   async send(message, payload, where = null, { unsigned = false } = {}) {
     tell("Sending…", "pending");
     // A push while the move is on its way (the device's first key, recorded just before it)
     // draws the form anew: its status line is then the one of the same id.
+    let body = null;
     const line = () =>
       where?.id && !where.isConnected ? document.getElementById(where.id) : where;
     try {
       const quiet = (m, p) => live.send(m, p).then(applied);
-      const body = unsigned ? payload : await device.prepared(court, message, payload, quiet);
+      body = unsigned ? payload : await device.prepared(court, message, payload, quiet);
       const ack = await live.send(message, body);
       if (message === "join") freshSeat = true;
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
@@ -148,6 +152,11 @@ const ctx = {
       if (ack.receipt) draw();
       return ack;
     } catch (error) {
+      // A signed move the server never answered may have been withheld: the feed keeps it
+      // until its record arrives.
+      const nonce = body?.signed?.nonce;
+      if (nonce && error.code === "timeout")
+        feed.sentNotRecorded(nonce, message.replaceAll("_", " "));
       tell(errorText(error), "error", error.code);
       if (line()) say(line(), errorText(error), "error");
       return null;
@@ -281,12 +290,16 @@ const live = connectCourt({
     // The first key goes quietly; a seat taken back from the bot is told like any move.
     const fresh = freshSeat && Boolean(court.viewer.holder);
     if (fresh) freshSeat = false;
-    device
-      .welcomed(
-        court,
-        (message, payload, options) =>
-          options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
-        fresh,
+    const seed = court.viewer.holder ? deviceSeed : null;
+    if (seed) deviceSeed = null;
+    (seed ? device.adopt(court, seed) : Promise.resolve())
+      .then(() =>
+        device.welcomed(
+          court,
+          (message, payload, options) =>
+            options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
+          fresh,
+        ),
       )
       .catch((error) => tell(errorText(error), "error", error.code));
     if (first) {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,46 @@ def test_an_unkeyed_seats_moves_are_marked_unsigned(chromium: Any, server: LiveS
     unsigned = stark.page.locator("#feed li[data-version] > [data-testid=unsigned]")
     expect(unsigned.first).to_be_visible()
     expect(stark.page.locator("#witness")).to_be_hidden()
+
+
+def test_a_new_device_gets_a_key_vouched_for_by_the_old_and_signs_an_accepted_move(
+    chromium: Any, server: LiveServer
+) -> None:
+    """Given the host's seat keyed by his laptop (opened from the seat's link), when the laptop
+    makes a link for a new device and the phone opens it, then the phone's key is registered
+    signed by the laptop's, the link's key never reached the server, and the phone records a
+    fact that the server takes signed by the phone's own key; verify passes."""
+    game = HttpCourt(server.url)
+    version = game.view()["game"]["version"]
+    link = f"{server.url}/games/{game.id}#token={game.host}"
+    laptop = open_person(chromium, "laptop", link)
+    wait_version(laptop, version + 1)
+    first = records_of(game, "DeviceKeyAdded")
+    assert [r["data"]["proof"] for r in first] == ["token"]
+    laptop.page.locator("#own-seat summary").click()
+    laptop.page.locator("#make-device-link").click()
+    made = laptop.page.locator("#device-link")
+    expect(made).to_have_value(re.compile(r"#token=.+&device=[A-Za-z0-9_-]{43}$"))
+    new_link = made.input_value()
+
+    phone = open_person(chromium, "phone", new_link)
+    expect(phone.page.locator("#connection")).to_contain_text("Connected as")
+    assert "&device=" not in phone.page.url
+    page = phone.page
+    page.locator("details[data-message=record_gold] summary").click()
+    phone.choose("#record_gold-house", "lannister")
+    page.fill("#record_gold-amount", "2")
+    phone.send("details[data-message=record_gold] button[type=submit]")
+    expect(page.locator("#notice")).to_contain_text("Done")
+
+    keys = records_of(game, "DeviceKeyAdded")
+    assert [k["data"]["proof"] for k in keys] == ["token", first[0]["data"]["key_id"]]
+    signed = records_of(game, "MoveSigned")
+    assert signed[-1]["data"]["message"] == "record_gold"
+    assert signed[-1]["data"]["key_id"] == keys[1]["data"]["key_id"]
+    seed = new_link.rsplit("&device=", 1)[1]
+    for person in (laptop, phone):
+        assert all(seed not in url for _, url in person.requests)
+        assert not person.errors, (person.name, person.errors)
+    checked = game._call("GET", f"/api/games/{game.id}/verify")
+    assert checked["ok"], checked
