@@ -7,11 +7,13 @@ from typing import assert_never
 
 from court.commands import (
     Actor,
+    AddDeviceKey,
     AddSeatLink,
     AnswerCorrection,
     BotCommand,
     BotMove,
     Command,
+    DropDeviceKey,
     DropSeatLink,
     HandHost,
     TakeSeatBack,
@@ -35,9 +37,18 @@ TABLE_MATTERS = (
     VoteForHost,
     TakeSeatBack,
 )
-# What a seat's player may still do while the bot plays it: come back, or have his key gather
-# or drop the seat's link.
-WHILE_AWAY = (TakeSeatBack, AddSeatLink, DropSeatLink)
+# What a seat's player may still do while the bot plays it: come back, have his key gather or
+# drop the seat's link, or key the device he comes back on (its first move may be taking the
+# seat back, signed).
+WHILE_AWAY = (TakeSeatBack, AddSeatLink, DropSeatLink, AddDeviceKey, DropDeviceKey)
+# A seat's keys are its player's devices': the bot, the server's, neither holds nor moves them.
+DEVICES = (AddDeviceKey, DropDeviceKey)
+
+
+BOT_UNSIGNED = "bot_signs_nothing"
+BOT_SIGNS_NOTHING = (
+    "The bot's moves are the server's: it signs nothing and keys no device of the seat it plays."
+)
 
 
 def decide_bot(state: CourtState, command: BotCommand, actor: Actor) -> tuple[Event, ...]:
@@ -83,6 +94,8 @@ def require_mover(state: CourtState, command: Command, actor: Actor) -> None:
             raise NotAllowed(
                 "bot_no_vote", "The bot casts no vote: the table's votes are its players'."
             )
+        if isinstance(command, DEVICES):
+            raise NotAllowed(BOT_UNSIGNED, BOT_SIGNS_NOTHING)
         return
     if isinstance(command, HandHost | VoteForHost) and command.seat in state.table.bots:
         raise CourtError(

@@ -19,6 +19,7 @@ from court.commands import (
     SignedMove,
 )
 from court.decide import Check, decide_folded
+from court.decide.bots import BOT_SIGNS_NOTHING, BOT_UNSIGNED
 from court.errors import NotAllowed
 from court.events import Event, MoveSigned
 from court.evolve import evolve
@@ -51,6 +52,8 @@ def decide_move(
         if not by_server and state.devices.keyed(actor.holder):
             raise NotAllowed("bad_signature", UNSIGNED)
         return decide_folded(state, move, actor, now, check)
+    if actor.bot:
+        raise NotAllowed(BOT_UNSIGNED, BOT_SIGNS_NOTHING)
     signed = move_signed(state, move, actor)
     before = evolve(state, signed)
     if check is not None:

@@ -124,8 +124,12 @@ class BotPlayer:
 
 def taken_back(service: CourtService, game_id: str, actor: Actor) -> None:
     """The player of a seat the bot plays opened his own link: he takes the seat back before
-    his page is shown (docs/rules-map.md, "A seat played by the bot")."""
-    if actor.seat is None or actor.seat not in service.current(game_id).state.table.bots:
+    his page is shown (docs/rules-map.md, "A seat played by the bot"). A keyed seat's page
+    sends `take_seat_back` signed itself: the server moves for no device."""
+    state = service.current(game_id).state
+    if actor.seat is None or actor.seat not in state.table.bots:
+        return
+    if state.devices.keyed(actor.holder):
         return
     try:
         service.handle(game_id, TakeSeatBack(), actor)

@@ -53,8 +53,8 @@ class SimDevices:
         None when he plays unsigned, or has keyed already (but for a new device's now and
         then)."""
         holder = actor.holder
-        if holder is None or state.status not in OPEN:
-            return None
+        if holder is None or actor.bot or state.status not in OPEN:
+            return None  # the bot's moves are the server's: it keys no device
         if state.devices.keyed(holder):
             return self._new_device(state, holder)
         key = self.keys.get(holder)
@@ -70,7 +70,7 @@ class SimDevices:
 
     def _new_device(self, state: CourtState, holder: str) -> AddDeviceKey | None:
         old = self.keys.get(holder)
-        if holder in self.moving or old is None or _played_by_bot(state, holder):
+        if holder in self.moving or old is None:
             return None
         if key_id_of(_public(old)) not in state.devices.by_id:
             return None
@@ -100,7 +100,7 @@ class SimDevices:
         holder = actor.holder
         key = self.keys.get(holder or "")
         message = BY_COMMAND.get(type(move))
-        if holder is None or key is None or message is None:
+        if holder is None or actor.bot or key is None or message is None:
             return move, None
         key_id = key_id_of(_public(key))
         if key_id not in state.devices.by_id:
@@ -152,8 +152,3 @@ class SimDevices:
 def _public(key: Ed25519PrivateKey) -> str:
     raw = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
     return base64.b64encode(raw).decode()
-
-
-def _played_by_bot(state: CourtState, holder: str) -> bool:
-    """A seat the bot plays: its player keys no new device until he takes it back."""
-    return any(holder == f"seat:{seat}" for seat in state.table.bots)

@@ -35,6 +35,7 @@ export function fill(el, ...children) {
 export function say(el, message, kind = "info") {
   el.className = `notice ${kind}`;
   el.hidden = !message;
+  el.dataset.said = "yes"; // lib/morph.js leaves it as said
   fill(el, kind === "error" && message ? h("strong", {}, "Error: ") : null, message ?? "");
 }
 
@@ -108,6 +109,14 @@ function dispatch(event) {
 // morph, and for a node the morph did not replace, the node itself.
 export function onPage(node) {
   return node?.pageNode ?? node;
+}
+
+// A node the player acted on, as the page shows it now: a draw since (a push while his move
+// was on its way, which may fill the panel anew) put another of the same id in its place.
+export function stillShown(node) {
+  const shown = onPage(node);
+  if (shown?.id && !shown.isConnected) return document.getElementById(shown.id) ?? shown;
+  return shown;
 }
 
 // `kept` stands on the page for `made`, a node of a new draw: it takes over its handlers.

@@ -20,6 +20,9 @@ export function morph(el, draw) {
     callbacks: {
       beforeNodeMorphed(kept, node) {
         standIn(kept, node);
+        // What the page said in a status line (lib/dom.js `say`) is the answer to the
+        // player's last act: it stays until he acts again, whatever the push redraws.
+        if (kept.dataset?.said && node.nodeType === Node.ELEMENT_NODE) return false;
         restyle(kept, node);
         if (node.tagName === "SELECT") drawn.set(kept, node.value);
         return true;

@@ -76,7 +76,8 @@ export function masterLink(gameId) {
 // another token of the game already keeps its own unless the person says so (`ask` resolves
 // true): a link someone sent must not silently put his seat in the place of yours.
 export async function adoptLinkToken(gameId, ask) {
-  const match = window.location.hash.match(/^#token=([^&]+)$/);
+  // A link for a new device also carries its key's seed (`&device=`, static/lib/device.js).
+  const match = window.location.hash.match(/^#token=([^&]+)(?:&device=[A-Za-z0-9_-]+)?$/);
   if (!match) return;
   window.history.replaceState(null, "", window.location.pathname + window.location.search);
   const token = decodeURIComponent(match[1]);

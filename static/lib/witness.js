@@ -14,6 +14,7 @@ import {
   signedBy,
   signedText,
 } from "./witness_crypto.js";
+import { MoveChecks } from "./witness_moves.js";
 import {
   HeldChain,
   loadKept,
@@ -142,6 +143,7 @@ export class Witness {
     this.signedAt = -Infinity; // when the last one was
     this.shown = null; // {version, hash}: the last record `checkShown` recomputed
     this.probes = []; // the /chain pages read while looking for the first version changed
+    this.moves = new MoveChecks(gameId); // the players' signatures, folded from version 1
   }
 
   // One check at a time, in the order asked; none after a mismatch. A server that cannot be
@@ -255,6 +257,13 @@ export class Witness {
       hashes.push(previous);
     }
     if (previous !== checkpoint.hash) return false;
+    for (const record of records) {
+      const told = await this.moves.check(record);
+      if (told) {
+        this.disagree({ problem: "move", version: record.version, told });
+        return true;
+      }
+    }
     if (this.held.length === kept.version) await this.held.extend(hashes);
     this.keep(checkpoint);
     return true;
@@ -308,22 +317,24 @@ export class Witness {
   // hash this device holds for its version and the checkpoints it kept.
   checkShown(records) {
     if (!records.length) return this.queue;
-    return this.run(async () => {
-      await this.held.ready;
-      const first = records[0].version;
-      const previous =
-        first === 1
-          ? GENESIS
-          : this.shown?.version === first - 1
-            ? this.shown.hash
-            : await this.hashAt(first - 1);
-      if (previous === null) return;
-      const hashes = new Map();
-      if (await this.checkRun(records, previous, hashes)) {
-        const last = records.at(-1).version;
-        this.shown = { version: last, hash: hashes.get(last) };
-      }
-    });
+    return this.run(() => this.checkShownNow(records));
+  }
+
+  async checkShownNow(records) {
+    await this.held.ready;
+    const first = records[0].version;
+    const previous =
+      first === 1
+        ? GENESIS
+        : this.shown?.version === first - 1
+          ? this.shown.hash
+          : await this.hashAt(first - 1);
+    if (previous === null) return;
+    const hashes = new Map();
+    if (await this.checkRun(records, previous, hashes)) {
+      const last = records.at(-1).version;
+      this.shown = { version: last, hash: hashes.get(last) };
+    }
   }
 
   // The end of the history: the head it showed, against the server's signed checkpoint of it.
@@ -379,7 +390,33 @@ export class Witness {
       await this.rewritten(record.version);
       return false;
     }
+    const told = await this.moves.check(record);
+    if (told) {
+      this.disagree({ problem: "move", version: record.version, told });
+      return false;
+    }
     return true;
+  }
+
+  // Every record from version 1, read in pages and checked in order (chain and signatures),
+  // for a page that shows moves without reading the whole history; `after` each page.
+  checkMoves(after = () => {}) {
+    return this.run(async () => {
+      for (let from = this.moves.next - 1; ; ) {
+        const path = `/api/games/${encodeURIComponent(this.gameId)}/events?after=${from}&limit=200`;
+        const page = await this.fetchJson(path);
+        if (page.records.length) await this.checkShownNow(page.records);
+        after();
+        if (page.next_after === null || this.mismatch) return;
+        from = page.next_after;
+      }
+    });
+  }
+
+  // Whether a record was checked to be signed by its player's device ("signed"), belongs to a
+  // holder with no key ("unsigned"), or is not known yet (undefined).
+  mark(version) {
+    return this.moves.marks.get(version);
   }
 
   // The hash this device holds for `version`: recomputed in an earlier check, or kept.
@@ -598,6 +635,8 @@ function told(found) {
       return `The server's checkpoint of ${at} is not signed by the key this device kept from its first visit. `;
     case "talk":
       return `Line ${found.version} of the ${found.channel === "table" ? "table talk" : "whispers"} (${found.channel}) cannot be believed: ${found.told}. `;
+    case "move":
+      return `The record of ${at} is shown as a player's move, and no device of his vouches for it: ${found.told}. `;
     case "key":
       return `The server now signs with the key ${found.server_hash}; this device kept ${found.seen_hash} from its first visit. `;
     default: {

@@ -4,7 +4,9 @@
 import { applyPatch } from "/vendor/fast-json-patch/core.mjs";
 import { call } from "../lib/api.js";
 import { Clock } from "../lib/countdown.js";
-import { confirmed, errorText, fill, h, onPage, say } from "../lib/dom.js";
+// This device's key for the viewer's seat or role, and the signing of what the page sends.
+import { Device } from "../lib/device.js";
+import { confirmed, errorText, fill, h, say, stillShown } from "../lib/dom.js";
 import { connectCourt } from "../lib/live.js";
 import { morph } from "../lib/morph.js";
 import { Names } from "../lib/names.js";
@@ -56,6 +58,10 @@ import { TALK_READS, TalkPanel } from "../panels/talk.js";
 import { renderThrone, THRONE_READS } from "../panels/throne.js";
 
 const gameId = document.querySelector("script[data-game]").dataset.game;
+// A seat's link opened here is a new player's (or a seat handed over): the page keys it.
+let freshSeat = /^#token=/.test(window.location.hash);
+// A link for a new device carries the key pair the old device made for this one.
+let deviceSeed = window.location.hash.match(/^#token=[^&]+&device=([A-Za-z0-9_-]+)$/)?.[1];
 await adoptLinkToken(gameId, () =>
   confirmed(
     "This link opens this game with a token of its own, and this tab already plays a seat here. Play with the link's token in this tab instead? Your seat stays yours, on this device if it remembers it.",
@@ -72,7 +78,8 @@ const witness = new Witness(gameId, {
   fetchJson: (path) => call("GET", path),
   onMismatch: (found) => showMismatch($("witness"), witness, found, h),
 });
-const feed = new Feed($("feed"));
+const feed = new Feed($("feed"), 30, (version) => witness.mark(version));
+const device = new Device(gameId);
 let court = null,
   audience = null,
   presence = null;
@@ -121,6 +128,16 @@ function tell(message, kind = "info", code = null) {
     noticeTimer = setTimeout(() => say(notice, null), NOTICE_MS);
 }
 
+// Resolves with the ack once the page drew the version it answers (or after 3 s): the first
+// key's record is drawn before the move that follows it is told.
+async function applied(ack) {
+  for (let waited = 0; waited < 3000; waited += 50) {
+    if (court && awaiting === null && court.game.version >= ack.version) return ack;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return ack;
+}
+
 const ctx = {
   gameId,
   reveal: null,
@@ -129,11 +146,17 @@ const ctx = {
   notify: (message, kind = "info") => tell(message, kind),
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
+  newDeviceLink: (token) => device.linkForAnotherDevice(court, ctx.send, token),
   // `where`: a status line next to the form that sent it, told the outcome too.
-  async send(message, payload, where = null) {
+  // `unsigned`: the holder's first key, which his token alone vouches for.
+  async send(message, payload, where = null, { unsigned = false } = {}) {
     tell("Sending…", "pending");
+    let body = null;
     try {
-      const ack = await live.send(message, payload);
+      const quiet = (m, p) => live.send(m, p).then(applied);
+      body = unsigned ? payload : await device.prepared(court, message, payload, quiet);
+      const ack = await live.send(message, body);
+      if (message === "join") freshSeat = true;
       if (ack.receipt && message === "place_ballot") keepReceipt(gameId, court, ack.receipt);
       if (message === "place_bid") {
         const r = ack.receipt;
@@ -144,12 +167,17 @@ const ctx = {
         return ack;
       }
       tell(ack.receipt ? "Done. Your receipt is below." : "Done.", "success");
-      if (where) say(onPage(where), "Recorded.", "success");
+      if (where) say(stillShown(where), "Recorded.", "success");
       if (ack.receipt) draw(new Set([RECEIPT]));
       return ack;
     } catch (error) {
+      // A signed move the server never answered may have been withheld: the feed keeps it
+      // until its record arrives.
+      const nonce = body?.signed?.nonce;
+      if (nonce && error.code === "timeout")
+        feed.sentNotRecorded(nonce, message.replaceAll("_", " "));
       tell(errorText(error), "error", error.code);
-      if (where) say(onPage(where), errorText(error), "error");
+      if (where) say(stillShown(where), errorText(error), "error");
       return null;
     }
   },
@@ -317,6 +345,21 @@ const live = connectCourt({
     if (noticeOffline) tell(null);
     role.connected(court);
     draw();
+    // The first key goes quietly; a seat taken back from the bot is told like any move.
+    const fresh = freshSeat && Boolean(court.viewer.holder);
+    if (fresh) freshSeat = false;
+    const seed = court.viewer.holder ? deviceSeed : null;
+    if (seed) deviceSeed = null;
+    (seed ? device.adopt(court, seed) : Promise.resolve())
+      .then(() =>
+        device.welcomed(
+          court,
+          (message, payload, options) =>
+            options?.unsigned ? live.send(message, payload) : ctx.send(message, payload),
+          fresh,
+        ),
+      )
+      .catch((error) => tell(errorText(error), "error", error.code));
     if (first) {
       const records = await live
         .recordsAfter(Math.max(0, payload.version - feed.limit))
@@ -330,6 +373,9 @@ const live = connectCourt({
         witness.checkInBackground();
         if (records) witness.checkShown(records);
       }, 2000);
+      // Every move shown, against the keys its player's devices registered: the whole log
+      // from version 1, in pages, the feed marked as each page is checked.
+      witness.checkMoves(() => feed.render());
     }
   },
   onEvents(records, _version, push) {

@@ -6,15 +6,29 @@ import { fill, h } from "../lib/dom.js";
 const CLOCK = new Set(["ClockStarted", "ClockStopped"]);
 
 export class Feed {
-  // `limit`: how many records the page fetches on opening, and how many events it lists.
-  constructor(el, limit = 30) {
+  // `limit`: how many records the page fetches on opening, and how many events it lists;
+  // `markOf(version)`: "unsigned" for a move no device of its player signs (static/witness.js).
+  constructor(el, limit = 30, markOf = () => undefined) {
     this.el = el;
     this.limit = limit;
+    this.markOf = markOf;
+    // Moves this page signed and sent whose record never came within the ack's time, by nonce:
+    // what a server that withholds a move leaves the player to show (docs/disputes.md).
+    this.unrecorded = new Map();
     this.records = new Map();
   }
 
+  // A signed move sent and never acknowledged: shown until its `MoveSigned` record arrives.
+  sentNotRecorded(nonce, label) {
+    this.unrecorded.set(nonce, label);
+    this.render();
+  }
+
   add(records) {
-    for (const r of records) this.records.set(r.version, r);
+    for (const r of records) {
+      this.records.set(r.version, r);
+      if (r.type === "MoveSigned") this.unrecorded.delete(r.data?.nonce);
+    }
     const events = [...this.records.values()]
       .filter((r) => !CLOCK.has(r.type))
       .sort((a, b) => b.version - a.version);
@@ -41,8 +55,17 @@ export class Feed {
       if (CLOCK.has(r.type) && last) last.clocks.push(r);
       else groups.push({ event: r, clocks: [] });
     }
+    const unrecorded = [...this.unrecorded].map(([nonce, label]) =>
+      h(
+        "li",
+        { class: "unrecorded", "data-testid": "unrecorded", "data-nonce": nonce },
+        h("strong", {}, "Sent, not recorded: "),
+        `${label}. Your device signed and sent it, and no record of it came back: keep this page's evidence if it never appears.`,
+      ),
+    );
     fill(
       this.el,
+      unrecorded,
       groups.reverse().map(({ event, clocks }) =>
         h(
           "li",
@@ -50,6 +73,16 @@ export class Feed {
           h("span", { class: "version" }, `#${event.version}`),
           " ",
           event.text,
+          this.markOf(event.version) === "unsigned" &&
+            h(
+              "span",
+              {
+                class: "unsigned",
+                "data-testid": "unsigned",
+                title: "No device of this player signs his moves: only the server vouches for it.",
+              },
+              " · unsigned",
+            ),
           clocks.length > 0 &&
             h(
               "details",

@@ -82,6 +82,7 @@ function ownSeat(court, names, ctx) {
         "Anyone with this link plays your seat. Send it only to yourself.",
       ),
       copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx),
+      newDevice(court, token, ctx),
       h(
         "p",
         {},
@@ -94,6 +95,35 @@ function ownSeat(court, names, ctx) {
         ),
       ),
     ),
+  );
+}
+
+// A link for a new device of the player's once his seat signs its moves: it carries a key made
+// here for the new device and registered signed by this device's key. Shown until the page is
+// left, kept nowhere.
+let deviceLink = null;
+
+function newDevice(court, token, ctx) {
+  const holder = court.viewer.holder;
+  if (!(court.devices ?? []).some((k) => k.holder === holder)) return null;
+  const make = async () => {
+    deviceLink = await ctx.newDeviceLink(token).catch((error) => {
+      ctx.notify(error.message, "error");
+      return null;
+    });
+    ctx.redraw();
+  };
+  return h(
+    "p",
+    {},
+    "Your seat signs its moves with a key on this device. A new device of yours needs a key this one vouches for: ",
+    deviceLink
+      ? copyField("device-link", "Link for a new device", deviceLink, ctx)
+      : h(
+          "button",
+          { type: "button", id: "make-device-link", onclick: make },
+          "Make a link for a new device",
+        ),
   );
 }
 

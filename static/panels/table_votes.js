@@ -4,7 +4,7 @@
 // Every vote is public and shown with who cast it, from the court view's `table`; whether a
 // seat is gone, and since when, comes from the `presence` push.
 import { call } from "../lib/api.js";
-import { confirmed, errorText, fill, h, listen, onPage, say } from "../lib/dom.js";
+import { confirmed, errorText, fill, h, listen, onPage, say, stillShown } from "../lib/dom.js";
 import { tokenFor, tokenLink } from "../lib/seat_store.js";
 import { NAMES, PRESENCE } from "../lib/sections.js";
 import { botQuestion, choiceCounts, playedByBot, replaceChoices } from "./bot_seats.js";
@@ -337,7 +337,12 @@ function proposeForm(court, ctx) {
     { hidden: true, class: "muted" },
     "He lives again, as he stood before.",
   );
-  const status = h("p", { class: "notice", role: "status", hidden: true });
+  const status = h("p", {
+    class: "notice",
+    role: "status",
+    id: "propose_correction-status",
+    hidden: true,
+  });
   const showFields = () => {
     const fact = onPage(record).selectedOptions[0]?.dataset.fact;
     onPage(houseField).hidden = fact !== "village";
@@ -370,7 +375,7 @@ function proposeForm(court, ctx) {
     if (!sure) return;
     const ack = await ctx.send("propose_correction", payload, status);
     if (ack) clearDraft();
-    else draft.status = onPage(status).textContent.replace(/^Error: /, "");
+    else draft.status = stillShown(status).textContent.replace(/^Error: /, "");
   };
   return h(
     "details",

@@ -6,6 +6,8 @@ from typing import Any
 
 import requests
 
+from tests.browser.signing_phone import Phones, signed_body
+
 HOUSES = ("stark", "lannister", "tyrell")
 
 
@@ -50,6 +52,8 @@ class HttpCourt:
         created = self._call("POST", "/api/games", body)
         self.id, self.host = created["game_id"], created["host_token"]
         self.tokens: dict[int, str] = {}
+        # The pages that may key a seat, and the HTTP client's keys signed by them.
+        self.phones = Phones()
         for house in houses:
             joined = self._call(
                 "POST",
@@ -79,6 +83,18 @@ class HttpCourt:
         return self._call("GET", f"/api/games/{self.id}/events?limit=200")["records"]
 
     def play(self, message: str, body: Any, token: str) -> Any:
+        """A move sent for the token's seat: signed by the seat's phone once a page of the
+        seat (named in `phones.pages`) keyed it."""
+        first = next(iter(self.tokens), None) if token == self.host else None
+        seat = next((s for s, t in self.tokens.items() if t == token), first)
+        if seat is not None and seat in self.phones.pages:
+            view = self.view()
+            device = self.phones.phone(self, seat, view)
+            if device is not None:
+                body = signed_body(device, self.id, seat, message, body, view)
+        return self.send(message, body, token)
+
+    def send(self, message: str, body: Any, token: str) -> Any:
         return self._call("POST", f"/api/games/{self.id}/commands/{message}", body, token)
 
     def record_villages(self, house: str, villages: tuple[str, ...]) -> None:

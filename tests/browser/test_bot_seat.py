@@ -54,6 +54,7 @@ def test_the_table_votes_the_bot_in_and_its_player_takes_his_seat_back(
     )
     tyrell = open_seat(chromium, "tyrell", url, game.id, game.tokens[TYRELL])
     martell = open_seat(chromium, "martell", url, game.id, game.tokens[MARTELL])
+    game.phones.pages.update({0: host.page, LANNISTER: lannister.page, TYRELL: tyrell.page})
     for person, house in ((host, "Stark"), (lannister, "Lannister"), (tyrell, "Tyrell")):
         connected(person, f"(House {house})")
     connected(martell, "(House Martell)")

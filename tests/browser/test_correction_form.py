@@ -22,6 +22,7 @@ def test_every_village_of_a_map_submit_can_be_corrected(chromium: Any, server: L
     submit = game.play("record_villages", {"changes": changes, "cause": "the map"}, game.host)
     game.play("record_gold", {"house": "lannister", "amount": 3, "cause": "a raid"}, game.host)
     host = open_seat(chromium, "host", f"{server.url}/games/{game.id}", game.id, game.host)
+    game.phones.pages[0] = host.page
 
     # When the host opens the correction form
     host.page.locator("#propose-correction summary").click()
@@ -52,6 +53,7 @@ def test_a_refused_correction_says_why_by_name_and_keeps_what_was_typed(
     )
     held = next(h["treasury"] for h in game.view()["houses"] if h["id"] == "lannister")
     host = open_seat(chromium, "host", f"{server.url}/games/{game.id}", game.id, game.host)
+    game.phones.pages[0] = host.page
     host.page.locator("#propose-correction summary").click()
 
     # When the host proposes a correction that would take more than Lannister holds

@@ -20,6 +20,7 @@ def _host(chromium: Any, server: LiveServer) -> tuple[HttpCourt, Person]:
     game = HttpCourt(server.url)
     game.settle()
     host = open_seat(chromium, "host", f"{server.url}/games/{game.id}", game.id, game.host)
+    game.phones.pages[0] = host.page
     expect(host.page.locator("#village-winterfell")).to_be_visible()
     return game, host
 
@@ -174,6 +175,7 @@ def test_each_sept_is_marked_on_its_own_village(chromium: Any, server: LiveServe
     game.advance_until(lambda v: (v["purchases"] or {}).get("current") == lannister)
     game.play("build_sept", {"village": "kings-landing"}, game.tokens[lannister])
     host = open_seat(chromium, "host", f"{server.url}/games/{game.id}", game.id, game.host)
+    game.phones.pages[0] = host.page
     mark = host.page.locator(".realm-map .sept")
     expect(mark).to_be_visible()
     on = mark.evaluate(

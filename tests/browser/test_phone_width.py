@@ -136,6 +136,7 @@ def test_every_page_fits_a_phone_with_every_form_open(
     url = f"{base}/games/{game.id}"
     context = phone(chromium, theme, game.host, game.id)
     page = context.new_page()
+    game.phones.pages[0] = page  # the host's seat, keyed by this page
 
     # The front page, with the seat in Your games, and the key page with a key made
     page.goto(base + "/")

@@ -35,6 +35,7 @@ def test_a_receipt_shows_only_beside_its_own_election(chromium: Any, server: Liv
     view = game.advance_until(stark_to_vote("warden-north"))
     url = f"{server.url}/games/{game.id}"
     laptop = open_seat(chromium, "laptop", url, game.id, game.tokens[STARK])
+    game.phones.pages[STARK] = laptop.page
     wait_version(laptop, view["game"]["version"])
     page = laptop.page
     mine = next(c["noble"] for c in view["election"]["candidates"] if c["seat"] == STARK)

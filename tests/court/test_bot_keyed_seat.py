@@ -4,13 +4,18 @@ record of that seat outside the bot's move still needs a key of the seat."""
 
 from __future__ import annotations
 
+import pytest
+
 from court.audit import audit
-from court.commands import Actor, StartGame, VoteToReplace
+from court.commands import Actor, DropDeviceKey, StartGame, TakeSeatBack, VoteToReplace
 from court.decide.signed import decide_move
+from court.errors import CourtError
 from court.events import BotPlayed
+from server.messages.rebuilt import REBUILD
+from server.service.ports import time_of
 from tests.court.chained_logs import Line, chained, rechain
 from tests.court.fold_bots import GONE, until_the_bot_is_awaited
-from tests.court.given import Table, created, joined, seat
+from tests.court.given import GAME, Table, created, joined, seat
 from tests.court.signing import Device
 
 PHONE = Device(31)
@@ -73,3 +78,69 @@ def test_a_record_of_the_keyed_seat_outside_the_bots_move_is_caught() -> None:
     assert not result.ok and result.check == "signatures", result
     assert result.bad_version == played + 2
     assert "no key of seat 3 signed" in result.reason
+
+
+NEW_PHONE = Device(32)
+BACK_AT = "2026-11-24T10:40:00.000000Z"
+
+
+def signed_line_by_line(lines: list[Line], start: int) -> None:
+    """Seat 3's signed moves from `start` on, as the service writes them: each record of the
+    seat's, at the time it was decided (`BACK_AT`)."""
+    for line in lines[start:]:
+        line["seat"], line["recorded_at"] = GONE, BACK_AT
+
+
+def test_a_returning_player_keys_his_new_device_and_takes_his_seat_back_signed() -> None:
+    """Given seat 3 keyed and played by the bot (R-9.2), when its player, back on a new
+    device, registers that device's key signed by his old one while the bot still plays, and
+    then takes his seat back signed by the new one, then the court takes both as his and
+    `verify` decides them again to exactly the records stored."""
+    table, key, played = keyed_seat_played_by_bot()
+    at = time_of(BACK_AT)
+    player = seat(3)
+    start = len(table.events)
+    version, head = len(table.events), rechain(logged(table, key, played))[-1].hash
+    register = PHONE.signs(
+        NEW_PHONE.registers(),
+        GAME,
+        "seat:3",
+        "add_device_key",
+        {"public_key": NEW_PHONE.public_key},
+        version=version,
+        head=head,
+    )
+    table.add(*decide_move(table.state, register, player, at)[0])
+    lines = logged(table, key, played)
+    signed_line_by_line(lines, start)
+    version, head = len(lines), rechain(lines)[-1].hash
+    back = NEW_PHONE.signs(
+        TakeSeatBack(), GAME, "seat:3", "take_seat_back", version=version, head=head
+    )
+    table.add(*decide_move(table.state, back, player, at)[0])
+
+    assert GONE not in table.state.table.bots
+    assert NEW_PHONE.key_id in table.state.devices.by_id
+    lines = logged(table, key, played)
+    signed_line_by_line(lines, start)
+    result = audit(rechain(lines), rebuild=REBUILD)
+    assert result.ok, result
+
+
+def test_the_bot_signs_nothing_and_keys_no_device() -> None:
+    """The bot's moves are the server's (R-9.2): it never sends a move a device signed, and
+    never registers or drops a key of the seat it plays, signed or not."""
+    table, _, _ = keyed_seat_played_by_bot()
+    bot = Actor(seat=GONE, bot=True)
+    signed = PHONE.signs(
+        NEW_PHONE.registers(),
+        GAME,
+        "seat:3",
+        "add_device_key",
+        {"public_key": NEW_PHONE.public_key},
+    )
+
+    for move in (signed, NEW_PHONE.registers(), DropDeviceKey(key_id=PHONE.key_id)):
+        with pytest.raises(CourtError) as refused:
+            decide_move(table.state, move, bot, 1900.0)
+        assert refused.value.code == "bot_signs_nothing"

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from court.log import codec
 from court.log.chain import canonical, link
 from tests.court.signing import Device
 from tests.server.tools.cli.court_shell import Court, Played, rewrite, tamper
@@ -67,13 +68,13 @@ def append_forged(played: Played, type_: str, data: dict[str, Any], seat: int | 
     hash, at the head's time, attributed to `seat`; its version."""
     *_, last = rows(played.db, played.id)
     version, recorded_at, prev = last[0] + 1, last[3], last[8]
-    data_json = canonical(data)
+    data_json, schema = canonical(data), codec.schema_version(type_)
     hash_ = link(
         prev,
         game_id=played.id,
         version=version,
         type=type_,
-        schema_version=1,
+        schema_version=schema,
         recorded_at=recorded_at,
         seat=seat,
         data_json=data_json,
@@ -83,8 +84,8 @@ def append_forged(played: Played, type_: str, data: dict[str, Any], seat: int | 
         played.db,
         (
             "INSERT INTO event_records (game_id, version, type, schema_version, recorded_at, "
-            "seat, data, private, private_sha256, hash) VALUES (?, ?, ?, 1, ?, ?, ?, NULL, '', ?)",
-            (played.id, version, type_, recorded_at, seat, data_json, hash_),
+            "seat, data, private, private_sha256, hash) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, '', ?)",
+            (played.id, version, type_, schema, recorded_at, seat, data_json, hash_),
         ),
     )
     return version

@@ -1,0 +1,70 @@
+"""A player's second device in browser tests: the HTTP client that plays a seat beside its page.
+Once the page keyed the seat, the client's key comes signed by the page's own (a new device),
+and every move it sends is signed as a page signs it, its ballots and bids salted here."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from court.decide.council_seat import bid_commitment
+from elections.markers import commitment
+from tests.court.signing import Device
+
+# The page's key signs the phone's registration (static/lib/device_keys.js, static/lib/signing.js).
+REGISTER = """async ([gameId, holder, publicKey, head]) => {
+  const { deviceKey } = await import("/static/lib/device_keys.js");
+  const { signedPayload } = await import("/static/lib/signing.js");
+  const key = await deviceKey(gameId, holder);
+  if (!key) return null;
+  const payload = { public_key: publicKey };
+  return signedPayload(key, { gameId, holder, message: "add_device_key", payload, head });
+}"""
+
+
+@dataclass
+class Phones:
+    """The pages that may key a seat (`pages`: a Playwright page of the game's origin, by
+    seat) and the phones keyed from them."""
+
+    pages: dict[int, Any] = field(default_factory=dict)
+    phones: dict[int, Device] = field(default_factory=dict)
+
+    def phone(self, game: Any, seat: int, view: dict[str, Any]) -> Device | None:
+        """The seat's phone, keyed from its page once the page keyed the seat; None while the
+        seat has no key (it plays unsigned)."""
+        holder = f"seat:{seat}"
+        if seat in self.phones or not any(d["holder"] == holder for d in view["devices"]):
+            return self.phones.get(seat)
+        page = self.pages.get(seat)
+        assert page is not None, f"seat {seat} is keyed by a page the test did not name"
+        device = Device(60 + seat)
+        head = {"version": view["checkpoint"]["version"], "hash": view["checkpoint"]["hash"]}
+        body = page.evaluate(REGISTER, [game.id, holder, device.public_key, head])
+        assert body is not None, "the page holds no key of its seat"
+        game.send("add_device_key", body, game.tokens[seat])
+        self.phones[seat] = device
+        return device
+
+
+def signed_body(
+    device: Device, game_id: str, seat: int, message: str, body: Any, view: dict[str, Any]
+) -> dict[str, Any]:
+    """`body` as the phone sends it: salted and committed when sealed, signed on the head."""
+    head = {"version": view["checkpoint"]["version"], "head": view["checkpoint"]["hash"]}
+    payload, openings = dict(body), {}
+    if message == "place_ballot" and payload.get("markers"):
+        markers = [{**m, "salt": secrets.token_hex(16)} for m in payload["markers"]]
+        sealed = view["game"]["variants"]["sealed_ballots"]
+        made = sorted(
+            (commitment(m["kind"], m["candidate"], m["salt"]), m["candidate"]) for m in markers
+        )
+        committed = [{"commitment": c, "candidate": None if sealed else n} for c, n in made]
+        payload, openings = {**payload, "committed": committed}, {"markers": markers}
+        del payload["markers"]
+    elif message == "place_bid":
+        salt = secrets.token_hex(16)
+        payload = {"commitment": bid_commitment(payload["amount"], salt)}
+        openings = {"amount": body["amount"], "salt": salt}
+    return device.body(game_id, f"seat:{seat}", message, payload, openings=openings, **head)
