@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from config.rulesdata import load_ruleset
-from court.commands import Actor, Command, CreateGame
+from court.commands import Actor, Command, CreateGame, Drawn, needs, supplied
 from court.decide import decide, settle
 from court.events import Event, FactRecorded, GameCreated, GameStarted, RoundStarted, SeatJoined
 from court.evolve import evolve, replay
@@ -179,7 +179,7 @@ class Table:
         return events
 
     def act(self, command: Command, actor: Actor = HOST, now: float = 0.0) -> tuple[Event, ...]:
-        return self.add(*decide(self.state, command, actor, now))
+        return self.add(*decide(self.state, drawn(command), actor, now))
 
     def next_round(self) -> None:
         """A quiet table plays on to the next round and passes in its decree steps."""
@@ -187,3 +187,11 @@ class Table:
         while self.state.round == start:
             self.add(*table_step(self.state))
         self.add(*pass_decrees(self.state))
+
+
+def drawn(command: Command) -> Command:
+    """The command with the secrets it names drawn, as the service draws them (a listed
+    ballot's or bid's salts, a join's token): made of their kind and place, one apart from
+    another (court/commands/secrets.py)."""
+    wanted = needs(command)
+    return supplied(command, Drawn(tuple((k, f"drawn-{k}-{i}") for i, k in enumerate(wanted))))

@@ -26,11 +26,11 @@ from court.evolve import evolve
 from court.ids import NobleId, Seat, VillageId
 from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
-from tests.court.given import HOUSES, given, lobby
+from tests.court.given import HOUSES, drawn, given, lobby
 
 
 def apply(state: CourtState, command, actor: Actor) -> CourtState:
-    for event in decide(state, command, actor):
+    for event in decide(state, drawn(command), actor):
         state = evolve(state, event)
     return state
 
@@ -75,7 +75,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
         for actor in actors(state):
             listed = legal_commands(state, actor)
             for move in listed:
-                decide(state, move, actor)  # raises if the rules refuse a listed move
+                decide(state, drawn(move), actor)  # raises if the rules refuse a listed move
             listed_total += len(listed)
             # A vote to end the game is always open and would end most games here at once.
             moves += [(actor, m) for m in listed if not isinstance(m, table_votes.LISTED)]

@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy.exc import DBAPIError
 
 from config.rulesdata import load_ruleset
-from court.commands import SPECTATOR, Actor, AdjustGold, LeaveSeat
+from court.commands import SPECTATOR, Actor, AdjustGold, CreateGame, JoinSeat, LeaveSeat
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
-from court.ids import Seat
+from court.ids import HouseId, Seat
 from court.log.chain import verify
 from server.service.replay import Head
 from server.store.sql import SqlEventStore
@@ -264,11 +264,10 @@ def test_a_seat_given_up_through_another_process_acts_no_more_here(
     nothing is stored (R-1.1: the seat's number is never given again)."""
     url = new_database()
     here, store = open_service(url)
-    game_id, _, _ = here.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True
-    )
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True)
+    game_id = here.handle(None, create, Actor(host=True)).state.game_id
     for house, name in (("stark", "Ann"), ("lannister", "Bob")):
-        here.join(game_id, SPECTATOR, house=house, player_name=name)
+        here.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), SPECTATOR)
     seat_one = Actor(seat=Seat(1))
     there, there_store = open_service(url)
     left = there.handle(game_id, LeaveSeat(), seat_one).version
