@@ -122,7 +122,7 @@ def table(new_database: NewDatabase) -> Iterator[Table]:
     ):
         joined = service.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), joiner)
         tokens.append(joined.token)
-    host_seat = service.authenticate(game_id, host_token)
+    host_seat, _ = service.authenticate(game_id, host_token)
     started = service.handle(game_id, StartGame(), host_seat).version
     yield Table(service, store, game_id, host_seat, tokens, url, publisher, started)
     store.close()

@@ -33,7 +33,7 @@ def started_game(service: CourtService) -> str:
     for house, name in (("stark", "Ann"), ("lannister", "Bob"), ("tyrell", "Cat")):
         actor = Actor(host=True) if house == "stark" else SPECTATOR
         service.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), actor)
-    service.handle(game_id, StartGame(), service.authenticate(game_id, token))
+    service.handle(game_id, StartGame(), service.authenticate(game_id, token)[0])
     return game_id
 
 

@@ -224,9 +224,11 @@ def test_a_fresh_service_rebuilds_the_same_state_from_disk(table: Table) -> None
 
 def test_tokens_authenticate_their_seat_and_nothing_else(table: Table) -> None:
     service = table.service
-    assert service.authenticate(table.game_id, None) == SPECTATOR
-    assert service.authenticate(table.game_id, table.tokens[0]) == Actor(seat=Seat(0), host=True)
-    assert service.authenticate(table.game_id, table.tokens[2]) == Actor(seat=Seat(2))
+    head = service.current(table.game_id)
+    assert service.authenticate(table.game_id, None) == (SPECTATOR, head)
+    host, read = service.authenticate(table.game_id, table.tokens[0])
+    assert (host, read.version) == (Actor(seat=Seat(0), host=True), head.version)
+    assert service.authenticate(table.game_id, table.tokens[2])[0] == Actor(seat=Seat(2))
     with pytest.raises(BadToken):
         service.authenticate(table.game_id, "forged-token")
     with pytest.raises(UnknownGame):
