@@ -12,20 +12,24 @@ from collections.abc import Callable
 
 from court.commands import (
     Actor,
+    AddSeatLink,
     AdvancePhase,
     CloseOverdueStep,
     CloseTablePhases,
     Command,
     DeviceCommand,
+    DropSeatLink,
+    RenameGame,
     SeatCommand,
     TableCommand,
     TakeSeatBack,
 )
 from court.decide import bots, clocks, dispatch, facts, followed, rounds
+from court.decide.guards import require_status
 from court.events import Event
 from court.evolve import evolve
 from court.ids import Seat
-from court.state import CourtState
+from court.state import CourtState, GameStatus
 
 # Bound on automatic follow-ups of one command: a phase 1 has fewer than 20 steps.
 _MAX_FOLLOW_UPS = 200
@@ -52,6 +56,9 @@ def decide_folded(
     same as folding them with `evolve`, without folding them twice). `check` sees every
     state on the way."""
     command = bots.unwrapped(command, actor)
+    if state.status is GameStatus.ENDED and type(command) not in AFTER_THE_END:
+        # R-4.7: whatever the ended game still held (an offer, a title, a step) waits on no one.
+        require_status(state, GameStatus.PLAYING)
     bots.require_mover(state, command, actor)
     own = dispatch.command_events(state, command, actor, now)
     events = bots.attributed(actor, state, facts.attributed(state, command, actor, own))
@@ -61,6 +68,10 @@ def decide_folded(
     moved = type(command) not in facts.FACT_KINDS and type(command) not in HOUSEKEEPING
     return settle_folded(state, events, now, check, actor.seat if moved else None)
 
+
+# What an ended game still takes, none of it a move of the game: the host's new name for it,
+# a key's link to read a seat on another device, a device's key added or dropped.
+AFTER_THE_END = frozenset({RenameGame, AddSeatLink, DropSeatLink, *typing.get_args(DeviceCommand)})
 
 HOUSEKEEPING = frozenset(
     {

@@ -19,6 +19,7 @@ from court.commands import (
     Pass,
     ProposeMarriage,
     SendToWall,
+    VoteToEnd,
 )
 from court.decide import decide, victory
 from court.errors import CourtError
@@ -33,7 +34,7 @@ from court.events.decrees import (
 from court.events.nobles import GoldPaid, OutlawDeclared, TookTheBlack
 from court.evolve import evolve
 from court.ids import NobleId, Seat, TitleId
-from court.state import Alliance, CourtState, NobleStatus
+from court.state import Alliance, CourtState, GameStatus, NobleStatus
 from tests.court.given import created, given, joined, seat, started, then_state, when
 
 
@@ -353,3 +354,21 @@ def test_victory_alone_with_three_points_or_allied_with_four() -> None:
     assert victory.check(allied) is None
     ended = victory.check(grant(allied, "fief-pyke", "tywin-lannister"))
     assert ended is not None and set(ended.winners) == {0, 1}
+
+
+def test_a_marriage_offered_when_the_table_ends_the_game_is_answered_no_more() -> None:
+    """R-4.7, R-5.1: given Robb offered to Cersei, when the table ends the game, then House
+    Lannister's answer, either way, is refused with `game_ended`."""
+    state = opened(four(), "marriages", 0, 1, 2, 3)
+    state = act(
+        state,
+        ProposeMarriage(noble=NobleId("robb-stark"), to=NobleId("cersei-lannister")),
+        seat(0),
+    )
+    for voter in (1, 2, 3):
+        state = act(state, VoteToEnd(), seat(voter))
+    assert state.status is GameStatus.ENDED and state.proposal is not None
+    for accept in (True, False):
+        with pytest.raises(CourtError) as refused:
+            decide(state, AnswerMarriage(accept=accept), seat(1))
+        assert refused.value.code == "game_ended"

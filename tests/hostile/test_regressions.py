@@ -39,7 +39,7 @@ def test_the_document_says_typed_text_holds_no_control_characters() -> None:
     no control, invisible or direction-changing character."""
     schemas = openapi_document(api_routes())["components"]["schemas"]
 
-    for schema, field in [("CreateGame", "host_name"), ("JoinSeat", "player_name")]:
+    for schema, field in [("CreateGame", "host_name"), ("JoinPayload", "player_name")]:
         pattern = re.compile(schemas[schema]["properties"][field]["pattern"])
         assert pattern.fullmatch("Zoë Ямщиков")
         for hidden in ["\x00", "\x1f", "\x9f", "\u200b", "\u202e", "\u2066", "\ufeff"]:
