@@ -13,7 +13,7 @@ import common  # noqa: F401 - the repo root on sys.path
 
 from config.rulesdata import load_ruleset
 from config.settings import Settings
-from court.commands import SPECTATOR, Actor, StartGame
+from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, StartGame
 from court.events import GoldAdjusted
 from court.ids import HouseId
 from court.log.chain import Record
@@ -56,13 +56,14 @@ def service_on(url: str, snapshot_every: int = SNAPSHOT_EVERY) -> Iterator[Court
 
 def start_game(service: CourtService) -> Game:
     """Create a 3-player game, fill its seats (the host takes the first) and start it."""
-    game_id, _token, created = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Bench Host"
-    )
-    invite = invites.of(created.state)
-    _, joined = service.join(game_id, Actor(host=True), house=HOUSES[0], player_name="Host Player")
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Bench Host")
+    created = service.handle(None, create, Actor(host=True))
+    game_id, invite = created.state.game_id, invites.of(created.state)
+    join = JoinSeat(house=HouseId(HOUSES[0]), player_name="Host Player")
+    joined = service.handle(game_id, join, Actor(host=True))
     for index, house in enumerate(HOUSES[1:], start=2):
-        service.join(game_id, SPECTATOR, house=house, player_name=f"Player {index}", invite=invite)
+        join = JoinSeat(house=HouseId(house), player_name=f"Player {index}", invite=invite)
+        service.handle(game_id, join, SPECTATOR)
     host_seat = next(s.seat for s in joined.state.seats.values() if s.host)
     host = Actor(seat=host_seat, host=True)
     service.handle(game_id, StartGame(), host)

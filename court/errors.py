@@ -4,8 +4,6 @@
 class CourtError(Exception):
     """A command the rules refuse. `code` is stable; `message` names the rule."""
 
-    status = 409
-
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
@@ -18,17 +16,13 @@ class CourtError(Exception):
 class NotAllowed(CourtError):
     """The actor may not send this command at all (wrong seat, not the host)."""
 
-    status = 403
-
 
 class BadRecord(CourtError):
     """A stored or imported record cannot be read (unknown type, bad shape)."""
 
-    status = 400
-
 
 class NotFound(CourtError):
-    status = 404
+    """No such game, version or thing the command names."""
 
 
 class UnknownGame(NotFound):
@@ -39,20 +33,14 @@ class UnknownGame(NotFound):
 class CorruptLog(CourtError):
     """A stored log that cannot be replayed: someone changed the database by hand."""
 
-    status = 409
-
 
 class BadToken(CourtError):
     """A seat token is missing where one is needed, or matches no seat of this game."""
-
-    status = 401
 
 
 class EngineDefect(CourtError):
     """The court could not decide a command soundly: deciding it failed, or led to a court
     its own invariants refuse. Nothing was stored; the defect is logged for the operator."""
-
-    status = 409
 
     def __init__(self) -> None:
         super().__init__(
@@ -64,8 +52,6 @@ class EngineDefect(CourtError):
 
 class Conflict(CourtError):
     """Another command changed the game first and retries ran out."""
-
-    status = 409
 
 
 class ConcurrencyError(Exception):

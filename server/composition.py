@@ -18,6 +18,7 @@ from typing import Any
 from flask import Flask, jsonify
 from flask.json.provider import DefaultJSONProvider
 from flask_socketio import SocketIO
+from redis import Redis
 from sqlalchemy import text
 
 from config.settings import Settings
@@ -71,7 +72,10 @@ from server.tools.cli import court_cli
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+def create_app(
+    overrides: dict[str, Any] | None = None, *, store: SqlEventStore | None = None
+) -> Flask:
+    """The app; `store`, the event store it serves (by default, the one DATABASE_URL names)."""
     settings = Settings().with_overrides(overrides)
     # Named and rooted as app.py, beside templates/ and static/: the app's name and folders
     # stay what `flask --app app` and the logs have always shown.
@@ -88,7 +92,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
     # The `flask` command sets this for every command it runs: a shell command, not a server.
     shell = os.environ.get("FLASK_RUN_FROM_CLI") == "true"
-    store = app.extensions["court_store"] = _open_store(settings, shell)
+    store = app.extensions["court_store"] = store or _open_store(settings, shell)
     # Names this process to the others (presence, announcements) and in /healthz.
     process_id = app.extensions["process_id"] = uuid.uuid4().hex[:12]
     _wire_service(app, settings, store, process_id, shell)
@@ -159,36 +163,39 @@ def _open_store(settings: Settings, shell: bool) -> SqlEventStore:
 def _wire_service(
     app: Flask, settings: Settings, store: SqlEventStore, process_id: str, shell: bool
 ) -> None:
-    """The service and what it publishes to: Socket.IO pushes, the deadline watcher and,
-    with REDIS_URL, the relay to the other processes; then the presence namespace."""
+    """The service first, then what it is handed to: Socket.IO pushes, the deadline watcher,
+    the bot, the outboxes and, with REDIS_URL, the relay to the other processes; then the
+    namespace the pages connect to. Each is given the service it calls, built once here."""
     socketio = _socketio(app, settings)
-    pusher = app.extensions["pushes"] = RoomPusher(socketio, lambda: app.extensions["court"])
-    watcher = app.extensions["deadlines"] = DeadlineWatcher(lambda: app.extensions["court"])
-    talk_pusher = app.extensions["talk_pushes"] = TalkPusher(
-        socketio, lambda: app.extensions["talk"]
-    )
-    relay, shared = _redis(app, settings, process_id, pusher, watcher, talk_pusher)
+    client, outage = _redis(app, settings)
     # Who is connected: the service asks it since when a game's host has had no connection.
+    shared = None
+    if client is not None:
+        shared = RedisPresence(client, process_id, settings.PRESENCE_TTL, outage=outage)
     presence = app.extensions["presence"] = shared or Presence(settle=settings.PRESENCE_TTL)
-    service = app.extensions["court"] = CourtService(
-        store,
-        race_seconds=settings.SERVICE_RACE_SECONDS,
-        cache_size=settings.STATE_CACHE_SIZE,
-        snapshot_every=settings.SNAPSHOT_EVERY,
-        database=store.outage,
-        presence=presence,
-        keys=load_keys(settings),
-        rebuild=REBUILD,
-    )
-    if relay is not None:
+    service = app.extensions["court"] = _service(settings, store, presence)
+    talker = app.extensions["talk"] = TalkService(store.talk, service)
+    pusher = app.extensions["pushes"] = RoomPusher(socketio, service)
+    watcher = app.extensions["deadlines"] = DeadlineWatcher(service)
+    talk_pusher = app.extensions["talk_pushes"] = TalkPusher(socketio, talker)
+    relay = None
+    if client is not None:
+        relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)
         service.publishers.append(relay)  # first: the others start reading while we render
     gate = SendGate(store.sends, service.keys.secret.mac)
     outboxes = _outboxes(app, settings, store, presence, gate, shell)
     service.publishers += [pusher, watcher, *outboxes, _bots(app, service, settings)]
-    talker = app.extensions["talk"] = TalkService(store.talk, service)
     talker.publishers += [talk_pusher.publish, *([relay.publish_talk] if relay else [])]
-    app.extensions["seat_keys"] = SeatKeys(store.seat_keys, lambda: app.extensions["court"])
-    namespace = _namespace(app, pusher, talk_pusher, presence, relay)
+    app.extensions["seat_keys"] = SeatKeys(store.seat_keys, service)
+    namespace = PresenceNamespace(
+        service,
+        app.extensions["limits"],
+        pusher,
+        talker,
+        talk_pusher,
+        presence=presence,
+        announce=relay.publish_presence if relay is not None else lambda game_id: None,
+    )
     socketio.on_namespace(namespace)
     # A token handed to a new one or removed: its connections leave the seat's room first.
     pusher.watch_seats(namespace.reseat)
@@ -201,22 +208,17 @@ def _wire_service(
             relay.start()
 
 
-def _namespace(
-    app: Flask,
-    pusher: RoomPusher,
-    talk_pusher: TalkPusher,
-    presence: PresenceBook,
-    relay: Relay | None,
-) -> PresenceNamespace:
-    """The Socket.IO namespace the pages connect to, told who is here."""
-    return PresenceNamespace(
-        lambda: app.extensions["court"],
-        app.extensions["limits"],
-        pusher,
-        lambda: app.extensions["talk"],
-        talk_pusher,
+def _service(settings: Settings, store: SqlEventStore, presence: PresenceBook) -> CourtService:
+    """The court service: every adapter below is handed this one."""
+    return CourtService(
+        store,
+        race_seconds=settings.SERVICE_RACE_SECONDS,
+        cache_size=settings.STATE_CACHE_SIZE,
+        snapshot_every=settings.SNAPSHOT_EVERY,
+        database=store.outage,
         presence=presence,
-        announce=relay.publish_presence if relay is not None else lambda game_id: None,
+        keys=load_keys(settings),
+        rebuild=REBUILD,
     )
 
 
@@ -240,27 +242,18 @@ def _socketio(app: Flask, settings: Settings) -> SocketIO:
     )
 
 
-def _redis(
-    app: Flask,
-    settings: Settings,
-    process_id: str,
-    pusher: RoomPusher,
-    watcher: DeadlineWatcher,
-    talk_pusher: TalkPusher,
-) -> tuple[Relay | None, RedisPresence | None]:
-    """With REDIS_URL, several processes: the relay of announcements of appends, talk and
-    presence, and the presence they share, both telling Redis's one outage."""
+def _redis(app: Flask, settings: Settings) -> tuple[Redis | None, Outage]:
+    """With REDIS_URL, several processes: the client of the relay of announcements of appends,
+    talk and presence, and of the presence they share, both telling Redis's one outage."""
+    outage = Outage("redis")
     if not settings.REDIS_URL:
-        return None, None
+        return None, outage
     if without_password(settings.REDIS_URL):
         logging.getLogger("small_council.relay").warning(
             "REDIS_URL names no password: whoever reaches Redis can delay every push and "
             "make a player look connected or gone (docs/deployment.md, Redis)"
         )
-    client = redis_client(settings.REDIS_URL)
-    outage = app.extensions["redis_outage"] = Outage("redis")
-    relay = Relay(client, process_id, pusher, watcher, talk_pusher, outage)
-    return relay, RedisPresence(client, process_id, settings.PRESENCE_TTL, outage=outage)
+    return redis_client(settings.REDIS_URL), outage
 
 
 def _notifier(

@@ -12,7 +12,7 @@ from court.commands.base import (
     Actor,
 )
 from court.commands.bots import TakeSeatBack
-from court.commands.command import BotCommand, BotMove, Command
+from court.commands.command import BotCommand, BotMove, Command, needs, supplied
 from court.commands.decrees import (
     AnswerMarriage,
     ConcedeTitle,
@@ -76,6 +76,7 @@ from court.commands.seats import (
     SeatCommand,
     VoteForHost,
 )
+from court.commands.secrets import Drawn, Secret, digest
 from court.commands.setup import (
     AdjustGold,
     ChangeListing,
@@ -163,6 +164,7 @@ __all__ = [
     "Desert",
     "DeviceCommand",
     "Divorce",
+    "Drawn",
     "DropDeviceKey",
     "DropSeatLink",
     "ElectionCommand",
@@ -202,6 +204,7 @@ __all__ = [
     "ResolveTitleOverflow",
     "RoundCommand",
     "SeatCommand",
+    "Secret",
     "SendToWall",
     "SetupCommand",
     "Signature",
@@ -218,4 +221,7 @@ __all__ = [
     "WithdrawCorrection",
     "WithdrawRansom",
     "describe",
+    "digest",
+    "needs",
+    "supplied",
 ]

@@ -3,7 +3,7 @@ command of that union and is one itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from court.commands.bots import TakeSeatBack
 from court.commands.decrees import DecreeCommand
@@ -13,6 +13,7 @@ from court.commands.nobles import NobleCommand
 from court.commands.purchases import PurchaseCommand
 from court.commands.rounds import RoundCommand
 from court.commands.seats import SeatCommand
+from court.commands.secrets import Drawn, Secret
 from court.commands.setup import SetupCommand
 from court.commands.table import TableCommand
 from court.commands.titles import TitleCommand
@@ -45,3 +46,20 @@ Command = (
     | DeviceCommand
     | BotCommand
 )
+
+
+def needs(command: Command) -> tuple[Secret, ...]:
+    """The secrets the server draws for `command` (a bot's move's are its move's)."""
+    if isinstance(command, BotMove):
+        return needs(command.move)
+    declared = getattr(command, "needs", None)
+    return () if declared is None else tuple(declared())
+
+
+def supplied(command: Command, drawn: Drawn) -> Command:
+    """`command` with the secrets drawn for it."""
+    if isinstance(command, BotMove):
+        return replace(command, move=supplied(command.move, drawn))
+    supply = getattr(command, "supplied", None)
+    found: Command = command if supply is None or not drawn.values else supply(drawn)
+    return found

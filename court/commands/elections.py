@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from court.commands.secrets import Drawn, Secret
 from court.ids import NobleId
 
 
@@ -17,7 +18,7 @@ class StandForElection:
 class MarkerChoice:
     kind: str
     candidate: NobleId
-    salt: str
+    salt: str = ""  # empty: the server draws it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,6 +29,18 @@ class PlaceBallot:
 
     markers: tuple[MarkerChoice, ...]
     committed: tuple[dict[str, Any], ...] | None = None
+
+    def needs(self) -> tuple[Secret, ...]:
+        """A salt for each marker, unless they came salted (a signed ballot's, committed to
+        by the device that drew them)."""
+        return () if any(m.salt for m in self.markers) else (Secret.SALT,) * len(self.markers)
+
+    def supplied(self, drawn: Drawn) -> PlaceBallot:
+        salts = drawn.every(Secret.SALT)
+        if not salts:
+            return self
+        markers = tuple(replace(m, salt=s) for m, s in zip(self.markers, salts, strict=True))
+        return replace(self, markers=markers)
 
 
 ElectionCommand = StandForElection | PlaceBallot

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from court.commands.secrets import Drawn, Secret
 from court.ids import NobleId, TitleId, VillageId
 
 
@@ -43,8 +44,15 @@ class PlaceBid:
     must open."""
 
     amount: int
-    salt: str
+    salt: str = ""  # empty: the server draws it
     commitment: str | None = None
+
+    def needs(self) -> tuple[Secret, ...]:
+        return () if self.salt else (Secret.SALT,)
+
+    def supplied(self, drawn: Drawn) -> PlaceBid:
+        salt = drawn.one(Secret.SALT)
+        return self if salt is None else replace(self, salt=salt)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

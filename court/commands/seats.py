@@ -4,8 +4,9 @@ removed, a token a person's key hands out for a seat added or dropped."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from court.commands.secrets import Drawn, Secret, digest
 from court.ids import Seat
 
 
@@ -15,11 +16,18 @@ class HandSeat:
     device or to a new player (`player_name`; None keeps the name)."""
 
     seat: Seat
-    token_sha256: str
+    token_sha256: str = ""  # the server's, drawn for it (`needs`)
     player_name: str | None = None
     # The version the hand-over is recorded at: the service fills it in, never a client; the
     # new token opens nothing the seat held before it.
     at_version: int = 0
+
+    def needs(self) -> tuple[Secret, ...]:
+        return () if self.token_sha256 else (Secret.TOKEN,)
+
+    def supplied(self, drawn: Drawn) -> HandSeat:
+        token = drawn.one(Secret.TOKEN)
+        return self if token is None else replace(self, token_sha256=digest(token))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,7 +68,14 @@ class AddSeatLink:
     its own for what it stands for: `link_sha256`, the new token's digest. Sent by the key
     service with the gathered token's actor, never by a client."""
 
-    link_sha256: str
+    link_sha256: str = ""  # the server's, drawn for it (`needs`)
+
+    def needs(self) -> tuple[Secret, ...]:
+        return () if self.link_sha256 else (Secret.TOKEN,)
+
+    def supplied(self, drawn: Drawn) -> AddSeatLink:
+        token = drawn.one(Secret.TOKEN)
+        return self if token is None else replace(self, link_sha256=digest(token))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

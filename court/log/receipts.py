@@ -84,3 +84,13 @@ def check_receipt(records: Sequence[Record], receipt: dict[str, Any]) -> list[st
         ):
             problems.append("the reveal shows a marker other than the one placed")
     return problems
+
+
+def receipt_of(records: Sequence[Record]) -> dict[str, Any] | None:
+    """The receipt of the sealed choice these records placed (a ballot or a bid), if any."""
+    for record in records:
+        if record.type == "BallotPlaced":
+            return ballot_receipt(record)
+        if record.type == "BidPlaced":
+            return bid_receipt(record)
+    return None

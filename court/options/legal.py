@@ -65,8 +65,6 @@ from court.model import steps
 from court.options import electorate
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase, Stage, TurnStep
 
-PLACEHOLDER_SALT = "drawn-by-the-server"
-
 
 def legal_commands(state: CourtState, actor: Actor) -> list[Command]:
     """What `actor` may send now. A seat the bot plays: its player may only take it back, and
@@ -214,7 +212,7 @@ def _seating(state: CourtState, actor: Actor) -> list[Command]:
         return []  # joining a private game needs its invite, which a listed move cannot hold
     taken = {s.house for s in state.seats.values()}
     houses = [h.id for h in state.ruleset.houses if h.id not in taken]
-    return [JoinSeat(house=h, player_name="Player", token_sha256="") for h in houses]
+    return [JoinSeat(house=h, player_name="Player") for h in houses]
 
 
 def _listing(state: CourtState, actor: Actor) -> list[Command]:
@@ -329,12 +327,8 @@ def _ballots(candidates: tuple[NobleId, ...]) -> tuple[Command, ...]:
 
 
 def _ballot(*markers: tuple[str, NobleId]) -> PlaceBallot:
-    return PlaceBallot(
-        markers=tuple(
-            MarkerChoice(kind=kind, candidate=c, salt=f"{PLACEHOLDER_SALT}-{i}")
-            for i, (kind, c) in enumerate(markers)
-        )
-    )
+    """Unsalted: the service draws each marker's salt (court/commands/secrets.py)."""
+    return PlaceBallot(markers=tuple(MarkerChoice(kind=kind, candidate=c) for kind, c in markers))
 
 
 def _purchases(state: CourtState, seat: Seat) -> list[Command]:
@@ -348,7 +342,7 @@ def _purchases(state: CourtState, seat: Seat) -> list[Command]:
         if auction.winner is None and seat in auction.waiting:
             moves.append(PassBid())
             moves += [
-                PlaceBid(amount=a, salt=PLACEHOLDER_SALT)
+                PlaceBid(amount=a)  # unsalted: the service draws the salt
                 for a in sorted({1, gold})
                 if 0 < a <= gold
             ]

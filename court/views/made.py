@@ -17,7 +17,6 @@ from court.views.sections import (
     PARTS,
     SECTIONS,
     VERSION,
-    MoveView,
     Section,
     Viewing,
 )
@@ -220,10 +219,9 @@ def court_view(
     state: CourtState,
     version: int,
     viewer: Actor,
-    move: MoveView,
     handed_at: int | None = None,
 ) -> dict[str, Any]:
-    """The whole court as the viewer may see it at `version`; `move` shows each move as the
-    message that sends it. `handed_at`: the version at which the host last handed the viewer's
-    seat to a new token; nothing the seat held sealed before it is the viewer's."""
-    return court_views(state, version, [Viewing(viewer, handed_at, move)])[0]
+    """The whole court as the viewer may see it at `version`, its `moves` the commands he may
+    send. `handed_at`: the version at which the host last handed the viewer's seat to a new
+    token; nothing the seat held sealed before it is the viewer's."""
+    return court_views(state, version, [Viewing(viewer, handed_at)])[0]

@@ -9,11 +9,10 @@ holder's. Pushes, the HTTP views, the history, the receipts and the export all a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from court.commands import Actor, Command
+from court.commands import Actor
 from court.events import EVENT_TYPES
 from court.log import codec, provenance
 from court.log.chain import Record, canonical
@@ -22,26 +21,22 @@ from court.state import CourtState, GameStatus
 from court.views.made import court_view
 from court.views.padding import padded_record
 
-MoveView = Callable[[Command], dict[str, Any]]
-
 
 @dataclass(frozen=True, slots=True)
 class Observer:
     """What `viewer` may see while the game stands as it does now (`ended`: every private
-    part is open); `move` names each move the viewer may send as the server's catalogue does;
-    `handed_at` is the version at which the host last handed the viewer's seat to a new token
-    (None: never)."""
+    part is open); `handed_at` is the version at which the host last handed the viewer's seat
+    to a new token (None: never)."""
 
     viewer: Actor
     ended: bool
-    move: MoveView
     handed_at: int | None = None
 
     @classmethod
-    def of(cls, viewer: Actor, now: CourtState, move: MoveView) -> Observer:
+    def of(cls, viewer: Actor, now: CourtState) -> Observer:
         info = now.seats.get(viewer.seat) if viewer.seat is not None else None
         handed_at = info.handed_at if info is not None else None
-        return cls(viewer, now.status is GameStatus.ENDED, move, handed_at)
+        return cls(viewer, now.status is GameStatus.ENDED, handed_at)
 
     def sees_private(self, record: Record) -> bool:
         """Whether the record's private part is the viewer's to see: his seat's, recorded since
@@ -98,8 +93,9 @@ class Observer:
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
-        """The whole court at `version` as the viewer may see it, with the moves it may send."""
-        return court_view(state, version, self.viewer, self.move, self.handed_at)
+        """The whole court at `version` as the viewer may see it, with the moves it may send
+        (as commands: the server names them for the wire)."""
+        return court_view(state, version, self.viewer, self.handed_at)
 
 
 def hashed(record: Record) -> dict[str, Any]:

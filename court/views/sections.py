@@ -24,20 +24,17 @@ from court.views.host_role import host_role_view, why_closed
 from court.views.purchases import auction_view, offers_view, turns_view
 from court.views.table import table_view
 
-MoveView = Callable[[Command], dict[str, Any]]
 # A part a section may read beside the court's fields: the version the view shows.
 VERSION = "version"
 
 
 @dataclass(frozen=True, slots=True)
 class Viewing:
-    """Who a view is made for: the viewer, the version at which the host last handed his seat
-    to a new token (None: never; nothing the seat held sealed before is the viewer's), and how
-    each move he may send is shown (the server's catalogue names it)."""
+    """Who a view is made for: the viewer, and the version at which the host last handed his
+    seat to a new token (None: never; nothing the seat held sealed before is the viewer's)."""
 
     viewer: Actor
     handed_at: int | None
-    move: MoveView
     # Who the viewer is, as a key of the sections made for him: a string keeps its hash.
     who: str = field(init=False, compare=False)
 
@@ -46,11 +43,7 @@ class Viewing:
         object.__setattr__(self, "who", f"{viewer.seat}:{viewer.host:d}:{viewer.master:d}")
 
 
-def _no_move(command: Command) -> dict[str, Any]:
-    raise LookupError("a section every viewer sees alike shows no move")
-
-
-ANYONE = Viewing(SPECTATOR, None, _no_move)
+ANYONE = Viewing(SPECTATOR, None)
 Make = Callable[[CourtState, int, Viewing], Any]
 Shown = Callable[[CourtState, int, Viewing], Hashable]
 
@@ -146,10 +139,11 @@ def kind_of_move(
     moves: Callable[[CourtState, Actor], list[Command]],
     idle: Callable[[CourtState], bool] | None = None,
 ) -> Piece:
-    """The moves of one kind `legal.legal_commands` lists, as the viewer's messages. Every
-    kind reads who moves a seat while the game is played: its player or the bot."""
+    """The moves of one kind `legal.legal_commands` lists, as commands (the server names each
+    as the message that sends it). Every kind reads who moves a seat while the game is played:
+    its player or the bot."""
     reads = (*reads, *(part for part in MOVER if part not in reads))
-    return Piece(name, reads, lambda s, w: tuple(w.move(m) for m in moves(s, w.viewer)), idle)
+    return Piece(name, reads, lambda s, w: tuple(moves(s, w.viewer)), idle)
 
 
 # The parts of the court that say whether the bot plays a seat (court/options/legal.py
@@ -248,7 +242,7 @@ SECTIONS: tuple[Section, ...] = (
         name="moves",
         reads=MOVES_READS,
         shown=_actor,
-        make=lambda s, _v, w: [w.move(m) for m in legal_commands(s, w.viewer)],
+        make=lambda s, _v, w: list(legal_commands(s, w.viewer)),
         pieces=MOVE_KINDS,
     ),
     Section(

@@ -23,7 +23,9 @@ from court.errors import CourtError
 from server.clients.addresses import client_address
 from server.clients.limits import Limits, RateLimited
 from server.http.schemas import ErrorSchema
+from server.http.statuses import status_of
 from server.messages.fields import capped
+from server.messages.message import schema_of
 from server.outages import Outage
 from server.store.failures import DATABASE_ERRORS, log_failure, refusal
 
@@ -130,7 +132,7 @@ def _served(
             kwargs["actor"] = guard(kwargs["game_id"])
         result = view(**kwargs, **_request_fields(op))
         if op.response is not None and isinstance(result, dict):
-            return jsonify(op.response().dump(result)), op.status
+            return jsonify(schema_of(op.response).dump(result)), op.status
         return result
 
     wrapped.__name__ = view.__name__
@@ -164,11 +166,11 @@ def _request_fields(op: Operation) -> dict[str, Any]:
     found: dict[str, Any] = {}
     if op.body is not None:
         empty = op.optional_body and not request.get_data()
-        found["body"] = op.body().load({} if empty else _json_body())
+        found["body"] = schema_of(op.body).load({} if empty else _json_body())
     elif op.method in ("POST", "PUT", "PATCH"):
         _json_body(optional=True)
     if op.query is not None:
-        found["query"] = op.query().load(request.args)
+        found["query"] = schema_of(op.query).load(request.args)
     return found
 
 
@@ -260,7 +262,7 @@ def install_error_handlers(app: Flask, database: Outage) -> None:
 
     @app.errorhandler(CourtError)
     def _court_error(exc: CourtError) -> tuple[Any, int]:
-        return error_response(exc.status, exc.code, exc.message)
+        return error_response(status_of(exc), exc.code, exc.message)
 
     @app.errorhandler(ValidationError)
     def _shape_error(exc: ValidationError) -> tuple[Any, int]:

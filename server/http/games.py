@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, request
 
 from config.rulesdata import RulesDataError
-from court.commands import Actor
+from court.commands import Actor, CreateGame, Secret
 from court.errors import BadToken, NotFound
 from court.model import invites
 from court.model.profile import HostRole, TableVoteSettings
@@ -20,8 +20,8 @@ from server.http.view_schemas import CourtViewSchema
 from server.messages.fields import TOKEN_MAX
 from server.messages.views import court_of, observe, signed
 from server.service.court_service import CourtService
-from server.service.ports import GameMaster
 from server.service.profiles import Profiles
+from server.service.replay import Head
 
 routes = Routes("court", __name__)
 
@@ -46,14 +46,24 @@ def bearer_token() -> str | None:
 
 
 def caller(game_id: str) -> Actor:
+    return reader(game_id)[0]
+
+
+def reader(game_id: str) -> tuple[Actor, Head]:
+    """The caller and the head his token was read on: the one head a GET renders."""
     return service().authenticate(game_id, bearer_token())
 
 
 def player(game_id: str) -> Actor:
-    actor = caller(game_id)
+    return seated(game_id)[0]
+
+
+def seated(game_id: str) -> tuple[Actor, Head]:
+    """A seat's (or the host's) caller, and the head his token was read on."""
+    actor, head = reader(game_id)
     if actor.spectator:
         raise BadToken("token_required", "This needs your seat token (Authorization: Bearer ...).")
-    return actor
+    return actor, head
 
 
 @routes.route(
@@ -104,9 +114,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         ruleset = profiles().ruleset(body["profile"] or profiles().default)
     except RulesDataError as exc:
         raise NotFound("unknown_profile", f"There is no usable rules profile: {exc}") from None
-    master_name = body.get("game_master_name")
-    master = None if master_name is None else GameMaster(master_name, service().secrets.token())
-    game_id, token, outcome = service().create_game(
+    command = CreateGame(
         ruleset=ruleset,
         players=body["players"],
         host_name=body["host_name"],
@@ -117,16 +125,18 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
         table_votes=body["table_votes"],
         first_player_seat=body.get("first_player_seat"),
         last_round=body.get("last_round"),
-        game_master=master,
+        game_master_name=body.get("game_master_name"),
         listed=body["listed"],
         name=body["name"],
     )
+    outcome = service().handle(None, command, Actor(host=True))
+    game_id = outcome.state.game_id
     invite = invites.of(outcome.state)
     assert invite is not None  # a game just created is in the lobby, with its seed
     return {
         "game_id": game_id,
-        "host_token": token,
-        "game_master_token": master.token if master else None,
+        "host_token": outcome.token,
+        "game_master_token": outcome.secrets.one(Secret.MASTER_TOKEN),
         "invite": invite,
         "invite_url": f"{pages.game_url(game_id)}#invite={invite}",
         "version": outcome.version,
@@ -141,8 +151,7 @@ def create_game(body: dict[str, Any]) -> dict[str, Any]:
     response=CourtViewSchema,
 )
 def court(game_id: str) -> dict[str, Any]:
-    actor = caller(game_id)
-    head = service().current(game_id)
+    actor, head = reader(game_id)
     return court_of(actor, head, signed(service(), head))
 
 
@@ -155,8 +164,7 @@ def court(game_id: str) -> dict[str, Any]:
     auth=True,
 )
 def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
-    actor = caller(game_id)
-    head = service().current(game_id)
+    actor, head = reader(game_id)
     limit = min(query["limit"], current_app.config["HISTORY_PAGE_LIMIT"])
     records = service().records(game_id, after=query["after"], limit=limit)
     last = records[-1].version if records else query["after"]
@@ -175,9 +183,9 @@ def history(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
     response=CourtViewSchema,
 )
 def court_at(game_id: str, version: int) -> dict[str, Any]:
-    actor = caller(game_id)
-    head = service().state_at(game_id, version)
-    return court_of(actor, head, signed(service(), head), service().current(game_id).state)
+    actor, newest = reader(game_id)
+    head = service().state_at(game_id, version, newest)
+    return court_of(actor, head, signed(service(), head), newest.state)
 
 
 @routes.route(
@@ -189,8 +197,7 @@ def court_at(game_id: str, version: int) -> dict[str, Any]:
     content_type="application/x-ndjson",
 )
 def export(game_id: str) -> Response:
-    actor = caller(game_id)
-    head = service().current(game_id)
+    actor, head = reader(game_id)
     observer = observe(actor, head.state)
     records = service().log(game_id, upto=head.version)
     talk = current_app.extensions["talk"].lines(game_id, actor)

@@ -13,9 +13,10 @@ from court.log.provenance import Kind
 from court.views.changes import changes
 from server.http import schemas as s
 from server.http.api import Routes
-from server.http.games import caller, service
+from server.http.games import reader, service
 from server.messages.fields import VERSION_MAX, Shape
 from server.messages.views import observe, signed
+from server.service.replay import Head
 
 routes = Routes("history", __name__)
 
@@ -57,16 +58,12 @@ class HistorySentencesSchema(Schema):
     next_after = fields.Integer(allow_none=True, required=True)
 
 
-def sentences(game_id: str, viewer: Actor, after: int, limit: int) -> dict[str, Any]:
+def sentences(viewer: Actor, head: Head, after: int, limit: int) -> dict[str, Any]:
     """A page of the history, each record told with the court as it stood right after it, as
     the observer tells it (court/views/observer.py)."""
-    court = service()
-    head = court.current(game_id)
     observer = observe(viewer, head.state)
-    entries = [
-        observer.entry(record, state)
-        for record, state in court.told(game_id, after=after, limit=limit)
-    ]
+    told = service().told(head.state.game_id, after=after, limit=limit, newest=head)
+    entries = [observer.entry(record, state) for record, state in told]
     last = entries[-1]["version"] if entries else after
     return {
         "version": head.version,
@@ -84,9 +81,9 @@ def sentences(game_id: str, viewer: Actor, after: int, limit: int) -> dict[str, 
     auth=True,
 )
 def history_sentences(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
-    actor = caller(game_id)
+    actor, head = reader(game_id)
     limit = min(query["limit"], current_app.config["HISTORY_PAGE_LIMIT"])
-    return sentences(game_id, actor, query["after"], limit)
+    return sentences(actor, head, query["after"], limit)
 
 
 class ChangesQuerySchema(Shape):
@@ -137,10 +134,10 @@ class ChangesSchema(Schema):
     auth=True,
 )
 def court_changes(game_id: str, query: dict[str, Any]) -> dict[str, Any]:
-    caller(game_id)
+    _, head = reader(game_id)
     court = service()
-    since, until = query["since"], query["until"] or court.current(game_id).version
-    before, after = court.state_at(game_id, since), court.state_at(game_id, until)
+    since, until = query["since"], query["until"] or head.version
+    before, after = court.state_at(game_id, since, head), court.state_at(game_id, until, head)
     told = changes(before.state, after.state)
     return {
         "since": since,

@@ -12,6 +12,7 @@ from marshmallow import Schema, fields
 from config.mapdrawing import drawing
 from server.http.api import Routes
 from server.http.games import profiles
+from server.messages.message import schema_of
 from server.service.profiles import Profiles
 
 routes = Routes("realm_map", __name__)
@@ -50,7 +51,7 @@ class MapDrawingSchema(Schema):
 @lru_cache(maxsize=4)
 def _drawn(book: Profiles) -> dict[str, Any]:
     """The drawing of the map the server read and checked at start-up."""
-    return MapDrawingSchema().dump(drawing(book.shared["map"]))
+    return schema_of(MapDrawingSchema).dump(drawing(book.shared["map"]))
 
 
 @routes.route(

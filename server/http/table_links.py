@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, fields
 
 from server.http.api import Routes
-from server.http.games import player, service
+from server.http.games import seated, service
 from server.service.table_links import voted_links
 
 routes = Routes("table_links", __name__)
@@ -38,8 +38,7 @@ class VotedLinksSchema(Schema):
     auth=True,
 )
 def table_links(game_id: str) -> dict[str, Any]:
-    actor = player(game_id)
+    actor, head = seated(game_id)
     court = service()
-    state = court.current(game_id).state
-    links = voted_links(state, game_id, actor.seat, court.keys.secret, court.presence)
+    links = voted_links(head.state, game_id, actor.seat, court.keys.secret, court.presence)
     return {"links": links}

@@ -15,9 +15,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
-from court.commands import Actor, BotMove, Command, PlaceBallot, TakeSeatBack
+from court.commands import Actor, BotMove, Command, TakeSeatBack
 from court.errors import CourtError
 from court.ids import GameId, Seat
 from court.log.chain import Record
@@ -93,10 +92,7 @@ class BotPlayer:
     @staticmethod
     def _send(service: CourtService, game_id: str, seat: Seat, move: Command, at: int) -> Outcome:
         """The move as the seat's page would send it: a ballot's salts are drawn by the
-        service's secret source, as for any player (R-7.1)."""
-        if isinstance(move, PlaceBallot):
-            salted = (replace(m, salt=service.secrets.salt()) for m in move.markers)
-            move = PlaceBallot(markers=tuple(salted))
+        service, as for any player (R-7.1)."""
         return service.handle(game_id, BotMove(move=move, chosen_at=at), Actor(seat=seat, bot=True))
 
     def start(self) -> None:

@@ -29,7 +29,7 @@ RETRY_SECONDS = 5.0  # before a close the database could not take is tried again
 
 
 class DeadlineWatcher:
-    def __init__(self, service: Callable[[], CourtService], clock: Callable[[], float] = time.time):
+    def __init__(self, service: CourtService, clock: Callable[[], float] = time.time):
         self.service = service
         self.clock = clock
         self._heap: list[tuple[float, str]] = []
@@ -74,7 +74,7 @@ class DeadlineWatcher:
         game that cannot be loaded or closed is logged and skipped: it never keeps the others
         from being served (R-4.3)."""
         closed = 0
-        service = self.service()
+        service = self.service
         for game_id in service.games():
             try:
                 head = service.current(game_id)
@@ -93,7 +93,7 @@ class DeadlineWatcher:
     def _close(self, game_id: str) -> int:
         """Close the game's overdue step; never raises, whatever this one game does."""
         try:
-            outcome = self.service().handle(game_id, CloseOverdueStep(), SPECTATOR)
+            outcome = self.service.handle(game_id, CloseOverdueStep(), SPECTATOR)
         except CourtError as exc:
             # Not overdue, or over (another process may have ended it): nothing to close.
             if exc.code not in ("not_overdue", "game_ended"):
@@ -101,7 +101,7 @@ class DeadlineWatcher:
             return 0
         except DATABASE_ERRORS as exc:
             # Logged once for the whole outage; the step is closed once the database answers.
-            log_failure(log, f"closing game {game_id}", exc, self.service().database)
+            log_failure(log, f"closing game {game_id}", exc, self.service.database)
             self.watch_deadline(game_id, self.clock() + RETRY_SECONDS)
             return 0
         except Exception:

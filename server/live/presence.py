@@ -190,7 +190,7 @@ class PresenceNamespace(CourtNamespace):
     def push_here(self, game_id: str, state: CourtState | None = None) -> None:
         """To this process's clients of the game alone: who is connected, whether the host is
         and since when he has had no connection."""
-        state = state if state is not None else self.service().latest(game_id).state
+        state = state if state is not None else self.service.latest(game_id).state
         away = self.presence.host_away_since(game_id, state.host_seat(), state.started_at)
         here = self.presence.snapshot(game_id)
         payload = {

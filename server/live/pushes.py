@@ -84,7 +84,7 @@ class RoomPusher:
     Every method that moves a game's cursor runs under that game's service lock, so pushes
     of one game never interleave; `follow` and `unfollow` count this process's clients."""
 
-    def __init__(self, socketio: SocketIO, service: Callable[[], CourtService]) -> None:
+    def __init__(self, socketio: SocketIO, service: CourtService) -> None:
         self.socketio = socketio
         self.service = service
         self._cursors: dict[str, int] = {}  # game -> last version pushed here
@@ -148,7 +148,7 @@ class RoomPusher:
         ends on another hash is logged (someone else writes on the channel)."""
         if game_id not in self.games():
             return 0
-        service = self.service()
+        service = self.service
         with service.lock(game_id):
             with self._guard:
                 last = self._cursors.get(game_id)
@@ -172,7 +172,7 @@ class RoomPusher:
         return fresh
 
     def _read(self, game_id: str, after: int, upto: int) -> list[Record]:
-        return self.service().records(game_id, after=after, upto=upto)
+        return self.service.records(game_id, after=after, upto=upto)
 
     def _push(self, game_id: str, records: Sequence[Record], state: CourtState) -> None:
         """To the game's room: the records as a spectator may see them and the change of
@@ -189,7 +189,7 @@ class RoomPusher:
         last = records[-1]
         version = last.version
         # One signature for every room: each shows the log up to the same record.
-        signed = self.service().keys.signing.checkpoint(game_id, version, last.hash)
+        signed = self.service.keys.signing.checkpoint(game_id, version, last.hash)
         with self._guard:
             held = self._cursors.get(game_id)
         rooms = self._rooms()

@@ -261,7 +261,7 @@ class Relay:
 
     @property
     def database(self) -> Outage:
-        return self.pusher.service().database
+        return self.pusher.service.database
 
 
 @dataclass(frozen=True, slots=True)

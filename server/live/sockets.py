@@ -24,7 +24,6 @@ from socketio.exceptions import ConnectionRefusedError as Refused
 from court.commands import Actor
 from court.errors import BadToken, CourtError
 from court.ids import Seat
-from court.model.tokens import still_acting
 from court.state import CourtState
 from server.clients.addresses import client_address
 from server.clients.limits import Limits, RateLimited
@@ -109,10 +108,10 @@ class CourtNamespace(TalkHandlers, Namespace):
 
     def __init__(
         self,
-        service: Callable[[], CourtService],
+        service: CourtService,
         limits: Limits,
         pusher: RoomPusher,
-        talk: Callable[[], TalkService],
+        talk: TalkService,
         talk_pusher: TalkPusher,
     ) -> None:
         super().__init__(NAMESPACE)
@@ -152,8 +151,8 @@ class CourtNamespace(TalkHandlers, Namespace):
     def _open(self, auth: Any) -> None:
         try:
             data = schema_of(ConnectSchema).load(auth if isinstance(auth, dict) else {})
-            actor = self.service().authenticate(data["game"], data["token"])
-            taken_back(self.service(), data["game"], actor)
+            actor, _ = self.service.authenticate(data["game"], data["token"])
+            taken_back(self.service, data["game"], actor)
             self._enter(data["game"], actor, data["last_version"])
             try:
                 self._talk_backlog(data["game"], actor, data["talk_after"])
@@ -171,7 +170,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             _refuse(_error(exc.code, exc.message))
         except DATABASE_ERRORS as exc:
-            log_failure(log, "on connect", exc, self.service().database)
+            log_failure(log, "on connect", exc, self.service.database)
             _refuse(_error(*refusal(exc)))
         with self._sessions_lock:
             self._sessions[connection_sid()] = (data["game"], actor)
@@ -184,7 +183,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         looked at once more: another process may have appended after the head was read
         and announced it before this process followed the game (server/live/relay.py
         passes over announcements of games nobody here follows)."""
-        service = self.service()
+        service = self.service
         with service.lock(game_id):
             head = service.current(game_id)
             self.pusher.follow(game_id, head)
@@ -201,7 +200,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         join_room(audience_room(game_id, audience))
         with self._sessions_lock:
             self._audiences[connection_sid()] = audience
-        checkpoint = signed(self.service(), head)
+        checkpoint = signed(self.service, head)
         # The next push to the game changes this view: the page holds it.
         court = self.pusher.views.welcome(game_id, head.state, head.version, actor)
         court_now = {**court, "checkpoint": checkpoint}
@@ -223,26 +222,25 @@ class CourtNamespace(TalkHandlers, Namespace):
             self.talk_pusher.unfollow(session[0])
 
     def connection(self) -> tuple[str, Actor]:
-        """The game and actor of this connection, as its token stands now: a seat given up,
-        handed to a new token or removed since (here, over HTTP or on another connection)
-        acts no more, and the host's powers go with the host role."""
-        sid = connection_sid()
+        """The game and actor of this connection, as its token was read when it connected (or
+        took a seat). A command's seat is checked by the service, on the state it decides
+        on; what reads the game without a command asks `acting`."""
         with self._sessions_lock:
-            game_id, actor = self._sessions[sid]
+            return self._sessions[connection_sid()]
+
+    def acting(self, state: CourtState | None = None) -> tuple[str, Actor]:
+        """The game and actor of this connection as its token stands on `state` (the head
+        this process knows when None), checked by the service (`CourtService.acting`): a seat
+        given up, handed to a new token or removed since acts no more, and the host's powers
+        go with the host role."""
+        game_id, actor = self.connection()
         if actor.seat is None and actor.token_sha256 is None:
             return game_id, actor
-        # The head this process knows: the service checks the seat again on the state it
-        # decides on, so a seat given up on another process acts no more there either.
-        acting = still_acting(self.service().latest(game_id).state, actor)
-        if acting is None:
-            raise BadToken(
-                "bad_token",
-                "The seat of this connection was given up or handed to a new link; its token "
-                "opens nothing now.",
-            )
+        now = state if state is not None else self.service.latest(game_id).state
+        acting = self.service.acting(now, actor)
         if acting != actor:
             with self._sessions_lock:
-                self._sessions[sid] = (game_id, acting)
+                self._sessions[connection_sid()] = (game_id, acting)
         return game_id, acting
 
     def reseat(self, game_id: str, state: CourtState) -> list[str]:
@@ -297,7 +295,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         except CourtError as exc:
             return _error(exc.code, exc.message)
         except DATABASE_ERRORS as exc:
-            log_failure(log, f"handling {event}", exc, self.service().database)
+            log_failure(log, f"handling {event}", exc, self.service.database)
             return _error(*refusal(exc))
         except TypeError:
             log.warning("message %s with unexpected arguments", event, exc_info=True)
@@ -354,7 +352,7 @@ class CourtNamespace(TalkHandlers, Namespace):
         if actor.spectator and message.sender is not Sender.ANYONE:
             raise BadToken("token_required", "This needs a seat: connect with your seat token.")
         body = message.load(payload)
-        return message.send(self.service(), game_id, actor, body)
+        return message.send(self.service, game_id, actor, body)
 
     def on_join(self, payload: Any) -> dict[str, Any]:
         """`join` (declared in server/messages/game.py), then the connection moves to the
@@ -377,15 +375,16 @@ class CourtNamespace(TalkHandlers, Namespace):
         most SYNC_PAGE of them; `more` says whether to ask again from `next_after`."""
         if not isinstance(payload, dict):
             raise ValidationError({"_payload": ["Send a JSON object."]})
-        body = SyncSchema().load(payload)
-        game_id, actor = self.connection()
-        head = self.service().current(game_id)
+        body = schema_of(SyncSchema).load(payload)
+        game_id, _ = self.connection()
+        head = self.service.current(game_id)
+        _, actor = self.acting(head.state)
         return {"ok": True, **self._page(game_id, actor, head, body["last_version"])}
 
     def _page(self, game_id: str, actor: Actor, head: Head, after: int) -> dict[str, Any]:
         """A page of the catch-up: the records after `after` up to `head`, at most
         SYNC_PAGE, each rendered for `actor` with the court at the head."""
-        records = self.service().records(game_id, after=after, upto=head.version, limit=SYNC_PAGE)
+        records = self.service.records(game_id, after=after, upto=head.version, limit=SYNC_PAGE)
         last = records[-1].version if records else head.version
         observer = observe(actor, head.state)
         return {
@@ -393,5 +392,5 @@ class CourtNamespace(TalkHandlers, Namespace):
             "records": [observer.told(r, head.state) for r in records],
             "more": last < head.version,
             "next_after": last if last < head.version else None,
-            "checkpoint": signed(self.service(), head),
+            "checkpoint": signed(self.service, head),
         }

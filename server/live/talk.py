@@ -44,7 +44,7 @@ class TalkPusher:
     process or while Redis was away comes once and in the order of positions (in commit
     order: server/store/talk.py)."""
 
-    def __init__(self, socketio: SocketIO, talk: Callable[[], TalkService]) -> None:
+    def __init__(self, socketio: SocketIO, talk: TalkService) -> None:
         self.socketio = socketio
         self.talk = talk
         self._cursors: dict[str, int] = {}  # game -> position of the last line pushed here
@@ -60,7 +60,7 @@ class TalkPusher:
         with self._lock_of(game_id):
             with self._guard:
                 known = game_id in self._cursors
-            position = 0 if known else self.talk().last_position(game_id)
+            position = 0 if known else self.talk.last_position(game_id)
             with self._guard:
                 self._cursors.setdefault(game_id, position)
                 self._clients[game_id] = self._clients.get(game_id, 0) + 1
@@ -92,7 +92,7 @@ class TalkPusher:
                     cursor = self._cursors.get(game_id)
                 if cursor is None:
                     return pushed
-                lines = self.talk().said_after(game_id, cursor, TALK_PAGE)
+                lines = self.talk.said_after(game_id, cursor, TALK_PAGE)
                 for line in lines:
                     self._push(line)
                 if lines:
@@ -136,9 +136,9 @@ def backlog(talk: TalkService, game_id: str, actor: Actor, after: int) -> dict[s
 class TalkHandlers:
     """The talk handlers of the court namespace (server/live/sockets.py)."""
 
-    talk: Callable[[], TalkService]
+    talk: TalkService
     talk_pusher: TalkPusher
-    connection: Callable[[], tuple[str, Actor]]
+    acting: Callable[[], tuple[str, Actor]]
 
     def _talk_backlog(self, game_id: str, actor: Actor, after: int) -> None:
         """A connection opens, its rooms joined: this process follows the game's talk, then
@@ -146,7 +146,7 @@ class TalkHandlers:
         meanwhile comes at least once; nothing to one who reads none."""
         self.talk_pusher.follow(game_id)
         try:
-            found = backlog(self.talk(), game_id, actor, after)
+            found = backlog(self.talk, game_id, actor, after)
         except BaseException:
             self.talk_pusher.unfollow(game_id)
             raise
@@ -157,17 +157,17 @@ class TalkHandlers:
     def on_say(self, payload: Any = None) -> dict[str, Any]:
         """`say` {text} from a seat or the game master: `talk` {lines: [line]} to every seat
         room and the game master's room; the ack is {ok, line}."""
-        game_id, actor = self.connection()
+        game_id, actor = self.acting()
         speaker(actor)  # a spectator's talk is refused before its payload is read
         body = TALK["say"].load(payload)
-        line = self.talk().say(game_id, actor, body["text"])
+        line = self.talk.say(game_id, actor, body["text"])
         return {"ok": True, "line": line.to_json()}
 
     def on_whisper(self, payload: Any = None) -> dict[str, Any]:
         """`whisper` {to: seat | "master", text} from a seat or the game master: `talk`
         {lines: [line]} to the rooms of the sender and of `to` alone; the ack is {ok, line}."""
-        game_id, actor = self.connection()
+        game_id, actor = self.acting()
         speaker(actor)  # a spectator's talk is refused before its payload is read
         body = TALK["whisper"].load(payload)
-        line = self.talk().whisper(game_id, actor, body["to"], body["text"])
+        line = self.talk.whisper(game_id, actor, body["to"], body["text"])
         return {"ok": True, "line": line.to_json()}

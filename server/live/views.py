@@ -17,7 +17,7 @@ from court.model.tokens import still_acting
 from court.state import CourtState
 from court.views.made import Made, assembled
 from court.views.sections import ALIKE, OWN, WHOLE, Section, Viewing
-from server.messages.catalogue import move_view
+from server.messages.views import MoveNames
 
 PUBLIC, HOST, MASTER = "public", "host", "master"
 SEAT = "seat:"
@@ -95,6 +95,8 @@ class Shown:
     # Who each audience's viewer is, while the seats are the same (the section `viewer` reads
     # them): None for a seat no longer held.
     viewers: dict[str, Viewing | None] = field(default_factory=dict)
+    # The moves of the viewers' own sections, named for the wire (server/messages/views.py).
+    names: MoveNames = field(default_factory=MoveNames)
 
     def moved(self, state: CourtState, version: int) -> None:
         """Go on to the court at `version` (court/views/made.py `Made.moved`)."""
@@ -104,7 +106,7 @@ class Shown:
     def viewing(self, state: CourtState, audience: str) -> Viewing | None:
         if audience not in self.viewers:
             viewer = viewer_of(state, audience)
-            seen = None if viewer is None else Viewing(viewer, handed_at(state, viewer), move_view)
+            seen = None if viewer is None else Viewing(viewer, handed_at(state, viewer))
             self.viewers[audience] = seen
         return self.viewers[audience]
 
@@ -144,7 +146,7 @@ class Views:
         shown = self._of(game_id)
         shown.moved(state, version)
         shared = shown.made.alike()
-        own = shown.made.own(Viewing(actor, handed_at(state, actor), move_view), shared)
+        own = shown.names.of(shown.made.own(Viewing(actor, handed_at(state, actor)), shared))
         if shown.shared is None or shown.shared[0] < version:
             shown.shared = (version, shared)
         audience = audience_of(actor)
@@ -193,7 +195,7 @@ class Views:
             seen = shown.viewing(state, audience)
             if seen is None:
                 continue
-            own = made.own(seen, shared, kept)
+            own = shown.names.of(made.own(seen, shared, kept))
             if kept is None:
                 ops = [_set(s.path, own[s.name]) for s in OWN if s.name in own]
             else:

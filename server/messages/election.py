@@ -7,21 +7,16 @@ from marshmallow import Schema, fields, validates_schema
 
 from court.commands import (
     AcceptTitle,
-    Actor,
     MarkerChoice,
     PlaceBallot,
     RefuseTitle,
     ResolveTitleOverflow,
     StandForElection,
 )
-from court.events import BallotPlaced
 from court.ids import NobleId
-from court.log.receipts import ballot_receipt
-from court.views.padding import padded_receipt
 from server.messages.fields import Choice, Id, List, Pad, Salt, Shape, String, unopened
-from server.messages.message import Answer, Message, Payload, signed_of
+from server.messages.message import Message, Payload
 from server.messages.signed import HEX64
-from server.service.court_service import CourtService
 
 
 class StandSchema(Shape):
@@ -93,25 +88,15 @@ class BallotAckSchema(Schema):
     pad = fields.String(required=True)
 
 
-def place_ballot(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """With the client's salts (a signed ballot's), the markers as sent; else the server
-    draws the salts."""
-    signed, markers = signed_of(body), body["markers"]
-    if signed is None and not any(m.get("salt") for m in markers):
-        pairs = [(m["kind"], m["candidate"]) for m in markers]
-        outcome, receipt = service.place_ballot(game_id, actor, pairs)
-    else:
-        outcome = service.handle(game_id, ballot_command(body), actor, signed)
-        receipt = ballot_receipt(outcome.record_of(BallotPlaced))
-    return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
-
-
 def ballot_command(body: Payload) -> PlaceBallot:
-    """The ballot of a payload whose markers carry their salts."""
+    """The ballot of a payload: its markers' salts the client's (a signed ballot's) or none,
+    for the service to draw."""
     committed = body.get("committed")
     return PlaceBallot(
         markers=tuple(
-            MarkerChoice(kind=m["kind"], candidate=NobleId(m["candidate"]), salt=m["salt"])
+            MarkerChoice(
+                kind=m["kind"], candidate=NobleId(m["candidate"]), salt=m.get("salt") or ""
+            )
             for m in body["markers"]
         ),
         committed=None if committed is None else tuple(committed),
@@ -138,7 +123,7 @@ ELECTION: tuple[Message, ...] = (
         "Place none, one or both of your markers face down (R-7.1 step 3); the answer adds "
         "your receipt, to you only",
         BallotSchema,
-        run=place_ballot,
+        build=ballot_command,
         answer=BallotAckSchema,
         payload_of=ballot_payload,
         example={"markers": [{"kind": "for", "candidate": "robb-stark"}]},

@@ -6,7 +6,6 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from court.commands import (
-    Actor,
     AdvancePhase,
     ChangeListing,
     CloseOverdueStep,
@@ -17,7 +16,7 @@ from court.commands import (
     RenameGame,
     StartGame,
 )
-from court.ids import HouseId, Seat
+from court.ids import Seat
 from server.messages.fields import (
     NAME,
     TOKEN_MAX,
@@ -30,8 +29,7 @@ from server.messages.fields import (
     Shape,
     Text,
 )
-from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.service.court_service import CourtService
+from server.messages.message import Message, Payload, Sender
 
 
 class JoinSeatSchema(Shape):
@@ -60,24 +58,6 @@ class StartGameSchema(Shape):
     )
 
 
-def join(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    house, name, invite = HouseId(body["house"]), body["player_name"], body.get("invite")
-    token, outcome = service.with_new_token(
-        game_id,
-        actor,
-        lambda digest: JoinSeat(house=house, player_name=name, invite=invite, token_sha256=digest),
-        signed=signed_of(body),
-    )
-    joined = outcome.records[-1].data
-    return {
-        "ok": True,
-        "version": outcome.version,
-        "seat": joined["seat"],
-        "house": joined["house"],
-        "token": token,
-    }
-
-
 def start(body: Payload) -> StartGame:
     order = body.get("seat_order")
     return StartGame(seat_order=tuple(Seat(x) for x in order) if order else None)
@@ -101,7 +81,6 @@ GAME: tuple[Message, ...] = (
         "room",
         JoinSeatSchema,
         Sender.ANYONE,
-        run=join,
         answer=SeatJoinedSchema,
         status=201,
         example={"house": "baratheon", "player_name": "Stannis"},

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING, Any
 from marshmallow import Schema, ValidationError, fields
 
 from court.commands import Actor, Command, Signature
-from court.views.padding import PAD
+from court.events import SeatHanded, SeatJoined
+from court.log.receipts import receipt_of
+from court.views.padding import PAD, padded_receipt
 from server.messages.signed import SIGNED, wire_schema
 
 if TYPE_CHECKING:
-    from server.service.court_service import CourtService
+    from server.service.court_service import CourtService, Outcome
 
 Payload = dict[str, Any]
 Answer = dict[str, Any]
-Runner = Callable[["CourtService", str, Actor, Payload], Answer]
 
 
 class Sender(StrEnum):
@@ -50,9 +51,10 @@ class Message:
     """One command a client can send, the same over HTTP and Socket.IO.
 
     `build` turns the checked payload into the command (by default the command's fields are
-    the payload's, lists made tuples); `run` sends it and makes the answer (by default
-    `service.handle`, answered with `{ok, version}`); `payload_of` is the inverse of `build`
-    for a listed move (by default the command's values of the payload's fields)."""
+    the payload's, lists made tuples); the service's one `handle` sends it, drawing the
+    secrets the command needs; `answer` declares what the answer tells of the outcome
+    (`reply`); `payload_of` is the inverse of `build` for a listed move (by default the
+    command's values of the payload's fields)."""
 
     name: str
     command: type[Command]
@@ -61,7 +63,6 @@ class Message:
     schema: type[Schema] | None = None
     sender: Sender = Sender.SEAT
     build: Callable[[Payload], Command] | None = None
-    run: Runner | None = None
     answer: type[Schema] = AckSchema
     payload_of: Callable[[Any], Payload] | None = None
     status: int = 200  # the HTTP status of a success
@@ -112,10 +113,16 @@ class Message:
     def send(self, service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
         """Apply the checked payload as `actor`, signed when it came signed (`signed_of`); the
         answer both adapters give."""
-        if self.run is not None:
-            return self.run(service, game_id, actor, body)
         outcome = service.handle(game_id, self.to_command(body), actor, signed_of(body))
-        return {"ok": True, "version": outcome.version}
+        return self.reply(outcome)
+
+    def reply(self, outcome: Outcome) -> Answer:
+        """`{ok, version}`, and what the answer's schema declares of what the outcome tells
+        its sender (`told`); a receipt's answer padded to its width (court/views/padding.py)."""
+        declared = self.answer._declared_fields
+        answer: Answer = {"ok": True, "version": outcome.version}
+        answer.update((k, v) for k, v in told(outcome).items() if k in declared)
+        return padded_receipt(answer) if PAD in declared else answer
 
     def payload(self, command: Command) -> Payload:
         """The payload that sends this command: how a listed move is shown to a client."""
@@ -132,6 +139,22 @@ class Message:
                 continue  # optional, left out rather than sent as null
             found[name] = list(value) if isinstance(value, tuple) else value
         return found
+
+
+def told(outcome: Outcome) -> Answer:
+    """What an outcome tells the sender alone: the new token drawn or made for him, the seat
+    (and House) it took or handed, the receipt of a sealed choice (court/log/receipts.py)."""
+    found: Answer = {}
+    if outcome.token is not None:
+        found["token"] = outcome.token
+    seated = next((e for e in outcome.events if isinstance(e, SeatJoined | SeatHanded)), None)
+    if seated is not None:
+        found["seat"] = seated.seat
+        found["house"] = seated.house
+    receipt = receipt_of(outcome.records)
+    if receipt is not None:
+        found["receipt"] = receipt
+    return found
 
 
 def signed_of(body: Payload) -> Signature | None:

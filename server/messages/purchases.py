@@ -7,7 +7,6 @@ from marshmallow import Schema, fields, validate, validates_schema
 
 from court.commands import (
     AcceptRansom,
-    Actor,
     BuildSept,
     BuyFiefTitle,
     ChooseCouncilSeat,
@@ -19,9 +18,6 @@ from court.commands import (
     RefuseRansom,
     WithdrawRansom,
 )
-from court.events import BidPlaced
-from court.log.receipts import bid_receipt
-from court.views.padding import padded_receipt
 from server.messages.fields import (
     GOLD_MAX,
     VERSION_MAX,
@@ -34,9 +30,8 @@ from server.messages.fields import (
     String,
     unopened,
 )
-from server.messages.message import Answer, Message, Payload, signed_of
+from server.messages.message import Message, Payload
 from server.messages.signed import HEX64
-from server.service.court_service import CourtService
 
 
 class SeptSchema(Shape):
@@ -95,16 +90,12 @@ class BidAckSchema(Schema):
     pad = fields.String(required=True)
 
 
-def place_bid(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """With the client's salt (a signed bid's), the bid as sent; else the server draws it."""
-    signed, salt = signed_of(body), body.get("salt")
-    if salt is None:  # a signed bid carries a commitment, and a commitment its salt
-        outcome, receipt = service.place_bid(game_id, actor, body["amount"])
-    else:
-        bid = PlaceBid(amount=body["amount"], salt=salt, commitment=body.get("commitment"))
-        outcome = service.handle(game_id, bid, actor, signed)
-        receipt = bid_receipt(outcome.record_of(BidPlaced))
-    return padded_receipt({"ok": True, "version": outcome.version, "receipt": receipt})
+def bid_command(body: Payload) -> PlaceBid:
+    """The bid of a payload: its salt the client's (a signed bid's) or none, for the service
+    to draw."""
+    return PlaceBid(
+        amount=body["amount"], salt=body.get("salt") or "", commitment=body.get("commitment")
+    )
 
 
 TURN = "the seat whose purchase turn it is, in phase 4"
@@ -152,7 +143,7 @@ PURCHASES: tuple[Message, ...] = (
         '{version, record_hash, commitment, amount, salt}, to you only; commitment = SHA-256("'
         'bid:<amount>:<salt>")',
         BidSchema,
-        run=place_bid,
+        build=bid_command,
         answer=BidAckSchema,
         payload_of=lambda bid: {"amount": bid.amount},
         example={"amount": 3},

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from court.commands import Actor, ClaimSeat, HandHost, HandSeat, RemoveSeat, VoteForHost
+from court.commands import ClaimSeat, HandHost, HandSeat, RemoveSeat, VoteForHost
 from court.ids import Seat
 from server.messages.fields import NAME, VERSION_MAX, Int, Shape, Text
-from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.service.court_service import CourtService
+from server.messages.message import Message, Payload, Sender
 
 
 def _seat(**kwargs: object) -> fields.Integer:
@@ -41,17 +40,6 @@ class SeatHandedSchema(Schema):
     token = fields.String(required=True, metadata={"description": "The seat's new secret token"})
 
 
-def hand_seat(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    seat, name = Seat(body["seat"]), body.get("player_name")
-    token, outcome = service.with_new_token(
-        game_id,
-        actor,
-        lambda digest: HandSeat(seat=seat, token_sha256=digest, player_name=name),
-        signed=signed_of(body),
-    )
-    return {"ok": True, "version": outcome.version, "seat": seat, "token": token}
-
-
 def _vote(body: Payload) -> VoteForHost:
     seat = body["seat"]
     return VoteForHost(seat=None if seat is None else Seat(seat))
@@ -70,7 +58,6 @@ SEATS: tuple[Message, ...] = (
         "(`claim_seat`; `player_name` is shown until then)",
         HandSeatSchema,
         Sender.HOST,
-        run=hand_seat,
         answer=SeatHandedSchema,
         example={"seat": 1, "player_name": "Eve"},
     ),

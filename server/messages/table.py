@@ -7,7 +7,6 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from court.commands import (
-    Actor,
     AnswerCorrection,
     ProposeCorrection,
     TakeSeatBack,
@@ -15,13 +14,8 @@ from court.commands import (
     VoteToReplace,
     WithdrawCorrection,
 )
-from court.events import SeatHanded
-from court.ids import Seat
 from server.messages.fields import VERSION_MAX, Bool, Cause, Id, Int, Shape
-from server.messages.message import Answer, Message, Payload, Sender, signed_of
-from server.service.court_service import CourtService
-from server.service.ports import token_digest
-from server.service.table_links import link_token
+from server.messages.message import Message, Sender
 
 
 class ReplaceSchema(Shape):
@@ -57,22 +51,6 @@ class ReplacedSchema(Schema):
     )
 
 
-def vote_replace(service: CourtService, game_id: str, actor: Actor, body: Payload) -> Answer:
-    """The vote, with the digest of the seat's new link filled in case it makes the majority
-    (server/service/table_links.py): the seat is then handed to it, and the link goes to this voter
-    in the answer, and to each other voter for it on asking, until the new player opens it. A vote
-    for the bot hands out no link."""
-    seat, bot = Seat(body["seat"]), body["bot"]
-    outcome = service.handle(game_id, VoteToReplace(seat=seat, bot=bot), actor, signed_of(body))
-    answer: Answer = {"ok": True, "version": outcome.version}
-    handed = next((e for e in outcome.events if isinstance(e, SeatHanded)), None)
-    if handed is not None:
-        token = link_token(service.keys.secret, game_id, seat, handed.at_version)
-        if token_digest(token) == handed.token_sha256:
-            answer["token"] = token
-    return answer
-
-
 TABLE: tuple[Message, ...] = (
     Message(
         "vote_replace",
@@ -93,7 +71,6 @@ TABLE: tuple[Message, ...] = (
         "seat not claimed yet (`seat_unclaimed`) and for the bot where it plays already "
         "(`bot_plays`)",
         ReplaceSchema,
-        run=vote_replace,
         answer=ReplacedSchema,
         example={"seat": 1, "bot": False},
     ),

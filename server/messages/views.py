@@ -1,21 +1,24 @@
-"""The observer a viewer gets from the server: the engine's (court/views/observer.py), with
-each move named as the catalogue names it."""
+"""The court a viewer gets from the server: the engine's view (court/views/observer.py), whose
+moves are commands, with each move named as the catalogue names it for the wire."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from court.commands import Actor
+from court.commands import Actor, Command
 from court.state import CourtState
 from court.views import Observer
 from server.messages.catalogue import move_view
 from server.service.court_service import CourtService
 from server.service.replay import Head
 
+MOVES = "moves"
+
 
 def observe(viewer: Actor, now: CourtState) -> Observer:
     """What `viewer` may see of a game standing as `now`."""
-    return Observer.of(viewer, now, move_view)
+    return Observer.of(viewer, now)
 
 
 def court_of(
@@ -29,7 +32,36 @@ def court_of(
     game as it stands (when `head` is an older version), which says what the viewer's token
     may see of his seat's secrets."""
     court = observe(viewer, head.state if now is None else now).court(head.state, head.version)
+    court[MOVES] = named(court[MOVES])
     return court if checkpoint is None else {**court, "checkpoint": checkpoint}
+
+
+def named(moves: Sequence[Command]) -> list[dict[str, Any]]:
+    """The moves as the messages that send them: each its name and its payload."""
+    return [move_view(command) for command in moves]
+
+
+class MoveNames:
+    """The moves of the views a process pushes, named once for each list of commands the
+    engine's view keeps: while it keeps the very list, the very named list is shown, so that
+    a push finds the moves unchanged by identity (server/live/views.py `diff`)."""
+
+    LIMIT = 4096  # lists remembered; past it, named afresh
+
+    def __init__(self) -> None:
+        self._named: dict[int, tuple[Sequence[Command], list[dict[str, Any]]]] = {}
+
+    def of(self, own: dict[str, Any]) -> dict[str, Any]:
+        """A viewer's own sections with their moves named (as they are, when they were)."""
+        moves = own.get(MOVES)
+        if not moves or isinstance(moves[0], dict):  # none, or named already (kept from before)
+            return own
+        found = self._named.get(id(moves))
+        if found is None or found[0] is not moves:
+            if len(self._named) >= self.LIMIT:
+                self._named.clear()
+            found = self._named[id(moves)] = (moves, named(moves))
+        return {**own, MOVES: found[1]}
 
 
 def signed(service: CourtService, head: Head) -> dict[str, Any]:

@@ -43,8 +43,6 @@ class AddressRefused(CourtError):
     """An address that is none (its shape, its length): 400 as any malformed request, with a
     code and a sentence the player reads."""
 
-    status = 400
-
 
 def checked_address(text: str) -> str:
     """The address, normalized, if it has the shape of one mail can reach; else AddressRefused

@@ -9,8 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import partial
+from dataclasses import dataclass, field
 from typing import Any
 
 from court.audit import Rebuilding
@@ -19,13 +18,13 @@ from court.commands import (
     Actor,
     Command,
     CreateGame,
-    JoinSeat,
-    MarkerChoice,
-    PlaceBallot,
-    PlaceBid,
+    Drawn,
+    Secret,
     Signature,
     SignedMove,
     describe,
+    needs,
+    supplied,
 )
 from court.decide.signed import decide_move
 from court.errors import (
@@ -37,12 +36,11 @@ from court.errors import (
     NotFound,
     UnknownGame,
 )
-from court.events import BallotPlaced, BidPlaced, Event
+from court.events import Event, SeatHanded
 from court.evolve import initial
-from court.ids import GameId, HouseId, NobleId
+from court.ids import GameId
 from court.log import codec
 from court.log.chain import GENESIS, Record, Verification
-from court.log.receipts import ballot_receipt, bid_receipt
 from court.log.records import chained
 from court.model.tokens import actor_of, still_acting
 from court.soundness.invariants import Unsound, require_sound
@@ -54,7 +52,6 @@ from server.service.filled_table import Past
 from server.service.locks import FifoLock, FifoLocks, pause_after
 from server.service.ports import (
     EventStore,
-    GameMaster,
     HostPresence,
     Publisher,
     SecretSource,
@@ -64,6 +61,7 @@ from server.service.ports import (
     token_digest,
 )
 from server.service.replay import SNAPSHOT_EVERY, Head, Replay
+from server.service.table_links import link_token
 from server.service.whole_logs import Logs
 from server.store.rows import StoredRow
 
@@ -76,6 +74,13 @@ class Outcome:
     records: tuple[Record, ...]
     state: CourtState
     events: tuple[Event, ...] = ()
+    # The secrets drawn or made for the command: the new token among them goes to its sender.
+    secrets: Drawn = field(default_factory=Drawn)
+
+    @property
+    def token(self) -> str | None:
+        """The seat's new token (a join's, a hand-over's, a new game's host's, a link's)."""
+        return self.secrets.one(Secret.TOKEN) or self.secrets.one(Secret.LINK)
 
     def record_of(self, kind: type[Event]) -> Record:
         """The record of the first event of this kind the command led to."""
@@ -151,9 +156,10 @@ class CourtService:
             self.replay.remember(game_id, head)
         return head, records
 
-    def state_at(self, game_id: str, version: int) -> Head:
-        """The court as it stood right after `version`."""
-        newest = self.current(game_id)
+    def state_at(self, game_id: str, version: int, newest: Head | None = None) -> Head:
+        """The court as it stood right after `version`; `newest`, the game's head when the
+        caller has read it already."""
+        newest = newest or self.current(game_id)
         if not 1 <= version <= newest.version:
             raise NotFound(
                 "unknown_version",
@@ -163,10 +169,13 @@ class CourtService:
             return newest
         return self.replay.fold(game_id, self.replay.start(game_id, version), upto=version)
 
-    def told(self, game_id: str, *, after: int, limit: int) -> list[tuple[Record, CourtState]]:
+    def told(
+        self, game_id: str, *, after: int, limit: int, newest: Head | None = None
+    ) -> list[tuple[Record, CourtState]]:
         """The records after version `after` (at most `limit`), each with the court as it
-        stood right after it: the history's page."""
-        self.current(game_id)
+        stood right after it: the history's page; `newest`, the head the caller read."""
+        if newest is None:
+            self.current(game_id)
         page: list[tuple[Record, CourtState]] = []
 
         def keep(record: Record, state: CourtState) -> None:
@@ -183,8 +192,9 @@ class CourtService:
         return self.logs.records(game_id, after=after, upto=upto, limit=limit)
 
     def log(self, game_id: str, *, upto: int | None = None) -> Iterator[Record]:
-        """Every record of the game up to `upto`, read from the store a page at a time."""
-        if self.store.head(game_id) is None:
+        """Every record of the game up to `upto` (a head the caller read: the game is
+        there), read from the store a page at a time."""
+        if upto is None and self.store.head(game_id) is None:
             raise UnknownGame(game_id)
         return self.logs.pages(game_id, upto=upto)
 
@@ -211,85 +221,47 @@ class CourtService:
 
     # -- who is asking -----------------------------------------------------
 
-    def authenticate(self, game_id: str, token: str | None) -> Actor:
-        """The actor a seat token stands for in this game; no token is a spectator."""
-        state = self.current(game_id).state
+    def authenticate(self, game_id: str, token: str | None) -> tuple[Actor, Head]:
+        """The actor a seat token stands for in this game (no token is a spectator), and the
+        head it was read on: a reader renders that head, the store asked once."""
+        head = self.current(game_id)
         if not token:
-            return SPECTATOR
-        actor = actor_of(state, token_digest(token))
+            return SPECTATOR, head
+        actor = actor_of(head.state, token_digest(token))
         if actor is None:
             raise BadToken("bad_token", "This token does not belong to any seat of this game.")
-        return actor
+        return actor, head
+
+    @staticmethod
+    def acting(state: CourtState, actor: Actor) -> Actor:
+        """The seat check, the one for every path: the actor as his token stands on `state`
+        (the host's powers go with the host role); a seat given up, handed to a new token or
+        removed acts no more. An adapter knows the actor of a token, or of a connection, on
+        the head it read, which may lag behind the one a command is decided on."""
+        acting = still_acting(state, actor)
+        if acting is None:
+            raise BadToken(
+                "bad_token",
+                "This seat was given up or handed to a new link; its token opens nothing now.",
+            )
+        return acting
 
     # -- writing -----------------------------------------------------------
 
-    def create_game(
-        self,
-        *,
-        ruleset: dict[str, Any],
-        players: int,
-        host_name: str,
-        game_master: GameMaster | None = None,
-        **choices: Any,
-    ) -> tuple[GameId, str, Outcome]:
-        """Create a game; returns its id, the host's secret token and the outcome. `game_master`
-        records facts without playing (section 9); `choices` are the host's (CreateGame's
-        variants, deadlines, clocks, host_role, table_votes, first_player_seat, last_round,
-        listed)."""
-        token = self.secrets.token()
-        game_id = GameId(self.secrets.game_id())
-        command = CreateGame(
-            game_id=game_id,
-            ruleset=ruleset,
-            players=players,
-            host_name=host_name,
-            host_token_sha256=token_digest(token),
-            dice_seed=self.secrets.seed(),
-            game_master_name=game_master.name if game_master else None,
-            game_master_token_sha256=token_digest(game_master.token) if game_master else None,
-            **{name: value for name, value in choices.items() if value is not None},
-        )
-        return game_id, token, self.handle(game_id, command, Actor(host=True))
-
-    def join(
-        self, game_id: str, actor: Actor, *, house: str, player_name: str, invite: str | None = None
-    ) -> tuple[str, Outcome]:
-        """Take a seat (an unlisted game's with its invite); the seat's token, the outcome."""
-        joined = partial(JoinSeat, house=HouseId(house), player_name=player_name, invite=invite)
-        return self.with_new_token(game_id, actor, lambda digest: joined(token_sha256=digest))
-
-    def with_new_token(
-        self, game_id: str, actor: Actor, command: Callable[[str], Command], **signed: Any
-    ) -> tuple[str, Outcome]:
-        """Send the command made with a fresh token's digest; the token and the outcome."""
-        token = self.secrets.token()
-        return token, self.handle(game_id, command(token_digest(token)), actor, **signed)
-
-    def place_ballot(
-        self, game_id: str, actor: Actor, markers: Sequence[tuple[str, str]]
-    ) -> tuple[Outcome, dict[str, Any]]:
-        """Place (kind, candidate) markers with fresh salts; returns the outcome and the
-        placing player's receipt (court/log/receipts.py)."""
-        command = PlaceBallot(
-            markers=tuple(
-                MarkerChoice(kind=kind, candidate=NobleId(candidate), salt=self.secrets.salt())
-                for kind, candidate in markers
-            )
-        )
-        outcome = self.handle(game_id, command, actor)
-        return outcome, ballot_receipt(outcome.record_of(BallotPlaced))
-
-    def place_bid(self, game_id: str, actor: Actor, amount: int) -> tuple[Outcome, dict[str, Any]]:
-        """Place a sealed bid for the fourth council seat with a fresh salt (R-4.6); returns the
-        outcome and the bidder's receipt (court/log/receipts.py)."""
-        outcome = self.handle(game_id, PlaceBid(amount=amount, salt=self.secrets.salt()), actor)
-        return outcome, bid_receipt(outcome.record_of(BidPlaced))
-
     def handle(
-        self, game_id: str, command: Command, actor: Actor, signed: Signature | None = None
+        self, game_id: str | None, command: Command, actor: Actor, signed: Signature | None = None
     ) -> Outcome:
         """Decide and append one command (`signed` on the sender's device, when it was), one at
-        a time per game, deciding again on a lost race for `race_seconds`."""
+        a time per game, deciding again on a lost race for `race_seconds`. The secrets the
+        command needs are drawn first, once (court/commands/secrets.py); a command that came
+        with them (a signed move's, committed to by its device) gets none. `game_id` is None
+        for a new game: its id is one of them."""
+        drawn = self._draw(needs(command))
+        command = supplied(command, drawn)
+        if isinstance(command, CreateGame):
+            game_id = command.game_id
+        if not game_id:
+            raise UnknownGame(str(game_id))
         move = command if signed is None else SignedMove(command=command, signature=signed)
         with self._locks.of(game_id):
             began, attempt = self.timer(), 0
@@ -301,7 +273,7 @@ class CourtService:
                     move, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
                 )
                 try:
-                    acting = self._acting(head.state, actor)
+                    acting = self.acting(head.state, actor)
                     events, state = self._decide(game_id, head.state, decided, acting, now)
                 except CourtError:
                     if self._stale(game_id, head):
@@ -323,17 +295,31 @@ class CourtService:
                 if self.replay.due(head.version, new_head.version):
                     self.replay.keep(game_id, new_head)
                 self._publish(game_id, records, state)
-                return Outcome(new_head.version, tuple(records), state, tuple(events))
+                secrets = Drawn(drawn.values + self._links(game_id, events))
+                return Outcome(new_head.version, tuple(records), state, tuple(events), secrets)
         raise Conflict("busy", "The game changed too often while deciding; please try again.")
 
-    @staticmethod
-    def _acting(state: CourtState, actor: Actor) -> Actor:
-        """The actor on the state the command is decided on: the adapters check a seat on
-        the head they know, which may lag behind another process's appends."""
-        acting = still_acting(state, actor)
-        if acting is None:
-            raise BadToken("bad_token", "This seat was given up; its token opens nothing now.")
-        return acting
+    def _draw(self, wanted: Sequence[Secret]) -> Drawn:
+        """Each secret from the secret source, in the order the command named them."""
+        source: dict[Secret, Callable[[], str]] = {
+            Secret.TOKEN: self.secrets.token,
+            Secret.MASTER_TOKEN: self.secrets.token,
+            Secret.GAME_ID: self.secrets.game_id,
+            Secret.DICE_SEED: self.secrets.seed,
+            Secret.SALT: self.secrets.salt,
+        }
+        return Drawn(tuple((kind, source[kind]()) for kind in wanted))
+
+    def _links(self, game_id: str, events: Sequence[Event]) -> tuple[tuple[Secret, str], ...]:
+        """The link a table's vote handed a seat to (server/service/table_links.py): made again
+        from the instance secret, and told only where it is the token the log gave the seat."""
+        found = []
+        for event in events:
+            if isinstance(event, SeatHanded):
+                link = link_token(self.keys.secret, game_id, event.seat, event.at_version)
+                if token_digest(link) == event.token_sha256:
+                    found.append((Secret.LINK, link))
+        return tuple(found)
 
     def _decide(
         self, game_id: str, state: CourtState, command: Any, actor: Actor, now: float

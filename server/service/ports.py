@@ -4,13 +4,13 @@ of secrets and times."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from court.commands.secrets import digest
 from court.ids import GameId, Seat
 from court.log.chain import Record
 from court.state import CourtState
@@ -79,14 +79,6 @@ class SystemSecrets:
         return secrets.token_hex(16)
 
 
-class GameMaster(NamedTuple):
-    """A game master named at a game's creation, who records facts without playing
-    (section 9), and the secret token he does it with: the game keeps only its digest."""
-
-    name: str
-    token: str
-
-
 def utc_now() -> str:
     return iso_time(time.time())
 
@@ -109,5 +101,4 @@ def log_moment(seconds: float) -> float:
     return time_of(iso_time(seconds))
 
 
-def token_digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+token_digest = digest  # what the log keeps of a token (court/commands/secrets.py)

@@ -132,7 +132,7 @@ class SeatKeys:
     def __init__(
         self,
         store: SeatKeyStore,
-        court: Callable[[], CourtService],
+        court: CourtService,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store, self.court, self.clock = store, court, clock
@@ -146,8 +146,8 @@ class SeatKeys:
         found = []
         for seat in {(h.game_id, h.token): h for h in held}.values():
             try:
-                state = self.court().current(seat.game_id).state
-                actor = self.court().authenticate(seat.game_id, seat.token)
+                actor, head = self.court.authenticate(seat.game_id, seat.token)
+                state = head.state
             except CourtError:
                 continue
             if not actor.spectator:
@@ -192,8 +192,8 @@ class SeatKeys:
             try:
                 if token is None:
                     raise BadToken("bad_token", "sealed under another secret")
-                state = self.court().current(kept.game_id).state
-                actor = self.court().authenticate(kept.game_id, token)
+                actor, head = self.court.authenticate(kept.game_id, token)
+                state = head.state
             except CourtError:
                 gone.append(kept.token_sha256)
                 continue
@@ -225,10 +225,11 @@ class SeatKeys:
         """A link of its own for each seat, recorded in its game's log, sealed for the key."""
         kept = []
         for seat, _, actor in seated:
-            token = secrets.token_urlsafe(SECRET_BYTES)
-            digest = token_digest(token)
-            outcome = self.court().handle(seat.game_id, AddSeatLink(link_sha256=digest), actor)
+            outcome = self.court.handle(seat.game_id, AddSeatLink(), actor)
             added = next(e for e in outcome.events if isinstance(e, SeatLinkAdded))
+            token = outcome.token
+            assert token is not None  # drawn for the link (court/commands/secrets.py)
+            digest = token_digest(token)
             sealed = seal(link, seat.game_id, token)
             kept.append(
                 KeptSeat(seat.game_id, token_digest(seat.token), added.link, digest, sealed)
@@ -241,9 +242,7 @@ class SeatKeys:
         leaves the key's rows as they were, for the next try."""
         for seat in kept:
             try:
-                self.court().handle(
-                    seat.game_id, DropSeatLink(link=seat.link, reason=why), SPECTATOR
-                )
+                self.court.handle(seat.game_id, DropSeatLink(link=seat.link, reason=why), SPECTATOR)
             except CourtError as exc:
                 if exc.code not in ("no_seat_link", "unknown_game"):
                     raise

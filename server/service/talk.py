@@ -37,7 +37,7 @@ RETRIES = 5
 
 
 class TooFast(CourtError):
-    status = 429
+    """Talk faster than its limit allows."""
 
 
 class TalkStore(Protocol):

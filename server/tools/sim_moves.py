@@ -106,7 +106,7 @@ def pick(
 
 
 def seat_change(
-    state: CourtState, rng: random.Random, digest: str, presence: SimPresence, now: float
+    state: CourtState, rng: random.Random, presence: SimPresence, now: float
 ) -> Move | None:
     """A seat handed to a new device, its new player saying his name when he opens the link
     (R-9.2), the host role handed to another seat, a seat's vote for a new host (or its
@@ -126,10 +126,10 @@ def seat_change(
         return Actor(seat=seat, host=state.seats[seat].host), ClaimSeat(player_name=name)
     kind = rng.choice(("hand_seat", "hand_host", "link", "link", "vote", "vote", "vote", "vote"))
     if kind == "link":
-        return key_change(state, rng, digest)
+        return key_change(state, rng)
     hosting = Actor(seat=host, host=True)
     if kind == "hand_seat":
-        return hosting, HandSeat(seat=rng.choice(sorted(state.seats)), token_sha256=digest)
+        return hosting, HandSeat(seat=rng.choice(sorted(state.seats)))
     # The host role goes to a player at the table, never to a seat the bot plays (R-9.2).
     heirs = [s for s in others if s not in bots]
     if kind == "hand_host" and heirs:
@@ -160,10 +160,10 @@ def host_vote(
     return _host_vote(state, rng, voter, host, since)
 
 
-def key_change(state: CourtState, rng: random.Random, digest: str) -> Move:
+def key_change(state: CourtState, rng: random.Random) -> Move:
     """A person's key (server/service/seat_keys.py) gathers a token the game opens, a link among
-    them, and
-    hands out a link with the digest `digest`; or the key service lets a standing link go."""
+    them, and hands out a link (its token drawn by the service); or the key service lets a
+    standing link go."""
     numbers = sorted(k.number for k in state.links.by_token.values())
     if numbers and rng.random() < 0.4:
         reason = rng.choice(list(LinkEnd))
@@ -171,7 +171,7 @@ def key_change(state: CourtState, rng: random.Random, digest: str) -> Move:
     token = rng.choice(sorted(tokens_in_use(state)))
     actor = actor_of(state, token)
     assert actor is not None, "a token in use stands for someone"
-    return actor, AddSeatLink(link_sha256=digest)
+    return actor, AddSeatLink()
 
 
 def _host_vote(

@@ -7,16 +7,12 @@ engine defect and never changing the log. server/tools/simulate.py decides what 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from court.commands import (
     Actor,
     CloseOverdueStep,
     Command,
-    PlaceBallot,
-    PlaceBid,
     Signature,
-    VoteToReplace,
 )
 from court.commands import describe as describe_command
 from court.errors import CourtError
@@ -82,15 +78,7 @@ class WatchedGame:
             if not isinstance(move, CloseOverdueStep):
                 self._keyed(game_id, actor)
             move, signed = self._signed(game_id, actor, move)
-            if signed is not None:
-                outcome = self.service.handle(game_id, move, actor, signed)
-            elif isinstance(move, PlaceBallot):
-                markers = [(m.kind, m.candidate) for m in move.markers]
-                outcome, _receipt = self.service.place_ballot(game_id, actor, markers)
-            elif isinstance(move, PlaceBid):
-                outcome, _receipt = self.service.place_bid(game_id, actor, move.amount)
-            else:
-                outcome = self.service.handle(game_id, move, actor)
+            outcome = self.service.handle(game_id, move, actor, signed)
         except Exception as exc:
             self._summary().problems.append(
                 f"version {self.version}: the listed move {describe_command(move)} by {actor} "
@@ -108,13 +96,7 @@ class WatchedGame:
         before = self.service.length(game_id)
         try:
             command, signed = self._signed(game_id, actor, command)
-            if isinstance(command, VoteToReplace):
-                vote = command
-                _token, outcome = self.service.with_new_token(
-                    game_id, actor, lambda digest: replace(vote, token_sha256=digest), signed=signed
-                )
-            else:
-                outcome = self.service.handle(game_id, command, actor, signed)
+            outcome = self.service.handle(game_id, command, actor, signed)
         except Exception as exc:
             if isinstance(exc, CourtError):
                 summary.coverage.refused(exc.code, exc.message)

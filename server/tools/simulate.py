@@ -27,6 +27,8 @@ from court.commands import (
     Actor,
     ChangeListing,
     CloseOverdueStep,
+    CreateGame,
+    JoinSeat,
     LeaveSeat,
     ProposeCorrection,
     RemoveSeat,
@@ -34,12 +36,12 @@ from court.commands import (
     VoteToReplace,
 )
 from court.decide import rounds, table_votes
-from court.ids import Seat
+from court.ids import HouseId, Seat
 from court.model import invites
 from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
 from server.keys import ServerKeys
-from server.service.ports import EventStore, token_digest
+from server.service.ports import EventStore
 from server.tools.sim_bots import bot_turn, bot_vote, returning
 from server.tools.sim_corrections import random_correction, second_thought
 from server.tools.sim_facts import random_fact
@@ -138,13 +140,15 @@ class Simulation(WatchedGame):
         if self.random_rules:
             profile = random_profile(ruleset["profile"], self.rng, self.players)
             ruleset, deadlines = {**ruleset, "profile": profile}, {}
-        game_id, _token, created = self.service.create_game(
+        create = CreateGame(
             ruleset=ruleset,
             players=self.players,
             host_name="Simulated host",
             variants=variants,
             deadlines=deadlines,
         )
+        created = self.service.handle(None, create, Actor(host=True))
+        game_id = created.state.game_id
         self.summary = summary = GameSummary(
             game_id, self.players, self.seed, variants, ruleset["profile"]["name"]
         )
@@ -179,9 +183,8 @@ class Simulation(WatchedGame):
 
     def _join(self, game_id: str, house: str, index: int = -1, joiner: Actor = SPECTATOR) -> Seat:
         name = f"Player {index + 1}" if index >= 0 else "A passer-by"
-        _token, outcome = self.service.join(
-            game_id, joiner, house=house, player_name=name, invite=self.invite
-        )
+        join = JoinSeat(house=HouseId(house), player_name=name, invite=self.invite)
+        outcome = self.service.handle(game_id, join, joiner)
         self._absorb(outcome)
         return max(self._state().seats)
 
@@ -306,8 +309,7 @@ class Simulation(WatchedGame):
 
     def _change_seat(self, game_id: str, state: CourtState) -> None:
         """A seat handed to a new device, the host role handed on, or a vote for a new host."""
-        digest = token_digest(self.service.secrets.token())
-        change = seat_change(state, self.rng, digest, self.presence, self.clock())
+        change = seat_change(state, self.rng, self.presence, self.clock())
         if change is not None:
             self._act(game_id, *change)
 

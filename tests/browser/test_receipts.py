@@ -10,21 +10,8 @@ from playwright.sync_api import expect
 
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_seat, wait_version
+from tests.browser.to_the_ballot import EAST, NORTH, STARK, stark_to_vote
 from tests.live_server import LiveServer
-
-STARK = 0
-NORTH = ("winterfell", "white-harbor", "the-dreadfort", "moat-cailin")
-EAST = ("the-eyrie", "gulltown", "runestone", "riverrun", "the-twins")
-
-
-def stark_to_vote(election: str) -> Any:
-    def stop(view: dict[str, Any]) -> bool:
-        now = view["election"]
-        return bool(now and now["id"] == election and now["stage"] == "ballot") and (
-            now["current"] == STARK
-        )
-
-    return stop
 
 
 def test_a_receipt_shows_only_beside_its_own_election(chromium: Any, server: LiveServer) -> None:

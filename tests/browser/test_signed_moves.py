@@ -18,11 +18,10 @@ from court.model.devices import key_id_of, move_text
 from elections.markers import commitment
 from tests.browser.court_http import HttpCourt
 from tests.browser.players import open_person, open_seat, wait_version
-from tests.browser.test_receipts import NORTH, STARK, stark_to_vote
+from tests.browser.to_the_ballot import NORTH, STARK, stark_to_vote
 from tests.court.signing import Device
 from tests.live_server import LiveServer
-from tests.server.tools.cli.court_shell import Played
-from tests.server.tools.cli.test_verify_signatures import append_forged
+from tests.server.tools.cli.court_shell import Played, append_forged
 
 LANNISTER = 1
 LANNISTER_PHONE = Device(41)

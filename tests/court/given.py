@@ -11,7 +11,10 @@ from court.commands import (
     AdvancePhase,
     Command,
     CreateGame,
+    Drawn,
     Pass,
+    needs,
+    supplied,
 )
 from court.decide import decide, settle
 from court.events import Event, FactRecorded, GameCreated, GameStarted, RoundStarted, SeatJoined
@@ -184,7 +187,7 @@ class Table:
         return events
 
     def act(self, command: Command, actor: Actor = HOST, now: float = 0.0) -> tuple[Event, ...]:
-        return self.add(*decide(self.state, command, actor, now))
+        return self.add(*decide(self.state, drawn(command), actor, now))
 
     def next_round(self) -> None:
         """A quiet table plays on to the next round and passes in its decree steps."""
@@ -196,3 +199,11 @@ class Table:
 
 def actors(state: CourtState) -> list[Actor]:
     return [Actor(seat=Seat(s), host=s == 0) for s in sorted(state.seats)]
+
+
+def drawn(command: Command) -> Command:
+    """The command with the secrets it names drawn, as the service draws them (a listed
+    ballot's or bid's salts, a join's token): made of their kind and place, one apart from
+    another (court/commands/secrets.py)."""
+    wanted = needs(command)
+    return supplied(command, Drawn(tuple((k, f"drawn-{k}-{i}") for i, k in enumerate(wanted))))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any
 
 from court.audit import audit
 from court.commands import Actor, HandSeat
@@ -24,12 +23,8 @@ EVE = "e" * 64
 LANNISTER = Seat(1)
 
 
-def move(command: Any) -> dict[str, Any]:
-    return {}
-
-
 def observer(viewer: Actor, now: CourtState) -> Observer:
-    return Observer.of(viewer, now, move)
+    return Observer.of(viewer, now)
 
 
 def lannister_placed() -> Table:

@@ -151,10 +151,10 @@ def test_a_game_won_in_phase_8_carries_its_winners_and_standings_in_every_view()
     state = titled(
         3, 0, ("king", "robb-stark"), ("hand", "bran-stark"), ("fief-winterfell", "eddard-stark")
     )
-    assert court_view(state, 1, seat(1), lambda c: {})["ending"] is None
+    assert court_view(state, 1, seat(1))["ending"] is None
     ended, events = to_the_victory_check(state)
     for viewer in (seat(0), seat(1), HOST, Actor()):
-        view = court_view(ended, len(events), viewer, lambda c: {})
+        view = court_view(ended, len(events), viewer)
         ending = view["ending"]
         assert (ending["how"], ending["winners"], ending["round"]) == ("victory", [0], 1)
         assert [(s["seat"], s["vp"], s["winner"]) for s in ending["standings"]] == [

@@ -170,14 +170,14 @@ def test_the_invite_is_shown_to_the_host_and_the_game_master_only(
     viewer: Actor, shown: bool
 ) -> None:
     state = given(*private_lobby())
-    view = Observer.of(viewer, state, lambda command: {}).court(state, 3)
+    view = Observer.of(viewer, state).court(state, 3)
     assert view["invite"] == (INVITE if shown else None)
     assert view["game"]["listed"] is False
 
 
 def test_the_invite_is_shown_to_nobody_once_the_game_started() -> None:
     state = given(*started(3))
-    assert Observer.of(HOST, state, lambda command: {}).court(state, 9)["invite"] is None
+    assert Observer.of(HOST, state).court(state, 9)["invite"] is None
 
 
 def _schema_1(lines: list[dict]) -> None:

@@ -25,7 +25,7 @@ from court.errors import CourtError
 from court.ids import NobleId, Seat, VillageId
 from court.options.legal import legal_commands
 from court.state import CourtState, GameStatus
-from tests.court.given import HOUSES, actors, given, lobby
+from tests.court.given import HOUSES, actors, drawn, given, lobby
 from tests.court.moments import act
 
 
@@ -65,7 +65,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
         for actor in actors(state):
             listed = legal_commands(state, actor)
             for move in listed:
-                decide(state, move, actor)  # raises if the rules refuse a listed move
+                decide(state, drawn(move), actor)  # raises if the rules refuse a listed move
             listed_total += len(listed)
             # A vote to end the game is always open and would end most games here at once.
             moves += [(actor, m) for m in listed if not isinstance(m, table_votes.LISTED)]
@@ -76,7 +76,7 @@ def test_decide_accepts_every_listed_move_and_refuses_the_rest(players: int, see
                     refused_total += 1
         assert moves, "a running game always offers someone a move"
         actor, move = rng.choice(moves)
-        state = act(state, move, actor)
+        state = act(state, drawn(move), actor)
     assert listed_total > 200 and refused_total > 200
 
 

@@ -13,7 +13,6 @@ from court.state import GameStatus
 from court.views.made import Made, court_view, court_views
 from court.views.padding import MARKER_WIDTH
 from court.views.sections import Viewing
-from server.messages.catalogue import move_view
 from tests.court.fold_table import corrections_undone
 from tests.court.given import GAME, HOST, given, seat, started, then_state, when_fact
 
@@ -21,7 +20,7 @@ VIEWERS = [seat(0), seat(1), SPECTATOR, HOST, Actor(master=True)]
 
 
 def seen(*viewers: Actor) -> list[Viewing]:
-    return [Viewing(v, None, move_view) for v in viewers]
+    return [Viewing(v, None) for v in viewers]
 
 
 def test_each_view_is_the_one_its_viewer_gets_alone_and_shares_the_common_sections() -> None:
@@ -29,7 +28,7 @@ def test_each_view_is_the_one_its_viewer_gets_alone_and_shares_the_common_sectio
 
     views = court_views(state, 9, seen(*VIEWERS))
 
-    assert views == [court_view(state, 9, v, move_view) for v in VIEWERS]
+    assert views == [court_view(state, 9, v) for v in VIEWERS]
     assert all(v["houses"] is views[0]["houses"] for v in views)
     assert views[0]["viewer"] != views[1]["viewer"]
 
@@ -47,7 +46,7 @@ def test_a_section_is_made_again_only_when_what_it_reads_changed() -> None:
 
     assert again["houses"] is first["houses"] and again["regions"] is first["regions"]
     assert after["houses"] is not first["houses"] and after["regions"] is first["regions"]
-    assert after == court_view(richer, 11, SPECTATOR, move_view)
+    assert after == court_view(richer, 11, SPECTATOR)
 
 
 def test_the_facts_are_made_once_for_every_recorder_and_again_when_they_may_change() -> None:
@@ -60,7 +59,7 @@ def test_the_facts_are_made_once_for_every_recorder_and_again_when_they_may_chan
     after = court_views(richer, 10, seen(HOST), kept)[0]
 
     assert host["facts"] and host["facts"] is master["facts"]
-    assert after["facts"] == court_view(richer, 10, HOST, move_view)["facts"]
+    assert after["facts"] == court_view(richer, 10, HOST)["facts"]
 
 
 def test_the_width_of_a_marker_holds_the_longest_kind_and_candidate() -> None:
@@ -89,7 +88,7 @@ def test_the_host_role_is_one_section_for_the_viewers_of_one_reason_until_it_may
     assert roles[0] is roles[1] and roles[2] is not roles[0] and roles[3] is not roles[0]
     assert [v["host_role"] for v in again] == roles
     assert all(a["host_role"] is r for a, r in zip(again, roles, strict=True))
-    assert over == [court_view(ended, 11, v, move_view) for v in VIEWERS]
+    assert over == [court_view(ended, 11, v) for v in VIEWERS]
     assert all(v["host_role"]["why"] == "ended" for v in over)
 
 
@@ -103,4 +102,4 @@ def test_a_seats_answers_to_a_correction_follow_the_court_kept_from_push_to_push
             state = replay(GAME, events[:version])
             viewers = [*VIEWERS[2:], *(seat(s, host=i.host) for s, i in state.seats.items())]
             views = court_views(state, version, seen(*viewers), kept)
-            assert views == [court_view(state, version, v, move_view) for v in viewers], version
+            assert views == [court_view(state, version, v) for v in viewers], version

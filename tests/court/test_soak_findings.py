@@ -15,8 +15,10 @@ from court.commands import (
     AdjustGold,
     AnswerCorrection,
     Command,
+    CreateGame,
     HandSeat,
     HeirBorn,
+    JoinSeat,
     Pass,
     ProposeCorrection,
     RecordDeath,
@@ -115,13 +117,13 @@ def served_game() -> tuple[CourtService, str]:
     store = SqlEventStore("sqlite://")
     store.create_schema()
     service = CourtService(store, clock=FixedClock(), secret_source=CountingSecrets())
-    game_id, _token, created = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Host", variants={}, deadlines={}
-    )
-    invite = invites.of(created.state)
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Host")
+    created = service.handle(None, create, Actor(host=True))
+    game_id, invite = created.state.game_id, invites.of(created.state)
     for n, house in enumerate(("stark", "lannister", "tyrell")):
         joiner = Actor(host=True) if n == 0 else Actor()
-        service.join(game_id, joiner, house=house, player_name=f"Player {n}", invite=invite)
+        join = JoinSeat(house=HouseId(house), player_name=f"Player {n}", invite=invite)
+        service.handle(game_id, join, joiner)
     service.handle(game_id, StartGame(), Actor(seat=Seat(0), host=True))
     return service, game_id
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from court.commands import Actor, Command
+from court.commands import Actor
 from court.decide import settle
 from court.events import ElectionOpened, ElectionSkipped, Event, GameStarted, RoundStarted
 from court.events.decrees import DecreeStepOpened, DecreeStepSkipped
@@ -26,12 +26,8 @@ from tests.court.moments import north_for_stark
 from tests.court.purchase_moments import sale, shopping
 
 
-def move(command: Command) -> dict[str, Any]:
-    return {"message": type(command).__name__, "payload": {}}
-
-
 def view_of(state: CourtState, viewer: Actor | None = None) -> dict[str, Any]:
-    return court_view(state, 1, viewer or Actor(seat=Seat(0)), move)
+    return court_view(state, 1, viewer or Actor(seat=Seat(0)))
 
 
 def decree_opened(step: str) -> CourtState:

@@ -9,7 +9,7 @@ from court.events import VillageControlChanged
 from court.ids import HouseId, Seat, VillageId
 from court.views.made import court_view
 from server.http.view_schemas import CourtViewSchema
-from server.messages.catalogue import move_view
+from server.messages.views import named
 from tests.court.given import HOST, seat
 from tests.court.table_votes_given import HOST_SEAT, LATER, propose, replace_vote, table, version_of
 
@@ -17,7 +17,7 @@ VIEWERS = (SPECTATOR, HOST_SEAT, seat(1), seat(2))
 
 
 def views(court) -> list[dict]:  # type: ignore[no-untyped-def]
-    return [court_view(court.state, len(court.events), v, move_view) for v in VIEWERS]
+    return [court_view(court.state, len(court.events), v) for v in VIEWERS]
 
 
 def test_every_audience_sees_the_open_votes_and_who_cast_them() -> None:
@@ -43,7 +43,9 @@ def test_every_audience_sees_the_open_votes_and_who_cast_them() -> None:
     assert t["end"] == {"voters": [1], "seats": 4, "votes_needed": 3, "ended_by": []}
     assert t["correction"] is None and t["made"] == []
     # As GET /api/games/<id> documents it (the checkpoint is the server's, added there).
-    assert not CourtViewSchema().validate(views(court)[2], partial=("checkpoint",))
+    shown = views(court)[2]
+    wire = {**shown, "moves": named(shown["moves"])}  # as the server names them
+    assert not CourtViewSchema().validate(wire, partial=("checkpoint",))
 
 
 def test_a_correction_under_vote_shows_the_record_and_the_proposal_then_both_once_made() -> None:
@@ -82,7 +84,7 @@ def test_the_view_names_the_seats_whose_votes_ended_the_game() -> None:
     court = table(3)
     court.act(VoteToEnd(), seat(1))
     court.act(VoteToEnd(), seat(2))
-    shown = court_view(court.state, len(court.events), HOST, move_view)["table"]
+    shown = court_view(court.state, len(court.events), HOST)["table"]
     assert shown["open"] is False
     assert shown["end"]["ended_by"] == [Seat(1), Seat(2)] and shown["end"]["voters"] == []
 

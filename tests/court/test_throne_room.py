@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from court.commands import Actor, Command
+from court.commands import Actor
 from court.decide import victory
 from court.events import TitleGranted
 from court.events.nobles import NobleDied
@@ -18,12 +18,8 @@ from court.views import court_view
 from tests.court.given import given, started
 
 
-def move(command: Command) -> dict[str, Any]:
-    return {"message": type(command).__name__, "payload": {}}
-
-
 def view_of(state: CourtState) -> dict[str, Any]:
-    return court_view(state, 1, Actor(), move)
+    return court_view(state, 1, Actor())
 
 
 def grant(state: CourtState, title: str, noble: str) -> CourtState:

@@ -147,7 +147,7 @@ def test_an_old_record_reads_as_the_same_sentence(current: list[Line]) -> None:
 
 
 def record_view(record: Record, state: CourtState) -> dict[str, Any]:
-    return Observer.of(SPECTATOR, state, lambda command: {}).told(record, state)
+    return Observer.of(SPECTATOR, state).told(record, state)
 
 
 def test_a_client_is_shown_an_old_record_in_the_current_shape(current: list[Line]) -> None:
@@ -155,7 +155,7 @@ def test_a_client_is_shown_an_old_record_in_the_current_shape(current: list[Line
     type: the stored pairs are shown as objects, with the schema version of that shape."""
     old_log = as_stored_by_schema_1(current, OLD_SHAPES)
     state = fold(records(current))
-    observer = Observer.of(SPECTATOR, state, lambda command: {})
+    observer = Observer.of(SPECTATOR, state)
     for new, old in zip(records(current), old_log, strict=True):
         shown = record_view(old, state)
         assert shown["data"] == record_view(new, state)["data"]

@@ -16,7 +16,6 @@ from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor
 from court.state import CourtState
 from court.views.sections import OWN, PIECES, SECTIONS, VERSION, Piece, Section, Viewing
-from server.messages.catalogue import move_view
 from server.store.sql import SqlEventStore
 from server.tools.simulate import VARIANTS, Simulation
 
@@ -73,9 +72,7 @@ def viewings(state: CourtState) -> list[Viewing]:
     seats = [Actor(seat=s.seat, host=s.host) for s in state.seats.values()]
     viewers = [SPECTATOR, Actor(host=True), Actor(master=True), *seats]
     handed = {s.seat: s.handed_at for s in state.seats.values()}
-    return [
-        Viewing(v, handed.get(v.seat) if v.seat is not None else None, move_view) for v in viewers
-    ]
+    return [Viewing(v, handed.get(v.seat) if v.seat is not None else None) for v in viewers]
 
 
 def read_by(

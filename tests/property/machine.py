@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -37,11 +36,13 @@ from court.commands import (
     ClaimSeat,
     CloseOverdueStep,
     Command,
+    CreateGame,
     DeathKind,
     DropDeviceKey,
     DropSeatLink,
     HandHost,
     HandSeat,
+    JoinSeat,
     OfferRansom,
     Pass,
     PlaceBallot,
@@ -55,6 +56,7 @@ from court.commands import (
     VoteForHost,
     VoteToEnd,
     VoteToReplace,
+    digest,
 )
 from court.decide import decide, rounds, table_votes
 from court.errors import CourtError
@@ -70,7 +72,6 @@ from court.soundness.invariants import violations
 from court.soundness.settled import unsettled
 from court.state import CourtState, GameStatus
 from server.service.court_service import CourtService
-from server.service.ports import GameMaster
 from server.store.sql import SqlEventStore
 from server.tools.sim_corrections import CORRECTABLE, FactBook
 from server.tools.sim_oracles import failed, known, table_problems
@@ -174,22 +175,23 @@ class CourtMachine(RuleBasedStateMachine):
         deadlines = dict.fromkeys(
             ("candidacy", "ballot", "decree", "title_choice", "purchase"), DEADLINE
         )
-        game_id, _, _ = self.service.create_game(
+        create = CreateGame(
             ruleset={**DEFAULT, "profile": profile},
             players=players,
             host_name="Host",
             variants=variants,
             deadlines=deadlines,
-            game_master=GameMaster("Maester", "master-token"),
+            game_master_name="Maester",
+            game_master_token_sha256=digest("master-token"),
             listed=True,
         )
+        game_id = self.service.handle(None, create, Actor(host=True)).state.game_id
         self.game_id = game_id
         for n, house in enumerate(houses[:players]):
-            self.service.join(
+            self.service.handle(
                 game_id,
+                JoinSeat(house=HouseId(house), player_name=f"Player {n}"),
                 Actor(host=True) if n == 0 else SPECTATOR,
-                house=house,
-                player_name=f"Player {n}",
             )
         host = Actor(seat=Seat(0), host=True)
         self.service.handle(game_id, StartGame(), host)
@@ -270,14 +272,7 @@ class CourtMachine(RuleBasedStateMachine):
         assert kinds, "the game stalled: nobody has a legal move"
         actor, kind = data.draw(st.sampled_from(sorted(kinds, key=str)), label="kind")
         move = data.draw(st.sampled_from(kinds[(actor, kind)]), label="move")
-        if isinstance(move, PlaceBallot):
-            self.service.place_ballot(
-                self.game_id, actor, [(m.kind, m.candidate) for m in move.markers]
-            )
-        elif isinstance(move, PlaceBid):
-            self.service.place_bid(self.game_id, actor, move.amount)
-        else:
-            self.service.handle(self.game_id, move, actor)
+        self.service.handle(self.game_id, move, actor)
 
     def _fact(self, data: st.DataObject) -> None:
         """Any fact, or, while an election is under way, the death of a Noble standing in it
@@ -378,13 +373,7 @@ class CourtMachine(RuleBasedStateMachine):
         but where a finding test already reproduces the failure; either way the log stays."""
         before = self.store.head(self.game_id)
         try:
-            if isinstance(command, VoteToReplace):
-                vote = command
-                self.service.with_new_token(
-                    self.game_id, actor, lambda digest: replace(vote, token_sha256=digest)
-                )
-            else:
-                self.service.handle(self.game_id, command, actor)
+            self.service.handle(self.game_id, command, actor)
         except CourtError as exc:
             assert exc.code != "engine_defect", f"{command} by {actor}: {exc.message}"
             assert self.store.head(self.game_id) == before, "a refused command changed the log"

@@ -25,8 +25,7 @@ from court.state import CourtState, GameStatus
 from court.views.made import court_view
 from server.live.pushes import NAMESPACE, RoomPusher, audience_room, game_room
 from server.live.views import audience_of, handed_at, regroup, viewer_of
-from server.messages.catalogue import move_view
-from server.messages.views import signed
+from server.messages.views import named, signed
 from server.service.ports import token_digest
 from tests.property.machine import CourtMachine, machine_settings
 
@@ -82,7 +81,7 @@ class PushedMachine(CourtMachine):
     def __init__(self) -> None:
         super().__init__()
         self.sockets = Rooms()
-        self.pusher = RoomPusher(self.sockets, lambda: self.service)  # type: ignore[arg-type]
+        self.pusher = RoomPusher(self.sockets, self.service)  # type: ignore[arg-type]
         self.pusher.watch_seats(self._reseat)
         self.service.publishers += [self.pusher, _Checker(self)]
         self.actors_of: dict[str, Actor] = {}  # each connected page's actor
@@ -180,11 +179,9 @@ class PushedMachine(CourtMachine):
             self._absorb()
             self.welcome_the_moved()
             return
-        token, _ = self.service.with_new_token(
-            self.game_id,
-            actor,
-            lambda digest: HandSeat(seat=seat, token_sha256=digest, player_name="Eve"),
-        )
+        token = self.service.handle(
+            self.game_id, HandSeat(seat=seat, player_name="Eve"), actor
+        ).token
         self._absorb()
         self.welcome_the_moved()
         info = self.state.seats[seat]
@@ -208,7 +205,8 @@ class PushedMachine(CourtMachine):
             court = page.court
             assert court is not None and court.pop("checkpoint")["version"] == version
             try:
-                full = court_view(state, version, viewer, move_view, handed_at(state, viewer))
+                full = court_view(state, version, viewer, handed_at(state, viewer))
+                full["moves"] = named(full["moves"])
                 assert court == orjson.loads(orjson.dumps(full)), f"{sid} ({audience}) differs"
             finally:
                 court["checkpoint"] = {"version": version}

@@ -45,7 +45,7 @@ def started(app: Flask) -> Game:
 
 def elsewhere(other: CourtService, game: Game, *amounts: int) -> int:
     """Gold recorded by the other process's host; the version it ends at."""
-    actor = other.authenticate(game.id, game.host_token)
+    actor, _ = other.authenticate(game.id, game.host_token)
     version = 0
     for amount in amounts:
         command = AdjustGold(house=HouseId("tyrell"), amount=amount, cause="elsewhere")

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from config.rulesdata import load_ruleset
-from court.commands import SPECTATOR, Actor, StartGame
+from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, StartGame
+from court.ids import HouseId
 from server.service.court_service import CourtService
 from server.store.sql import SqlEventStore
 from tests.fakes import (
@@ -61,9 +62,8 @@ def open_store(url: str) -> Any:
 
 def open_service(url: str, **kw) -> tuple[CourtService, Any]:
     store = open_store(url)
-    return CourtService(
-        store, clock=FixedClock(), secret_source=CountingSecrets(), keys=KEYS, **kw
-    ), store
+    given = {"clock": FixedClock(), "secret_source": CountingSecrets(), "keys": KEYS, **kw}
+    return CourtService(store, **given), store
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -111,14 +111,18 @@ def table(new_database: NewDatabase) -> Iterator[Table]:
     url = new_database()
     publisher = RecordingPublisher()
     service, store = open_service(url, publisher=publisher)
-    game_id, host_token, _ = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True
-    )
-    host = Actor(host=True)
-    tokens = [service.join(game_id, host, house="stark", player_name="Hostess")[0]]
-    for house, name in (("lannister", "Bob"), ("tyrell", "Cat")):
-        tokens.append(service.join(game_id, SPECTATOR, house=house, player_name=name)[0])
-    host_seat = service.authenticate(game_id, host_token)
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True)
+    created = service.handle(None, create, Actor(host=True))
+    game_id, host_token = created.state.game_id, created.token
+    tokens = []
+    for house, name, joiner in (
+        ("stark", "Hostess", Actor(host=True)),
+        ("lannister", "Bob", SPECTATOR),
+        ("tyrell", "Cat", SPECTATOR),
+    ):
+        joined = service.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), joiner)
+        tokens.append(joined.token)
+    host_seat, _ = service.authenticate(game_id, host_token)
     started = service.handle(game_id, StartGame(), host_seat).version
     yield Table(service, store, game_id, host_seat, tokens, url, publisher, started)
     store.close()

@@ -13,6 +13,7 @@ import pytest
 
 from app import create_app
 from config.rulesdata import load_ruleset
+from court.commands import Actor, CreateGame
 from server.live.sockets import NAMESPACE
 from server.service.court_service import CourtService
 from server.store.failures import DATABASE_ERRORS
@@ -78,7 +79,8 @@ def test_a_catch_up_read_after_the_database_restarted_opens_a_new_connection(
     store.create_schema()
     try:
         service = CourtService(store)
-        game_id, _, _ = service.create_game(ruleset=load_ruleset(), players=3, host_name="Ann")
+        create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Ann")
+        game_id = service.handle(None, create, Actor(host=True)).state.game_id
         assert [row.version for row in store.recent(game_id, after=0)] == [1]
         own_postgres.stop()
         try:

@@ -15,7 +15,8 @@ from flask import Flask
 
 from app import create_app
 from config.rulesdata import load_ruleset
-from court.commands import SPECTATOR, Actor, StartGame
+from court.commands import SPECTATOR, Actor, CreateGame, JoinSeat, StartGame
+from court.ids import HouseId
 from server.service.court_service import CourtService
 from tests.server.store.records import grow_log
 
@@ -26,13 +27,13 @@ SHORT, LONG = 5_000, 50_000
 
 
 def started_game(service: CourtService) -> str:
-    game_id, token, _ = service.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Ann", listed=True
-    )
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Ann", listed=True)
+    created = service.handle(None, create, Actor(host=True))
+    game_id, token = created.state.game_id, created.token
     for house, name in (("stark", "Ann"), ("lannister", "Bob"), ("tyrell", "Cat")):
         actor = Actor(host=True) if house == "stark" else SPECTATOR
-        service.join(game_id, actor, house=house, player_name=name)
-    service.handle(game_id, StartGame(), service.authenticate(game_id, token))
+        service.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), actor)
+    service.handle(game_id, StartGame(), service.authenticate(game_id, token)[0])
     return game_id
 
 

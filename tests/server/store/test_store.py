@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy.exc import DBAPIError
 
 from config.rulesdata import load_ruleset
-from court.commands import SPECTATOR, Actor, AdjustGold, LeaveSeat
+from court.commands import SPECTATOR, Actor, AdjustGold, CreateGame, JoinSeat, LeaveSeat
 from court.errors import BadToken, ConcurrencyError, Conflict, CourtError, UnknownGame
-from court.ids import Seat
+from court.ids import HouseId, Seat
 from court.log.chain import verify
 from server.service.replay import Head
 from server.store.sql import SqlEventStore
@@ -224,9 +224,11 @@ def test_a_fresh_service_rebuilds_the_same_state_from_disk(table: Table) -> None
 
 def test_tokens_authenticate_their_seat_and_nothing_else(table: Table) -> None:
     service = table.service
-    assert service.authenticate(table.game_id, None) == SPECTATOR
-    assert service.authenticate(table.game_id, table.tokens[0]) == Actor(seat=Seat(0), host=True)
-    assert service.authenticate(table.game_id, table.tokens[2]) == Actor(seat=Seat(2))
+    head = service.current(table.game_id)
+    assert service.authenticate(table.game_id, None) == (SPECTATOR, head)
+    host, read = service.authenticate(table.game_id, table.tokens[0])
+    assert (host, read.version) == (Actor(seat=Seat(0), host=True), head.version)
+    assert service.authenticate(table.game_id, table.tokens[2])[0] == Actor(seat=Seat(2))
     with pytest.raises(BadToken):
         service.authenticate(table.game_id, "forged-token")
     with pytest.raises(UnknownGame):
@@ -264,11 +266,10 @@ def test_a_seat_given_up_through_another_process_acts_no_more_here(
     nothing is stored (R-1.1: the seat's number is never given again)."""
     url = new_database()
     here, store = open_service(url)
-    game_id, _, _ = here.create_game(
-        ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True
-    )
+    create = CreateGame(ruleset=load_ruleset(), players=3, host_name="Hostess", listed=True)
+    game_id = here.handle(None, create, Actor(host=True)).state.game_id
     for house, name in (("stark", "Ann"), ("lannister", "Bob")):
-        here.join(game_id, SPECTATOR, house=house, player_name=name)
+        here.handle(game_id, JoinSeat(house=HouseId(house), player_name=name), SPECTATOR)
     seat_one = Actor(seat=Seat(1))
     there, there_store = open_service(url)
     left = there.handle(game_id, LeaveSeat(), seat_one).version

@@ -8,9 +8,11 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from click.testing import Result
 
+from court.log import codec
 from court.log.chain import GENESIS, canonical, link
 from court.talk import TalkLine, line_hash
 
@@ -105,3 +107,42 @@ def rewrite_talk(db: Path, game_id: str, channel: str, number: int, text: str) -
             else:
                 prev = line.hash
     conn.close()
+
+
+def rows(db: Any, game_id: str) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db) as conn:
+        found = conn.execute(
+            "SELECT version, type, schema_version, recorded_at, seat, data, private, "
+            "private_sha256, hash FROM event_records WHERE game_id = ? ORDER BY version",
+            (game_id,),
+        ).fetchall()
+    conn.close()
+    return found
+
+
+def append_forged(played: Played, type_: str, data: dict[str, Any], seat: int | None) -> int:
+    """Add a record at the head as whoever writes the database could: chained on the head's
+    hash, at the head's time, attributed to `seat`; its version."""
+    *_, last = rows(played.db, played.id)
+    version, recorded_at, prev = last[0] + 1, last[3], last[8]
+    data_json, schema = canonical(data), codec.schema_version(type_)
+    hash_ = link(
+        prev,
+        game_id=played.id,
+        version=version,
+        type=type_,
+        schema_version=schema,
+        recorded_at=recorded_at,
+        seat=seat,
+        data_json=data_json,
+        private_sha256="",
+    )
+    tamper(
+        played.db,
+        (
+            "INSERT INTO event_records (game_id, version, type, schema_version, recorded_at, "
+            "seat, data, private, private_sha256, hash) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, '', ?)",
+            (played.id, version, type_, schema, recorded_at, seat, data_json, hash_),
+        ),
+    )
+    return version

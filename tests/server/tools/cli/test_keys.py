@@ -102,7 +102,7 @@ def test_a_rotated_secret_reads_no_old_snapshot_and_seals_them_anew_as_games_fol
     service: CourtService = first.extensions["court"]
     game = lobby_game(first.test_client())
     start(first.test_client(), game)
-    game_id, host = game.id, service.authenticate(game.id, game.host_token)
+    game_id, host = game.id, service.authenticate(game.id, game.host_token)[0]
     for n in range(12):
         service.handle(game_id, AdjustGold(house=HouseId("stark"), amount=1, cause=f"{n}"), host)
     service.state_at(game_id, 10)  # a fold keeps the snapshot at 10 on its way

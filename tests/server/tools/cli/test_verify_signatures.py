@@ -6,16 +6,13 @@ a signed move whose signature no longer matches it, or a signed move taken twice
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from court.log import codec
-from court.log.chain import canonical, link
 from tests.court.signing import Device
-from tests.server.tools.cli.court_shell import Court, Played, rewrite, tamper
+from tests.server.tools.cli.court_shell import Court, Played, append_forged, rewrite, rows
 
 PHONE, HOST_PHONE = Device(21), Device(22)
 LANNISTER = 1  # stark is the host's seat 0, lannister seat 1, tyrell seat 2
@@ -50,45 +47,6 @@ def keyed_and_signed(app: Flask, played: Played) -> int:
     fact = {"house": "lannister", "amount": 2, "cause": "Recorded at the table"}
     body = HOST_PHONE.body(played.id, "seat:0", "record_gold", fact, **head(client, played))
     return int(send(client, played, played.host_token, "record_gold", body)["version"])
-
-
-def rows(db: Any, game_id: str) -> list[tuple[Any, ...]]:
-    with sqlite3.connect(db) as conn:
-        found = conn.execute(
-            "SELECT version, type, schema_version, recorded_at, seat, data, private, "
-            "private_sha256, hash FROM event_records WHERE game_id = ? ORDER BY version",
-            (game_id,),
-        ).fetchall()
-    conn.close()
-    return found
-
-
-def append_forged(played: Played, type_: str, data: dict[str, Any], seat: int | None) -> int:
-    """Add a record at the head as whoever writes the database could: chained on the head's
-    hash, at the head's time, attributed to `seat`; its version."""
-    *_, last = rows(played.db, played.id)
-    version, recorded_at, prev = last[0] + 1, last[3], last[8]
-    data_json, schema = canonical(data), codec.schema_version(type_)
-    hash_ = link(
-        prev,
-        game_id=played.id,
-        version=version,
-        type=type_,
-        schema_version=schema,
-        recorded_at=recorded_at,
-        seat=seat,
-        data_json=data_json,
-        private_sha256="",
-    )
-    tamper(
-        played.db,
-        (
-            "INSERT INTO event_records (game_id, version, type, schema_version, recorded_at, "
-            "seat, data, private, private_sha256, hash) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, '', ?)",
-            (played.id, version, type_, schema, recorded_at, seat, data_json, hash_),
-        ),
-    )
-    return version
 
 
 def test_keyed_seats_signed_moves_verify(app: Flask, court: Court, played: Played) -> None:
