@@ -263,10 +263,11 @@ MUTANTS: tuple[Mutant, ...] = (
     _m(
         "hand-seat-as-host",
         "authz",
-        "server/messages/seats.py",
+        "server/messages/message.py",
         "hand_seat is sent on as the host's, whoever sent it",
-        "        game_id,\n        actor,\n        lambda digest:",
-        "        game_id,\n        Actor(host=True),\n        lambda digest:",
+        "self.to_command(body), actor, signed_of(body))",
+        'self.to_command(body), Actor(host=True) if self.name == "hand_seat" else actor, '
+        "signed_of(body))",
         "tests/hostile/test_authorization.py::test_a_forbidden_sender_is_refused_over_socketio[hand_seat-lannister]",
     ),
     _m(
