@@ -78,6 +78,7 @@ from server.tools.sim_oracles import failed, known, table_problems
 from server.tools.sim_table import SimPresence, Written
 from server.tools.sim_votes import NAMES
 from server.tools.simulate import VARIANTS
+from tests.court.given import drawn
 from tests.court.recordable_check import CHOSEN, listed
 from tests.fakes import CountingSecrets, FixedClock
 from tests.property.draws import commands, facts, profiles
@@ -453,7 +454,7 @@ class CourtMachine(RuleBasedStateMachine):
             for move in legal_commands(state, actor):
                 anyone = anyone or not isinstance(move, TABLE_VOTES)
                 try:
-                    decide(state, move, actor, self.clock.now)
+                    decide(state, drawn(move), actor, self.clock.now)
                 except CourtError as exc:
                     raise AssertionError(f"listed {move} by {actor} refused: {exc.code}") from None
         assert anyone, "the game stalled: nobody has a legal move"

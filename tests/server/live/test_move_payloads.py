@@ -16,7 +16,7 @@ from court.ids import Seat
 from court.options.legal import legal_commands
 from court.state import GameStatus
 from server.messages.catalogue import CATALOGUE, move_view
-from tests.court.given import actors, given, lobby
+from tests.court.given import actors, drawn, given, lobby
 from tests.court.moments import act
 
 
@@ -62,5 +62,5 @@ def test_every_listed_move_is_a_message_the_server_takes_as_listed(players, seed
         actor, move = rng.choice(
             [(a, m) for a, m in moves if not isinstance(m, table_votes.LISTED)]
         )
-        state = act(state, move, actor)
+        state = act(state, drawn(move), actor)
     assert {"Pass", "StandForElection", "PlaceBallot", "AdvancePhase", "VoteToEnd"} <= checked
