@@ -51,7 +51,7 @@ def test_the_bench_page_sends_by_itself_what_the_court_page_sends(
 def test_the_bench_page_pads_and_keeps_as_the_court_page_does(page_client: ModuleType) -> None:
     widths = dict(re.findall(r"(\w+): (\d+)", read("lib/padding.js").split("WIDTHS = {")[1]))
     assert {k: int(v) for k, v in widths.items()} == page_client.WIDTHS
-    limit = re.search(r"constructor\(el, limit = (\d+)\)", read("panels/feed.js"))
+    limit = re.search(r"constructor\(el, limit = (\d+)[,)]", read("panels/feed.js"))
     assert limit is not None and int(limit.group(1)) == page_client.FEED_LIMIT
 
 
