@@ -5,7 +5,7 @@ It is computed from the rules, not by trying `decide`; a test plays games with i
 checks that `decide` accepts every move it lists and refuses others. Recorded facts are
 the host's account of the table, not moves, and are not listed; nor is what moves seats and
 the host role between players (court/decide/seats.py) or names the game, which are no moves
-of the game. Salts in a ballot or a bid are placeholders: the service draws the real ones.
+of the game. A listed ballot or bid carries no salt: the service draws each one.
 """
 
 from __future__ import annotations

@@ -125,14 +125,7 @@ export function renderSummary(el, court, names, clock, past = null) {
     h(
       "dl",
       { class: "summary" },
-      h("dt", {}, "Status"),
-      h(
-        "dd",
-        { "data-testid": "status" },
-        game.status === "lobby"
-          ? `In the lobby: ${court.seats.length} of ${game.players} seats taken`
-          : game.status,
-      ),
+      statusLine(court),
       game.status !== "lobby" && [
         h("dt", {}, "Round"),
         h("dd", { "data-testid": "round" }, roundOf(game)),
@@ -177,6 +170,21 @@ export function renderSummary(el, court, names, clock, past = null) {
   );
 }
 
+// The game's status, as the summary and the past's summary both open.
+function statusLine(court) {
+  const { game } = court;
+  return [
+    h("dt", {}, "Status"),
+    h(
+      "dd",
+      { "data-testid": "status" },
+      game.status === "lobby"
+        ? `In the lobby: ${court.seats.length} of ${game.players} seats taken`
+        : game.status,
+    ),
+  ];
+}
+
 function renderPast(el, court, names, waiting, next) {
   const { game } = court;
   fill(
@@ -184,14 +192,7 @@ function renderPast(el, court, names, waiting, next) {
     h(
       "dl",
       { class: "summary" },
-      h("dt", {}, "Status"),
-      h(
-        "dd",
-        { "data-testid": "status" },
-        game.status === "lobby"
-          ? `In the lobby: ${court.seats.length} of ${game.players} seats taken`
-          : game.status,
-      ),
+      statusLine(court),
       game.round > 0 && [h("dt", {}, "Round"), h("dd", { "data-testid": "round" }, roundOf(game))],
       game.phase && [
         h("dt", {}, "Phase"),
