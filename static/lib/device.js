@@ -5,13 +5,13 @@
 
 import { playedByBot } from "../panels/bot_seats.js";
 import {
-  base64,
-  bytesOf,
   deviceKey,
   forgetKey,
   keepSeed,
   keyForAnotherDevice,
   makeKey,
+  seedOf,
+  seedText,
 } from "./device_keys.js";
 import { tokenLink } from "./seat_store.js";
 import { sealed, signedPayload } from "./signing.js";
@@ -82,8 +82,7 @@ export class Device {
       throw Object.assign(new Error(UNKEYED_HERE), { code: "bad_signature" });
     const other = await keyForAnotherDevice();
     if (!(await send("add_device_key", { public_key: other.publicKey }))) return null;
-    const seed = base64(other.seed).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    return `${tokenLink(this.gameId, token)}&device=${seed}`;
+    return `${tokenLink(this.gameId, token)}&device=${seedText(other.seed)}`;
   }
 
   // The key a link for another device carried (`#token=…&device=<seed>`), kept for the holder
@@ -91,8 +90,7 @@ export class Device {
   async adopt(court, seed) {
     const holder = court?.viewer?.holder;
     if (!holder) return;
-    const text = seed.replace(/-/g, "+").replace(/_/g, "/");
-    await keepSeed(this.gameId, holder, bytesOf(text + "=".repeat((4 - (text.length % 4)) % 4)));
+    await keepSeed(this.gameId, holder, seedOf(seed));
   }
 
   // The payload as sent: salted and signed when this device holds the viewer's standing key;

@@ -128,6 +128,15 @@ export async function keyForAnotherDevice() {
   return { seed, publicKey: base64((await noble()).getPublicKey(seed)) };
 }
 
+// A seed as a link's fragment carries it (base64url, unpadded), and back.
+export const seedText = (seed) =>
+  base64(seed).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+export function seedOf(text) {
+  const plain = text.replace(/-/g, "+").replace(/_/g, "/");
+  return bytesOf(plain + "=".repeat((4 - (plain.length % 4)) % 4));
+}
+
 export async function forgetKey(gameId, holder) {
   await stored("readwrite", (s) => s.delete(idOf(gameId, holder))).catch(() => null);
 }

@@ -5,14 +5,17 @@
 // travels in a link, and the link's secret, which the link carries in its fragment (/key#...),
 // never sent to the server. Seats taken here since join the key each time the front page opens.
 // A key link opened here is no key of this browser's: its seats are added, nothing is sent.
+// The link carries too, for each seat this browser keyed, a device key made here for the new
+// device and registered signed by this browser's own (static/lib/key_devices.js).
 import { call } from "./api.js";
 import { confirmed, errorText, fill, h, say } from "./dom.js";
+import { devicesPart, keysForNewDevice } from "./key_devices.js";
 import { heldGames, rememberToken } from "./seat_store.js";
 
 const KEY = "mykey";
 
-// The key this browser made, {maker, link}; a key kept in an older shape (the link's secret
-// alone, from before links of their own) opens nothing any more and is forgotten.
+// The key this browser made, {maker, link, devices}; a key kept in an older shape (the link's
+// secret alone, from before links of their own) opens nothing any more and is forgotten.
 export function heldKey() {
   let kept = null;
   try {
@@ -20,21 +23,22 @@ export function heldKey() {
   } catch {
     kept = null;
   }
-  if (kept && typeof kept.maker === "string" && typeof kept.link === "string") return kept;
+  if (kept && typeof kept.maker === "string" && typeof kept.link === "string")
+    return { ...kept, devices: Array.isArray(kept.devices) ? kept.devices : [] };
   localStorage.removeItem(KEY);
   return null;
 }
 
-function keep(maker, link) {
-  localStorage.setItem(KEY, JSON.stringify({ maker, link }));
+function keep(maker, link, devices) {
+  localStorage.setItem(KEY, JSON.stringify({ maker, link, devices }));
 }
 
 function drop() {
   localStorage.removeItem(KEY);
 }
 
-export function keyLink(link) {
-  return `${window.location.origin}/key#${link}`;
+export function keyLink(link, devices = []) {
+  return `${window.location.origin}/key#${link}${devicesPart(devices)}`;
 }
 
 // Every seat token this browser holds, as the server takes them.
@@ -91,7 +95,7 @@ function withKey(key, redraw) {
         type: "text",
         readonly: true,
         id: "my-key-link",
-        value: keyLink(key.link),
+        value: keyLink(key.link, key.devices),
         "aria-label": "My key's link",
         onfocus: (e) => e.target.select(),
       }),
@@ -114,7 +118,7 @@ async function make(redraw) {
   }
   try {
     const made = await call("POST", "/api/keys", { seats });
-    keep(made.maker, made.key);
+    keep(made.maker, made.key, await keysForNewDevice(seats));
     redraw(`Your key gathers ${counted(made.seats.length)}. Open “Show my key's link” to copy it.`);
   } catch (error) {
     redraw(errorText(error), "error");
@@ -154,6 +158,11 @@ async function sync(redraw) {
   if (!key || !seats.length) return;
   try {
     await call("PUT", "/api/keys/mine", { seats }, key.maker);
+    const devices = await keysForNewDevice(seats, key.devices);
+    if (devices.length > key.devices.length) {
+      keep(key.maker, key.link, devices);
+      redraw();
+    }
   } catch (error) {
     if (error.code === "key_revoked") {
       drop();

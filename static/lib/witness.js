@@ -401,22 +401,33 @@ export class Witness {
   // Every record from version 1, read in pages and checked in order (chain and signatures),
   // for a page that shows moves without reading the whole history; `after` each page.
   checkMoves(after = () => {}) {
-    return this.run(async () => {
-      for (let from = this.moves.next - 1; ; ) {
-        const path = `/api/games/${encodeURIComponent(this.gameId)}/events?after=${from}&limit=200`;
-        const page = await this.fetchJson(path);
-        if (page.records.length) await this.checkShownNow(page.records);
-        after();
-        if (page.next_after === null || this.mismatch) return;
-        from = page.next_after;
-      }
-    });
+    return this.run(() => this.readMoves(after));
   }
 
-  // Whether a record was checked to be signed by its player's device ("signed"), belongs to a
-  // holder with no key ("unsigned"), or is not known yet (undefined).
-  mark(version) {
-    return this.moves.marks.get(version);
+  async readMoves(after) {
+    for (let from = this.moves.next - 1; ; ) {
+      const path = `/api/games/${encodeURIComponent(this.gameId)}/events?after=${from}&limit=200`;
+      const page = await this.fetchJson(path);
+      if (page.records.length) await this.checkShownNow(page.records);
+      after();
+      if (page.next_after === null || this.mismatch) return;
+      from = page.next_after;
+    }
+  }
+
+  // Every record up to `version` checked against its player's keys (read from where the fold
+  // stands, when it stands before it); settles once they are, or a mismatch was raised.
+  movesThrough(version) {
+    return this.run(() => (this.moves.next <= version ? this.readMoves(() => {}) : null));
+  }
+
+  // What a page may show of a record: "checking" until its check passed, "failed" when it is
+  // the move the banner names, else "signed" by its player's device, "unsigned" (a holder with
+  // no key) or "checked" (the server's own record).
+  verdict(version) {
+    if (this.mismatch?.problem === "move" && this.mismatch.version === version) return "failed";
+    if (version >= this.moves.next) return "checking";
+    return this.moves.marks.get(version) ?? "checked";
   }
 
   // The hash this device holds for `version`: recomputed in an earlier check, or kept.

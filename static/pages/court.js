@@ -78,7 +78,10 @@ const witness = new Witness(gameId, {
   fetchJson: (path) => call("GET", path),
   onMismatch: (found) => showMismatch($("witness"), witness, found, h),
 });
-const feed = new Feed($("feed"), 30, (version) => witness.mark(version));
+const feed = new Feed($("feed"), 30, (version) => witness.verdict(version));
+// The feed draws a record once its player's signature is checked: after the checks queued
+// for records up to `version`, those the pushes' own checks left are read and checked.
+const feedChecked = (version) => witness.movesThrough(version).then(() => feed.render());
 const device = new Device(gameId);
 let court = null,
   audience = null,
@@ -316,7 +319,10 @@ function followOwn(part) {
     return;
   }
   awaiting = null;
-  if (part.records) feed.add(part.records);
+  if (part.records) {
+    feed.add(part.records);
+    if (part.records.length) feedChecked(part.records.at(-1).version);
+  }
   try {
     applyPatch(court, part.patch, true, true);
   } catch {
@@ -389,6 +395,7 @@ const live = connectCourt({
       changed(new Set([REVEAL]));
     }
     if (push) follow(push);
+    if (records.length) feedChecked(records.at(-1).version);
     if (awaiting === null) draw(new Set());
   },
   onOwn(part) {

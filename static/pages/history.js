@@ -9,6 +9,7 @@ import { showMismatch, Witness } from "../lib/witness.js";
 import { setUpCompare } from "../panels/changes.js";
 import { renderEnding } from "../panels/ending.js";
 import { renderHouses } from "../panels/houses.js";
+import { believed, unsignedMark, withheld } from "../panels/move_mark.js";
 import { renderSummary } from "../panels/table.js";
 import { lineItem, talkAfter } from "../panels/talk.js";
 import { renderThrone } from "../panels/throne.js";
@@ -124,6 +125,7 @@ function drawEntries() {
     const quiet = e.kind !== "play";
     if (quiet) hidden += 1;
     const corrected = corrections.get(e.version);
+    const verdict = witness.verdict(e.version);
     items.push(
       h(
         "li",
@@ -138,8 +140,9 @@ function drawEntries() {
           { type: "button", class: "event", onclick: () => choose(e.version) },
           h("span", { class: "version" }, `#${e.version}`),
           " ",
-          e.text,
+          believed(verdict) ? e.text : withheld(verdict),
         ),
+        unsignedMark(verdict),
         e.rules.length
           ? h(
               "span",
@@ -206,10 +209,17 @@ function choose(version) {
 function onScrub() {
   wanted = Number(scrubber.value);
   const entry = entries[wanted - 1];
+  const verdict = entry && witness.verdict(entry.version);
   $("scrub-version").textContent = `${wanted} of ${entries.length}`;
   fill(
     $("scrub-event"),
-    entry ? [h("strong", {}, `#${entry.version} `), `${when(entry)}: ${entry.text}`] : "",
+    entry
+      ? [
+          h("strong", {}, `#${entry.version} `),
+          `${when(entry)}: `,
+          believed(verdict) ? entry.text : withheld(verdict),
+        ]
+      : "",
   );
   for (const li of $("events").querySelectorAll("li[data-version]:not(.talk)")) {
     const current = Number(li.dataset.version) === wanted;
@@ -367,6 +377,11 @@ $("export").addEventListener("click", download);
     drawEntries();
     compare.prefill(head);
     choose(head);
+    // Each entry is drawn once its player's signature checked ("checking…" until then).
+    witness.queue.then(() => {
+      drawEntries();
+      onScrub();
+    });
   } catch (error) {
     say(notice, errorText(error), "error");
   }

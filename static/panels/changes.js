@@ -1,5 +1,6 @@
 // "What changed between two versions": the server compares the court as it stood after
-// version A and after version B and tells each difference as a sentence.
+// version A and after version B and tells each difference as a sentence, drawn once every
+// record up to B checks against its player's keys (static/lib/witness_moves.js).
 import { call } from "../lib/api.js";
 import { errorText, fill, h, say } from "../lib/dom.js";
 import { tokenFor } from "../lib/seat_store.js";
@@ -45,8 +46,20 @@ export function setUpCompare({
         undefined,
         tokenFor(gameId),
       );
-      // Both courts compared are of versions the page checks against what it holds.
+      // Both courts compared are of versions the page checks against what it holds, and
+      // the moves that made them against their players' keys: a change one fails is no news.
       for (const checkpoint of told.checkpoints ?? []) witness?.checkpoint(checkpoint);
+      await witness?.movesThrough(told.to);
+      const failed = witness?.mismatch;
+      if (failed && failed.version <= told.to) {
+        fill(out);
+        say(
+          error,
+          `These changes are not shown: the record of version ${failed.version} cannot be believed (see the banner).`,
+          "error",
+        );
+        return;
+      }
       fill(
         out,
         told.changes.length

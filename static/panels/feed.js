@@ -2,16 +2,18 @@
 // and stop lines (several per move) fold under the event that caused them, so that they do not
 // push the events themselves out of the list.
 import { fill, h } from "../lib/dom.js";
+import { believed, unsignedMark, withheld } from "./move_mark.js";
 
 const CLOCK = new Set(["ClockStarted", "ClockStopped"]);
 
 export class Feed {
   // `limit`: how many records the page fetches on opening, and how many events it lists;
-  // `markOf(version)`: "unsigned" for a move no device of its player signs (static/witness.js).
-  constructor(el, limit = 30, markOf = () => undefined) {
+  // `verdictOf(version)`: the witness's check of the record against its player's keys
+  // (static/lib/witness.js `verdict`); a record is drawn only once that check passed.
+  constructor(el, limit = 30, verdictOf = () => "checked") {
     this.el = el;
     this.limit = limit;
-    this.markOf = markOf;
+    this.verdictOf = verdictOf;
     // Moves this page signed and sent whose record never came within the ack's time, by nonce:
     // what a server that withholds a move leaves the player to show (docs/disputes.md).
     this.unrecorded = new Map();
@@ -66,24 +68,19 @@ export class Feed {
     fill(
       this.el,
       unrecorded,
-      groups.reverse().map(({ event, clocks }) =>
-        h(
+      groups.reverse().map(({ event, clocks: all }) => {
+        const verdict = this.verdictOf(event.version);
+        const shown = believed(verdict);
+        const clocks = all.filter((c) => believed(this.verdictOf(c.version)));
+        return h(
           "li",
-          { "data-version": event.version },
+          { "data-version": event.version, "data-verdict": verdict },
           h("span", { class: "version" }, `#${event.version}`),
           " ",
-          event.text,
-          this.markOf(event.version) === "unsigned" &&
-            h(
-              "span",
-              {
-                class: "unsigned",
-                "data-testid": "unsigned",
-                title: "No device of this player signs his moves: only the server vouches for it.",
-              },
-              " · unsigned",
-            ),
-          clocks.length > 0 &&
+          shown ? event.text : withheld(verdict),
+          shown && unsignedMark(verdict),
+          shown &&
+            clocks.length > 0 &&
             h(
               "details",
               { class: "clock-lines" },
@@ -106,8 +103,8 @@ export class Feed {
                 ),
               ),
             ),
-        ),
-      ),
+        );
+      }),
     );
   }
 }

@@ -8,6 +8,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import expect
+
 from court.decide.council_seat import bid_commitment
 from elections.markers import commitment
 from tests.court.signing import Device
@@ -68,3 +70,25 @@ def signed_body(
         payload = {"commitment": bid_commitment(payload["amount"], salt)}
         openings = {"amount": body["amount"], "salt": salt}
     return device.body(game_id, f"seat:{seat}", message, payload, openings=openings, **head)
+
+
+def signs_with_its_own_key(
+    game: Any, phone: Any, key_id: str, seed: str, people: list[Any]
+) -> None:
+    """The new device's page records a fact, which the server takes signed by `key_id` (the
+    key made for it on the old device); `seed` reached the server in no request of `people`'s
+    browsers, and verify passes."""
+    page = phone.page
+    page.locator("details[data-message=record_gold] summary").click()
+    phone.choose("#record_gold-house", "lannister")
+    page.fill("#record_gold-amount", "2")
+    phone.send("details[data-message=record_gold] button[type=submit]")
+    expect(page.locator("#notice")).to_contain_text("Done")
+    signed = [r for r in game.records() if r["type"] == "MoveSigned"]
+    assert signed[-1]["data"]["message"] == "record_gold"
+    assert signed[-1]["data"]["key_id"] == key_id
+    for person in people:
+        assert all(seed not in url for _, url in person.requests)
+        assert not person.errors, (person.name, person.errors)
+    checked = game._call("GET", f"/api/games/{game.id}/verify")
+    assert checked["ok"], checked
