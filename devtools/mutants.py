@@ -308,7 +308,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a token of another game is taken as a spectator's instead of refused",
         '            raise BadToken("bad_token", "This token does not belong to any seat of this '
         'game.")\n',
-        "            return SPECTATOR\n",
+        "            return SPECTATOR, head\n",
         "tests/hostile/test_authorization.py::test_a_token_of_no_seat_of_this_game_opens_no_connection[other_game]",
     ),
     _m(
