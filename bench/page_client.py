@@ -130,11 +130,9 @@ class CourtPage:
                 game_id=record["game_id"],
                 version=record["version"],
                 type=record["type"],
-                schema_version=record["schema_version"],
                 recorded_at=record["recorded_at"],
                 seat=record["seat"],
-                data_json=canonical(record["data"]),
-                private_sha256=record["private_sha256"],
+                **_hashed(record),
             )
             if previous != record["hash"]:
                 self.unchained += 1
@@ -218,3 +216,16 @@ class PagePeer(LoopPeer):
             if not ack["more"]:
                 return
             after = ack["next_after"]
+
+
+def _hashed(record: dict[str, Any]) -> dict[str, Any]:
+    """What the record's hash covers beside its own fields, as the page reads it
+    (static/lib/witness.js `hashedFields`): its `hashed` part where it has one, else its schema
+    version, digest and the canonical JSON of its public part."""
+    if "hashed" in record:
+        return record["hashed"]
+    return {
+        "schema_version": record["schema_version"],
+        "data_json": canonical(record["data"]),
+        "private_sha256": record["private_sha256"],
+    }

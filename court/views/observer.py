@@ -57,14 +57,18 @@ class Observer:
         `data` and `private` are read through the upcasters (court/log/codec.py), so a client
         meets one shape per event type, the one docs/protocol.md lists; `schema_version`
         names it. `hash` stays the stored record's: the export gives the records as stored,
-        to verify, and `hashed` the rest of what it covers as stored, with which a page
-        recomputes it (as a history entry's). A sealed choice's record has one length whatever
-        it hides (`pad`, court/views/padding.py)."""
+        to verify. A page recomputes it from the record's own fields, the canonical JSON of
+        `data` standing for the stored text; where that is not the stored text (an older
+        shape, a float), `hashed` holds what the hash covers as stored, as a history entry's.
+        A sealed choice's record has one length whatever it hides (`pad`,
+        court/views/padding.py)."""
         out = record.to_json()
         private = record.private if self.sees_private(record) else None
         out["data"], out["private"], out["schema_version"] = current_shape(record, private)
         out["text"] = describe(record, after)
-        out["hashed"] = hashed(record)
+        stored = hashed(record, out["data"])
+        if "data_json" in stored:
+            out["hashed"] = stored
         return padded_record(out)
 
     def entry(self, record: Record, after: CourtState) -> dict[str, Any]:
@@ -89,7 +93,7 @@ class Observer:
             "text": text,
             "kind": provenance.kind_of(record.type).value,
             "rules": provenance.rules_of(record.type, text, data),
-            "hashed": hashed(record),
+            "hashed": hashed(record, data),
         }
 
     def court(self, state: CourtState, version: int) -> dict[str, Any]:
@@ -98,14 +102,40 @@ class Observer:
         return court_view(state, version, self.viewer, self.handed_at)
 
 
-def hashed(record: Record) -> dict[str, Any]:
+def hashed(record: Record, shown: dict[str, Any]) -> dict[str, Any]:
     """What a record's hash covers beside its version, type, seat, time and hash, as stored:
-    its schema version, its public part's canonical JSON and its private part's digest."""
-    return {
+    its schema version and its private part's digest, and its public part's canonical JSON
+    (`data_json`) unless a page makes that text itself from the public part it is `shown`: the
+    very part stored, made only of strings, booleans, nulls and integers a page holds exactly
+    (JavaScript writes a float such as 1.0 otherwise). Without it the page hashes what it
+    shows, and a push is shorter by the public part once more."""
+    out: dict[str, Any] = {
         "schema_version": record.schema_version,
-        "data_json": canonical(record.data),
         "private_sha256": record.private_sha256,
     }
+    if shown is not record.data or not _rewritable(shown):
+        out["data_json"] = canonical(record.data)
+    return out
+
+
+# The integers a page's JSON holds exactly (JavaScript's numbers are doubles).
+_EXACT = 2**53
+
+
+def _rewritable(value: Any) -> bool:
+    """Whether a page's canonical JSON of `value` (static/lib/witness_crypto.js) is the
+    server's, character for character: keys in ASCII (sorted alike by code point and by
+    UTF-16 unit), no float, no integer past what a double holds exactly."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -_EXACT < value < _EXACT
+    if kind is dict:
+        return all(k.isascii() and _rewritable(v) for k, v in value.items())
+    if kind is list:
+        return all(_rewritable(v) for v in value)
+    return False
 
 
 def current_shape(

@@ -15,9 +15,11 @@ import json
 from typing import Any
 
 # The record types whose parts are padded; the width covers their `data`, `private` and what
-# their hash covers (`hashed`, which holds the public part once more).
+# their hash covers (`hashed`). A record of an older shape also carries its public part as
+# stored (court/views/observer.py `hashed`): its width is twice as long, the same for every
+# record of that shape, which is public.
 PADDED_RECORDS = frozenset({"BallotPlaced", "BidPlaced"})
-RECORD_WIDTH = 2048
+RECORD_WIDTH = 1024
 # The width of the receipt in the ack of a placement or a bid.
 RECEIPT_WIDTH = 768
 # The width of the kind and candidate of one of the viewer's markers in his court view.
@@ -38,7 +40,9 @@ def pad(width: int, *parts: Any) -> str:
 def padded_record(told: dict[str, Any]) -> dict[str, Any]:
     """A told record with its `pad`, when its type is a sealed choice's."""
     if told["type"] in PADDED_RECORDS:
-        told[PAD] = pad(RECORD_WIDTH, told["data"], told["private"], told.get("hashed"))
+        hashed = told.get("hashed") or {}
+        width = RECORD_WIDTH * (2 if "data_json" in hashed else 1)
+        told[PAD] = pad(width, told["data"], told["private"], told.get("hashed"))
     return told
 
 

@@ -26,7 +26,10 @@ class HashedSchema(Schema):
 
     schema_version = fields.Integer(required=True)
     data_json = fields.String(
-        required=True, metadata={"description": "The public part's canonical JSON, as hashed"}
+        metadata={
+            "description": "The public part's canonical JSON, as hashed; left out where "
+            "the canonical JSON of the entry's `data` is that text (docs/protocol.md)"
+        }
     )
     private_sha256 = fields.String(
         required=True, metadata={"description": "SHA-256 of the private part's JSON; '' for none"}

@@ -38,11 +38,15 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const idle = (task) =>
   globalThis.requestIdleCallback ? requestIdleCallback(task, { timeout: 1000 }) : setTimeout(task);
 
-// The fields of a record its hash covers: a /chain record as it is, a history entry's own
-// fields with its `hashed` part, a pushed record with its public part in canonical JSON.
+// The fields of a record its hash covers: a /chain record as it is, a history entry's or a
+// pushed record's own fields with its `hashed` part. Where `hashed` holds no text of the
+// public part, the page makes it from the public part it shows (court/views/observer.py).
 export function hashedFields(record) {
   const { version, type, recorded_at, seat } = record;
-  if (record.hashed) return { version, type, recorded_at, seat, ...record.hashed };
+  if (record.hashed) {
+    const data_json = record.hashed.data_json ?? canonical(record.data);
+    return { version, type, recorded_at, seat, ...record.hashed, data_json };
+  }
   return {
     version,
     type,

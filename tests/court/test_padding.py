@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from court.log.chain import canonical
 from court.views.padding import RECEIPT_WIDTH, RECORD_WIDTH, encoded_width, padded_receipt
 
@@ -26,18 +28,22 @@ def ballot_parts(kind: str, candidate: str) -> tuple[dict, dict]:
     return data, private
 
 
-def hashed(data: dict) -> dict:  # type: ignore[type-arg]
-    """What a told record's hash covers beside its own fields (court/views/observer.py)."""
-    return {"schema_version": 1, "data_json": canonical(data), "private_sha256": HASH}
+def hashed(data: dict, stored: bool) -> dict:  # type: ignore[type-arg]
+    """What a told record's hash covers beside its own fields (court/views/observer.py); with
+    the public part's text as `stored` for a record of an older shape."""
+    out = {"schema_version": 1, "private_sha256": HASH}
+    return {**out, "data_json": canonical(data)} if stored else out
 
 
-def test_the_longest_placement_and_bid_fit_the_record_width() -> None:
+@pytest.mark.parametrize("stored", [False, True], ids=["current shape", "older shape"])
+def test_the_longest_placement_and_bid_fit_the_record_width(stored: bool) -> None:
+    width = RECORD_WIDTH * (2 if stored else 1)
     data, private = ballot_parts("decoy", LONGEST_ID)
-    assert encoded_width(data, private, hashed(data)) <= RECORD_WIDTH
+    assert encoded_width(data, private, hashed(data, stored)) <= width
     bid = {"seat": 99, "commitment": HASH}
     assert (
-        encoded_width(bid, {"secret": {"amount": 10_000, "salt": SALT}}, hashed(bid))
-        <= RECORD_WIDTH
+        encoded_width(bid, {"secret": {"amount": 10_000, "salt": SALT}}, hashed(bid, stored))
+        <= width
     )
 
 

@@ -5,6 +5,7 @@ events, fold into the same court, read as the same sentences, and the log still 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -34,7 +35,7 @@ from court.events import (
 from court.evolve import evolve, initial
 from court.ids import GameId, HouseId, NobleId, Seat, TitleId
 from court.log import codec
-from court.log.chain import Record
+from court.log.chain import Record, canonical
 from court.sentences import describe
 from court.state import CourtState
 from court.views import Observer
@@ -416,3 +417,39 @@ def test_a_vote_for_a_host_recorded_before_the_absence_it_counted_reads_with_non
     assert codec.decode(name, 2, old, private) == replace(cast, host_away_since=None)
     first = {key: value for key, value in old.items() if key != "at"}
     assert codec.decode(name, 1, first, private) == replace(cast, at=None, host_away_since=None)
+
+
+def test_a_page_is_given_the_stored_text_only_where_it_cannot_make_it(
+    current: list[Line],
+) -> None:
+    """Given a game's records stored in the current shape and in the old one, when each is
+    told, then an old-shaped record carries its public part's text as stored, and a current
+    one carries none unless its public part holds a float: for every other record the
+    canonical JSON of the shown part, as a page makes it, is the stored text (docs/protocol.md,
+    "Records a page shows")."""
+    old_log = as_stored_by_schema_1(current, OLD_SHAPES)
+    state = fold(records(current))
+    for new, old in zip(records(current), old_log, strict=True):
+        told_new, told_old = record_view(new, state), record_view(old, state)
+        if old.schema_version != codec.schema_version(old.type):
+            assert told_old["hashed"] == {
+                "schema_version": old.schema_version,
+                "private_sha256": old.private_sha256,
+                "data_json": canonical(old.data),
+            }
+        floats = any(isinstance(v, float) for v in new.data.values())
+        assert ("hashed" in told_new) is floats, new.type
+        if not floats:
+            assert canonical(json.loads(json.dumps(told_new["data"]))) == canonical(new.data)
+
+
+def test_a_float_or_a_long_integer_keeps_the_stored_text(current: list[Line]) -> None:
+    """Given a record whose public part holds 1.0 (JavaScript writes 1) or 2**53 (past what a
+    double holds), when told, then it carries the stored text."""
+    state = fold(records(current))
+    for value in (1.0, 2**53, -(2**53), 0.5):
+        line = {**copy.deepcopy(current[-1]), "data": {**current[-1]["data"], "at": value}}
+        told = record_view(Record.from_json(line), state)
+        assert told["hashed"]["data_json"] == canonical(line["data"]), value
+    line = {**copy.deepcopy(current[-1]), "data": {**current[-1]["data"], "at": 2**53 - 1}}
+    assert "hashed" not in record_view(Record.from_json(line), state)

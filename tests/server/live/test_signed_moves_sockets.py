@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Flask
 
+from court.log.chain import canonical, link
 from tests.court.signing import Device
 from tests.server.http.court_client import Game
 from tests.server.live.live import NAMESPACE, connect, pushed, send
@@ -54,8 +55,15 @@ def test_a_keyed_seats_moves_are_taken_signed_once_and_pushed_to_every_room(
         assert [r["type"] for r in records] == ["MoveSigned", "EndVoteCast"]
         move = records[0]
         assert move["data"]["nonce"] == body["signed"]["nonce"] and move["data"]["records"] == 1
-        assert (
-            move["hashed"]["data_json"].startswith("{") and move["hashed"]["private_sha256"] == ""
+        assert "hashed" not in move and move["private_sha256"] == ""
+        # And the vote's hash is made again from the move's and the vote's own fields
+        vote = records[1]
+        assert vote["hash"] == link(
+            move["hash"],
+            **{k: vote[k] for k in ("game_id", "version", "type", "recorded_at", "seat")},
+            schema_version=vote["schema_version"],
+            data_json=canonical(vote["data"]),
+            private_sha256=vote["private_sha256"],
         )
     # And the same signed vote again is refused: its nonce is spent
     replayed = send(lannister, "vote_end", body)
