@@ -14,24 +14,27 @@ Check = Callable[[CourtState], list[str]]
 
 
 def reads(*parts: str) -> Callable[[Check], Check]:
-    """A check that reads only these parts of the court answers from the last call when it
-    is handed the very same parts (the court is frozen: a changed part is a new object), so
-    that checking every state a command leads to costs little beyond what changed."""
+    """A check that reads only these parts of the court answers from its last call on the
+    same game when it is handed the very same parts (the court is frozen: a changed part is a
+    new object), so that checking every state a command leads to costs little beyond what
+    changed. The last answer is kept per game: a server's commands come from many games in
+    turn, and one kept answer would be another game's at nearly every call."""
 
     # attrgetter of one name returns the value itself, of several a tuple: always a tuple.
     read = attrgetter(*parts, "__class__")
-    never = object()  # matches no part, so the first call checks
 
     def wrap(check: Check) -> Check:
-        last: list[Any] = [((never,) * (len(parts) + 1), ())]
+        last: dict[str, tuple[tuple[Any, ...], tuple[str, ...]]] = {}
 
         def cached(state: CourtState) -> list[str]:
             key = read(state)
-            seen = last[0]  # one read and one write of a tuple: safe between threads
-            if all(map(is_, seen[0], key)):
+            seen = last.get(state.game_id)  # one read and one write: safe between threads
+            if seen is not None and all(map(is_, seen[0], key)):
                 return list(seen[1])
             found = check(state)
-            last[0] = (key, tuple(found))
+            if len(last) >= GAMES:
+                last.clear()
+            last[state.game_id] = (key, tuple(found))
             return found
 
         cached.__name__ = check.__name__
@@ -39,3 +42,7 @@ def reads(*parts: str) -> Callable[[Check], Check]:
         return cached
 
     return wrap
+
+
+# The games whose last answers a check keeps; past them, it starts afresh.
+GAMES = 4096

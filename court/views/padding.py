@@ -12,6 +12,7 @@ message's whole encoding has one length, compact or not.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 # The record types whose parts are padded; the width covers their `data`, `private` and what
@@ -53,4 +54,11 @@ def padded_receipt(answer: dict[str, Any]) -> dict[str, Any]:
 
 def padded_marker(marker: dict[str, Any]) -> dict[str, Any]:
     """One of the viewer's own markers in his court view, with its `pad`."""
-    return {**marker, PAD: pad(MARKER_WIDTH, marker["kind"], marker["candidate"])}
+    return {**marker, PAD: _marker_pad(marker["kind"], marker["candidate"])}
+
+
+@lru_cache(maxsize=1024)
+def _marker_pad(kind: str | None, candidate: str | None) -> str:
+    """A marker's pad, for each kind and candidate once: every push makes a voter's markers
+    again, from the few candidates of an election."""
+    return pad(MARKER_WIDTH, kind, candidate)

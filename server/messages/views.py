@@ -44,12 +44,15 @@ def named(moves: Sequence[Command]) -> list[dict[str, Any]]:
 class MoveNames:
     """The moves of the views a process pushes, named once for each list of commands the
     engine's view keeps: while it keeps the very list, the very named list is shown, so that
-    a push finds the moves unchanged by identity (server/live/views.py `diff`)."""
+    a push finds the moves unchanged by identity (server/live/views.py `diff`). Each command
+    is named once too, while the engine lists the very command again (the ballots of the same
+    candidates, court/options/legal.py, are made once for every voter)."""
 
-    LIMIT = 4096  # lists remembered; past it, named afresh
+    LIMIT = 4096  # lists, and commands, remembered; past it, named afresh
 
     def __init__(self) -> None:
         self._named: dict[int, tuple[Sequence[Command], list[dict[str, Any]]]] = {}
+        self._moves: dict[int, tuple[Command, dict[str, Any]]] = {}
 
     def of(self, own: dict[str, Any]) -> dict[str, Any]:
         """A viewer's own sections with their moves named (as they are, when they were)."""
@@ -60,8 +63,16 @@ class MoveNames:
         if found is None or found[0] is not moves:
             if len(self._named) >= self.LIMIT:
                 self._named.clear()
-            found = self._named[id(moves)] = (moves, named(moves))
+            found = self._named[id(moves)] = (moves, [self._move(c) for c in moves])
         return {**own, MOVES: found[1]}
+
+    def _move(self, command: Command) -> dict[str, Any]:
+        found = self._moves.get(id(command))
+        if found is None or found[0] is not command:
+            if len(self._moves) >= self.LIMIT:
+                self._moves.clear()
+            found = self._moves[id(command)] = (command, move_view(command))
+        return found[1]
 
 
 def signed(service: CourtService, head: Head) -> dict[str, Any]:
