@@ -92,6 +92,8 @@ class RoomPusher:
         self._guard = threading.Lock()
         self._seat_watchers: list[SeatWatcher] = []
         self.views = Views()
+        # Per game: the seats its audiences were listed for, and those audiences' rooms.
+        self._audiences: dict[str, tuple[object, list[tuple[str, str]]]] = {}
 
     def watch_seats(self, watcher: SeatWatcher) -> None:
         """Call `watcher(game, state)` before pushing records that may end what a token
@@ -119,6 +121,7 @@ class RoomPusher:
             else:
                 self._clients.pop(game_id, None)
                 self._cursors.pop(game_id, None)
+                self._audiences.pop(game_id, None)
                 self.views.forget(game_id)
 
     def games(self) -> list[str]:
@@ -193,7 +196,7 @@ class RoomPusher:
         with self._guard:
             held = self._cursors.get(game_id)
         rooms = self._rooms()
-        here = [a for a in audiences(state) if rooms.get(audience_room(game_id, a))]
+        here = [a for a, room in self._audience_rooms(game_id, state) if rooms.get(room)]
         change = self.views.changes(game_id, state, version, held, here)
         # The seats whose private parts the batch holds: each is sent those records as its own.
         owners = {f"{SEAT}{r.seat}" for r in records if r.private is not None}
@@ -217,6 +220,15 @@ class RoomPusher:
         with self._guard:
             if game_id in self._cursors:
                 self._cursors[game_id] = max(self._cursors[game_id], version)
+
+    def _audience_rooms(self, game_id: str, state: CourtState) -> list[tuple[str, str]]:
+        """Every audience the game can have as it stands, with its room: made again only
+        when the seats changed."""
+        kept = self._audiences.get(game_id)
+        if kept is None or kept[0] is not state.seats:
+            rooms = [(a, audience_room(game_id, a)) for a in audiences(state)]
+            kept = self._audiences[game_id] = (state.seats, rooms)
+        return kept[1]
 
     def _rooms(self) -> dict[str, Any]:
         """The rooms of this process's connections, each with its connections."""
