@@ -299,6 +299,10 @@ def _candidates(state: CourtState) -> list[str]:
     return found
 
 
+@reads(
+    *("septs", "septs_banned", "decree", "election", "auction", "purchase_turns", "phase"),
+    *("rules", "status", "winners", "fourth_seat", "nobles"),
+)
 def _court(state: CourtState) -> list[str]:
     """Septs, the steps of the round and the winners (R-4.1, R-4.6, R-4.7, R-6.2)."""
     found = _septs(state)

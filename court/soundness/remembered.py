@@ -39,6 +39,9 @@ def reads(*parts: str) -> Callable[[Check], Check]:
 
         cached.__name__ = check.__name__
         cached.__doc__ = check.__doc__
+        # What it declares it reads, and the check itself: a test traces the parts it reads.
+        cached.reads = parts  # type: ignore[attr-defined]
+        cached.__wrapped__ = check  # type: ignore[attr-defined]
         return cached
 
     return wrap

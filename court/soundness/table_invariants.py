@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from court.model.ending import How
 from court.model.table import majority
+from court.soundness.remembered import reads
 from court.state import CourtState, GameStatus
 
 
+@reads("table", "host_votes", "seats")
 def table_votes(state: CourtState) -> list[str]:
     """R-9.2: a seat handed to a new player who has not opened his link yet has no vote or
     answer standing (and a seat nobody holds has none either)."""
@@ -27,6 +29,7 @@ def table_votes(state: CourtState) -> list[str]:
     ]
 
 
+@reads("ending", "round", "rules", "status", "winners")
 def ending(state: CourtState) -> list[str]:
     """R-4.8: no game is still played after its last round's victory check; an ended game
     records how it ended (R-4.7, R-4.8, R-9.2), and one the table ended has no winner."""

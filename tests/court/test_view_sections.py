@@ -6,66 +6,17 @@ changing hands, facts at every moment) with a court that records which of its fi
 
 from __future__ import annotations
 
-import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from config.rulesdata import load_ruleset
 from court.commands import SPECTATOR, Actor
 from court.state import CourtState
 from court.views.sections import OWN, PIECES, SECTIONS, VERSION, Piece, Section, Viewing
-from server.store.sql import SqlEventStore
-from server.tools.simulate import VARIANTS, Simulation
+from tests.court.reading import FIELDS, Reading, simulated_courts
 
-FIELDS = frozenset(CourtState.__dataclass_fields__)
 # (players, seed, every variant on): games reaching every phase, the sale and the clocks.
-GAMES = [(3, 11, True), (4, 12, False), (5, 13, True), (6, 14, False)]
-ROUNDS = 12
-
-
-class Reading:
-    """A court that records every field read of it, through its methods and properties too."""
-
-    __slots__ = ("_court", "_read")
-
-    def __init__(self, court: CourtState, read: set[str]) -> None:
-        object.__setattr__(self, "_court", court)
-        object.__setattr__(self, "_read", read)
-
-    def __getattr__(self, name: str) -> Any:
-        court = object.__getattribute__(self, "_court")
-        found = getattr(type(court), name, None)
-        if isinstance(found, property):
-            return found.fget(self)  # type: ignore[misc]  # a property of CourtState
-        if isinstance(found, types.FunctionType):
-            return types.MethodType(found, self)
-        if name in FIELDS:
-            object.__getattribute__(self, "_read").add(name)
-        return getattr(court, name)
-
-
-def courts() -> Iterator[tuple[CourtState, int]]:
-    """Every court pushed in the simulated games, with its version."""
-    pushed: list[tuple[CourtState, int]] = []
-
-    class Collect:
-        def publish(self, _game: str, records: Any, state: CourtState) -> None:
-            if state.rules is not None:
-                pushed.append((state, records[-1].version))
-
-    for players, seed, every in GAMES:
-        store = SqlEventStore("sqlite://")
-        store.create_schema()
-        variants = dict.fromkeys(VARIANTS, True) if every else None
-        game = Simulation(
-            store, load_ruleset(), players=players, rounds=ROUNDS, seed=seed, variants=variants
-        )
-        game.service.publishers.append(Collect())
-        game.run()
-        store.close()
-    return iter(pushed)
+GAMES = ((3, 11, True), (4, 12, False), (5, 13, True), (6, 14, False))
 
 
 def viewings(state: CourtState) -> list[Viewing]:
@@ -92,7 +43,7 @@ def read() -> dict[str, set[str]]:
     for `ruleset` too); and each section made of pieces is checked to be their items."""
     found: dict[str, set[str]] = {s.name: set() for s in SECTIONS}
     found.update({name: set() for name, _ in PIECES})
-    for state, version in courts():
+    for state, version in simulated_courts(GAMES):
         for seen in viewings(state):
             made: dict[str, Any] = {}
             for section in SECTIONS:
