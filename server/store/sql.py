@@ -22,7 +22,6 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
-    Index,
     Integer,
     Text,
     UniqueConstraint,
@@ -53,10 +52,8 @@ from server.store.writer import Append, Writer
 
 class EventRecord(SQLModel, table=True):
     __tablename__ = "event_records"
-    __table_args__ = (
-        UniqueConstraint("game_id", "version", name="uq_event_records_game_version"),
-        Index("ix_event_records_game_version", "game_id", "version"),
-    )
+    # The unique pair is the optimistic lock of appends, and its index serves every read.
+    __table_args__ = (UniqueConstraint("game_id", "version", name="uq_event_records_game_version"),)
 
     position: int | None = Field(
         default=None,
