@@ -3,7 +3,7 @@ moves are commands, with each move named as the catalogue names it for the wire.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from court.commands import Actor, Command
@@ -59,20 +59,21 @@ class MoveNames:
         moves = own.get(MOVES)
         if not moves or isinstance(moves[0], dict):  # none, or named already (kept from before)
             return own
-        found = self._named.get(id(moves))
-        if found is None or found[0] is not moves:
-            if len(self._named) >= self.LIMIT:
-                self._named.clear()
-            found = self._named[id(moves)] = (moves, [self._move(c) for c in moves])
-        return {**own, MOVES: found[1]}
+        return {**own, MOVES: _kept(self._named, moves, self._listed)}
 
-    def _move(self, command: Command) -> dict[str, Any]:
-        found = self._moves.get(id(command))
-        if found is None or found[0] is not command:
-            if len(self._moves) >= self.LIMIT:
-                self._moves.clear()
-            found = self._moves[id(command)] = (command, move_view(command))
-        return found[1]
+    def _listed(self, moves: Sequence[Command]) -> list[dict[str, Any]]:
+        return [_kept(self._moves, command, move_view) for command in moves]
+
+
+def _kept(kept: dict[int, tuple[Any, Any]], thing: Any, make: Callable[[Any], Any]) -> Any:
+    """`make(thing)`, made once while `kept` holds the very `thing` (by identity); past
+    MoveNames.LIMIT entries, `kept` starts afresh."""
+    found = kept.get(id(thing))
+    if found is None or found[0] is not thing:
+        if len(kept) >= MoveNames.LIMIT:
+            kept.clear()
+        found = kept[id(thing)] = (thing, make(thing))
+    return found[1]
 
 
 def signed(service: CourtService, head: Head) -> dict[str, Any]:

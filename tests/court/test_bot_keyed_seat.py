@@ -4,10 +4,19 @@ record of that seat outside the bot's move still needs a key of the seat."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from court.audit import audit
-from court.commands import Actor, DropDeviceKey, StartGame, TakeSeatBack, VoteToReplace
+from court.commands import (
+    Actor,
+    DropDeviceKey,
+    SignedMove,
+    StartGame,
+    TakeSeatBack,
+    VoteToReplace,
+)
 from court.decide.signed import decide_move
 from court.errors import CourtError
 from court.events import BotPlayed
@@ -101,15 +110,7 @@ def test_a_returning_player_keys_his_new_device_and_takes_his_seat_back_signed()
     player = seat(3)
     start = len(table.events)
     version, head = len(table.events), rechain(logged(table, key, played))[-1].hash
-    register = PHONE.signs(
-        NEW_PHONE.registers(),
-        GAME,
-        "seat:3",
-        "add_device_key",
-        {"public_key": NEW_PHONE.public_key},
-        version=version,
-        head=head,
-    )
+    register = new_phone_vouched(version=version, head=head)
     table.add(*decide_move(table.state, register, player, at)[0])
     lines = logged(table, key, played)
     signed_line_by_line(lines, start)
@@ -132,15 +133,21 @@ def test_the_bot_signs_nothing_and_keys_no_device() -> None:
     never registers or drops a key of the seat it plays, signed or not."""
     table, _, _ = keyed_seat_played_by_bot()
     bot = Actor(seat=GONE, bot=True)
-    signed = PHONE.signs(
-        NEW_PHONE.registers(),
-        GAME,
-        "seat:3",
-        "add_device_key",
-        {"public_key": NEW_PHONE.public_key},
-    )
+    signed = new_phone_vouched()
 
     for move in (signed, NEW_PHONE.registers(), DropDeviceKey(key_id=PHONE.key_id)):
         with pytest.raises(CourtError) as refused:
             decide_move(table.state, move, bot, 1900.0)
         assert refused.value.code == "bot_signs_nothing"
+
+
+def new_phone_vouched(**seen: Any) -> SignedMove:
+    """The new phone's key for seat 3, signed by the old phone (on the head it `seen`)."""
+    return PHONE.signs(
+        NEW_PHONE.registers(),
+        GAME,
+        "seat:3",
+        "add_device_key",
+        {"public_key": NEW_PHONE.public_key},
+        **seen,
+    )
