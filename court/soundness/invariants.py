@@ -18,7 +18,7 @@ from court.model.ruleset import Attribute, Category, Gender
 from court.model.tokens import holders, own_tokens
 from court.options import clocks
 from court.soundness import table_invariants
-from court.soundness.remembered import Check, reads
+from court.soundness.remembered import Check, Remembered, reads
 from court.state import CourtState, GameStatus, NobleStatus, PendingKind, Phase
 
 
@@ -41,11 +41,9 @@ def require_sound(state: CourtState, event: object = None) -> None:
 def violations(state: CourtState, event: object = None) -> list[str]:
     """Sentences naming each broken property of the state, and of the event that led to it
     when it is given; empty when both are sound."""
-    found = _seats(state)
     if state.rules is None:
-        return found
-    for check in CHECKS:
-        found.extend(check(state))
+        return _seats(state)
+    found = _REMEMBERED(state)
     if event is not None:
         found.extend(_event(state, event))
     return found
@@ -377,3 +375,5 @@ CHECKS: tuple[Check, ...] = (
     _court,
     _links,
 )
+
+_REMEMBERED = Remembered((_seats, *CHECKS))

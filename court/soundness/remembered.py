@@ -1,11 +1,12 @@
-"""Checks of a court that remember their last answer by the parts of the court they read:
-the invariants (court/soundness/invariants.py) run on every state a command leads to, most of which
+"""Checks of a court that remember their last answers by the parts of the court they read: the
+invariants (court/soundness/invariants.py) run on every state a command leads to, most of which
 change one part."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import attrgetter, is_
+from collections.abc import Callable, Sequence
+from itertools import chain, compress
+from operator import attrgetter, is_not
 from typing import Any
 
 from court.state import CourtState
@@ -14,38 +15,72 @@ Check = Callable[[CourtState], list[str]]
 
 
 def reads(*parts: str) -> Callable[[Check], Check]:
-    """A check that reads only these parts of the court answers from its last call on the
-    same game when it is handed the very same parts (the court is frozen: a changed part is a
-    new object), so that checking every state a command leads to costs little beyond what
-    changed. The last answer is kept per game: a server's commands come from many games in
-    turn, and one kept answer would be another game's at nearly every call."""
+    """Declare the parts of the court a check reads: `Remembered` runs it again only when one
+    of them changed (tests/court/test_invariant_reads.py traces what each check reads)."""
 
-    # attrgetter of one name returns the value itself, of several a tuple: always a tuple.
-    read = attrgetter(*parts, "__class__")
+    def declare(check: Check) -> Check:
+        check.reads = parts  # type: ignore[attr-defined]
+        return check
 
-    def wrap(check: Check) -> Check:
-        last: dict[str, tuple[tuple[Any, ...], tuple[str, ...]]] = {}
-
-        def cached(state: CourtState) -> list[str]:
-            key = read(state)
-            seen = last.get(state.game_id)  # one read and one write: safe between threads
-            if seen is not None and all(map(is_, seen[0], key)):
-                return list(seen[1])
-            found = check(state)
-            if len(last) >= GAMES:
-                last.clear()
-            last[state.game_id] = (key, tuple(found))
-            return found
-
-        cached.__name__ = check.__name__
-        cached.__doc__ = check.__doc__
-        # What it declares it reads, and the check itself: a test traces the parts it reads.
-        cached.reads = parts  # type: ignore[attr-defined]
-        cached.__wrapped__ = check  # type: ignore[attr-defined]
-        return cached
-
-    return wrap
+    return declare
 
 
-# The games whose last answers a check keeps; past them, it starts afresh.
+def declared_reads(check: Check) -> tuple[str, ...]:
+    """The parts of the court `check` declared it reads."""
+    parts: tuple[str, ...] = getattr(check, "reads")  # noqa: B009 - set by `reads`
+    return parts
+
+
+class Remembered:
+    """Checks run in turn, each answering from the same game's last state checked while the
+    parts it reads are the very same objects (the court is frozen: a changed part is a new
+    object). The parts are compared once a state, not once a check, so checking every state a
+    command leads to costs little beyond what changed. The last answers are kept per game: a
+    server's commands come from many games in turn."""
+
+    def __init__(self, checks: Sequence[Check]) -> None:
+        self._checks = tuple(checks)
+        # The class too: a court of another kind (a test's tracing court) is checked afresh.
+        declared = [(*declared_reads(check), "__class__") for check in checks]
+        fields = sorted({part for parts in declared for part in parts})
+        bit = {field: 1 << i for i, field in enumerate(fields)}
+        self._read = attrgetter(*fields)
+        self._bits = tuple(bit.values())
+        self._uses = tuple(sum({bit[part] for part in parts}) for parts in declared)
+        self._last: dict[str, tuple[tuple[Any, ...], list[tuple[str, ...]]]] = {}
+        # Per set of changed parts (one bit each), the checks that read one of them.
+        self._plans: dict[int, tuple[int, ...]] = {}
+
+    def __call__(self, state: CourtState) -> list[str]:
+        parts = self._read(state)
+        seen = self._last.get(state.game_id)  # one read and one write: safe between threads
+        if seen is None:
+            answers = [tuple(check(state)) for check in self._checks]
+        else:
+            before, kept = seen
+            # One bit a part that is a new object: all of it in C, one pass over the parts.
+            changed = sum(compress(self._bits, map(is_not, before, parts)))
+            if not changed:
+                return list(chain.from_iterable(kept))
+            answers = list(kept)
+            for at in self._plan(changed):
+                answers[at] = tuple(self._checks[at](state))
+        if len(self._last) >= GAMES:
+            self._last.clear()
+        self._last[state.game_id] = (parts, answers)
+        return list(chain.from_iterable(answers))
+
+    def _plan(self, changed: int) -> tuple[int, ...]:
+        plan = self._plans.get(changed)
+        if plan is None:
+            if len(self._plans) >= PLANS:
+                self._plans.clear()
+            plan = tuple(at for at, uses in enumerate(self._uses) if uses & changed)
+            self._plans[changed] = plan
+        return plan
+
+
+# The games whose last answers are kept; past them, they start afresh.
 GAMES = 4096
+# The sets of changed parts whose checks are kept; past them, they start afresh.
+PLANS = 1024

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from court.soundness.invariants import CHECKS, _seats
-from court.soundness.remembered import Check
+from court.soundness.remembered import Check, Remembered
 from tests.court.reading import FIELDS, Reading, simulated_courts
 
 GAMES = ((3, 21, True), (6, 22, False))
@@ -20,11 +20,12 @@ REMEMBERED = (_seats, *CHECKS)
 def read() -> dict[str, set[str]]:
     """Per invariant, every field it read in the games ("rules" stands for `ruleset` too)."""
     found: dict[str, set[str]] = {check.__name__: set() for check in REMEMBERED}
-    for state, _version in simulated_courts(GAMES):
+    remembered = Remembered(REMEMBERED)
+    for state, version in simulated_courts(GAMES):
+        afresh = []
         for check in REMEMBERED:
-            traced = Reading(state, found[check.__name__])
-            unremembered = getattr(check, "__wrapped__", check)
-            assert unremembered(traced) == check(state), check.__name__
+            afresh.extend(check(Reading(state, found[check.__name__])))
+        assert remembered(state) == afresh, version
     return found
 
 
