@@ -258,7 +258,7 @@ class RunningClock:
     started: float
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class CourtState:
     game_id: GameId
     status: GameStatus = GameStatus.NEW
