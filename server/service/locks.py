@@ -63,8 +63,14 @@ class FifoLocks:
         self._guard = threading.Lock()
 
     def of(self, key: str) -> FifoLock:
-        with self._guard:
-            return self._locks.setdefault(key, FifoLock())
+        lock = self._locks.get(key)  # one read: safe between threads
+        if lock is not None:
+            return lock
+        with self._guard:  # made once: `setdefault` would make one a call, to drop it
+            lock = self._locks.get(key)
+            if lock is None:
+                lock = self._locks[key] = FifoLock()
+            return lock
 
 
 def pause_after(losses: int) -> float:
