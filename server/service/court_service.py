@@ -57,7 +57,7 @@ from server.service.ports import (
     SecretSource,
     SystemSecrets,
     iso_time,
-    log_moment,
+    time_of,
     token_digest,
 )
 from server.service.replay import SNAPSHOT_EVERY, Head, Replay
@@ -268,7 +268,10 @@ class CourtService:
             while attempt == 0 or self.timer() - began < self.race_seconds:
                 attempt += 1
                 head = self._head_for(game_id, command)
-                now = log_moment(self.clock())
+                # Decided at the very time its records name, so that deciding it again from
+                # them gives the same records.
+                recorded_at = iso_time(self.clock())
+                now = time_of(recorded_at)
                 decided = filled(
                     move, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
                 )
@@ -280,7 +283,7 @@ class CourtService:
                         continue
                     raise
                 records, encoded = chained(
-                    game_id, (head.version, head.hash), events, acting.seat, iso_time(now)
+                    game_id, (head.version, head.hash), events, acting.seat, recorded_at
                 )
                 try:
                     self.store.append(records, head.version, encoded)

@@ -95,10 +95,4 @@ def time_of(text: str) -> float:
     return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
 
 
-def log_moment(seconds: float) -> float:
-    """Epoch seconds to the microsecond, as the log writes them: a command is decided at the
-    very time its records name, so that deciding it again from them gives the same records."""
-    return time_of(iso_time(seconds))
-
-
 token_digest = digest  # what the log keeps of a token (court/commands/secrets.py)

@@ -75,10 +75,12 @@ class Head:
 
 
 class _PlainRules(NamedTuple):
-    """A ruleset and its plain form, as snapshots write it."""
+    """A ruleset, its plain form and its JSON, as snapshots write it: two thirds of a
+    snapshot's text, the same for a whole game."""
 
     rules: Ruleset | None
     plain: Any
+    text: str
 
 
 class Replay:
@@ -208,9 +210,12 @@ class Replay:
             return None
         rules, known = head.state.rules, self._rules  # one read: other threads replace it
         if known is None or known.rules is not rules:
-            known = self._rules = _PlainRules(rules, snapshot.to_plain(rules))
+            plain_rules = snapshot.to_plain(rules)
+            text = json.dumps(plain_rules, separators=(",", ":"))
+            known = self._rules = _PlainRules(rules, plain_rules, text)
         plain = snapshot.state_to_plain(head.state, known.plain)
-        state_json = json.dumps(plain, separators=(",", ":"))
+        del plain["rules"]  # written once a ruleset: the rest of the court has other fields
+        state_json = f'{json.dumps(plain, separators=(",", ":"))[:-1]},"rules":{known.text}}}'
         return self.seal(Kept(game_id, head.version, self.format, head.hash, state_json))
 
     def seal(self, kept: Kept) -> Kept:
