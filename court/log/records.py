@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from court.events import Event
 from court.ids import Seat
 from court.log import codec
-from court.log.chain import Meta, Record, canonical, link, private_digest_of
+from court.log.chain import Record, canonical, linked, meta_json, private_digest_of
 
 
 def chained(
@@ -30,16 +30,23 @@ def chained(
         data_json = canonical(data)
         private_json = None if private is None else canonical(private)
         encoded.append((data_json, private_json))
-        meta: Meta = {
-            "game_id": game_id,
-            "version": version,
-            "type": name,
-            "schema_version": codec.schema_version(name),
-            "recorded_at": recorded_at,
-            "seat": getattr(event, event.OWNER) if event.OWNER else seat,
-        }
+        schema = codec.schema_version(name)
+        owner = getattr(event, event.OWNER) if event.OWNER else seat
         digest = private_digest_of(private_json)
-        prev = link(prev, **meta, data_json=data_json, private_sha256=digest)
-        record = Record(**meta, data=data, private=private, private_sha256=digest, hash=prev)
-        records.append(record)
+        meta = meta_json(game_id, version, name, schema, recorded_at, owner)
+        prev = linked(prev, meta, data_json, digest)
+        records.append(
+            Record(
+                game_id=game_id,
+                version=version,
+                type=name,
+                schema_version=schema,
+                recorded_at=recorded_at,
+                seat=owner,
+                data=data,
+                private=private,
+                private_sha256=digest,
+                hash=prev,
+            )
+        )
     return records, encoded

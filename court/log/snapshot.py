@@ -48,18 +48,31 @@ def _names(cls: type) -> tuple[str, ...] | None:
 
 def to_plain(value: Any) -> Any:
     """`value` as JSON-ready data."""
-    if isinstance(value, str | int | float | bool) and not isinstance(value, Enum):
-        return value
-    names = _names(type(value))
+    cls = type(value)
+    convert = _CONVERTERS.get(cls)
+    if convert is None:
+        convert = _CONVERTERS[cls] = _converter(cls)
+    return convert(value)
+
+
+def _converter(cls: type) -> Callable[[Any], Any]:
+    """How `to_plain` writes a value of `cls`: the choice hangs on the type alone, so it is
+    made once a type (a snapshot writes thousands of values of a dozen types)."""
+    if issubclass(cls, str | int | float | bool) and not issubclass(cls, Enum):
+        return _identity
+    names = _names(cls)
     if names is not None:
-        return {name: to_plain(getattr(value, name)) for name in names}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, dict):
-        return [[to_plain(k), to_plain(v)] for k, v in value.items()]
-    if isinstance(value, tuple | list | frozenset | set):
-        return [to_plain(v) for v in value]
-    return value
+        return lambda value: {name: to_plain(getattr(value, name)) for name in names}
+    if issubclass(cls, Enum):
+        return lambda value: value.value
+    if issubclass(cls, dict):
+        return lambda value: [[to_plain(k), to_plain(v)] for k, v in value.items()]
+    if issubclass(cls, tuple | list | frozenset | set):
+        return lambda value: [to_plain(v) for v in value]
+    return _identity
+
+
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def state_to_plain(state: CourtState, rules: Any = None) -> dict[str, Any]:

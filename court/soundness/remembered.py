@@ -4,6 +4,7 @@ change one part."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from itertools import chain, compress
 from operator import attrgetter, is_not
@@ -12,6 +13,7 @@ from typing import Any
 from court.state import CourtState
 
 Check = Callable[[CourtState], list[str]]
+Court = Callable[[], CourtState | None]  # a weak reference to a court
 
 
 def reads(*parts: str) -> Callable[[Check], Check]:
@@ -47,17 +49,19 @@ class Remembered:
         self._read = attrgetter(*fields)
         self._bits = tuple(bit.values())
         self._uses = tuple(sum({bit[part] for part in parts}) for parts in declared)
-        self._last: dict[str, tuple[tuple[Any, ...], list[tuple[str, ...]]]] = {}
+        self._last: dict[str, tuple[tuple[Any, ...], list[tuple[str, ...]], Court]] = {}
         # Per set of changed parts (one bit each), the checks that read one of them.
         self._plans: dict[int, tuple[int, ...]] = {}
 
     def __call__(self, state: CourtState) -> list[str]:
-        parts = self._read(state)
         seen = self._last.get(state.game_id)  # one read and one write: safe between threads
+        if seen is not None and seen[2]() is state:  # an event that changed nothing
+            return list(chain.from_iterable(seen[1]))
+        parts = self._read(state)
         if seen is None:
             answers = [tuple(check(state)) for check in self._checks]
         else:
-            before, kept = seen
+            before, kept, _ = seen
             # One bit a part that is a new object: all of it in C, one pass over the parts.
             changed = sum(compress(self._bits, map(is_not, before, parts)))
             if not changed:
@@ -67,7 +71,7 @@ class Remembered:
                 answers[at] = tuple(self._checks[at](state))
         if len(self._last) >= GAMES:
             self._last.clear()
-        self._last[state.game_id] = (parts, answers)
+        self._last[state.game_id] = (parts, answers, _weakly(state))
         return list(chain.from_iterable(answers))
 
     def _plan(self, changed: int) -> tuple[int, ...]:
@@ -78,6 +82,19 @@ class Remembered:
             plan = tuple(at for at, uses in enumerate(self._uses) if uses & changed)
             self._plans[changed] = plan
         return plan
+
+
+def _weakly(state: CourtState) -> Court:
+    """The court itself, weakly: a game's last court need not outlive the game's use. A court
+    of a kind that takes no weak reference (a test's tracing court) is never the same."""
+    try:
+        return weakref.ref(state)
+    except TypeError:
+        return _gone
+
+
+def _gone() -> None:
+    return None
 
 
 # The games whose last answers are kept; past them, they start afresh.
