@@ -150,8 +150,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "engine",
         "court/log/chain.py",
         "a record's hash leaves out the previous record's hash",
-        'payload = f"{prev_hash}\\n{meta}\\n{data_json}\\n{private_sha256}"',
-        'payload = f"{meta}\\n{data_json}\\n{private_sha256}"',
+        'payload = f"{prev_hash}\\n{meta_json}\\n{data_json}\\n{private_sha256}"',
+        'payload = f"{meta_json}\\n{data_json}\\n{private_sha256}"',
         *_CHAIN,
     ),
     _m(
@@ -159,8 +159,8 @@ MUTANTS: tuple[Mutant, ...] = (
         "engine",
         "court/log/chain.py",
         "a record's hash leaves out its acting seat",
-        '            "seat": seat,\n',
-        "",
+        """f'"schema_version":{schema_version},"seat":{"null" if seat is None else seat},'""",
+        """f'"schema_version":{schema_version},'""",
         *_CHAIN,
     ),
     # -- the observer: what each viewer may see ----------------------------------------------

@@ -268,10 +268,7 @@ class CourtService:
             while attempt == 0 or self.timer() - began < self.race_seconds:
                 attempt += 1
                 head = self._head_for(game_id, command)
-                # Decided at the very time its records name, so that deciding it again from
-                # them gives the same records.
-                recorded_at = iso_time(self.clock())
-                now = time_of(recorded_at)
+                recorded_at, now = _moment(self.clock())
                 decided = filled(
                     move, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
                 )
@@ -304,6 +301,8 @@ class CourtService:
 
     def _draw(self, wanted: Sequence[Secret]) -> Drawn:
         """Each secret from the secret source, in the order the command named them."""
+        if not wanted:
+            return _NONE_DRAWN
         source: dict[Secret, Callable[[], str]] = {
             Secret.TOKEN: self.secrets.token,
             Secret.MASTER_TOKEN: self.secrets.token,
@@ -387,3 +386,13 @@ class CourtService:
         with self._locks.of(game_id):
             self.current(game_id)  # from the snapshot the import kept nearest the head
         return result
+
+
+_NONE_DRAWN = Drawn()  # what a command that needs no secret draws
+
+
+def _moment(seconds: float) -> tuple[str, float]:
+    """A command's time as its records name it, and as it is decided at: the very time the
+    text names, so that deciding it again from its records gives the same records."""
+    recorded_at = iso_time(seconds)
+    return recorded_at, time_of(recorded_at)

@@ -5,8 +5,7 @@ the seat to (server/service/table_links.py), and the corrected record read from 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 from court.commands import Command, ProposeCorrection, VoteToReplace
@@ -28,38 +27,36 @@ class Readable(Protocol):
     def state_at(self, game_id: str, version: int) -> Head: ...
 
 
-@dataclass(frozen=True, slots=True)
 class Past:
     """The game's log as a correction needs it: the event recorded at a version (None past
     the head), the events after a version up to another, and the court as it stood right
     after a version; and as a signed move needs it: the hash a version ends on (None past the
-    head)."""
+    head). Made for every command and read by few: it reads nothing until asked."""
 
-    event_at: Callable[[int], Event | None]
-    events_between: Callable[[int, int], tuple[Event, ...]]
-    state_at: Callable[[int], CourtState]
-    hash_at: Callable[[int], str | None]
+    __slots__ = ("_game_id", "_service")
 
-    @staticmethod
-    def of(service: Readable, game_id: str) -> Past:
-        def event_at(version: int) -> Event | None:
-            found = service.records(game_id, after=version - 1, upto=version)
-            return service.decode(found[0]) if found else None
+    def __init__(self, service: Readable, game_id: str) -> None:
+        self._service = service
+        self._game_id = game_id
 
-        def events_between(after: int, upto: int) -> tuple[Event, ...]:
-            found = service.records(game_id, after=after, upto=upto)
-            return tuple(service.decode(record) for record in found)
+    @classmethod
+    def of(cls, service: Readable, game_id: str) -> Past:
+        return cls(service, game_id)
 
-        def hash_at(version: int) -> str | None:
-            found = service.records(game_id, after=version - 1, upto=version)
-            return found[0].hash if found else None
+    def event_at(self, version: int) -> Event | None:
+        found = self._service.records(self._game_id, after=version - 1, upto=version)
+        return self._service.decode(found[0]) if found else None
 
-        return Past(
-            event_at,
-            events_between,
-            lambda version: service.state_at(game_id, version).state,
-            hash_at,
-        )
+    def events_between(self, after: int, upto: int) -> tuple[Event, ...]:
+        found = self._service.records(self._game_id, after=after, upto=upto)
+        return tuple(self._service.decode(record) for record in found)
+
+    def state_at(self, version: int) -> CourtState:
+        return self._service.state_at(self._game_id, version).state
+
+    def hash_at(self, version: int) -> str | None:
+        found = self._service.records(self._game_id, after=version - 1, upto=version)
+        return found[0].hash if found else None
 
 
 def filled_table(

@@ -73,13 +73,14 @@ def test_a_caller_stopped_while_told_to_lead_hands_the_lead_on() -> None:
     leader.start()
     wait_until(lambda: commits._busy)
     stopped = Item(1)
+    stopped.wake = threading.Event()  # a caller queued behind a write waits on one
     commits._queue.append(stopped)
     later = threading.Thread(target=commits.submit, args=(2,))
     later.start()
     wait_until(lambda: len(commits._queue) == 2)
     # When the write ends, the stopped caller is told to lead and steps out instead
     gate.set()
-    wait_until(lambda: stopped.wake.is_set())
+    wait_until(lambda: stopped.wake is not None and stopped.wake.is_set())
     commits._abandon(stopped)
     leader.join(WAIT)
     later.join(WAIT)
