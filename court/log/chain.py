@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
-from typing import Any, TypedDict
+from typing import Any
 
 GENESIS = "0" * 64
 
@@ -48,17 +48,6 @@ def private_digest_of(private_json: str | None) -> str:
     if private_json is None:
         return ""
     return hashlib.sha256(private_json.encode()).hexdigest()
-
-
-class Meta(TypedDict):
-    """The fields of a record the chain hashes as its meta part."""
-
-    game_id: str
-    version: int
-    type: str
-    schema_version: int
-    recorded_at: str
-    seat: int | None
 
 
 def link(

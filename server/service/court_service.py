@@ -270,7 +270,7 @@ class CourtService:
                 head = self._head_for(game_id, command)
                 recorded_at, now = _moment(self.clock())
                 decided = filled(
-                    move, game_id, head, self.presence, Past.of(self, game_id), self.keys.secret
+                    move, game_id, head, self.presence, Past(self, game_id), self.keys.secret
                 )
                 try:
                     acting = self.acting(head.state, actor)

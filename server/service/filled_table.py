@@ -39,10 +39,6 @@ class Past:
         self._service = service
         self._game_id = game_id
 
-    @classmethod
-    def of(cls, service: Readable, game_id: str) -> Past:
-        return cls(service, game_id)
-
     def event_at(self, version: int) -> Event | None:
         found = self._service.records(self._game_id, after=version - 1, upto=version)
         return self._service.decode(found[0]) if found else None

@@ -26,7 +26,7 @@ def defect(service: CourtService, game_id: str, command: Command, actor: Actor, 
     """What an engine defect was: the command decided again as the service decides it, the
     invariants it broke or the exception it raised (the service logs them for its operator)."""
     head = service.current(game_id)
-    decided = filled(command, game_id, head, service.presence, Past.of(service, game_id))
+    decided = filled(command, game_id, head, service.presence, Past(service, game_id))
     try:
         decide_move(head.state, decided, actor, now, check=require_sound)
     except Unsound as exc:
