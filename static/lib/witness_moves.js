@@ -14,8 +14,13 @@ const SEAT_GOES = new Set(["SeatHanded", "SeatRemoved", "SeatLeft"]);
 const HOST_MOVES = new Set(["HostHandedOver", "HostTakenOver"]);
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
-const dataOf = (record) =>
-  record.data ?? (record.hashed?.data_json ? JSON.parse(record.hashed.data_json) : {});
+// A record's public part, in each shape a page reads one: an event page's or a push's `data`,
+// a push's `hashed` fields, or a /chain page's record as hashed (`data_json` beside `version`).
+const dataOf = (record) => {
+  if (record.data) return record.data;
+  const text = record.hashed?.data_json ?? record.data_json;
+  return text ? JSON.parse(text) : {};
+};
 const seatOf = (holder) => (holder.startsWith("seat:") ? Number(holder.slice(5)) : null);
 const who = (holder) =>
   holder.startsWith("seat:")
@@ -41,17 +46,24 @@ export class MoveChecks {
   }
 
   // Why the record cannot be believed as its player's move, or null; the fold moves on.
+  // A record it cannot read (a part missing or mistyped) is a problem too: the fold never
+  // steps past a record it did not judge.
   async check(record) {
     if (record.version !== this.next) return null;
+    let problem;
+    try {
+      const data = dataOf(record);
+      problem =
+        record.type === "MoveSigned"
+          ? await this.signed(record, data)
+          : this.span
+            ? this.covered(record)
+            : this.unsigned(record, data);
+      this.fold(record, data);
+    } catch (error) {
+      problem = `a record this page cannot read (${error.message})`;
+    }
     this.next += 1;
-    const data = dataOf(record);
-    const problem =
-      record.type === "MoveSigned"
-        ? await this.signed(record, data)
-        : this.span
-          ? this.covered(record)
-          : this.unsigned(record, data);
-    this.fold(record, data);
     return problem;
   }
 

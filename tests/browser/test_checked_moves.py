@@ -97,3 +97,67 @@ def test_what_changed_tells_nothing_a_forged_move_made(
     expect(page.locator("#compare-error")).to_contain_text(f"version {forged} cannot be believed")
     expect(page.locator("[data-testid=changes] li")).to_have_count(0)
     expect(page.locator("#witness")).to_have_attribute("data-version", str(forged))
+
+
+# Every record of the game fed to a fresh fold of the players' keys, read from one source.
+FOLD_FROM = """async ([gameId, source]) => {
+  const { MoveChecks } = await import("/static/lib/witness_moves.js");
+  const checks = new MoveChecks(gameId);
+  const path =
+    source === "chain"
+      ? `/api/games/${gameId}/chain?from=1`
+      : `/api/games/${gameId}/events?after=0&limit=200`;
+  const { records } = await (await fetch(path)).json();
+  const told = [];
+  for (const record of records) {
+    const problem = await checks.check(record);
+    if (problem) told.push([record.version, problem]);
+  }
+  return { told, next: checks.next, marks: [...checks.marks.entries()] };
+}"""
+
+
+def test_a_move_is_judged_alike_from_the_chain_pages_and_the_event_pages(
+    chromium: Any, server: LiveServer
+) -> None:
+    """Given Lannister's seat keyed by his phone, which then signs a move, when a page folds
+    the log once from /chain (the records as hashed, the witness's way after a missed push)
+    and once from /events (a push's or the history's way), then both believe every record and
+    mark the same ones signed and unsigned."""
+    game = HttpCourt(server.url)
+    game.play("add_device_key", {"public_key": LANNISTER_PHONE.public_key}, game.tokens[LANNISTER])
+    view = game.view()
+    head = {"version": view["checkpoint"]["version"], "head": view["checkpoint"]["hash"]}
+    second = Device(44)
+    body = LANNISTER_PHONE.body(
+        game.id, f"seat:{LANNISTER}", "add_device_key", {"public_key": second.public_key}, **head
+    )
+    game.send("add_device_key", body, game.tokens[LANNISTER])
+    page = open_person(chromium, "auditor", f"{server.url}/games/{game.id}/history").page
+
+    chain = page.evaluate(FOLD_FROM, [game.id, "chain"])
+    events = page.evaluate(FOLD_FROM, [game.id, "events"])
+
+    newest = game.view()["game"]["version"]
+    assert events["told"] == [] and events["next"] == newest + 1, events
+    assert chain == events
+    assert "signed" in dict(chain["marks"]).values(), chain["marks"]
+
+
+def test_a_record_the_fold_cannot_read_is_a_problem_not_a_silent_skip(
+    chromium: Any, server: LiveServer
+) -> None:
+    """Given a signed move whose public part names no holder (a server sending a broken
+    record), when the page folds it, then the fold tells a problem for that version rather
+    than stepping past it in silence."""
+    page = open_person(chromium, "auditor", f"{server.url}/").page
+    found = page.evaluate(
+        """async () => {
+          const { MoveChecks } = await import("/static/lib/witness_moves.js");
+          const checks = new MoveChecks("g1");
+          const record = { version: 1, type: "MoveSigned", seat: 1, recorded_at: "t", data: {} };
+          return { told: await checks.check(record), next: checks.next };
+        }"""
+    )
+    assert found["told"].startswith("a record this page cannot read"), found
+    assert found["next"] == 2
