@@ -121,7 +121,13 @@ class Election:
 
     @property
     def current(self) -> Seat | None:
-        return next((s for s in self.order if s not in self.acted), None)
+        # A loop, not next() over a generator: every seat's moves and the election's view
+        # ask this at every push, and making the generator costs more than the search.
+        acted = self.acted
+        for seat in self.order:
+            if seat not in acted:
+                return seat
+        return None
 
     @property
     def standing(self) -> tuple[NobleId, ...]:

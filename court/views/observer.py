@@ -126,16 +126,27 @@ def _rewritable(value: Any) -> bool:
     """Whether a page's canonical JSON of `value` (static/lib/witness_crypto.js) is the
     server's, character for character: keys in ASCII (sorted alike by code point and by
     UTF-16 unit), no float, no integer past what a double holds exactly."""
-    kind = type(value)
-    if kind is str or kind is bool or value is None:
-        return True
-    if kind is int:
-        return -_EXACT < value < _EXACT
-    if kind is dict:
-        return all(k.isascii() and _rewritable(v) for k, v in value.items())
-    if kind is list:
-        return all(_rewritable(v) for v in value)
-    return False
+    # A loop over a stack rather than recursion through all(): every pushed record's public
+    # part is walked, and generators cost more than the walk.
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str or kind is bool or item is None:
+            continue
+        if kind is int:
+            if not -_EXACT < item < _EXACT:
+                return False
+        elif kind is dict:
+            for key in item:
+                if not key.isascii():
+                    return False
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        else:
+            return False
+    return True
 
 
 def current_shape(
