@@ -25,6 +25,7 @@ from typing import Any
 
 import requests
 from live_peers import Peer, Room, timed_command
+from page_keys import PageKey
 
 PLAYERS = 6
 SPECTATORS = 2  # the pages watching each room of bench/load.py beside its seats
@@ -65,10 +66,14 @@ class Game:
 
 
 class CourtHttp:
-    """The few HTTP calls of the setup, on one kept-alive connection while it is busy."""
+    """The few HTTP calls of the setup, on one kept-alive connection while it is busy. `keyed`:
+    each seat's page keys its device once the game has started and signs every move from
+    then on, as the court page does (bench/page_keys.py); `keys` holds them by token."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, keyed: bool = False) -> None:
         self.url = url
+        self.keyed = keyed
+        self.keys: dict[str, PageKey] = {}
         self.session = requests.Session()
         self._answered = time.monotonic()  # when the last answer came
 
@@ -109,8 +114,40 @@ class CourtHttp:
         game.version = self._post(f"/games/{game.id}/commands/start", {}, game.host_token)[
             "version"
         ]
+        if self.keyed:
+            game.version = self._key_seats(game)
         game.lords = self._first_lords(game)
         return game
+
+    def _key_seats(self, game: Game) -> int:
+        """Each seat's page registers its device's key with its token (the host's seat with
+        either of his); the version the last ends at."""
+        version = game.version
+        for seat, token in sorted(game.tokens.items()):
+            key = PageKey(game.id, f"seat:{seat}")
+            path = f"/games/{game.id}/commands/add_device_key"
+            version = int(self._post(path, key.registration(), token)["version"])
+            self.keys[token] = key
+            if seat == min(game.tokens):
+                self.keys[game.host_token] = key
+        return version
+
+    def command(
+        self,
+        game: Game,
+        message: str,
+        payload: dict[str, Any],
+        token: str,
+        view: dict[str, Any] | None = None,
+    ) -> int:
+        """Send a move for `token`, signed by its page's key on the head of `view` (read now
+        when not given) once the seat is keyed; the version it ends at."""
+        key = self.keys.get(token)
+        if key is not None:
+            view = view or self.view(game, token)
+            sealed = bool(view["game"]["variants"]["sealed_ballots"])
+            payload = key.signed(message, payload, view["checkpoint"], sealed)
+        return int(self._post(f"/games/{game.id}/commands/{message}", payload, token)["version"])
 
     def _first_lords(self, game: Game) -> dict[str, str]:
         return {
@@ -123,8 +160,7 @@ class CourtHttp:
         version = 0
         for village, house in VILLAGES:
             body = {"village": village, "house": house, "cause": "bench"}
-            ack = self._post(f"/games/{game.id}/commands/record_village", body, game.host_token)
-            version = int(ack["version"])
+            version = self.command(game, "record_village", body, game.host_token)
         return version
 
     def view(self, game: Game, token: str | None) -> dict[str, Any]:
@@ -143,8 +179,7 @@ class CourtHttp:
             view = host if token == game.host_token else self.view(game, token)
             move = going_on(view["moves"])
             if move is not None:
-                path = f"/games/{game.id}/commands/{move['message']}"
-                return int(self._post(path, move["payload"], token)["version"])
+                return self.command(game, move["message"], move["payload"], token, view)
         where = host["game"]
         raise RuntimeError(
             f"game {game.id}: no seat has a move that goes on in round {where['round']}, "

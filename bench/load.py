@@ -148,7 +148,9 @@ class LoadTable(Table):
         super().__init__(http, game, self.loop_room, SPECTATORS)
 
     def peer(self, room: Room, index: int, *, keep_records: bool = False) -> PagePeer:  # type: ignore[override]
-        return PagePeer(self.loop, room, index, keep_records=keep_records, keys=self.keys)
+        seats = sorted(self.game.tokens)
+        key = self.http.keys.get(self.game.tokens[seats[index]]) if index < len(seats) else None
+        return PagePeer(self.loop, room, index, keep_records=keep_records, keys=self.keys, key=key)
 
     async def play_acked(self, acks: list[float]) -> None:
         if not self.moves:
@@ -168,7 +170,7 @@ def set_up(servers: Sequence[CourtServer], rooms: int, loop: Loop) -> list[LoadT
     """`rooms` started games, each set up through the servers in turn, with its peers."""
 
     def one(index: int) -> LoadTable:
-        http = CourtHttp(servers[index % len(servers)].url)
+        http = CourtHttp(servers[index % len(servers)].url, keyed=True)
         return LoadTable(http, http.start_game(), loop)
 
     with ThreadPoolExecutor(SETUP_WORKERS) as pool:
@@ -232,7 +234,7 @@ def _page_totals(pages: Sequence[PagePeer]) -> tuple[int, int, int, int]:
         sum(p.pushes for p in pages),
         sum(p.push_bytes for p in pages),
         sum(p.cpu_ns for p in pages),
-        sum(p.stale + p.unchained for p in pages),
+        sum(p.stale + p.unchained + p.unbelieved for p in pages),
     )
 
 

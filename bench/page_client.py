@@ -22,6 +22,7 @@ from typing import Any
 import jsonpatch
 from live_peers import Room
 from loop_peers import Loop, LoopPeer
+from page_keys import MoveFold, PageKey
 
 from court.log.chain import canonical, link
 from server.keys.signing import signed_by
@@ -61,6 +62,7 @@ class CourtPage:
         self.awaiting: int | None = None  # the version whose own part the page waits for
         self.stale = 0  # changes the page could not apply: it would connect again
         self.unchained = 0  # pushes whose records did not chain: it would ask for the chain
+        self.moves = MoveFold()  # the players' keys, each signed move checked against them
 
     def welcome(self, payload: dict[str, Any]) -> bool:
         """The welcome's court and audience; whether it is the page's first."""
@@ -69,6 +71,7 @@ class CourtPage:
         self.awaiting = None
         checkpoint = payload["checkpoint"]
         self.witnessed = (checkpoint["version"], checkpoint["hash"])
+        self.moves.known(self.court.get("devices", []))
         return first
 
     def events(self, push: dict[str, Any]) -> None:
@@ -140,6 +143,8 @@ class CourtPage:
         if previous != checkpoint["hash"]:
             self.unchained += 1
             return
+        for record in records:  # each move believed only once its signature checks
+            self.moves.see(record)
         # The hashes chain from the kept head at every push; the page checks the newest
         # checkpoint's signature at most every SIGN_EVERY seconds.
         self.witnessed = (checkpoint["version"], previous)
@@ -162,9 +167,11 @@ class PagePeer(LoopPeer):
         *,
         keep_records: bool = False,
         keys: dict[str, bytes] | None = None,
+        key: PageKey | None = None,
     ) -> None:
         super().__init__(loop, room, index, keep_records=keep_records)
         self.page = CourtPage(keys)
+        self.key = key  # the seat's device key: its moves go signed (None: a spectator)
         self.presence: dict[str, Any] | None = None
         self.pushes = 0
         self.push_bytes = 0
@@ -179,7 +186,16 @@ class PagePeer(LoopPeer):
     def unchained(self) -> int:
         return self.page.unchained
 
+    @property
+    def unbelieved(self) -> int:
+        return self.page.moves.unbelieved
+
     async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+        court = self.page.court
+        if self.key is not None and court is not None:
+            # As static/lib/device.js `prepared`: salted and signed on the head last applied.
+            sealed = bool(court["game"]["variants"]["sealed_ballots"])
+            payload = self.key.signed(event, payload, court["checkpoint"], sealed)
         return await super().call(event, padded(event, payload))
 
     def _socketio(self, kind: str, body: str) -> None:

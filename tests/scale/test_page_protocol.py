@@ -4,28 +4,40 @@ asks for are those of static/, read from the page's own modules."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
+
+from server.messages.catalogue import CATALOGUE
+from server.messages.signed import signed_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 
 
-@pytest.fixture(scope="module")
-def page_client() -> Iterator[ModuleType]:
-    """bench/page_client.py, importable with its neighbours (bench/ on sys.path)."""
+def bench_module(name: str) -> Iterator[ModuleType]:
+    """bench/<name>.py, importable with its neighbours (bench/ on sys.path)."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        import page_client
-
-        yield page_client
+        yield importlib.import_module(name)
     finally:
         sys.path.remove(str(ROOT / "bench"))
+
+
+@pytest.fixture(scope="module")
+def page_client() -> Iterator[ModuleType]:
+    yield from bench_module("page_client")
+
+
+@pytest.fixture(scope="module")
+def page_keys() -> Iterator[ModuleType]:
+    yield from bench_module("page_keys")
 
 
 def read(name: str) -> str:
@@ -65,3 +77,64 @@ def test_the_bench_page_keeps_its_court_view_from_the_push_changes(
     assert "applyPatch(court, part.patch" in game and "part.audience !== audience" in game
     assert "witness.see(checkpoint, push.records)" in game
     assert not re.search(r'call\("GET", `/api/games/\$\{gameId\}`', game)
+
+
+def test_the_bench_page_signs_what_the_court_page_signs(page_keys: ModuleType) -> None:
+    """The messages the court page sends unsigned and the openings it sends beside a sealed
+    choice's commitments (static/lib/device.js, static/lib/signing.js) are the bench's; the
+    openings are the server's too."""
+    unsigned = re.search(r"const UNSIGNED = new Set\(\[([^\]]*)\]\)", read("lib/device.js"))
+    assert unsigned is not None
+    assert set(re.findall(r'"([a-z_]+)"', unsigned.group(1))) == page_keys.UNSIGNED
+    found = re.search(r"const OPENINGS = \{([^}]*)\}", read("lib/signing.js"))
+    assert found is not None
+    openings = {
+        name: tuple(re.findall(r'"([a-z_]+)"', fields))
+        for name, fields in re.findall(r"(\w+): \[([^\]]*)\]", found.group(1))
+    }
+    assert openings == page_keys.OPENINGS
+    assert {n: tuple(CATALOGUE[n].openings) for n in openings} == openings
+
+
+def signed_move_record(game_id: str, body: dict[str, Any], key: Any) -> dict[str, Any]:
+    """The `MoveSigned` record the server makes of a signed ballot, as a page is pushed it."""
+    envelope = body["signed"]
+    data = {
+        "holder": key.holder,
+        "key_id": envelope["key_id"],
+        "message": "place_ballot",
+        "payload": signed_payload(CATALOGUE["place_ballot"], body),
+        "version": envelope["version"],
+        "hash": envelope["hash"],
+        "nonce": envelope["nonce"],
+        "signature": envelope["signature"],
+        "records": 1,
+    }
+    return {"game_id": game_id, "type": "MoveSigned", "data": data}
+
+
+def test_a_bench_pages_signed_ballot_is_believed_and_a_changed_one_is_not(
+    page_keys: ModuleType,
+) -> None:
+    """Given a seat's bench page that keyed its device, when it signs a ballot on a head, then
+    the ballot is salted and committed, the part the server takes as signed is the part the
+    page signed, and another page's fold of the keys believes it; the same move with one
+    commitment changed, or signed by a key the log never recorded, is not believed."""
+    key = page_keys.PageKey("g1", "seat:2")
+    head = {"version": 41, "hash": "ab" * 32}
+    markers = [{"kind": "for", "candidate": "robb-stark"}]
+    body = key.signed("place_ballot", {"markers": markers}, head, False)
+    assert body["markers"][0]["salt"] and body["committed"][0]["candidate"] == "robb-stark"
+    fold = page_keys.MoveFold()
+    fold.known([{"holder": "seat:2", "key_id": key.key_id, "public_key": key.public_key}])
+
+    fold.see(signed_move_record("g1", body, key))
+    assert fold.unbelieved == 0
+
+    changed = signed_move_record("g1", body, key)
+    changed["data"]["payload"]["committed"][0]["commitment"] = "00" * 32
+    fold.see(changed)
+    assert fold.unbelieved == 1
+    stranger = page_keys.PageKey("g1", "seat:2")
+    fold.see(signed_move_record("g1", stranger.signed("place_ballot", {}, head, False), stranger))
+    assert fold.unbelieved == 2

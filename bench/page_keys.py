@@ -1,0 +1,141 @@
+"""The device keys of the bench's seats, used as the court page uses its own
+(static/lib/device.js, static/lib/signing.js; docs/protocol.md, "Signed moves"): a seat's page
+registers an Ed25519 key with its token before its first move, salts its ballots and bids and
+signs their commitments, and signs every move on the head it last applied; and every page
+checks each `MoveSigned` it is pushed against the keys the log recorded, as the witness does
+(static/lib/witness_moves.js).
+"""
+
+from __future__ import annotations
+
+import base64
+import secrets
+from typing import Any
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from court.decide.council_seat import bid_commitment
+from court.model.devices import key_id_of, move_text
+from elections.markers import commitment
+
+# What the page sends unsigned whatever its keys (static/lib/device.js UNSIGNED).
+UNSIGNED = frozenset({"sync", "say", "whisper"})
+# The openings each sealed message sends beside its signed commitments (static/lib/signing.js).
+OPENINGS = {"place_ballot": ("markers",), "place_bid": ("amount", "salt")}
+PAD = "pad"
+
+
+class PageKey:
+    """One holder's device key, as a seat's page keeps it."""
+
+    def __init__(self, game_id: str, holder: str) -> None:
+        self.game_id = game_id
+        self.holder = holder
+        self._private = Ed25519PrivateKey.generate()
+        raw = self._private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+        self.public_key = base64.b64encode(raw).decode()
+        self.key_id = str(key_id_of(self.public_key))
+
+    def registration(self) -> dict[str, Any]:
+        """The payload of the `add_device_key` a page sends with its token before its first
+        move (the holder's first key needs no signature)."""
+        return {"public_key": self.public_key}
+
+    def signed(
+        self, message: str, payload: dict[str, Any], head: dict[str, Any], sealed_ballots: bool
+    ) -> dict[str, Any]:
+        """`payload` as the page sends it: salted and committed when sealed, and signed on
+        `head` (the checkpoint of the court the page last applied)."""
+        if message in UNSIGNED:
+            return payload
+        body = sealed(message, payload, sealed_ballots)
+        nonce = secrets.token_urlsafe(16)
+        version, hash_ = int(head["version"]), str(head["hash"])
+        text = move_text(
+            self.game_id, self.holder, message, signed_part(message, body), version, hash_, nonce
+        )
+        signature = base64.b64encode(self._private.sign(text)).decode()
+        envelope = {
+            "key_id": self.key_id,
+            "version": version,
+            "hash": hash_,
+            "nonce": nonce,
+            "signature": signature,
+        }
+        return {**body, "signed": envelope}
+
+
+def sealed(message: str, payload: dict[str, Any], sealed_ballots: bool) -> dict[str, Any]:
+    """A ballot or a bid salted on the device, with the commitments its signature covers: the
+    markers in the order of their commitments, each candidate hidden in a sealed ballot."""
+    if message == "place_bid":
+        salt = secrets.token_hex(16)
+        return {**payload, "salt": salt, "commitment": bid_commitment(payload["amount"], salt)}
+    if message != "place_ballot" or not payload.get("markers"):
+        return payload
+    markers = [{**m, "salt": secrets.token_hex(16)} for m in payload["markers"]]
+    placed = sorted(
+        ((commitment(m["kind"], m["candidate"], m["salt"]), m) for m in markers),
+        key=lambda pair: pair[0],
+    )
+    committed = [
+        {"commitment": c, "candidate": None if sealed_ballots else m["candidate"]}
+        for c, m in placed
+    ]
+    return {**payload, "markers": markers, "committed": committed}
+
+
+def signed_part(message: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """What a signature covers: the payload but its padding, envelope and openings."""
+    left = {PAD, "signed", *OPENINGS.get(message, ())}
+    return {k: v for k, v in payload.items() if k not in left}
+
+
+class MoveFold:
+    """The keys the log recorded and each signed move checked against them: the witness's check
+    of the players' signatures, one Ed25519 verification a signed move. The page folds the keys
+    from version 1; the bench's pages start from the keys of the court they are welcomed with,
+    which that fold gives, and go on from the records they are pushed. (The spans of records a
+    signed move covers cost nothing and are left to the page's own tests.)"""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, tuple[str, Ed25519PublicKey]] = {}  # key id -> holder, key
+        self.unbelieved = 0  # signed moves whose signature did not check
+
+    def known(self, devices: list[dict[str, Any]]) -> None:
+        """The keys standing in a court view (`devices`), as the fold up to it gives them."""
+        self.keys = {d["key_id"]: _key(d["holder"], d["public_key"]) for d in devices}
+
+    def see(self, record: dict[str, Any]) -> None:
+        kind, data = record["type"], record["data"]
+        if kind == "DeviceKeyAdded":
+            self.keys[data["key_id"]] = _key(data["holder"], data["public_key"])
+        elif kind == "DeviceKeyDropped":
+            self.keys.pop(data["key_id"], None)
+        elif kind == "MoveSigned" and not self._believed(record["game_id"], data):
+            self.unbelieved += 1
+
+    def _believed(self, game_id: str, move: dict[str, Any]) -> bool:
+        found = self.keys.get(move["key_id"])
+        if found is None or found[0] != move["holder"]:
+            return False
+        text = move_text(
+            game_id,
+            move["holder"],
+            move["message"],
+            move["payload"],
+            move["version"],
+            move["hash"],
+            move["nonce"],
+        )
+        try:
+            found[1].verify(base64.b64decode(move["signature"]), text)
+        except (InvalidSignature, ValueError):
+            return False
+        return True
+
+
+def _key(holder: str, public_key: str) -> tuple[str, Ed25519PublicKey]:
+    return holder, Ed25519PublicKey.from_public_bytes(base64.b64decode(public_key))
