@@ -5,10 +5,11 @@ same time, first against one server process on the default deployment (SQLite, n
 with the same rooms and clients.
 
 Run from the repo root: `.venv/bin/python bench/load.py` (200 rooms, 1,600 sockets), or
-`--rooms N` for a smaller run, `--runs` for some of the court's runs. For the PostgreSQL runs
-it starts a throwaway PostgreSQL cluster (durable default settings) and a redis-server
-(tests/services.py); each run starts its court servers (`python app.py`,
-devtools/servers.py) on a new database, on 127.0.0.1. Every server (the court's, the floor,
+`--rooms N` for a smaller run, `--runs` for some of the court's runs, `--unkeyed` for pages
+that sign nothing (an API client's play). For the PostgreSQL runs it starts a throwaway
+PostgreSQL cluster (durable default settings) and a redis-server (tests/services.py); each
+run starts its court servers (`python app.py`, devtools/servers.py) on a new database, on
+127.0.0.1. Every server (the court's, the floor,
 the peer), PostgreSQL and Redis run on the first core the bench may use and the bench's
 clients on the second (`taskset`, bench/placement.py; `--cpus` and `--client-cpus` name
 others), so that the CPU each spends is its own. Every seat and spectator is a WebSocket of
@@ -168,11 +169,14 @@ class LoadTable(Table):
             self._read_new()
 
 
-def set_up(servers: Sequence[CourtServer], rooms: int, loop: Loop) -> list[LoadTable]:
-    """`rooms` started games, each set up through the servers in turn, with its peers."""
+def set_up(
+    servers: Sequence[CourtServer], rooms: int, loop: Loop, keyed: bool = True
+) -> list[LoadTable]:
+    """`rooms` started games, each set up through the servers in turn, with its peers; each
+    seat's page keys its device and signs its moves unless `keyed` is false."""
 
     def one(index: int) -> LoadTable:
-        http = CourtHttp(servers[index % len(servers)].url, keyed=True)
+        http = CourtHttp(servers[index % len(servers)].url, keyed=keyed)
         return LoadTable(http, http.start_game(), loop)
 
     with ThreadPoolExecutor(SETUP_WORKERS) as pool:
@@ -246,11 +250,12 @@ def measure(
     elections: int,
     profile: Path | None = None,
     name: str = "load",
+    keyed: bool = True,
 ) -> Run:
     run = Run()
     idle = sum(server.rss_bytes() for server in servers)
     loop = Loop()
-    tables = set_up(servers, rooms, loop)
+    tables = set_up(servers, rooms, loop, keyed)
     peers = [peer for table in tables for peer in table.peers]
     try:
         connect(servers, tables)
@@ -366,6 +371,11 @@ def main() -> int:
         "--profile", type=Path, help="py-spy flame graphs of the servers' timed window here"
     )
     parser.add_argument(
+        "--unkeyed",
+        action="store_true",
+        help="the seats' pages key no device and sign nothing, as an API client plays",
+    )
+    parser.add_argument(
         "--cpus",
         nargs="+",
         default=[],
@@ -468,7 +478,9 @@ def court_run(
     names = [f"{name}-{i}" for i in range(processes)]
     cpus = [placement.server(i) or "" for i in range(processes)]
     with court_servers(processes, env, folder, names=names, cpus=[c for c in cpus if c]) as servers:
-        return measure(servers, args.rooms, args.elections, args.profile, name)
+        return measure(
+            servers, args.rooms, args.elections, args.profile, name, keyed=not args.unkeyed
+        )
 
 
 def load_line() -> str:

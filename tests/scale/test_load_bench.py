@@ -79,3 +79,21 @@ def test_with_two_elections_every_room_plays_both_and_only_their_commands_are_ti
     assert int(lines["one_proc_commands"]) >= 2 * 2 * 8
     assert "two_proc_commands" not in lines and "floor_commands" not in lines
     assert "PostgreSQL" not in lines["machine"]  # the default deployment needs neither
+
+
+def test_unkeyed_pages_play_unsigned_and_their_pushes_carry_no_signed_move() -> None:
+    """With `--unkeyed` the seats' pages register no key and sign nothing, as an API client
+    plays: every command is taken, and a push carries no `MoveSigned` record, so it is the
+    length of an unsigned move's (under the 2,048 bytes a signed one goes past)."""
+    lines = run_bench(
+        "bench/load.py",
+        "--rooms",
+        "2",
+        "--runs",
+        "one_proc",
+        "--no-floor",
+        "--no-peer",
+        "--unkeyed",
+    )
+    assert lines["errors"] == "0" and lines["one_proc_stale_views"] == "0"
+    assert float(lines["one_proc_bytes_per_push"]) < 2048
