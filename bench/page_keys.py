@@ -12,12 +12,10 @@ import base64
 import secrets
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from nacl.signing import SigningKey
 
 from court.decide.council_seat import bid_commitment
-from court.model.devices import key_id_of, move_text
+from court.model.devices import key_id_of, move_text, signed_by
 from elections.markers import commitment
 
 # What the page sends unsigned whatever its keys (static/lib/device.js UNSIGNED).
@@ -33,9 +31,8 @@ class PageKey:
     def __init__(self, game_id: str, holder: str) -> None:
         self.game_id = game_id
         self.holder = holder
-        self._private = Ed25519PrivateKey.generate()
-        raw = self._private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
-        self.public_key = base64.b64encode(raw).decode()
+        self._private = SigningKey.generate()
+        self.public_key = base64.b64encode(bytes(self._private.verify_key)).decode()
         self.key_id = str(key_id_of(self.public_key))
 
     def registration(self) -> dict[str, Any]:
@@ -56,7 +53,7 @@ class PageKey:
         text = move_text(
             self.game_id, self.holder, message, signed_part(message, body), version, hash_, nonce
         )
-        signature = base64.b64encode(self._private.sign(text)).decode()
+        signature = base64.b64encode(self._private.sign(text).signature).decode()
         envelope = {
             "key_id": self.key_id,
             "version": version,
@@ -101,17 +98,17 @@ class MoveFold:
     signed move covers cost nothing and are left to the page's own tests.)"""
 
     def __init__(self) -> None:
-        self.keys: dict[str, tuple[str, Ed25519PublicKey]] = {}  # key id -> holder, key
+        self.keys: dict[str, tuple[str, str]] = {}  # key id -> holder, public key (base64)
         self.unbelieved = 0  # signed moves whose signature did not check
 
     def known(self, devices: list[dict[str, Any]]) -> None:
         """The keys standing in a court view (`devices`), as the fold up to it gives them."""
-        self.keys = {d["key_id"]: _key(d["holder"], d["public_key"]) for d in devices}
+        self.keys = {d["key_id"]: (d["holder"], d["public_key"]) for d in devices}
 
     def see(self, record: dict[str, Any]) -> None:
         kind, data = record["type"], record["data"]
         if kind == "DeviceKeyAdded":
-            self.keys[data["key_id"]] = _key(data["holder"], data["public_key"])
+            self.keys[data["key_id"]] = (data["holder"], data["public_key"])
         elif kind == "DeviceKeyDropped":
             self.keys.pop(data["key_id"], None)
         elif kind == "MoveSigned" and not self._believed(record["game_id"], data):
@@ -130,12 +127,4 @@ class MoveFold:
             move["hash"],
             move["nonce"],
         )
-        try:
-            found[1].verify(base64.b64decode(move["signature"]), text)
-        except (InvalidSignature, ValueError):
-            return False
-        return True
-
-
-def _key(holder: str, public_key: str) -> tuple[str, Ed25519PublicKey]:
-    return holder, Ed25519PublicKey.from_public_bytes(base64.b64decode(public_key))
+        return signed_by(found[1], move["signature"], text)
