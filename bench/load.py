@@ -9,17 +9,16 @@ Run from the repo root: `.venv/bin/python bench/load.py` (200 rooms, 1,600 socke
 that sign nothing (an API client's play). For the PostgreSQL runs it starts a throwaway
 PostgreSQL cluster (durable default settings) and a redis-server (tests/services.py); each
 run starts its court servers (`python app.py`, devtools/servers.py) on a new database, on
-127.0.0.1. Every server (the court's, the floor,
-the peer), PostgreSQL and Redis run on the first core the bench may use and the bench's
-clients on the second (`taskset`, bench/placement.py; `--cpus` and `--client-cpus` name
-others), so that the CPU each spends is its own. Every seat and spectator is a WebSocket of
-its own, playing as the court page plays (bench/page_client.py: the same messages, the court
-view kept from each push's shared and own parts, the witness's hashes recomputed, each signed
-move's signature checked and the checkpoint's signature checked every 5 s; each seat's page
-keys its device once the game starts and signs every move, bench/page_keys.py); all of them
-live on one asyncio loop in the bench's process (bench/loop_peers.py). With two processes the
-pages of every room alternate between them, so half of each room's pushes cross from one
-process to the other.
+127.0.0.1. Every server (the court's, the floor, the peer), PostgreSQL and Redis run on the
+first core the bench may use and the bench's clients on the second (`taskset`,
+bench/placement.py; `--cpus` and `--client-cpus` name others), so that the CPU each spends is
+its own. Every seat and spectator is a WebSocket of its own, playing as the court page plays
+(bench/page_client.py: the same messages, the court view kept from each push's shared and own
+parts, the witness's hashes recomputed, each signed move's signature checked and the
+checkpoint's signature checked every 5 s; each seat's page keys its device once the game
+starts and signs every move, bench/page_keys.py); all of them live on one asyncio loop in the
+bench's process (bench/loop_peers.py). With two processes the pages of every room alternate
+between them, so half of each room's pushes cross from one process to the other.
 
 Setup (games, seats, villages, phases) goes through HTTP and is not timed. Then every room
 plays its election at once; each command is timed from its emit to its ack, and the

@@ -14,15 +14,12 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from court.decide.council_seat import bid_commitment
 from court.model.devices import key_id_of, move_text, signed_by
-from elections.markers import commitment
+from server.messages.catalogue import CATALOGUE
+from server.messages.signed import sealed_payload, signed_payload
 
 # What the page sends unsigned whatever its keys (static/lib/device.js UNSIGNED).
 UNSIGNED = frozenset({"sync", "say", "whisper"})
-# The openings each sealed message sends beside its signed commitments (static/lib/signing.js).
-OPENINGS = {"place_ballot": ("markers",), "place_bid": ("amount", "salt")}
-PAD = "pad"
 
 
 class PageKey:
@@ -47,11 +44,17 @@ class PageKey:
         `head` (the checkpoint of the court the page last applied)."""
         if message in UNSIGNED:
             return payload
-        body = sealed(message, payload, sealed_ballots)
+        body = sealed_payload(message, payload, sealed_ballots)
         nonce = secrets.token_urlsafe(16)
         version, hash_ = int(head["version"]), str(head["hash"])
         text = move_text(
-            self.game_id, self.holder, message, signed_part(message, body), version, hash_, nonce
+            self.game_id,
+            self.holder,
+            message,
+            signed_payload(CATALOGUE[message], body),
+            version,
+            hash_,
+            nonce,
         )
         signature = base64.b64encode(self._private.sign(text).signature).decode()
         envelope = {
@@ -62,32 +65,6 @@ class PageKey:
             "signature": signature,
         }
         return {**body, "signed": envelope}
-
-
-def sealed(message: str, payload: dict[str, Any], sealed_ballots: bool) -> dict[str, Any]:
-    """A ballot or a bid salted on the device, with the commitments its signature covers: the
-    markers in the order of their commitments, each candidate hidden in a sealed ballot."""
-    if message == "place_bid":
-        salt = secrets.token_hex(16)
-        return {**payload, "salt": salt, "commitment": bid_commitment(payload["amount"], salt)}
-    if message != "place_ballot" or not payload.get("markers"):
-        return payload
-    markers = [{**m, "salt": secrets.token_hex(16)} for m in payload["markers"]]
-    placed = sorted(
-        ((commitment(m["kind"], m["candidate"], m["salt"]), m) for m in markers),
-        key=lambda pair: pair[0],
-    )
-    committed = [
-        {"commitment": c, "candidate": None if sealed_ballots else m["candidate"]}
-        for c, m in placed
-    ]
-    return {**payload, "markers": markers, "committed": committed}
-
-
-def signed_part(message: str, payload: dict[str, Any]) -> dict[str, Any]:
-    """What a signature covers: the payload but its padding, envelope and openings."""
-    left = {PAD, "signed", *OPENINGS.get(message, ())}
-    return {k: v for k, v in payload.items() if k not in left}
 
 
 class MoveFold:

@@ -6,12 +6,15 @@ only in the private part of the record that places them."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any, Protocol
 
 from marshmallow import Schema, fields, post_load, validate
 
 from court.commands import Signature
+from court.decide.council_seat import bid_commitment
 from court.views.padding import PAD
+from elections.markers import commitment
 from server.messages.fields import VERSION_MAX, Int, Shape, String, WholeMatch, unopened
 
 SIGNED = "signed"
@@ -42,6 +45,28 @@ class SignedSchema(Shape):
     hash = String(max_length=64, validate=HEX64, required=True)
     nonce = String(max_length=64, validate=NONCE, required=True)
     signature = String(max_length=88, validate=BASE64_SIGNATURE, required=True)
+
+
+def sealed_payload(message: str, payload: dict[str, Any], sealed_ballots: bool) -> dict[str, Any]:
+    """A payload as a device sends it before signing (static/lib/signing.js `sealed`): a bid or
+    a ballot salted on the device, with the commitments its signature covers beside the
+    openings (the markers in the order of their commitments, each candidate hidden in a
+    sealed ballot); any other payload as it is. For the clients the tests and benches play."""
+    if message == "place_bid":
+        salt = secrets.token_hex(16)
+        return {**payload, "salt": salt, "commitment": bid_commitment(payload["amount"], salt)}
+    if message != "place_ballot" or not payload.get("markers"):
+        return payload
+    markers = [{**m, "salt": secrets.token_hex(16)} for m in payload["markers"]]
+    placed = sorted(
+        ((commitment(m["kind"], m["candidate"], m["salt"]), m) for m in markers),
+        key=lambda pair: pair[0],
+    )
+    committed = [
+        {"commitment": c, "candidate": None if sealed_ballots else m["candidate"]}
+        for c, m in placed
+    ]
+    return {**payload, "markers": markers, "committed": committed}
 
 
 def signed_payload(message: Message, raw: dict[str, Any]) -> dict[str, Any]:

@@ -4,14 +4,13 @@ and every move it sends is signed as a page signs it, its ballots and bids salte
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import expect
 
-from court.decide.council_seat import bid_commitment
-from elections.markers import commitment
+from server.messages.catalogue import CATALOGUE
+from server.messages.signed import sealed_payload, signed_payload
 from tests.court.signing import Device
 
 # The page's key signs the phone's registration (static/lib/device_keys.js, static/lib/signing.js).
@@ -55,20 +54,10 @@ def signed_body(
 ) -> dict[str, Any]:
     """`body` as the phone sends it: salted and committed when sealed, signed on the head."""
     head = {"version": view["checkpoint"]["version"], "head": view["checkpoint"]["hash"]}
-    payload, openings = dict(body), {}
-    if message == "place_ballot" and payload.get("markers"):
-        markers = [{**m, "salt": secrets.token_hex(16)} for m in payload["markers"]]
-        sealed = view["game"]["variants"]["sealed_ballots"]
-        made = sorted(
-            (commitment(m["kind"], m["candidate"], m["salt"]), m["candidate"]) for m in markers
-        )
-        committed = [{"commitment": c, "candidate": None if sealed else n} for c, n in made]
-        payload, openings = {**payload, "committed": committed}, {"markers": markers}
-        del payload["markers"]
-    elif message == "place_bid":
-        salt = secrets.token_hex(16)
-        payload = {"commitment": bid_commitment(payload["amount"], salt)}
-        openings = {"amount": body["amount"], "salt": salt}
+    sent = sealed_payload(message, dict(body), view["game"]["variants"]["sealed_ballots"])
+    found = CATALOGUE[message]
+    payload = signed_payload(found, sent)
+    openings = {k: sent[k] for k in found.openings if k in sent}
     return device.body(game_id, f"seat:{seat}", message, payload, openings=openings, **head)
 
 
