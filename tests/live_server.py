@@ -4,7 +4,9 @@ network (several processes are `devtools.servers`' part)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import socket
 import threading
 import time
 from pathlib import Path
@@ -52,24 +54,41 @@ class LiveServer:
             "127.0.0.1", port, self.app, threaded=True, request_handler=NoDelayHandler
         )
         self.url = f"http://127.0.0.1:{self.http.server_port}"
+        self._accepted: set[socket.socket] = set()
+        self._accept = self.http.get_request
+        self.http.get_request = self._get_request  # type: ignore[method-assign]
         self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
 
     def __enter__(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while True:
             try:
-                if requests.get(f"{self.url}/healthz", timeout=1).ok:
+                # A loaded machine may take longer than a probe's timeout to answer the first
+                # request; that is a slow start, not a failed one, until the deadline.
+                if requests.get(f"{self.url}/healthz", timeout=2).ok:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:
                 pass
             if time.monotonic() > deadline:
-                raise RuntimeError(f"the server at {self.url} did not answer within 10 s")
+                raise RuntimeError(f"the server at {self.url} did not answer within 30 s")
             time.sleep(0.05)
+
+    def _get_request(self) -> tuple[socket.socket, Any]:
+        connection, address = self._accept()
+        self._accepted = {kept for kept in self._accepted if kept.fileno() != -1}
+        self._accepted.add(connection)
+        return connection, address
 
     def __exit__(self, *exc: object) -> None:
         self.http.shutdown()
         self.thread.join(timeout=10)
+        # A stopped process's sockets close with it. The handler threads of a threaded server
+        # would otherwise keep serving a page's open WebSocket from the stopped app, and a page
+        # kept open across a restart would still talk to the server that is gone.
+        for connection in self._accepted:
+            with contextlib.suppress(OSError):  # already closed by its handler
+                connection.shutdown(socket.SHUT_RDWR)
         self.app.extensions["deadlines"].stop()
         self.app.extensions["bots"].stop()
         for outbox in ("notices", "reminders"):

@@ -42,6 +42,21 @@ class Person:
         """Picks a value in a select of the action panels (their option values are JSON)."""
         self.page.select_option(select, value=json.dumps(value))
 
+    def reload_after_outage(self) -> None:
+        """Reloads a page that was open while its server was down, keeping only the errors of
+        the reloaded document: the old one's failed loads and reconnects may still be reported
+        until the new document commits."""
+
+        def committed(frame: Any) -> None:
+            if frame == self.page.main_frame:
+                self.errors.clear()
+
+        self.page.on("framenavigated", committed)
+        try:
+            self.page.reload()
+        finally:
+            self.page.remove_listener("framenavigated", committed)
+
     def shot(self, folder: Path, name: str) -> None:
         self.page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 

@@ -144,9 +144,8 @@ def test_a_whisper_rewritten_in_the_database_is_caught_by_the_pages_and_the_chec
         # Then the pages that saw it, and a new page of Stark's that never did, raise the banner
         fresh = open_seat(chromium, "stark-again", url, game.id, game.tokens[0])
         for person in (stark, lannister, fresh):
-            person.errors.clear()
             if person is not fresh:
-                person.page.reload()
+                person.reload_after_outage()
             banner = person.page.locator("#witness")
             expect(banner).to_be_visible()
             expect(banner).to_have_attribute("data-problem", "talk")

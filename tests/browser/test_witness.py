@@ -141,8 +141,7 @@ def test_a_rewritten_and_rehashed_game_is_caught_by_the_pages_that_saw_it(
 
         # Then both pages, opened again, name the first version changed and both its hashes
         for person in (court_page, history_page):
-            person.errors.clear()  # what failed to load while the server was down
-            person.page.reload()
+            person.reload_after_outage()
             banner_names(person, CHANGED, "rewritten")
             banner = person.page.locator("#witness")
             expect(banner).to_contain_text(f"{CHANGED} is the first that differs")
