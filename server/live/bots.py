@@ -10,9 +10,7 @@ and nothing is tried again; the append that moved the game on schedules what is 
 
 from __future__ import annotations
 
-import heapq
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -22,6 +20,7 @@ from court.ids import GameId, Seat
 from court.log.chain import Record
 from court.options.bot import awaited_bots, bot_move
 from court.state import CourtState
+from server.live.due import Due
 from server.service.court_service import CourtService, Outcome
 from server.store.failures import DATABASE_ERRORS, log_failure
 
@@ -38,10 +37,7 @@ class BotPlayer:
         self.service = service
         self.pause = pause
         self.clock = clock
-        self._heap: list[tuple[float, str, int]] = []
-        self._wake = threading.Condition()
-        self._stopped = False
-        self._thread: threading.Thread | None = None
+        self._due: Due[tuple[str, int]] = Due("bots", self._play_due, clock)
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
         self.watch(game_id, records[-1].version, state)
@@ -49,11 +45,8 @@ class BotPlayer:
     def watch(self, game_id: str, version: int, state: CourtState) -> None:
         """The bot's move is due after the pause when the court at `version` waits on a seat
         it plays."""
-        if not awaited_bots(state):
-            return
-        with self._wake:
-            heapq.heappush(self._heap, (self.clock() + self.pause, game_id, version))
-            self._wake.notify()
+        if awaited_bots(state):
+            self._due.add(self.clock() + self.pause, (game_id, version))
 
     def watch_all(self) -> None:
         """At start-up: every stored game that waits on a bot (it waited while no process ran)."""
@@ -95,27 +88,14 @@ class BotPlayer:
         service, as for any player (R-7.1)."""
         return service.handle(game_id, BotMove(move=move, chosen_at=at), Actor(seat=seat, bot=True))
 
+    def _play_due(self, due: tuple[str, int]) -> None:
+        self.play(*due)
+
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
-        self._thread.start()
+        self._due.start()
 
     def stop(self) -> None:
-        with self._wake:
-            self._stopped = True
-            self._wake.notify()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                while not self._stopped and (not self._heap or self._heap[0][0] > self.clock()):
-                    timeout = self._heap[0][0] - self.clock() if self._heap else None
-                    self._wake.wait(timeout=timeout)
-                if self._stopped:
-                    return
-                _, game_id, version = heapq.heappop(self._heap)
-            self.play(game_id, version)
+        self._due.stop()
 
 
 def taken_back(service: CourtService, game_id: str, actor: Actor) -> None:

@@ -9,9 +9,7 @@ close wins the append, the others lose the race and are refused quietly.
 
 from __future__ import annotations
 
-import heapq
 import logging
-import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -21,6 +19,7 @@ from court.errors import CourtError
 from court.ids import GameId
 from court.log.chain import Record
 from court.state import CourtState
+from server.live.due import Due
 from server.service.court_service import CourtService
 from server.store.failures import DATABASE_ERRORS, log_failure
 
@@ -32,11 +31,7 @@ class DeadlineWatcher:
     def __init__(self, service: CourtService, clock: Callable[[], float] = time.time):
         self.service = service
         self.clock = clock
-        self._heap: list[tuple[float, str]] = []
-        self._due: set[tuple[float, str]] = set()  # what the heap holds
-        self._wake = threading.Condition()
-        self._stopped = False
-        self._thread: threading.Thread | None = None
+        self._due: Due[str] = Due("deadlines", self._close, clock)
 
     def publish(self, game_id: GameId, records: Sequence[Record], state: CourtState) -> None:
         if any(record.type == "GameEnded" for record in records):
@@ -47,12 +42,7 @@ class DeadlineWatcher:
 
     def forget(self, game_id: str) -> None:
         """Watch no deadline of the game any more: an ended game has none left to close."""
-        with self._wake:
-            kept = [due for due in self._heap if due[1] != game_id]
-            if len(kept) != len(self._heap):
-                self._heap = kept
-                heapq.heapify(self._heap)
-                self._due = set(kept)
+        self._due.drop(lambda due: due == game_id)
 
     def watch(self, game_id: str, state: CourtState) -> None:
         deadline = next_deadline(state)
@@ -62,12 +52,7 @@ class DeadlineWatcher:
     def watch_deadline(self, game_id: str, deadline: float) -> None:
         """Try to close the game's open step at `deadline` (once, however often it is
         announced: by this process's commands or by another process's)."""
-        with self._wake:
-            if (deadline, game_id) in self._due:
-                return
-            self._due.add((deadline, game_id))
-            heapq.heappush(self._heap, (deadline, game_id))
-            self._wake.notify()
+        self._due.add(deadline, game_id)
 
     def close_overdue_now(self) -> int:
         """Close every overdue step of every stored game; returns how many were closed. One
@@ -111,25 +96,7 @@ class DeadlineWatcher:
         return 1
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="deadlines", daemon=True)
-        self._thread.start()
+        self._due.start()
 
     def stop(self) -> None:
-        with self._wake:
-            self._stopped = True
-            self._wake.notify()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                while not self._stopped and (not self._heap or self._heap[0][0] > self.clock()):
-                    timeout = self._heap[0][0] - self.clock() if self._heap else None
-                    self._wake.wait(timeout=timeout)
-                if self._stopped:
-                    return
-                due = heapq.heappop(self._heap)
-                self._due.discard(due)
-                game_id = due[1]
-            self._close(game_id)
+        self._due.stop()
