@@ -4,7 +4,11 @@ Run from the repo root: `.venv/bin/python bench/live.py`. It starts the real ser
 (`app.py`, SQLite in a temporary directory, deadlines off) and then the floor
 (bench/floor_app.py, a "bump" that only counts and pushes), each as a subprocess on
 127.0.0.1 and a free port, and drives both with socketio.Client peers on the
-websocket transport:
+websocket transport, each reading its messages in order as a browser does. The court's
+peers are pages (bench/page_client.py ThreadPagePeer): each applies the pushes to its court
+view and recomputes their hashes, and each seat's page keys its device and signs its moves
+(`--unkeyed`: none does, as an API client plays); what a page could not follow is printed as
+`vote_stale_views` and `rooms50_stale_views`, and fails the run unless 0:
 
 - one room, 6 seats and 10 spectators: sequential Warden election commands (court)
   or bumps (floor), each timed from its emit until its ack is back and all 16 peers
@@ -64,9 +68,10 @@ Drive = Callable[[int, threading.Barrier, list[float]], None]
 # -- the court -----------------------------------------------------------------
 
 
-def court_single(url: str) -> list[float]:
-    """Seconds of each timed election command in one game with 16 peers."""
-    http = CourtHttp(url)
+def court_single(url: str, keyed: bool, faults: list[int]) -> list[float]:
+    """Seconds of each timed election command in one game with 16 pages; what the pages could
+    not follow goes to `faults`. Prints the CPU the 16 pages spend on a push."""
+    http = CourtHttp(url, keyed=keyed)
     table = Table(http, http.start_game(), Room(PLAYERS + SPECTATORS), SPECTATORS)
     try:
         connect_all(url, table.auths())
@@ -82,13 +87,16 @@ def court_single(url: str) -> list[float]:
                 return samples
             table.to_next_election()
     finally:
+        faults.append(table.faults())
+        emit("vote_pages_cpu_ms_per_push", table.page_cpu_ms_per_push(), 3)
         close_all(table.peers)
         http.close()
 
 
-def court_rooms(url: str) -> tuple[list[float], float]:
-    """(seconds of each command, timed wall seconds) of ROOMS games playing at once."""
-    https = [CourtHttp(url) for _ in range(ROOMS)]
+def court_rooms(url: str, keyed: bool, faults: list[int]) -> tuple[list[float], float]:
+    """(seconds of each command, timed wall seconds) of ROOMS games playing at once; what
+    their pages could not follow goes to `faults`."""
+    https = [CourtHttp(url, keyed=keyed) for _ in range(ROOMS)]
     tables = [Table(http, http.start_game(), Room(PLAYERS), 0) for http in https]
     try:
         connect_all(url, [pair for table in tables for pair in table.auths()])
@@ -105,6 +113,7 @@ def court_rooms(url: str) -> tuple[list[float], float]:
 
         return in_step(drive)
     finally:
+        faults.append(sum(table.faults() for table in tables))
         close_all([peer for table in tables for peer in table.peers])
         for http in https:
             http.close()
@@ -230,8 +239,9 @@ def emit_rooms(prefix: str, samples: Sequence[float], wall: float) -> float:
     return p99
 
 
-def measure() -> dict[str, float]:
-    """Run both servers and print every figure; the ratios to the floor."""
+def measure(keyed: bool) -> tuple[dict[str, float], int]:
+    """Run both servers and print every figure; the ratios to the floor, and what the court's
+    pages could not follow."""
     python = sys.executable
     with tempfile.TemporaryDirectory(prefix="bench-live-") as folder:
         tmp = Path(folder)
@@ -241,12 +251,15 @@ def measure() -> dict[str, float]:
             "RATE_LIMITS": "off",  # every client plays from 127.0.0.1
         }
         with server([python, "app.py"], court_env, ROOT, tmp / "court.log") as url:
-            votes = court_single(url)
+            faults: list[int] = []
+            votes = court_single(url, keyed, faults)
             emit("vote_commands", len(votes))
             vote_p99, votes_per_s = emit_single("vote", "votes_per_s", votes)
-            rooms, rooms_wall = court_rooms(url)
+            emit("vote_stale_views", faults[0])
+            rooms, rooms_wall = court_rooms(url, keyed, faults)
             emit("rooms50_commands", len(rooms))
             rooms_p99 = emit_rooms("rooms50", rooms, rooms_wall)
+            emit("rooms50_stale_views", faults[1])
         with server([python, "bench/floor_app.py"], {}, ROOT, tmp / "floor.log") as url:
             floor = floor_single(url, len(votes))
             floor_p99, floor_per_s = emit_single("floor", "floor_per_s", floor)
@@ -262,12 +275,17 @@ def measure() -> dict[str, float]:
         ratios["vote_p99_vs_peer"] = vote_p99 / peer_p99
     for name, value in ratios.items():
         emit(name, value, 3)
-    return ratios
+    return ratios, sum(faults)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Live bench of the court, the floor and the peer.")
     parser.add_argument("--peer-only", action="store_true", help="only the peer's single room")
+    parser.add_argument(
+        "--unkeyed",
+        action="store_true",
+        help="the seats' pages key no device and sign nothing, as an API client plays",
+    )
     args = parser.parse_args()
     raise_open_files(OPEN_FILES)
     if args.peer_only:
@@ -275,7 +293,7 @@ def main() -> int:
             peer_single(TIMED_COMMANDS, Path(folder))
         emit("machine", machine_line())
         return 0
-    ratios = measure()
+    ratios, faults = measure(keyed=not args.unkeyed)
     emit("machine", machine_line())
     met = {
         "p99_ratio": ratios["p99_ratio"] <= P99_RATIO_TARGET,
@@ -287,7 +305,9 @@ def main() -> int:
     failed = [name for name, ok in met.items() if not ok]
     for name in failed:
         print(f"FAILED: {name}", flush=True)
-    return 1 if failed else 0
+    if faults:
+        print(f"FAILED: {faults} views the pages could not follow", flush=True)
+    return 1 if failed or faults else 0
 
 
 if __name__ == "__main__":

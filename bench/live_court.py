@@ -17,6 +17,7 @@ phases played at the table.
 
 from __future__ import annotations
 
+import base64
 import time
 from collections import deque
 from collections.abc import Iterable
@@ -24,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import requests
-from live_peers import Peer, Room, timed_command
+from live_peers import Room, timed_command
+from page_client import CourtPage, ThreadPagePeer
 from page_keys import PageKey
 
 PLAYERS = 6
@@ -88,6 +90,12 @@ class CourtHttp:
         )
         self._answered = time.monotonic()
         return response
+
+    def signing_keys(self) -> dict[str, bytes]:
+        """The server's public keys by id, as a page keeps them at its first visit to check
+        the checkpoints it is pushed."""
+        served = self._request("GET", "/signing-key", None, None).json()
+        return {k["key_id"]: base64.b64decode(k["public_key"]) for k in served["keys"]}
 
     def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
         response = self._request("POST", path, body, token)
@@ -197,6 +205,7 @@ class Table:
         self.http = http
         self.game = game
         self.room = room
+        self.keys = http.signing_keys()
         self.seats = {
             seat: self.peer(room, i, keep_records=i == 0)
             for i, seat in enumerate(sorted(game.tokens))
@@ -208,15 +217,33 @@ class Table:
         self.moves: deque[Move] = deque()
         self.stood: dict[str, int] = {}  # noble -> seat, in the election under way
 
-    def peer(self, room: Room, index: int, *, keep_records: bool = False) -> Peer:
-        """One peer of the room: a python-socketio Client."""
-        return Peer(room, index, keep_records=keep_records)
+    def peer(self, room: Room, index: int, *, keep_records: bool = False) -> ThreadPagePeer:
+        """One page of the room, a python-socketio client reading and signing as the page
+        does."""
+        page = CourtPage(self.keys)
+        return ThreadPagePeer(room, index, page, self.key_of(index), keep_records=keep_records)
+
+    def key_of(self, index: int) -> PageKey | None:
+        """The device key of the room's `index`th page: a seat's, when keyed (None: a
+        spectator's page, or an unkeyed seat's)."""
+        seats = sorted(self.game.tokens)
+        return self.http.keys.get(self.game.tokens[seats[index]]) if index < len(seats) else None
 
     @property
-    def peers(self) -> list[Peer]:
+    def peers(self) -> list[ThreadPagePeer]:
         return [*self.seats.values(), *self.spectators]
 
-    def auths(self) -> list[tuple[Peer, dict[str, Any]]]:
+    def faults(self) -> int:
+        """What the room's pages could not follow: views they could not apply, records that
+        did not chain, signed moves they could not believe (each must be 0)."""
+        return sum(p.page.stale + p.page.unchained + p.page.moves.unbelieved for p in self.peers)
+
+    def page_cpu_ms_per_push(self) -> float:
+        """The thread CPU the room's pages together spent reading a push and its own part."""
+        pushes = max(p.pushes for p in self.peers)
+        return sum(p.cpu_ns for p in self.peers) / 1e6 / max(1, pushes)
+
+    def auths(self) -> list[tuple[ThreadPagePeer, dict[str, Any]]]:
         game = self.game
         seated = [
             (peer, {"game": game.id, "token": game.tokens[seat], "last_version": None})

@@ -151,6 +151,15 @@ class Peer:
         )
         self.client.on("events", self._on_events, namespace=NAMESPACE)
         self.client.on("welcome", self._on_welcome, namespace=NAMESPACE)
+        # A browser reads a socket's messages one after another, in the order they came; the
+        # engine.io client would hand each to a new thread, and a push's own part could then
+        # be read before the push. Each is read in the socket's reading thread instead.
+        trigger = self.client.eio._trigger_event
+
+        def in_order(event: str, *args: Any, **kwargs: Any) -> Any:
+            return trigger(event, *args, **{**kwargs, "run_async": False})
+
+        self.client.eio._trigger_event = in_order
 
     def _on_events(self, payload: dict[str, Any]) -> None:
         if self._keep:

@@ -67,7 +67,6 @@ bench/peers/node_modules the first time; without node, npm or the network it pri
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
 import os
 import shutil
@@ -144,14 +143,10 @@ class LoadTable(Table):
     def __init__(self, http: CourtHttp, game: Game, loop: Loop) -> None:
         self.loop = loop
         self.loop_room = LoopRoom(PAGES)
-        # The keys a page keeps at its first visit, to check the checkpoints it is pushed.
-        served = http._request("GET", "/signing-key", None, None).json()
-        self.keys = {k["key_id"]: base64.b64decode(k["public_key"]) for k in served["keys"]}
         super().__init__(http, game, self.loop_room, SPECTATORS)
 
     def peer(self, room: Room, index: int, *, keep_records: bool = False) -> PagePeer:  # type: ignore[override]
-        seats = sorted(self.game.tokens)
-        key = self.http.keys.get(self.game.tokens[seats[index]]) if index < len(seats) else None
+        key = self.key_of(index)
         return PagePeer(self.loop, room, index, keep_records=keep_records, keys=self.keys, key=key)
 
     async def play_acked(self, acks: list[float]) -> None:

@@ -1,5 +1,7 @@
-"""The court page as bench/load.py plays it: a LoopPeer that listens for what static/lib/live.js
-listens for and reads each message as static/pages/court.js and static/lib/witness.js do.
+"""The court page as the benches play it: a peer that listens for what static/lib/live.js
+listens for and reads each message as static/pages/court.js and static/lib/witness.js do, on
+bench/load.py's loop (PagePeer) or in python-socketio's threads for bench/live.py
+(ThreadPagePeer).
 
 On its first welcome it keeps the court view and asks for the feed's records with `sync`,
 as the page does; each push's change of the sections every audience sees alike, then its
@@ -16,11 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from typing import Any
 
 import jsonpatch
-from live_peers import Room
+from live_peers import ACK_SECONDS, NAMESPACE, Peer, Room
 from loop_peers import Loop, LoopPeer
 from page_keys import MoveFold, PageKey
 
@@ -176,6 +179,7 @@ class PagePeer(LoopPeer):
         self.pushes = 0
         self.push_bytes = 0
         self.cpu_ns = 0  # thread CPU spent reading pushes
+        self.pushes = 0
         self.unheard: set[str] = set()  # messages the page does not listen for
 
     @property
@@ -191,12 +195,7 @@ class PagePeer(LoopPeer):
         return self.page.moves.unbelieved
 
     async def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
-        court = self.page.court
-        if self.key is not None and court is not None:
-            # As static/lib/device.js `prepared`: salted and signed on the head last applied.
-            sealed = bool(court["game"]["variants"]["sealed_ballots"])
-            payload = self.key.signed(event, payload, court["checkpoint"], sealed)
-        return await super().call(event, padded(event, payload))
+        return await super().call(event, sent(self.page.court, self.key, event, payload))
 
     def _socketio(self, kind: str, body: str) -> None:
         push = body.startswith('["events"')
@@ -232,6 +231,79 @@ class PagePeer(LoopPeer):
             if not ack["more"]:
                 return
             after = ack["next_after"]
+
+
+class ThreadPagePeer(Peer):
+    """One page of the court as a python-socketio client: `page` fed by its WebSocket in the
+    client's reading thread, and `key` the seat's device key its moves go signed with (None: a
+    spectator's page, or an unkeyed seat's). A push counts as seen once read off the socket."""
+
+    def __init__(
+        self, room: Room, index: int, page: CourtPage, key: PageKey | None, **kept: bool
+    ) -> None:
+        super().__init__(room, index, **kept)
+        self.page = page
+        self.key = key
+        self._reading = threading.Lock()  # the client's threads and the driver's
+        self._welcomed = threading.Event()
+        self.cpu_ns = 0  # thread CPU spent reading pushes
+        self.pushes = 0
+        self.client.on("own", self._on_own, namespace=NAMESPACE)
+
+    def _on_welcome(self, payload: dict[str, Any]) -> None:
+        with self._reading:
+            self.page.welcome(payload)
+        self._welcomed.set()
+        super()._on_welcome(payload)
+
+    def _on_events(self, payload: dict[str, Any]) -> None:
+        # The push counts as come when it is read off the socket: the page's own work on it
+        # is the player's device's, which sixteen devices do at once and this process one
+        # after another (its CPU is printed apart).
+        super()._on_events(payload)
+        started = time.thread_time_ns()
+        with self._reading:
+            self.page.events(payload)
+        self.cpu_ns += time.thread_time_ns() - started
+        self.pushes += 1
+
+    def _on_own(self, payload: dict[str, Any]) -> None:
+        started = time.thread_time_ns()
+        with self._reading:
+            self.page.own(payload)
+        self.cpu_ns += time.thread_time_ns() - started
+
+    def connect(self, url: str, auth: dict[str, Any]) -> None:
+        """Connects, then asks for the feed's records as the page does once welcomed."""
+        super().connect(url, auth)
+        if not self._welcomed.wait(ACK_SECONDS):
+            raise RuntimeError(f"page {self.index} was never welcomed")
+        with self._reading:
+            version = self.page.court["game"]["version"] if self.page.court else 0
+        after = max(0, version - FEED_LIMIT)
+        while True:
+            ack = super().call("sync", {"last_version": after})
+            with self._reading:
+                self.page.add(ack["records"])
+            if not ack["more"]:
+                return
+            after = ack["next_after"]
+
+    def call(self, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+        with self._reading:
+            payload = sent(self.page.court, self.key, event, payload)
+        return super().call(event, payload)
+
+
+def sent(
+    court: dict[str, Any] | None, key: PageKey | None, event: str, payload: dict[str, Any]
+) -> dict[str, Any]:
+    """A command's payload as the page sends it (static/lib/device.js `prepared`): by a keyed
+    seat, salted and signed on the head of the court it last applied; padded when sealed."""
+    if key is not None and court is not None:
+        sealed = bool(court["game"]["variants"]["sealed_ballots"])
+        payload = key.signed(event, payload, court["checkpoint"], sealed)
+    return padded(event, payload)
 
 
 def _hashed(record: dict[str, Any]) -> dict[str, Any]:

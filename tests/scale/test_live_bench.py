@@ -45,12 +45,15 @@ def court(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CourtServer]:
         server.stop()
 
 
-@pytest.fixture
-def table(live_court: ModuleType, court: CourtServer) -> Iterator[object]:
-    """A started 6-player game with its seats and one spectator connected."""
+@pytest.fixture(params=[True, False], ids=["keyed", "unkeyed"])
+def table(
+    live_court: ModuleType, court: CourtServer, request: pytest.FixtureRequest
+) -> Iterator[object]:
+    """A started 6-player game with its seats' pages and one spectator's connected: each seat
+    keys its device and signs its moves as the court page does, or none does."""
     from live_peers import Room, close_all, connect_all
 
-    http = live_court.CourtHttp(court.url)
+    http = live_court.CourtHttp(court.url, keyed=request.param)
     table = live_court.Table(
         http, http.start_game(), Room(live_court.PLAYERS + SPECTATORS), SPECTATORS
     )
@@ -92,6 +95,23 @@ def test_the_live_bench_table_plays_the_warden_election_of_two_rounds_in_a_row(t
     assert len(first) == len(second) == ELECTION_COMMANDS
     assert len(records_of(table, "TitleRefused")) == 2
     assert not table.moves
+    # and every page followed every push as the court page does: its view changed, its
+    # records chained, each signed move believed (a keyed table signs each of its moves)
+    assert table.faults() == 0
+    covered = {
+        r["version"] + n
+        for r in records_of(table, "MoveSigned")
+        for n in range(1, r["data"]["records"] + 1)
+    }
+    moves = [
+        r["version"]
+        for kind in ("CandidateStood", "BallotPlaced", "TitleRefused")
+        for r in records_of(table, kind)
+    ]
+    assert len(moves) == 2 * 7  # three candidacies, three ballots and a refusal an election
+    assert covered.issuperset(moves) if table.http.keyed else not covered
+    head = table.http.view(table.game, None)["game"]["version"]
+    assert [p.page.court["game"]["version"] for p in table.peers] == [head] * len(table.peers)
 
 
 def test_the_live_bench_table_says_so_when_no_election_opens_within_its_moves(
