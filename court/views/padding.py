@@ -39,8 +39,11 @@ def pad(width: int, *parts: Any) -> str:
 
 
 def padded_record(told: dict[str, Any]) -> dict[str, Any]:
-    """A told record with its `pad`, when its type is a sealed choice's."""
-    if told["type"] in PADDED_RECORDS:
+    """A told record with its `pad`, when its type is a sealed choice's and it carries the
+    choice's private part. A copy that withholds it needs none: its public part's length
+    depends on nothing secret (the number of markers, the candidates of an open ballot), and
+    it is most of what a push carries about a choice to every other viewer."""
+    if told["type"] in PADDED_RECORDS and told["private"] is not None:
         hashed = told.get("hashed") or {}
         width = RECORD_WIDTH * (2 if "data_json" in hashed else 1)
         told[PAD] = pad(width, told["data"], told["private"], told.get("hashed"))

@@ -10,7 +10,14 @@ import json
 import pytest
 
 from court.log.chain import canonical
-from court.views.padding import RECEIPT_WIDTH, RECORD_WIDTH, encoded_width, padded_receipt
+from court.views.padding import (
+    PAD,
+    RECEIPT_WIDTH,
+    RECORD_WIDTH,
+    encoded_width,
+    padded_receipt,
+    padded_record,
+)
 
 LONGEST_ID = "x" * 64
 HASH = "f" * 64
@@ -76,3 +83,25 @@ def test_a_padded_receipt_has_one_length_whatever_its_kind_and_candidate() -> No
         )
     }
     assert len(lengths) == 1
+
+
+def told(kind: str, candidate: str, shown: bool) -> dict:  # type: ignore[type-arg]
+    """A told sealed placement (a hidden candidate in its public part), its private part
+    `shown` or withheld."""
+    data, private = ballot_parts(kind, candidate)
+    data = {**data, "markers": [{"commitment": HASH, "candidate": None}] * 2}
+    return {"type": "BallotPlaced", "data": data, "private": private if shown else None}
+
+
+def test_a_placement_shown_to_its_owner_is_padded_and_one_withheld_is_not() -> None:
+    # Given the same placement told with its secrets and without, for two kinds and candidates
+    secrets = (("for", "robb-stark"), ("decoy", LONGEST_ID))
+    owners = [padded_record(told(kind, candidate, True)) for kind, candidate in secrets]
+    others = [padded_record(told(kind, candidate, False)) for kind, candidate in secrets]
+    # Then the owner's copies have one length, the record width, whatever they hide
+    widths = {encoded_width(r["data"], r["private"], None) + len(r[PAD]) for r in owners}
+    assert widths == {RECORD_WIDTH}
+    assert len({len(json.dumps(r)) for r in owners}) == 1
+    # And a withheld copy carries no pad: its length, one whatever the secrets, tells nothing
+    assert all(PAD not in r for r in others)
+    assert len({len(json.dumps(r)) for r in others}) == 1
