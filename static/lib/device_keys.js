@@ -128,6 +128,11 @@ export async function keyForAnotherDevice() {
   return { seed, publicKey: base64((await noble()).getPublicKey(seed)) };
 }
 
+// The key id of the key pair a seed makes (a link's, given as `seedText` writes it).
+export async function keyIdOfSeed(text) {
+  return keyIdOf(base64((await noble()).getPublicKey(seedOf(text))));
+}
+
 // A seed as a link's fragment carries it (base64url, unpadded), and back.
 export const seedText = (seed) =>
   base64(seed).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -9,7 +9,7 @@
 // device and registered signed by this browser's own (static/lib/key_devices.js).
 import { call } from "./api.js";
 import { confirmed, errorText, fill, h, say } from "./dom.js";
-import { devicesPart, keysForNewDevice } from "./key_devices.js";
+import { devicesPart, dropKeysOf, keysForNewDevice } from "./key_devices.js";
 import { heldGames, rememberToken } from "./seat_store.js";
 
 const KEY = "mykey";
@@ -100,7 +100,11 @@ function withKey(key, redraw) {
         onfocus: (e) => e.target.select(),
       }),
     ),
-    h("button", { type: "button", id: "new-key", onclick: () => renew(redraw) }, "Make a new key"),
+    h(
+      "button",
+      { type: "button", id: "new-key", onclick: () => renew(key, redraw) },
+      "Make a new key",
+    ),
     " ",
     h(
       "button",
@@ -110,7 +114,8 @@ function withKey(key, redraw) {
   ];
 }
 
-async function make(redraw) {
+// `left`: device keys an old link carried that could not be dropped (`renew`).
+async function make(redraw, left = 0) {
   const seats = heldSeats();
   if (!seats.length) {
     redraw("This browser holds no seat yet: take one, then make your key.", "error");
@@ -119,39 +124,50 @@ async function make(redraw) {
   try {
     const made = await call("POST", "/api/keys", { seats });
     keep(made.maker, made.key, await keysForNewDevice(seats));
-    redraw(`Your key gathers ${counted(made.seats.length)}. Open “Show my key's link” to copy it.`);
+    const said = `Your key gathers ${counted(made.seats.length)}. Open “Show my key's link” to copy it.`;
+    redraw(`${said}${keysLeft(left)}`, left ? "warning" : undefined);
   } catch (error) {
     redraw(errorText(error), "error");
   }
 }
 
-async function renew(redraw) {
+async function renew(key, redraw) {
   const text =
-    "Make a new key? The old key's link opens nothing from now on, and every device that took your seats through it loses them: open the new link there.";
+    "Make a new key? The old key's link opens nothing from now on, and every device that took your seats through it loses them, and its device keys: open the new link there.";
   if (!(await confirmed(text, "Make a new key"))) return;
-  await make(redraw);
+  const left = await dropKeysOf(key.devices, heldSeats());
+  await make(redraw, left);
+}
+
+// What became of the device keys an old link carried, said after what became of the key.
+function keysLeft(left) {
+  if (!left) return "";
+  return ` ${left === 1 ? "One device key" : `${left} device keys`} it carried could not be dropped from here: open the game on a device that holds your seat's key and revoke again, or ask the host for a new link for the seat.`;
 }
 
 async function revoke(key, redraw) {
   const text =
-    "Revoke your key? Its link opens nothing from now on, and every device that took your seats through it loses them; this browser keeps them.";
+    "Revoke your key? Its link opens nothing from now on, and every device that took your seats through it loses them and the device keys it carried; this browser keeps them.";
   if (!(await confirmed(text, "Revoke"))) return;
+  let said =
+    "Your key is revoked: its link opens nothing now, and the device keys it carried sign nothing.";
   try {
     await call("DELETE", "/api/keys/mine", undefined, key.maker);
-    drop();
-    redraw("Your key is revoked: its link opens nothing now.");
   } catch (error) {
-    if (error.code === "key_revoked") {
-      drop();
-      redraw(REVOKED, "warning");
+    if (error.code !== "key_revoked") {
+      redraw(errorText(error), "error");
       return;
     }
-    redraw(errorText(error), "error");
+    said = REVOKED;
   }
+  // Revoked here or elsewhere, the device keys its link carried sign nothing from now on.
+  const left = await dropKeysOf(key.devices, heldSeats());
+  drop();
+  redraw(`${said}${keysLeft(left)}`, left || said === REVOKED ? "warning" : undefined);
 }
 
 // The seats taken on this device since join the key this browser made, and no other; a key
-// revoked elsewhere is dropped here.
+// revoked elsewhere is dropped here, and the device keys its link carried.
 async function sync(redraw) {
   const key = heldKey();
   const seats = heldSeats();
@@ -165,8 +181,10 @@ async function sync(redraw) {
     }
   } catch (error) {
     if (error.code === "key_revoked") {
+      // Revoked elsewhere (its link's secret revokes it too): its device keys go with it.
+      const left = await dropKeysOf(key.devices, seats);
       drop();
-      redraw(REVOKED, "warning");
+      redraw(`${REVOKED}${keysLeft(left)}`, "warning");
     }
   }
 }
