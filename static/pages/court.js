@@ -150,6 +150,7 @@ const ctx = {
   reconnect: () => live.reconnect(),
   redraw: () => draw(),
   newDeviceLink: (token) => device.linkForAnotherDevice(court, ctx.send, token),
+  ownKeyId: async () => (await device.standing(court))?.keyId ?? null,
   // `where`: a status line next to the form that sent it, told the outcome too.
   // `unsigned`: the holder's first key, which his token alone vouches for.
   async send(message, payload, where = null, { unsigned = false } = {}) {

@@ -214,7 +214,16 @@ function resumeList(court, ctx) {
 }
 
 // The sections of the court view this panel reads (lib/sections.js).
-export const SEATING_READS = ["game", "invite", "moves", "host_role", "table", PRESENCE, ...NAMES];
+export const SEATING_READS = [
+  "game",
+  "invite",
+  "moves",
+  "host_role",
+  "table",
+  "devices",
+  PRESENCE,
+  ...NAMES,
+];
 
 export function renderSeating(el, court, names, ctx) {
   const lobby = court.game.status === "lobby";

@@ -83,6 +83,7 @@ function ownSeat(court, names, ctx) {
       ),
       copyField("seat-link", "Seat link", tokenLink(ctx.gameId, token), ctx),
       newDevice(court, token, ctx),
+      deviceKeys(court, ctx),
       h(
         "p",
         {},
@@ -124,6 +125,51 @@ function newDevice(court, token, ctx) {
           { type: "button", id: "make-device-link", onclick: make },
           "Make a link for a new device",
         ),
+  );
+}
+
+// This device's key of the viewer, once asked (undefined: not yet; null: it holds none).
+let ownKeyId;
+
+// The keys that sign for the viewer's seat, one per device, this device's marked: any other
+// may be dropped from here (a lost or retired device), never the last.
+function deviceKeys(court, ctx) {
+  const holder = court.viewer.holder;
+  const keys = (court.devices ?? []).filter((k) => k.holder === holder);
+  ctx.ownKeyId().then((id) => {
+    if (id === ownKeyId) return;
+    ownKeyId = id;
+    ctx.redraw();
+  });
+  if (keys.length < 2) return null;
+  const drop = async (keyId) => {
+    const sure = await confirmed(
+      `Drop key ${keyId.slice(0, 8)}…? The device that holds it signs nothing for your seat from now on: drop the key of a device you lost or no longer use.`,
+      "Drop",
+    );
+    if (sure) await ctx.send("drop_device_key", { key_id: keyId });
+  };
+  const item = (k) =>
+    h(
+      "li",
+      { "data-key": k.key_id },
+      `Key ${k.key_id.slice(0, 8)}…`,
+      k.key_id === ownKeyId
+        ? " (this device)"
+        : [
+            " ",
+            h(
+              "button",
+              { type: "button", class: "drop-key", onclick: () => drop(k.key_id) },
+              "Drop",
+            ),
+          ],
+    );
+  return h(
+    "div",
+    { id: "device-keys" },
+    h("p", {}, "The keys that sign for your seat, one per device:"),
+    h("ul", {}, ...keys.map(item)),
   );
 }
 

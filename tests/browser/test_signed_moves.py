@@ -181,3 +181,36 @@ def test_a_new_device_gets_a_key_vouched_for_by_the_old_and_signs_an_accepted_mo
     assert [k["data"]["proof"] for k in keys] == ["token", first[0]["data"]["key_id"]]
     seed = new_link.rsplit("&device=", 1)[1]
     signs_with_its_own_key(game, phone, keys[1]["data"]["key_id"], seed, [laptop, phone])
+
+
+def test_a_lost_devices_key_is_dropped_from_another_device_of_the_player(
+    chromium: Any, server: LiveServer
+) -> None:
+    """Given the host's seat keyed by his laptop and by a phone the laptop vouched for, when
+    the laptop's seat panel drops the phone's key (a lost phone), then the log records it
+    dropped, signed by the laptop's key, and the panel lists the laptop's own key alone; the
+    laptop's own key is never offered to drop."""
+    game = HttpCourt(server.url)
+    version = game.view()["game"]["version"]
+    laptop = open_person(chromium, "laptop", f"{server.url}/games/{game.id}#token={game.host}")
+    wait_version(laptop, version + 1)
+    laptop.page.locator("#own-seat summary").click()
+    laptop.page.locator("#make-device-link").click()
+    phone = open_person(chromium, "phone", laptop.page.locator("#device-link").input_value())
+    expect(phone.page.locator("#connection")).to_contain_text("Connected as")
+    laptop_key, phone_key = (r["data"]["key_id"] for r in records_of(game, "DeviceKeyAdded"))
+
+    keys = laptop.page.locator("#device-keys li")
+    expect(keys).to_have_count(2)
+    expect(keys.filter(has_text="(this device)")).to_have_attribute("data-key", laptop_key)
+    expect(laptop.page.locator(f"#device-keys li[data-key='{laptop_key}'] button")).to_have_count(0)
+    laptop.page.locator(f"#device-keys li[data-key='{phone_key}'] button.drop-key").click()
+    laptop.page.locator("#confirm-yes").click()
+
+    expect(laptop.page.locator("#device-keys")).to_have_count(0)  # one key left: no list
+    dropped = records_of(game, "DeviceKeyDropped")
+    assert [r["data"]["key_id"] for r in dropped] == [phone_key]
+    signer = game.records()[dropped[0]["version"] - 2]
+    assert (signer["type"], signer["data"]["key_id"]) == ("MoveSigned", laptop_key)
+    assert [d["key_id"] for d in game.view()["devices"]] == [laptop_key]
+    assert laptop.errors == []
