@@ -177,10 +177,15 @@ def key_change(state: CourtState, rng: random.Random) -> Move:
 def _host_vote(
     state: CourtState, rng: random.Random, voter: Seat, host: Seat, since: float
 ) -> Move | None:
-    """A vote for a seat the voter has not already voted for since the host left; a table
-    agrees on its new host more often than not: the seat most voted for already."""
+    """A vote for a seat the voter has not already voted for since the host left, never one
+    the bot plays; a table agrees on its new host more often than not: the seat most voted for
+    already."""
     counted = {v: h.seat for v, h in state.host_votes.items() if h.at is not None and h.at >= since}
-    choices = sorted(s for s in state.seats if s != host and counted.get(voter) != s)
+    # Never a seat the bot plays: the host role goes to a player at the table (R-9.2).
+    bots = state.table.bots
+    choices = sorted(
+        s for s in state.seats if s != host and s not in bots and counted.get(voter) != s
+    )
     if not choices:
         return None
     voted = [s for s in counted.values() if s in choices]
