@@ -3,19 +3,29 @@ player comes back and takes the seat over (docs/rules-map.md, "A seat played by 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import assert_never
 
 from court.commands import (
+    AcceptTitle,
     Actor,
     AddDeviceKey,
     AddSeatLink,
     AnswerCorrection,
+    AnswerMarriage,
     BotCommand,
     BotMove,
+    ChooseCouncilSeat,
     Command,
     DropDeviceKey,
     DropSeatLink,
+    EndPurchases,
     HandHost,
+    Pass,
+    PassBid,
+    PlaceBallot,
+    ResolveTitleOverflow,
+    StandForElection,
     TakeSeatBack,
     VoteForHost,
     VoteToEnd,
@@ -44,6 +54,42 @@ WHILE_AWAY = (TakeSeatBack, AddSeatLink, DropSeatLink, AddDeviceKey, DropDeviceK
 # A seat's keys are its player's devices': the bot, the server's, neither holds nor moves them.
 DEVICES = (AddDeviceKey, DropDeviceKey)
 
+
+def own_candidates(state: CourtState, seat: Seat) -> frozenset[str]:
+    """The seat's own Lords standing in the election under way."""
+    election = state.election
+    if election is None:
+        return frozenset()
+    return frozenset(n for s, n in election.candidates if s == seat and n in election.standing)
+
+
+def _for_own(move: Command, own: frozenset[str]) -> bool:
+    if not isinstance(move, PlaceBallot) or len(move.markers) != 1:
+        return False
+    marker = move.markers[0]
+    return marker.kind == "for" and marker.candidate in own
+
+
+# The moves the bot makes, a caretaker's, in the order its policy prefers them
+# (court/options/bot.py): accept a title, refuse a marriage, stand a Lord, back its own
+# candidate alone, pass, seat a Warden it bought the council seat for, give a title over the
+# slots back. It commits the House to nothing its player could not undo: no proposal, purchase,
+# bid, offer or ransom, and no vote of the table's.
+Wanted = Callable[[Command, frozenset[str]], bool]
+BOT_MOVES: tuple[Wanted, ...] = (
+    lambda m, _: isinstance(m, AcceptTitle),
+    lambda m, _: isinstance(m, AnswerMarriage) and not m.accept,
+    lambda m, _: isinstance(m, StandForElection),
+    _for_own,
+    lambda m, _: isinstance(m, PassBid | EndPurchases | Pass),
+    lambda m, _: isinstance(m, ChooseCouncilSeat),
+    lambda m, _: isinstance(m, ResolveTitleOverflow) and m.to is None,
+)
+BOT_ONLY_CARETAKES = (
+    "The bot only keeps the seat going: it accepts titles, refuses proposals, stands and backs "
+    "its own Lords, passes and gives back a title over the slots. Its player makes any other move "
+    "once he takes his seat back."
+)
 
 BOT_UNSIGNED = "bot_signs_nothing"
 BOT_SIGNS_NOTHING = (
@@ -96,6 +142,9 @@ def require_mover(state: CourtState, command: Command, actor: Actor) -> None:
             )
         if isinstance(command, DEVICES):
             raise NotAllowed(BOT_UNSIGNED, BOT_SIGNS_NOTHING)
+        own = own_candidates(state, actor.seat)
+        if not any(wanted(command, own) for wanted in BOT_MOVES):
+            raise NotAllowed("bot_caretaker", BOT_ONLY_CARETAKES)
         return
     if isinstance(command, HandHost | VoteForHost) and command.seat in state.table.bots:
         raise CourtError(

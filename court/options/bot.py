@@ -9,21 +9,8 @@ and no die or clock, so the same court gives the same move on any machine."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from court.commands import (
-    AcceptTitle,
-    Actor,
-    AnswerMarriage,
-    ChooseCouncilSeat,
-    Command,
-    EndPurchases,
-    Pass,
-    PassBid,
-    PlaceBallot,
-    ResolveTitleOverflow,
-    StandForElection,
-)
+from court.commands import Actor, Command
+from court.decide.bots import BOT_MOVES, own_candidates
 from court.ids import Seat
 from court.options.legal import legal_commands
 from court.state import CourtState
@@ -47,35 +34,9 @@ def bot_move(state: CourtState, seat: Seat) -> Command | None:
     (R-3.2); anything else the step asks: pass. It never proposes, buys, bids, offers, answers
     a ransom or votes on what the table decides."""
     moves = legal_commands(state, Actor(seat=seat, bot=seat in state.table.bots))
-    own = _own_candidates(state, seat)
-    for wanted in _PREFERENCES:
+    own = own_candidates(state, seat)
+    for wanted in BOT_MOVES:
         found = next((m for m in moves if wanted(m, own)), None)
         if found is not None:
             return found
     return None
-
-
-def _own_candidates(state: CourtState, seat: Seat) -> frozenset[str]:
-    election = state.election
-    if election is None:
-        return frozenset()
-    return frozenset(n for s, n in election.candidates if s == seat and n in election.standing)
-
-
-def _for_own(move: Command, own: frozenset[str]) -> bool:
-    if not isinstance(move, PlaceBallot) or len(move.markers) != 1:
-        return False
-    marker = move.markers[0]
-    return marker.kind == "for" and marker.candidate in own
-
-
-Preference = Callable[[Command, frozenset[str]], bool]
-_PREFERENCES: tuple[Preference, ...] = (
-    lambda m, _: isinstance(m, AcceptTitle),
-    lambda m, _: isinstance(m, AnswerMarriage) and not m.accept,
-    lambda m, _: isinstance(m, StandForElection),
-    _for_own,
-    lambda m, _: isinstance(m, PassBid | EndPurchases | Pass),
-    lambda m, _: isinstance(m, ChooseCouncilSeat),
-    lambda m, _: isinstance(m, ResolveTitleOverflow) and m.to is None,
-)

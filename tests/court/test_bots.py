@@ -13,10 +13,12 @@ import pytest
 from court.commands import (
     Actor,
     AdvancePhase,
+    AnswerMarriage,
     HandHost,
     HandSeat,
     Pass,
     PlaceBallot,
+    PlaceBid,
     StandForElection,
     TakeSeatBack,
     VoteForHost,
@@ -141,12 +143,19 @@ def test_a_table_of_bots_plays_rounds_through_by_the_policy_alone() -> None:
         (vote(), seat(0, host=True), "bot_plays"),
         (HandHost(seat=GONE), HOST_SEAT, "bot_plays"),
         (VoteForHost(seat=GONE), seat(1), "bot_plays"),
+        (AnswerMarriage(accept=True), BOT, "bot_caretaker"),
+        (PlaceBid(amount=3), BOT, "bot_caretaker"),
+        (ballot(("decoy", "robb-stark")), BOT, "bot_caretaker"),
+        (ballot(("for", "robb-stark"), ("decoy", "jaime-lannister")), BOT, "bot_caretaker"),
     ],
 )
 def test_the_bot_moves_its_seat_alone_and_votes_on_nothing(
     command: object, actor: Actor, code: str
 ) -> None:
-    """R-9.2: the player moves nothing while the bot plays; the bot casts no table vote."""
+    """R-9.2: the player moves nothing while the bot plays; the bot casts no table vote; it
+    commits the House to nothing its player could not undo: no marriage accepted, no bid, no
+    ballot but its FOR marker alone on its own candidate (docs/rules-map.md, "A seat played by
+    the bot"), whichever server process sends it."""
     court = bot_table()
     with pytest.raises(CourtError) as refused:
         decide(court.state, command, actor, LATER + 10)  # type: ignore[arg-type]
