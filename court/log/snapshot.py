@@ -11,6 +11,7 @@ enums their values, tuples and sets lists; reading follows the type hints of the
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -67,9 +68,17 @@ def _converter(cls: type) -> Callable[[Any], Any]:
         return lambda value: value.value
     if issubclass(cls, dict):
         return lambda value: [[to_plain(k), to_plain(v)] for k, v in value.items()]
-    if issubclass(cls, tuple | list | frozenset | set):
+    if issubclass(cls, frozenset | set):
+        # A set iterates in an order that hangs on its hashes and its history: written sorted,
+        # the same court makes the same text in every process, as the log's codec writes it.
+        return lambda value: sorted((to_plain(v) for v in value), key=_order)
+    if issubclass(cls, tuple | list):
         return lambda value: [to_plain(v) for v in value]
     return _identity
+
+
+def _order(plain: Any) -> str:
+    return json.dumps(plain, sort_keys=True)
 
 
 _CONVERTERS: dict[type, Callable[[Any], Any]] = {}

@@ -50,3 +50,12 @@ def test_the_shape_names_every_field_of_the_state() -> None:
     shape = snapshot.shape()
     for name in CourtState.__dataclass_fields__:
         assert f"{name}:" in shape
+
+
+def test_a_set_is_written_in_one_order_whatever_order_it_iterates_in() -> None:
+    # Given two equal sets built in opposite orders, of enough items that their iteration
+    # orders differ (a set's order hangs on its hashes and its history)
+    words = [f"attribute-{n}" for n in range(40)]
+    one, other = frozenset(words), frozenset(reversed(words))
+    # When each is written as a snapshot writes it, Then both give the same sorted list
+    assert snapshot.to_plain(one) == snapshot.to_plain(other) == sorted(words)
